@@ -1,0 +1,26 @@
+/** Business constants from product-spec.md section 9, shared by server and client. */
+export const TRIAL_DAYS = 7;
+export const TRIAL_SCAN_LIMIT = 5;
+export const PREMIUM_PRICE_CENTS = 999;
+export const PREMIUM_PRICE_LABEL = '$9.99';
+export const TRIAL_WARNING_DAYS = 3;
+export const RISK_BAND_SCAM = 70;
+export const RISK_BAND_SUSPICIOUS = 40;
+/** Analytics events use another scale (product-spec.md section 4, kept as specified). */
+export const ANALYTICS_BAND_HIGH = 7;
+export const ANALYTICS_BAND_MEDIUM = 4;
+export const DEFAULT_CONFIDENCE = 0.5;
+export const MIN_PASSWORD_LENGTH = 6;
+export const MAGIC_LINK_MINUTES = 60;
+export const MAX_MESSAGE_LENGTH = 10_000;
+export const MESSAGE_PREVIEW_CHARS = 50;
+export const REASONS_SHOWN = 2;
+export const SUPPORT_EMAIL_DEFAULT = 'support@redflag.local';
+
+export type RiskBand = 'scam' | 'suspicious' | 'legitimate';
+
+export function riskBand(score: number): RiskBand {
+  if (score >= RISK_BAND_SCAM) return 'scam';
+  if (score >= RISK_BAND_SUSPICIOUS) return 'suspicious';
+  return 'legitimate';
+}

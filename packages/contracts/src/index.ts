@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './routes.ts';
+export * from './constants.ts';
+export * from './config.ts';
+export * from './scan.ts';

@@ -1,0 +1,24 @@
+/**
+ * Client routes that exist (product-spec.md section 2). The server answers 200 with the app for these and
+ * 404 (still with the app, which renders its 404 page) for any other non-API path.
+ */
+export const CLIENT_ROUTES = [
+  '/',
+  '/about',
+  '/help-center',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/payment-success',
+  '/checkout',
+  '/dashboard',
+  '/scan',
+  '/account',
+  '/settings',
+] as const;
+
+export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+export function isClientRoute(pathname: string): boolean {
+  const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return (CLIENT_ROUTES as readonly string[]).includes(normalised);
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from './constants.ts';
+
+/** product-spec.md section 2: platform values and their categories. */
+export const PLATFORMS = [
+  { value: 'sms', label: 'SMS / Text', category: 'Communication' },
+  { value: 'whatsapp', label: 'WhatsApp', category: 'Communication' },
+  { value: 'email', label: 'Email', category: 'Communication' },
+  { value: 'facebook', label: 'Facebook Marketplace', category: 'Marketplace' },
+  { value: 'craigslist', label: 'Craigslist', category: 'Marketplace' },
+  { value: 'offerup', label: 'OfferUp', category: 'Marketplace' },
+  { value: 'ebay', label: 'eBay', category: 'Marketplace' },
+  { value: 'etsy', label: 'Etsy', category: 'Marketplace' },
+  { value: 'other', label: 'Other (dating app, social media...)', category: 'Other' },
+] as const;
+
+export const platformSchema = z.enum(['sms', 'whatsapp', 'email', 'facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'other']);
+export type Platform = z.infer<typeof platformSchema>;
+
+/** Empty optional strings are treated as absent (the client omits them; the server forgives them). */
+const optionalTrimmed = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const scanRequestSchema = z.object({
+  message: z
+    .string({ error: 'Please enter a message to analyze' })
+    .trim()
+    .min(1, 'Please enter a message to analyze')
+    .max(MAX_MESSAGE_LENGTH, `Messages can be at most ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters`),
+  phoneNumber: optionalTrimmed(40),
+  email: optionalTrimmed(320),
+  platform: z
+    .union([platformSchema, z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type ScanRequest = z.input<typeof scanRequestSchema>;
+export type ScanInput = z.output<typeof scanRequestSchema>;
+
+export const SCAM_TYPES = {
+  phishing: 'Phishing',
+  delivery_smishing: 'Delivery Scam',
+  bank_impersonation: 'Bank Impersonation',
+  government_impersonation: 'Government Impersonation',
+  marketplace_overpayment: 'Overpayment Scam',
+  marketplace_verification_code: 'Verification Code Scam',
+  fake_payment_confirmation: 'Fake Payment Confirmation',
+  advance_fee: 'Advance-Fee Fraud',
+  prize_lottery: 'Prize / Lottery Scam',
+  romance: 'Romance Scam',
+  crypto_investment: 'Crypto Investment Scam',
+  job_task: 'Job / Task Scam',
+  tech_support: 'Tech Support Scam',
+  family_emergency: 'Family Emergency Scam',
+  toll_smishing: 'Unpaid Toll Scam',
+  spam: 'Spam / Unwanted Marketing',
+  other: 'Other Scam',
+} as const;
+export type ScamType = keyof typeof SCAM_TYPES;
+export const scamTypeSchema = z.enum(Object.keys(SCAM_TYPES) as [ScamType, ...ScamType[]]);
+
+export function scamTypeLabel(type: string | null | undefined): string | null {
+  if (!type) return null;
+  return (SCAM_TYPES as Record<string, string>)[type] ?? null;
+}
+
+/** Where a reason's evidence is: a span of the message, a link, or a lookup on the phone / e-mail. */
+export const evidenceSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('span'), start: z.number().int().min(0), end: z.number().int().min(0), text: z.string() }),
+  z.object({ kind: z.literal('url'), url: z.string(), start: z.number().int().min(0).optional(), end: z.number().int().min(0).optional() }),
+  z.object({ kind: z.literal('phone'), detail: z.string() }),
+  z.object({ kind: z.literal('email'), detail: z.string() }),
+  z.object({ kind: z.literal('model'), detail: z.string() }),
+  z.object({ kind: z.literal('llm'), detail: z.string() }),
+]);
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+export const reasonDetailSchema = z.object({
+  /** Stable id of the detector that fired, e.g. `gift_card_request`. */
+  id: z.string(),
+  /** The sentence shown to the user. */
+  text: z.string(),
+  /** How much it moved the score: positive raises risk, negative lowers it. */
+  weight: z.number(),
+  severity: z.enum(['high', 'medium', 'low', 'info']),
+  evidence: z.array(evidenceSchema),
+});
+export type ReasonDetail = z.infer<typeof reasonDetailSchema>;
+
+export const phoneAnalysisSchema = z.object({
+  input: z.string(),
+  valid: z.boolean(),
+  e164: z.string().nullable(),
+  country: z.string().nullable(),
+  lineType: z.string().nullable(),
+  /** null means unknown (e.g. US/Canada numbers without numbering data), never a false "no". */
+  isVoip: z.boolean().nullable(),
+  carrier: z.string().nullable(),
+  notes: z.array(z.string()),
+});
+export type PhoneAnalysis = z.infer<typeof phoneAnalysisSchema>;
+
+export const emailAnalysisSchema = z.object({
+  input: z.string(),
+  valid: z.boolean(),
+  domain: z.string().nullable(),
+  isDisposable: z.boolean(),
+  isFreeMail: z.boolean(),
+  isRoleAccount: z.boolean(),
+  lookalikeOf: z.string().nullable(),
+  /** null when MX was not checked. */
+  hasMx: z.boolean().nullable(),
+  notes: z.array(z.string()),
+});
+export type EmailAnalysis = z.infer<typeof emailAnalysisSchema>;
+
+export const linkAnalysisSchema = z.object({
+  url: z.string(),
+  host: z.string(),
+  domain: z.string().nullable(),
+  start: z.number().int(),
+  end: z.number().int(),
+  flags: z.array(z.string()),
+});
+export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
+
+/** product-spec.md section 3 "Scan result", plus the evidence DESIGN.md section 5 asks for. */
+export const scanResultSchema = z.object({
+  riskScore: z.number().int().min(0).max(100),
+  confidence: z.number().min(0).max(1),
+  scamType: scamTypeSchema.nullable().optional(),
+  reasons: z.array(z.string()),
+  reasonDetails: z.array(reasonDetailSchema),
+  phoneAnalysis: phoneAnalysisSchema.nullable().optional(),
+  emailAnalysis: emailAnalysisSchema.nullable().optional(),
+  links: z.array(linkAnalysisSchema),
+  advice: z.string().nullable(),
+  engineVersion: z.string(),
+});
+export type ScanResult = z.infer<typeof scanResultSchema>;
+
+/** A stored scan as the API returns it (product-spec.md section 3 "Stored scan"). */
+export const storedScanSchema = scanResultSchema.extend({
+  id: z.string(),
+  message: z.string(),
+  platform: platformSchema.nullable(),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type StoredScan = z.infer<typeof storedScanSchema>;
+
+export const userStatsSchema = z.object({
+  totalScans: z.number().int(),
+  scamsDetected: z.number().int(),
+  averageRiskScore: z.number(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
