@@ -1,0 +1,45 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requestId } from 'hono/request-id';
+import { healthRoutes } from './health/health.routes.ts';
+import { errorBody, handleError } from './http/error-handler.ts';
+import { securityHeaders } from './http/security.ts';
+import { mountClient } from './http/static.ts';
+import type { AppContext, AppEnv } from './http/types.ts';
+
+/**
+ * Builds the app. Middleware order matters: request id and logging first (so every line has the id),
+ * security headers, the body limit, then the API routers, the JSON 404 for unknown /api paths, and last
+ * the client. One error handler for everything.
+ */
+export function createApp(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId({ headerName: 'X-Request-Id' }));
+  app.use(async (c, next) => {
+    const log = ctx.logger.child({ reqId: c.get('requestId') });
+    c.set('log', log);
+    const start = performance.now();
+    await next();
+    // Method, path and status only: never bodies or query strings (they may carry tokens or messages).
+    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
+  });
+  app.use(securityHeaders(ctx.config.production));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: ctx.config.bodyLimitBytes,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
+    }),
+  );
+
+  app.route('/', healthRoutes(ctx));
+
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+  mountClient(app);
+
+  app.onError(handleError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

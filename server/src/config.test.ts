@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('settings', () => {
+  it('starts on embedded defaults with nothing configured', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(5000);
+    expect(c.database.driver).toBe('pglite');
+    expect(c.mail.transport).toBe('outbox');
+    expect(c.billing.provider).toBe('local');
+    expect(c.devMailbox).toBe(true);
+    expect(c.llm).toBeNull();
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/redflag' });
+    expect(c.database).toMatchObject({ driver: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/redflag' });
+  });
+
+  it('names the bad setting when a value is invalid', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrowError(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrowError(/DATABASE_URL/);
+  });
+
+  it('refuses production without a secret, a public URL, SMTP and real billing', () => {
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const text = (err as ConfigError).message;
+      for (const name of ['PUBLIC_URL', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'BILLING_PROVIDER']) expect(text).toContain(name);
+    }
+  });
+
+  it('accepts production with explicit opt-ins for the dev outbox and the test billing provider', () => {
+    const c = loadConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://redflag.example',
+      BETTER_AUTH_SECRET: 'x'.repeat(40),
+      ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+      ALLOW_TEST_BILLING_IN_PRODUCTION: 'true',
+    });
+    expect(c.devMailbox).toBe(false);
+    expect(c.billing.provider).toBe('local');
+  });
+
+  it('selects Stripe when its key is set and requires the webhook secret', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).billing.provider).toBe('stripe');
+  });
+
+  it('requires OAuth client ids and secrets in pairs', () => {
+    expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrowError(/GOOGLE_CLIENT_SECRET/);
+  });
+});

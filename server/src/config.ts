@@ -1,0 +1,153 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every setting is parsed and validated once at start; a bad one stops the
+ * start with a message naming it. Derived flags (database driver, mail transport, billing provider) are
+ * computed here and nowhere else. Each setting is documented in .env.example.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default('127.0.0.1'),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  TRUST_PROXY_HEADER: optionalString,
+  BETTER_AUTH_SECRET: optionalString,
+  REQUIRE_EMAIL_VERIFICATION: bool,
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  FACEBOOK_CLIENT_ID: optionalString,
+  FACEBOOK_CLIENT_SECRET: optionalString,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('RedFlag <no-reply@redflag.local>'),
+  SUPPORT_EMAIL: z.email().default('support@redflag.local'),
+  ALLOW_DEV_OUTBOX_IN_PRODUCTION: bool,
+  BILLING_PROVIDER: z.enum(['local', 'stripe']).optional(),
+  ALLOW_TEST_BILLING_IN_PRODUCTION: bool,
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_ID: optionalString,
+  STRIPE_API_BASE: optionalUrl,
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: optionalString,
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  EMAIL_MX_LOOKUP: bool,
+  SHARED_DATA_DIR: z.string().default('../shared/data'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  TEST_CLOCK: bool,
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const DEV_SECRET = 'redflag-development-secret-do-not-use-in-production';
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the public base URL, e.g. https://redflag.example)');
+
+  if (production && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production (at least 32 random characters)');
+  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) problems.push('BETTER_AUTH_SECRET: must be at least 32 characters');
+
+  const mailTransport: 'smtp' | 'outbox' = e.SMTP_URL ? 'smtp' : 'outbox';
+  if (production && mailTransport === 'outbox' && !e.ALLOW_DEV_OUTBOX_IN_PRODUCTION) {
+    problems.push('SMTP_URL: required in production (or set ALLOW_DEV_OUTBOX_IN_PRODUCTION=true to use the dev outbox)');
+  }
+
+  const billingProvider: 'local' | 'stripe' = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'local');
+  if (billingProvider === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) problems.push('STRIPE_SECRET_KEY: required when BILLING_PROVIDER=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when BILLING_PROVIDER=stripe');
+  }
+  if (production && billingProvider === 'local' && !e.ALLOW_TEST_BILLING_IN_PRODUCTION) {
+    problems.push('BILLING_PROVIDER: the local test provider is refused in production (configure Stripe or set ALLOW_TEST_BILLING_IN_PRODUCTION=true)');
+  }
+  if (e.TEST_CLOCK && production) problems.push('TEST_CLOCK: not allowed in production');
+
+  const pairs: Array<[string, string | undefined, string, string | undefined]> = [
+    ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+    ['FACEBOOK_CLIENT_ID', e.FACEBOOK_CLIENT_ID, 'FACEBOOK_CLIENT_SECRET', e.FACEBOOK_CLIENT_SECRET],
+  ];
+  for (const [idName, id, secretName, secret] of pairs) {
+    if (Boolean(id) !== Boolean(secret)) problems.push(`${id ? secretName : idName}: set both ${idName} and ${secretName}, or neither`);
+  }
+  const llmEnabled = Boolean(e.LLM_BASE_URL && e.LLM_MODEL);
+  if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: required when LLM_BASE_URL is set');
+
+  if (problems.length) throw new ConfigError(problems);
+
+  return {
+    env: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    database: e.DATABASE_URL
+      ? ({ driver: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
+      : ({ driver: 'pglite', dir: path.resolve(e.DATA_DIR, 'pglite') } as const),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxyHeader: e.TRUST_PROXY_HEADER?.toLowerCase(),
+    auth: {
+      secret: e.BETTER_AUTH_SECRET ?? DEV_SECRET,
+      requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? true,
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+      facebook:
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : null,
+    },
+    mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
+    /** /dev/mailbox is mounted only for the outbox outside production. */
+    devMailbox: mailTransport === 'outbox' && !production,
+    billing: {
+      provider: billingProvider,
+      stripe: e.STRIPE_SECRET_KEY
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', priceId: e.STRIPE_PRICE_ID, apiBase: e.STRIPE_API_BASE }
+        : null,
+    },
+    llm: llmEnabled ? { baseUrl: e.LLM_BASE_URL as string, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL as string, timeoutMs: e.LLM_TIMEOUT_MS } : null,
+    emailMxLookup: e.EMAIL_MX_LOOKUP ?? false,
+    sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
+    rateLimits: e.RATE_LIMITS === 'on',
+    testClock: e.TEST_CLOCK ?? false,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

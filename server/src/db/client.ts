@@ -1,0 +1,91 @@
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** The typed database both drivers give: repos depend on this, never on a driver. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseOptions =
+  | { driver: 'pglite'; dir?: string; loadDataDir?: Blob }
+  | { driver: 'postgres'; url: string; poolSize?: number };
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Applies the committed migrations (safe to call from several instances at once on PostgreSQL). */
+  migrate(): Promise<void>;
+  /** True when the database answers a trivial query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball, to clone a migrated database quickly in tests. */
+  dump?(): Promise<Blob>;
+}
+
+// An arbitrary constant so that instances starting together apply migrations one at a time.
+const MIGRATION_LOCK_ID = 7_215_001;
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.driver === 'pglite') {
+    if (opts.dir && !opts.dir.startsWith('memory://')) mkdirSync(opts.dir, { recursive: true });
+    const client = await PGlite.create(opts.dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    const db = drizzlePglite(client, { schema });
+    return {
+      db: db as unknown as Db,
+      driver: 'pglite',
+      migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+      ping: async () => {
+        try {
+          await client.query('select 1');
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      close: () => client.close(),
+      dump: () => client.dumpDataDir('none'),
+    };
+  }
+
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A dropped connection must not crash the process: the pool replaces it, /readyz reports the outage.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    migrate: async () => {
+      const lockClient = await pool.connect();
+      try {
+        await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      } finally {
+        await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+        lockClient.release();
+      }
+    },
+    ping: async () => {
+      try {
+        await db.execute(sql`select 1`);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => pool.end(),
+  };
+}

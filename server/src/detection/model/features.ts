@@ -1,0 +1,106 @@
+/**
+ * Feature extraction for the text model: hashed word uni/bi-grams and character 3-5-grams over a
+ * normalised token stream.
+ *
+ * The token stream is deliberately blind to punctuation and spacing: Enron's corpus is lower-cased and
+ * tokenised ("we ' ll", "http : / / site . com") while every other source is raw text, and a model that
+ * sees punctuation spacing learns "which dataset" instead of "which scam" (shared/data/README.md).
+ * URLs, e-mail addresses, phone numbers, money amounts and other numbers become placeholder tokens so the
+ * model learns "asks you to call a number" rather than particular numbers.
+ */
+import { foldText } from '../text/normalize.ts';
+
+export const FEATURE_BITS = 20;
+export const FEATURE_DIM = 1 << FEATURE_BITS;
+const MASK = FEATURE_DIM - 1;
+/** Only the start of long e-mails is featurised: the lure is at the top and latency must stay low. */
+const MAX_CHARS = 3000;
+
+const URL_RE = /\b(?:(?:https?|hxxps?):\/\/|www\.)[^\s]+|\b[a-z0-9][a-z0-9-]{0,62}\.(?:com|net|org|info|biz|co|io|ly|me|us|uk|ru|cn|top|xyz|click|link|site|online|shop|app|gov|edu|in|au|ca|id)\b(?:\/[^\s]*)?/g;
+const EMAIL_RE = /\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b/g;
+const PHONE_RE = /(?:\+?\d[\d ().-]{7,}\d)/g;
+const MONEY_RE = /(?:[$£€¥₹]\s?\d[\d,]*(?:\.\d+)?(?:\s?[km]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars?|pounds?|gbp|eur|euros?|rs|inr|rp|jt|juta|k)\b)/g;
+const NUM_RE = /\d+/g;
+
+/** Undo Enron-style tokenisation of links so they are recognised as links like everywhere else. */
+function detokenise(s: string): string {
+  return s
+    .replace(/\b(https?|hxxps?)\s*:\s*\/\s*\/\s*/g, '$1://')
+    .replace(/\bwww\s*\.\s+/g, 'www.')
+    .replace(/([a-z0-9])\s+\.\s+(com|net|org|info|biz|us|uk|ru|cn|de|edu|gov|co)\b/g, '$1.$2')
+    .replace(/([a-z0-9])\s+@\s+([a-z0-9])/g, '$1@$2')
+    .replace(/([$£€])\s+(\d)/g, '$1$2')
+    .replace(/(\d)\s+([.,])\s+(\d)/g, '$1$2$3');
+}
+
+/** The normalised token stream the model reads. Exported for tests and for the training report. */
+export function modelTokens(raw: string): string[] {
+  let s = foldText(raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw);
+  s = detokenise(s);
+  s = s
+    .replace(URL_RE, ' xurl ')
+    .replace(EMAIL_RE, ' xemail ')
+    .replace(MONEY_RE, ' xmoney ')
+    .replace(PHONE_RE, ' xphone ')
+    .replace(NUM_RE, (d) => (d.length <= 2 ? ' xnums ' : d.length <= 4 ? ' xnumm ' : ' xnuml '));
+  const tokens: string[] = [];
+  const re = /[a-z]+|!/g;
+  for (let m = re.exec(s); m; m = re.exec(s)) tokens.push(m[0] === '!' ? 'xbang' : m[0]);
+  return tokens;
+}
+
+function fnv(s: string, seed: number): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+const SEED_WORD = 2166136261;
+const SEED_BIGRAM = 0x9747b28c;
+const SEED_CHAR = 0x5bd1e995;
+
+export interface Features {
+  /** Hashed feature indices, possibly repeated (a repeat counts twice). */
+  idx: Uint32Array;
+  /** Per-feature value: each group is scaled by 1/sqrt(group size) so long and short texts compare. */
+  val: Float32Array;
+}
+
+export function featurize(raw: string): Features {
+  const tokens = modelTokens(raw);
+  const words: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] ?? '';
+    words.push(fnv(t, SEED_WORD) & MASK);
+    if (i > 0) words.push(fnv(`${tokens[i - 1] ?? ''} ${t}`, SEED_BIGRAM) & MASK);
+  }
+  // A length bucket lets the model know how much text it saw (short chat is weak evidence).
+  words.push(fnv(`len${Math.min(6, Math.floor(Math.log2(tokens.length + 1)))}`, SEED_WORD) & MASK);
+  const chars: number[] = [];
+  const stream = ` ${tokens.join(' ')} `;
+  for (let i = 0; i + 3 <= stream.length; i++) {
+    // Rolling FNV over up to five characters, emitting the 3-, 4- and 5-grams starting at i.
+    let h = SEED_CHAR;
+    for (let n = 0; n < 5 && i + n < stream.length; n++) {
+      h ^= stream.charCodeAt(i + n);
+      h = Math.imul(h, 16777619);
+      if (n >= 2) chars.push(((h >>> 0) ^ n) & MASK);
+    }
+  }
+  const idx = new Uint32Array(words.length + chars.length);
+  const val = new Float32Array(idx.length);
+  const ws = words.length ? 1 / Math.sqrt(words.length) : 0;
+  const cs = chars.length ? 1 / Math.sqrt(chars.length) : 0;
+  for (let i = 0; i < words.length; i++) {
+    idx[i] = words[i] ?? 0;
+    val[i] = ws;
+  }
+  for (let i = 0; i < chars.length; i++) {
+    idx[words.length + i] = chars[i] ?? 0;
+    val[words.length + i] = cs;
+  }
+  return { idx, val };
+}

@@ -1,0 +1,81 @@
+/**
+ * The trained text model: logistic regression over hashed n-grams (see features.ts), stored as int8
+ * weights in model.json next to this file. Loading is a base64 decode of ~1 MB, a few milliseconds.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { FEATURE_BITS, featurize } from './features.ts';
+
+export const MODEL_FORMAT = 'redflag-lr-int8-v1';
+
+export const modelFileSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  version: z.string(),
+  trainedAt: z.string(),
+  featureBits: z.number().int(),
+  bias: z.number(),
+  /** Multiply an int8 weight by this to get the real weight. */
+  scale: z.number(),
+  /** Platt calibration of the raw logit, fitted on the validation split: p = sigmoid(a * logit + b). */
+  calibration: z.object({ a: z.number(), b: z.number() }),
+  weights: z.string(),
+  trainedOn: z.record(z.string(), z.number()).optional(),
+});
+export type ModelFile = z.infer<typeof modelFileSchema>;
+
+export interface TextModel {
+  version: string;
+  /** Calibrated log-odds that the text is a scam. */
+  logit(text: string): number;
+}
+
+export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model.json', import.meta.url));
+
+export function modelFromWeights(
+  version: string,
+  weights: Int8Array | Float32Array,
+  bias: number,
+  scale: number,
+  calibration: { a: number; b: number },
+): TextModel {
+  return {
+    version,
+    logit(text: string): number {
+      const { idx, val } = featurize(text);
+      let z = 0;
+      for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
+      const raw = z * scale + bias;
+      return calibration.a * raw + calibration.b;
+    },
+  };
+}
+
+export function modelFromFile(file: ModelFile): TextModel {
+  if (file.featureBits !== FEATURE_BITS) throw new Error(`model has ${file.featureBits} feature bits, code expects ${FEATURE_BITS}`);
+  const buf = Buffer.from(file.weights, 'base64');
+  const weights = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration);
+}
+
+let cached: TextModel | null | undefined;
+
+/**
+ * The shipped model, loaded once. Null when the file is absent or unreadable: the engine then runs on
+ * its detectors alone and says so through a lower confidence, rather than failing every scan.
+ */
+export function loadDefaultModel(): TextModel | null {
+  if (cached !== undefined) return cached;
+  try {
+    const parsed = modelFileSchema.parse(JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')));
+    cached = modelFromFile(parsed);
+  } catch {
+    cached = null;
+  }
+  return cached;
+}
+
+/** For tests and training: replace the process-wide model. */
+export function setDefaultModel(model: TextModel | null): void {
+  cached = model;
+}

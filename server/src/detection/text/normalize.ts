@@ -1,0 +1,163 @@
+/**
+ * Text folding shared by the detectors and the model.
+ *
+ * Scammers dodge keyword filters with homoglyphs (Cyrillic "а" in "pаypal"), zero-width characters,
+ * leetspeak ("P@yPal", "g1ft c4rd") and spaced letters ("v e r i f y"). Detectors must see through that,
+ * but their evidence has to point at the user's ORIGINAL text, so `fold` keeps, for every character it
+ * emits, the UTF-16 offset of the original character it came from.
+ */
+
+/** Confusable letters that NFKD does not fold to ASCII (Cyrillic, Greek, IPA, Latin small capitals). */
+const CONFUSABLES: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', һ: 'h', ӏ: 'l', ь: 'b', п: 'n', г: 'r',
+  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', ω: 'w',
+  ϲ: 'c', ɑ: 'a', ɩ: 'i', ɪ: 'i', ʀ: 'r', ᴀ: 'a', ʙ: 'b', ᴄ: 'c', ᴅ: 'd', ᴇ: 'e', ɢ: 'g', ʜ: 'h', ᴋ: 'k',
+  ʟ: 'l', ᴍ: 'm', ɴ: 'n', ᴏ: 'o', ᴘ: 'p', ꜱ: 's', ᴛ: 't', ᴜ: 'u', ᴠ: 'v', ᴡ: 'w', ʏ: 'y', ᴢ: 'z',
+  ı: 'i', ł: 'l', ø: 'o', đ: 'd', ß: 'ss', æ: 'ae', œ: 'oe', þ: 'th',
+  '\u2018': "'", '\u2019': "'", '\u201A': "'", '\u201B': "'", '\u2032': "'", '\u00B4': "'", '\u0060': "'",
+  '\u201C': '"', '\u201D': '"', '\u201E': '"', '\u2033': '"',
+  '\u2010': '-', '\u2011': '-', '\u2012': '-', '\u2013': '-', '\u2014': '-', '\u2015': '-', '\u2212': '-',
+  '\u2024': '.', '\u3002': '.', '\uFF0E': '.', '\u2026': '...',
+};
+
+const ZERO_WIDTH = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFE00-\uFE0F\uFEFF]/;
+const COMBINING = /\p{M}/u;
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const SPACE_LIKE = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
+
+const foldCache = new Map<string, string>();
+
+/** Folds one code point to lower-case ASCII where a safe equivalent exists. */
+function foldCodePoint(ch: string): string {
+  const cached = foldCache.get(ch);
+  if (cached !== undefined) return cached;
+  let out: string;
+  if (ZERO_WIDTH.test(ch)) out = '';
+  else if (ch === '\n') out = '\n';
+  else if (CONTROL.test(ch) || SPACE_LIKE.test(ch)) out = ' ';
+  else {
+    const lower = ch.toLowerCase();
+    const direct = CONFUSABLES[lower] ?? CONFUSABLES[ch];
+    if (direct !== undefined) out = direct;
+    else {
+      // NFKD turns fullwidth, mathematical-bold and accented letters into base letters + combining marks.
+      let decomposed = '';
+      for (const part of lower.normalize('NFKD')) {
+        if (COMBINING.test(part)) continue;
+        decomposed += CONFUSABLES[part] ?? part;
+      }
+      out = decomposed.toLowerCase();
+      if (out.length > 8) out = out.slice(0, 8);
+    }
+  }
+  if (foldCache.size < 20_000) foldCache.set(ch, out);
+  return out;
+}
+
+export interface Folded {
+  /** Lower-cased, de-obfuscated text. */
+  text: string;
+  /** `map[i]` is the UTF-16 offset in the original of the character that produced `text[i]`; `map[text.length]` = original length. */
+  map: Int32Array;
+}
+
+const isAsciiLetter = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '|': 'l', '3': 'e', '$': 's', '5': 's', '7': 't', '€': 'e' };
+
+/**
+ * Fold for the detectors: lower-case ASCII, confusables mapped, zero-width removed, leetspeak undone inside
+ * words and s p a c e d letters joined. Offsets map back to the original text.
+ */
+export function fold(original: string): Folded {
+  const chars: string[] = [];
+  const offs: number[] = [];
+  let i = 0;
+  for (const ch of original) {
+    const f = foldCodePoint(ch);
+    for (const c of f) {
+      chars.push(c);
+      offs.push(i);
+    }
+    i += ch.length;
+  }
+  const n = chars.length;
+  // Leetspeak: only a digit/symbol with a letter on at least one side AND which sits in a token that has
+  // at least two letters, so "$40", "10am" and "a@b.com" keep their meaning while "p@ypal", "g1ft" fold.
+  for (let k = 0; k < n; k++) {
+    const c = chars[k];
+    if (c === undefined) continue;
+    const rep = LEET[c];
+    if (rep === undefined) continue;
+    const prev = chars[k - 1];
+    const next = chars[k + 1];
+    if (!isAsciiLetter(prev) && !isAsciiLetter(next)) continue;
+    if (c === '@' && isAsciiLetter(prev) && isAsciiLetter(next)) {
+      // Likely an e-mail address: only fold when no dot follows in the same token.
+      let j = k + 1;
+      let dot = false;
+      while (j < n && chars[j] !== ' ' && chars[j] !== '\n') {
+        if (chars[j] === '.') dot = true;
+        j++;
+      }
+      if (dot) continue;
+    }
+    let s = k;
+    while (s > 0 && chars[s - 1] !== ' ' && chars[s - 1] !== '\n') s--;
+    let e = k;
+    while (e < n - 1 && chars[e + 1] !== ' ' && chars[e + 1] !== '\n') e++;
+    let letters = 0;
+    let digits = 0;
+    for (let j = s; j <= e; j++) {
+      const cj = chars[j] ?? '';
+      if (isAsciiLetter(cj)) letters++;
+      else if (cj >= '0' && cj <= '9') digits++;
+    }
+    if (letters >= 2 && letters > digits && e - s < 30) chars[k] = rep;
+  }
+  // Spaced letters: a run of at least four single letters separated by one space, dot or dash.
+  const keep = new Uint8Array(n).fill(1);
+  let k = 0;
+  while (k < n) {
+    const isSingle = (p: number): boolean =>
+      isAsciiLetter(chars[p]) && !isAsciiLetter(chars[p - 1]) && !isAsciiLetter(chars[p + 1]);
+    if (isSingle(k) && (k === 0 || !/[a-z0-9]/.test(chars[k - 1] ?? ''))) {
+      const seps: number[] = [];
+      let p = k;
+      let count = 1;
+      while (/[ .\-_*]/.test(chars[p + 1] ?? 'x') && isSingle(p + 2)) {
+        seps.push(p + 1);
+        p += 2;
+        count++;
+      }
+      if (count >= 4) for (const s of seps) keep[s] = 0;
+      k = p + 1;
+    } else k++;
+  }
+  let text = '';
+  const map = new Int32Array(n + 1);
+  let m = 0;
+  for (let j = 0; j < n; j++) {
+    if (!keep[j]) continue;
+    text += chars[j];
+    map[m++] = offs[j] ?? 0;
+  }
+  map[m] = original.length;
+  return { text, map: map.subarray(0, m + 1) };
+}
+
+/** Maps a [start, end) span of folded text back to the original text. */
+export function spanToOriginal(f: Folded, start: number, end: number): { start: number; end: number } {
+  const s = f.map[Math.max(0, Math.min(start, f.map.length - 1))] ?? 0;
+  const lastChar = Math.max(start, end - 1);
+  const lastOrig = f.map[Math.max(0, Math.min(lastChar, f.map.length - 1))] ?? s;
+  const after = f.map[Math.min(lastChar + 1, f.map.length - 1)] ?? lastOrig + 1;
+  // The end is the start of the next emitted character, but never past a gap of removed characters.
+  const e = Math.max(s, Math.min(after, lastOrig + 2));
+  return { start: s, end: e };
+}
+
+/** Fold without offsets, for the model (faster, string only). */
+export function foldText(original: string): string {
+  return fold(original).text;
+}

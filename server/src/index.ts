@@ -1,0 +1,57 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { createClock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
+
+// The only file that listens. Everything it needs is built here from validated settings.
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`RedFlag cannot start.\n${err.message}\nSee .env.example for every setting.`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(
+    config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: config.database.poolSize },
+  );
+  await database.migrate();
+  const ctx = { config, database, logger, clock: createClock(config.testClock) };
+  const app = createApp(ctx);
+
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    logger.info({ port: info.port, host: config.host, database: database.driver, url: config.publicUrl }, `RedFlag is listening on ${config.publicUrl}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Force-exit if something hangs; in-flight requests normally finish well within this.
+    const force = setTimeout(() => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error('RedFlag failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import type { AppContext } from '../http/types.ts';
+import { createClock } from '../lib/clock.ts';
+import { createLogger } from '../lib/logger.ts';
+import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
+
+/**
+ * A fresh database cloned from the migrated template: PGlite in memory, or a new PostgreSQL database
+ * created from the template when the suite runs against a real server.
+ */
+export async function freshDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.driver === 'pglite') {
+    const blob = new Blob([readFileSync(target.templateFile)]);
+    return openDatabase({ driver: 'pglite', loadDataDir: blob });
+  }
+  const name = `rf_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: target.url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
+  await admin.end();
+  const db = await openDatabase({ driver: 'postgres', url: withDatabase(target.url, name), poolSize: 5 });
+  return {
+    ...db,
+    close: async () => {
+      await db.close();
+      const drop = new pg.Client({ connectionString: target.url });
+      await drop.connect();
+      await drop.query(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  ctx: AppContext;
+  config: Config;
+  /** Calls the real app in-process (the same fetch handler the HTTP server uses). */
+  request(path: string, init?: RequestInit & { json?: unknown }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Builds the real app on a fresh database with test settings; `env` overrides any setting. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', TEST_CLOCK: 'true', ...env });
+  const database = await freshDatabase();
+  const ctx: AppContext = { config, database, logger: createLogger(config.logLevel), clock: createClock(true) };
+  const app = createApp(ctx);
+  return {
+    app,
+    ctx,
+    config,
+    request(p, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      return Promise.resolve(app.request(`http://localhost:5000${p}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }));
+    },
+    async close() {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
