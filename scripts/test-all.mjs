@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// `npm test`: every test the project has, in one run, ending with one line `N passed, N failed, N skipped`.
+//   1. makes sure Debian's chromium and PostgreSQL are present (installs them when running as root),
+//   2. builds what the tests serve (phone lookup data when the shared data is there, the client),
+//   3. unit + API tests on embedded PGlite,
+//   4. the database-backed API tests again on a real PostgreSQL server started on a loopback port,
+//   5. browser journeys (Playwright, Debian's chromium) against the real built server.
+// Nothing is skipped silently: a missing system package is installed or the run stops with the command to run.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+process.chdir(root);
+const tmp = path.join(root, '.tmp');
+mkdirSync(tmp, { recursive: true });
+const isRoot = process.getuid?.() === 0;
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const stages = [];
+
+function log(msg) {
+  console.log(`\n==> ${msg}`);
+}
+
+function findPgBin() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(base, versions[0], 'bin') : null;
+}
+
+function ensureSystemPackages() {
+  const missing = [];
+  if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
+  if (!findPgBin()) missing.push('postgresql');
+  if (!missing.length) return;
+  const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (!isRoot) {
+    console.error(`\nThe tests need Debian packages that are missing: ${missing.join(', ')}.\nInstall them with:\n  sudo sh -c '${cmd}'\n`);
+    process.exit(1);
+  }
+  log(`installing ${missing.join(', ')} (${cmd})`);
+  const r = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${cmd}`], { stdio: 'inherit' });
+  if (r.status !== 0) {
+    console.error(`\nCould not install ${missing.join(', ')}. Run: ${cmd}`);
+    process.exit(1);
+  }
+}
+
+function run(cmd, args, env = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code ?? 1));
+  });
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+function readVitest(file, name) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    stages.push(`${name}: no report (the runner crashed)`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  // A file that fails to load counts as a failure even though it ran no test.
+  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  totals.passed += r.numPassedTests;
+  totals.failed += r.numFailedTests + brokenFiles;
+  totals.skipped += skipped;
+  stages.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed, ${skipped} skipped`);
+}
+
+function readPlaywright(file, name) {
+  if (!existsSync(file)) {
+    totals.failed += 1;
+    stages.push(`${name}: no report (the runner crashed)`);
+    return;
+  }
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  const s = r.stats ?? {};
+  const passed = (s.expected ?? 0) + (s.flaky ?? 0);
+  const failed = (s.unexpected ?? 0) + (r.errors?.length && !passed && !s.unexpected ? 1 : 0);
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += s.skipped ?? 0;
+  stages.push(`${name}: ${passed} passed, ${failed} failed, ${s.skipped ?? 0} skipped${s.flaky ? ` (${s.flaky} flaky, passed on retry)` : ''}`);
+}
+
+async function startPostgres() {
+  const bin = findPgBin();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'redflag-pg-'));
+  const dataDir = path.join(dir, 'data');
+  const port = await freePort();
+  // PostgreSQL refuses to run as root: run it as the postgres system user when we are root.
+  const asUser = isRoot ? ['runuser', '-u', 'postgres', '--'] : [];
+  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+  chmodSync(dir, 0o700);
+  const pg = (args) => execFileSync(asUser[0] ?? args[0], asUser.length ? [...asUser.slice(1), ...args] : args.slice(1), { stdio: 'pipe' });
+  pg([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  pg([
+    path.join(bin, 'pg_ctl'), '-D', dataDir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'),
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        pg([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+const only = process.argv[2]; // optional: unit | postgres | e2e
+ensureSystemPackages();
+
+if (!only || only === 'e2e') {
+  if (existsSync(path.join(root, 'server/src/detection/build-phone-data.ts'))) {
+    log('building phone lookup data from ../shared/data/phone (skipped by the builder when absent)');
+    await run('npm', ['run', '--silent', 'build:phone-data']);
+  }
+  log('building the client');
+  const code = await run('npm', ['run', '--silent', 'build']);
+  if (code !== 0) {
+    console.error('client build failed');
+    totals.failed += 1;
+    stages.push('client build: failed');
+  }
+}
+
+if (!only || only === 'unit') {
+  log('unit and API tests on PGlite');
+  const report = path.join(tmp, 'vitest-pglite.json');
+  rmSync(report, { force: true });
+  await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  readVitest(report, 'vitest (PGlite)');
+}
+
+if (!only || only === 'postgres') {
+  log('API tests on a real PostgreSQL server');
+  let server;
+  try {
+    server = await startPostgres();
+  } catch (err) {
+    console.error('could not start PostgreSQL:', err.stderr?.toString() ?? err);
+    totals.failed += 1;
+    stages.push('vitest (PostgreSQL): server did not start');
+  }
+  if (server) {
+    const report = path.join(tmp, 'vitest-postgres.json');
+    rmSync(report, { force: true });
+    try {
+      // The detection engine and client tests do not touch the database: they ran in the PGlite pass.
+      await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--exclude', 'server/src/detection/**', '--exclude', 'client/**', '--exclude', 'scripts/**', '--exclude', 'packages/**'], { TEST_DATABASE_URL: server.url });
+    } finally {
+      server.stop();
+    }
+    readVitest(report, 'vitest (PostgreSQL)');
+  }
+}
+
+if (!only || only === 'e2e') {
+  log('browser journeys (Playwright, Debian chromium)');
+  const report = path.join(tmp, 'playwright.json');
+  rmSync(report, { force: true });
+  await run('npx', ['playwright', 'test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
+  readPlaywright(report, 'playwright');
+}
+
+console.log('\n' + stages.map((s) => `  ${s}`).join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);
