@@ -77,10 +77,12 @@ function readVitest(file, name) {
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A file that fails to load counts as a failure even though it ran no test.
   const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  // A run that failed outside any test (global setup, a crash) must not read as green.
+  const outside = r.success === false && r.numFailedTests + brokenFiles === 0 ? 1 : 0;
   totals.passed += r.numPassedTests;
-  totals.failed += r.numFailedTests + brokenFiles;
+  totals.failed += r.numFailedTests + brokenFiles + outside;
   totals.skipped += skipped;
-  stages.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles} failed, ${skipped} skipped`);
+  stages.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles + outside} failed, ${skipped} skipped`);
 }
 
 function readPlaywright(file, name) {

@@ -72,7 +72,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       const lockClient = await pool.connect();
       try {
         await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+        // Migrate on the connection that holds the lock, so a pool of one cannot deadlock.
+        await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
       } finally {
         await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
         lockClient.release();
