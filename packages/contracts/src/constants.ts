@@ -24,3 +24,15 @@ export function riskBand(score: number): RiskBand {
   if (score >= RISK_BAND_SUSPICIOUS) return 'suspicious';
   return 'legitimate';
 }
+
+export type AnalyticsRiskLevel = 'high' | 'medium' | 'low';
+
+/**
+ * The analytics scale of product-spec.md section 4: 7 or more high, 4 or more medium, else low. It is
+ * applied to the same 0-100 score as the display bands and so disagrees with them; the spec keeps both.
+ */
+export function analyticsRiskLevel(score: number): AnalyticsRiskLevel {
+  if (score >= ANALYTICS_BAND_HIGH) return 'high';
+  if (score >= ANALYTICS_BAND_MEDIUM) return 'medium';
+  return 'low';
+}

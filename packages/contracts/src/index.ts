@@ -3,3 +3,4 @@ export * from './routes.ts';
 export * from './constants.ts';
 export * from './config.ts';
 export * from './scan.ts';
+export * from './events.ts';
