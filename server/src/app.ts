@@ -1,11 +1,15 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { authContext, authRoutes } from './auth/auth.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { securityHeaders } from './http/security.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
+import { devMailboxRoutes } from './mail/mailbox.routes.ts';
+import { publicConfigRoutes } from './public-config/public-config.routes.ts';
+import { authUserRoutes } from './users/auth-user.routes.ts';
 
 /**
  * Builds the app. Middleware order matters: request id and logging first (so every line has the id),
@@ -34,6 +38,14 @@ export function createApp(ctx: AppContext) {
   );
 
   app.route('/', healthRoutes(ctx));
+
+  // Accounts: every route can ask requireUser / getOptionalUser; GET /api/auth/user before better-auth's
+  // catch-all, which must come before anything that reads the body.
+  app.use('*', authContext(ctx));
+  app.route('/', authUserRoutes(ctx));
+  app.route('/', authRoutes(ctx));
+  app.route('/', publicConfigRoutes(ctx));
+  if (ctx.config.devMailbox) app.route('/', devMailboxRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);

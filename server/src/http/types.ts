@@ -1,3 +1,5 @@
+import type { Auth } from '../auth/auth.ts';
+import type { SessionUser } from '../auth/session.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -16,5 +18,9 @@ export interface AppEnv {
   Variables: {
     requestId: string;
     log: Logger;
+    /** better-auth, set for every request by the auth middleware; routes use requireUser / getOptionalUser. */
+    auth: Auth;
+    /** The signed-in user once looked up (null: signed out); read it through server/src/auth/session.ts. */
+    user: SessionUser | null | undefined;
   };
 }

@@ -1,2 +1,5 @@
 // The one schema: every feature's tables, re-exported for drizzle-kit and the typed client.
 export * from './meta.ts';
+export * from './auth.ts';
+export * from './mail.ts';
+export * from './contact.ts';

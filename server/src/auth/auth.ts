@@ -1,0 +1,179 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer, magicLink } from 'better-auth/plugins';
+import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
+import { signUpBodySchema } from '@redflag/contracts/auth';
+import { account, session, user, verification } from '../db/schema/auth.ts';
+import type { AppContext } from '../http/types.ts';
+import { getMailer } from '../mail/mail.service.ts';
+import { magicLinkMail, verificationMail } from '../mail/templates.ts';
+import { createAuthRepo } from './auth.repo.ts';
+import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
+
+/**
+ * better-auth inside the server (DESIGN.md section 3.1), on the app's database through the Drizzle adapter.
+ * - e-mail + password: scrypt hashes (better-auth's default, memory-hard), at least 6 characters and not
+ *   a common password (hook below, answered `weak_password` with reasons); existing address → ACCOUNT_EXISTS;
+ * - e-mail verification on sign-up (link → /dashboard?verified=true, signs the user in); with
+ *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (product-spec outcome B);
+ * - magic-link recovery (60 minutes, single use, existing accounts only) → /dashboard?recovered=true;
+ * - Google (select_account) and Facebook (email scope) when configured;
+ * - sessions in httpOnly SameSite=Lax cookies (Secure in production), 30 days, renewed daily on use;
+ *   bearer tokens for API clients (bearer plugin).
+ * Rate limits are ours (server/src/http/rate-limit.ts via auth.routes.ts), so better-auth's are off.
+ */
+
+/** The header auth.routes.ts sets to the client address it computed; better-auth reads only this one. */
+export const CLIENT_IP_HEADER = 'x-redflag-client-ip';
+
+export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
+export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
+export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+
+const profileNames = (given: unknown, family: unknown, full: unknown) => {
+  if (typeof given === 'string' && given) return { firstName: given, lastName: typeof family === 'string' && family ? family : null };
+  // product-spec.md section 3: a single name field splits into its first word and the rest.
+  if (typeof full === 'string' && full.trim()) {
+    const [first, ...rest] = full.trim().split(/\s+/);
+    return { firstName: first ?? null, lastName: rest.length ? rest.join(' ') : null };
+  }
+  return { firstName: null, lastName: null };
+};
+
+export function createAuth(ctx: AppContext) {
+  const { config } = ctx;
+  const mailer = getMailer(ctx);
+  const repo = createAuthRepo(ctx.database.db);
+  const log = ctx.logger.child({ component: 'auth' });
+  const supportEmail = config.mail.supportEmail;
+
+  return betterAuth({
+    appName: 'RedFlag',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: config.auth.secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(ctx.database.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false },
+        lastName: { type: 'string', required: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: config.auth.requireEmailVerification,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
+      async sendVerificationEmail({ user: u, url }) {
+        const firstName = (u as { firstName?: string | null }).firstName ?? null;
+        await mailer.enqueue({ to: u.email, kind: 'verification', ...verificationMail({ url, firstName, supportEmail }) });
+      },
+    },
+    socialProviders: {
+      ...(config.auth.google
+        ? {
+            google: {
+              clientId: config.auth.google.clientId,
+              clientSecret: config.auth.google.clientSecret,
+              prompt: 'select_account' as const,
+              mapProfileToUser: (p: { given_name?: unknown; family_name?: unknown; name?: unknown }) => profileNames(p.given_name, p.family_name, p.name),
+            },
+          }
+        : {}),
+      ...(config.auth.facebook
+        ? {
+            facebook: {
+              clientId: config.auth.facebook.clientId,
+              clientSecret: config.auth.facebook.clientSecret,
+              scope: ['email'],
+              mapProfileToUser: (p: { name?: unknown }) => profileNames(undefined, undefined, p.name),
+            },
+          }
+        : {}),
+    },
+    account: {
+      // A Google / Facebook sign-in with the address of an existing account joins that account (both
+      // providers only hand out verified addresses).
+      accountLinking: { enabled: true, trustedProviders: ['google', 'facebook'] },
+    },
+    session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.production,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.production },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    logger: {
+      level: 'warn',
+      // better-auth's own messages can name an e-mail address; they go to our JSON log at warn and above.
+      log: (level, message) => {
+        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        else log.warn({ source: 'better-auth' }, message);
+      },
+    },
+    plugins: [
+      magicLink({
+        expiresIn: MAGIC_LINK_MINUTES * 60,
+        // Recovery is for existing accounts: a link never creates one.
+        disableSignUp: true,
+        async sendMagicLink({ email, url }) {
+          // Same answer whether or not the address has an account; a mail only when it does.
+          const existing = await repo.findUserByEmail(email);
+          if (!existing) return;
+          await mailer.enqueue({ to: existing.email, kind: 'magic_link', ...magicLinkMail({ url, firstName: existing.firstName, minutes: MAGIC_LINK_MINUTES, supportEmail }) });
+        },
+      }),
+      bearer(),
+    ],
+    hooks: {
+      before: createAuthMiddleware(async (actx) => {
+        if (actx.path !== '/sign-up/email') return;
+        const parsed = signUpBodySchema.safeParse(actx.body);
+        if (!parsed.success) {
+          const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? 'Invalid sign-up', details: { fields } });
+        }
+        const body = parsed.data;
+        const reasons = weakPasswordReasons(body.password);
+        if (reasons.length) {
+          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'weak_password', message: weakPasswordMessage(reasons), details: { reasons } });
+        }
+        // product-spec.md section 8: an existing address answers 'Account Already Exists' (better-auth
+        // would answer a generic success when verification is required; the spec wants the message).
+        if (await repo.findUserByEmail(body.email)) {
+          throw new APIError('CONFLICT', { code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists. Please sign in instead.' });
+        }
+        const firstName = body.firstName ?? null;
+        const lastName = body.lastName ?? null;
+        const name = body.name || [firstName, lastName].filter(Boolean).join(' ');
+        return {
+          context: {
+            body: { ...(actx.body as Record<string, unknown>), email: body.email, name, firstName, lastName },
+          },
+        };
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<AppContext, Auth>();
+
+/** The app's one better-auth instance (built on first use, from the app's context). */
+export function getAuth(ctx: AppContext): Auth {
+  let auth = instances.get(ctx);
+  if (!auth) {
+    auth = createAuth(ctx);
+    instances.set(ctx, auth);
+  }
+  return auth;
+}

@@ -1,0 +1,145 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { lt, sql } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { rateLimitBucket } from '../db/schema/auth.ts';
+import { AppError } from '../lib/app-error.ts';
+import type { AppContext, AppEnv } from './types.ts';
+
+/**
+ * A small fixed-window rate limiter stored in the database, so that several server instances share the
+ * counts (docs/decisions/032-rate-limits.md). One atomic upsert per hit: no read-then-write race.
+ *
+ *   const limiter = createRateLimiter(ctx);
+ *   await limiter.consume(CONTACT_PER_IP, clientIp(c, ctx.config));   // throws AppError('RATE_LIMITED')
+ *
+ * or as middleware: `rateLimit(ctx, [{ rule: CONTACT_PER_IP, key: (c) => clientIp(c, ctx.config) }])`.
+ * With RATE_LIMITS=off every hit is allowed.
+ */
+
+export interface RateRule {
+  /** Stable name, part of the stored key (e.g. `sign-in:ip`). */
+  name: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateHit {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  hit(rule: RateRule, key: string): Promise<RateHit>;
+  /** Counts a hit; throws 429 RATE_LIMITED (with retryAfterSeconds → Retry-After) once over the limit. */
+  consume(rule: RateRule, key: string): Promise<void>;
+}
+
+const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function createRateLimiter(ctx: AppContext): RateLimiter {
+  const { db } = ctx.database;
+  let lastSweep = 0;
+
+  async function hit(rule: RateRule, key: string): Promise<RateHit> {
+    if (!ctx.config.rateLimits) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
+    const now = ctx.clock.now();
+    const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+    const bucketKey = `${rule.name}:${key.toLowerCase()}`;
+    // A window that is over starts again at 1; otherwise the count goes up. One statement, so two
+    // instances hitting the same key at once both see a correct count.
+    const [row] = await db
+      .insert(rateLimitBucket)
+      .values({ key: bucketKey, count: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimitBucket.key,
+        set: {
+          count: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
+          resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimitBucket.resetAt} end`,
+        },
+      })
+      .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
+    if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
+      lastSweep = now.getTime();
+      void db
+        .delete(rateLimitBucket)
+        .where(lt(rateLimitBucket.resetAt, now))
+        .catch(() => {});
+    }
+    const count = row?.count ?? 1;
+    const retryAfterSeconds = Math.max(1, Math.ceil(((row?.resetAt ?? resetAt).getTime() - now.getTime()) / 1000));
+    return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
+  }
+
+  return {
+    hit,
+    async consume(rule, key) {
+      const result = await hit(rule, key);
+      if (!result.allowed) {
+        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: result.retryAfterSeconds, details: { rule: rule.name } });
+      }
+    },
+  };
+}
+
+const limiters = new WeakMap<AppContext, RateLimiter>();
+
+/** One limiter per app (the sweep timer is per limiter). */
+export function getRateLimiter(ctx: AppContext): RateLimiter {
+  let limiter = limiters.get(ctx);
+  if (!limiter) {
+    limiter = createRateLimiter(ctx);
+    limiters.set(ctx, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * The client's address: the configured proxy header (TRUST_PROXY_HEADER) when set, else the socket's
+ * remote address. For X-Forwarded-For the last entry is used: it is the one our proxy appended, the rest
+ * can be forged by the client. In-process requests (tests) have no socket and share the key `local`.
+ */
+export function clientIp(c: Context, config: { trustProxyHeader: string | undefined }): string {
+  if (config.trustProxyHeader) {
+    const value = c.req.header(config.trustProxyHeader);
+    const last = value?.split(',').at(-1)?.trim();
+    if (last) return last;
+  }
+  try {
+    const address = getConnInfo(c).remote.address;
+    if (address) return address;
+  } catch {
+    // No Node socket behind this request (app.request in tests).
+  }
+  return 'local';
+}
+
+export interface RateLimitKey {
+  rule: RateRule;
+  /** The key to count under; null skips this rule for the request (e.g. no e-mail in the body). */
+  key: (c: Context<AppEnv>) => string | null | Promise<string | null>;
+}
+
+/** Middleware form: every listed rule is counted; the first one over its limit answers 429. */
+export function rateLimit(ctx: AppContext, keys: RateLimitKey[]): MiddlewareHandler<AppEnv> {
+  const limiter = getRateLimiter(ctx);
+  return async (c, next) => {
+    if (ctx.config.rateLimits) {
+      let refused: RateHit | null = null;
+      let refusedRule: RateRule | null = null;
+      for (const { rule, key } of keys) {
+        const k = await key(c);
+        if (k === null) continue;
+        const result = await limiter.hit(rule, k);
+        if (!result.allowed && (!refused || result.retryAfterSeconds > refused.retryAfterSeconds)) {
+          refused = result;
+          refusedRule = rule;
+        }
+      }
+      if (refused && refusedRule) {
+        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: refused.retryAfterSeconds, details: { rule: refusedRule.name } });
+      }
+    }
+    await next();
+  };
+}

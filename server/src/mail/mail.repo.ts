@@ -1,0 +1,66 @@
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+
+export type MailRow = typeof mailOutbox.$inferSelect;
+export type NewMailRow = typeof mailOutbox.$inferInsert;
+
+export function createMailRepo(db: Db) {
+  return {
+    async insert(row: NewMailRow): Promise<void> {
+      await db.insert(mailOutbox).values(row);
+    },
+
+    /**
+     * Claims up to `limit` due rows for this instance: pending rows whose next attempt is due, and rows
+     * left `sending` by an instance that died (lock expired). SKIP LOCKED lets several instances claim at
+     * once without waiting on, or double-sending, each other's rows.
+     */
+    async claimDue(now: Date, lockUntil: Date, limit: number): Promise<MailRow[]> {
+      const nowIso = now.toISOString();
+      const result = await db.execute(sql`
+        update ${mailOutbox} set status = 'sending', locked_until = ${lockUntil.toISOString()}::timestamptz
+        where id in (
+          select id from ${mailOutbox}
+          where (status = 'pending' and next_attempt_at <= ${nowIso}::timestamptz)
+             or (status = 'sending' and locked_until < ${nowIso}::timestamptz)
+          order by next_attempt_at
+          limit ${limit}
+          for update skip locked
+        )
+        returning id`);
+      // Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`.
+      const ids = (result as unknown as { rows: Array<{ id: string }> }).rows.map((r) => r.id);
+      if (!ids.length) return [];
+      return db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+    },
+
+    async markSent(id: string, at: Date): Promise<void> {
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null, attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id));
+    },
+
+    async markFailed(id: string, opts: { error: string; nextAttemptAt: Date | null }): Promise<void> {
+      await db
+        .update(mailOutbox)
+        .set({
+          status: opts.nextAttemptAt ? 'pending' : 'failed',
+          nextAttemptAt: opts.nextAttemptAt ?? undefined,
+          lockedUntil: null,
+          lastError: opts.error.slice(0, 500),
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
+        .where(eq(mailOutbox.id, id));
+    },
+
+    async findById(id: string): Promise<MailRow | undefined> {
+      const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+      return row;
+    },
+
+    async listNewest(limit: number): Promise<MailRow[]> {
+      return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit);
+    },
+  };
+}
+
+export type MailRepo = ReturnType<typeof createMailRepo>;

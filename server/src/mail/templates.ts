@@ -1,0 +1,149 @@
+/**
+ * The product's mails, each as finished HTML (inline styles: mail clients ignore stylesheets) and plain
+ * text. Colours are the app's: ink navy, RedFlag red.
+ */
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const INK = '#0b1120';
+const BRAND = '#dc2626';
+const MUTED = '#64748b';
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+function layout(opts: { preheader: string; heading: string; bodyHtml: string; supportEmail: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(opts.heading)}</title></head>
+<body style="margin:0;padding:0;background:#f1f5f9;font-family:Inter,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:${INK};">
+<span style="display:none;max-height:0;overflow:hidden;">${escapeHtml(opts.preheader)}</span>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f1f5f9;padding:32px 12px;">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e2e8f0;">
+<tr><td style="background:${INK};padding:20px 28px;">
+<span style="display:inline-block;width:12px;height:12px;border-radius:3px;background:${BRAND};margin-right:8px;vertical-align:middle;"></span>
+<span style="color:#ffffff;font-size:18px;font-weight:800;letter-spacing:0.04em;vertical-align:middle;">RED<span style="color:#f87171;">FLAG</span></span>
+</td></tr>
+<tr><td style="padding:32px 28px 8px;">
+<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;font-weight:800;letter-spacing:0.02em;">${escapeHtml(opts.heading)}</h1>
+${opts.bodyHtml}
+</td></tr>
+<tr><td style="padding:24px 28px 28px;border-top:1px solid #e2e8f0;color:${MUTED};font-size:12px;line-height:1.6;">
+RedFlag — AI scam detection. Questions? Write to <a href="mailto:${escapeHtml(opts.supportEmail)}" style="color:${BRAND};">${escapeHtml(opts.supportEmail)}</a>.
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+}
+
+function paragraph(text: string): string {
+  return `<p style="margin:0 0 16px;font-size:15px;line-height:1.6;color:#334155;">${text}</p>`;
+}
+
+function button(url: string, label: string): string {
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:8px 0 24px;"><tr><td style="border-radius:10px;background:${BRAND};">
+<a href="${escapeHtml(url)}" style="display:inline-block;padding:14px 28px;color:#ffffff;font-size:15px;font-weight:700;letter-spacing:0.04em;text-decoration:none;">${escapeHtml(label)}</a>
+</td></tr></table>`;
+}
+
+function fallbackLink(url: string): string {
+  return paragraph(
+    `If the button does not work, copy this link into your browser:<br><a href="${escapeHtml(url)}" style="color:${BRAND};word-break:break-all;">${escapeHtml(url)}</a>`,
+  );
+}
+
+function greeting(firstName: string | null | undefined): string {
+  return firstName ? `Hi ${firstName},` : 'Hi,';
+}
+
+export function verificationMail(opts: { url: string; firstName?: string | null; supportEmail: string }): RenderedMail {
+  const subject = 'Confirm your RedFlag account';
+  const text = [
+    greeting(opts.firstName),
+    '',
+    'Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial:',
+    '',
+    opts.url,
+    '',
+    'The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.',
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const html = layout({
+    preheader: 'Confirm your e-mail address to start your free trial.',
+    heading: 'Confirm your e-mail',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(opts.firstName))),
+      paragraph('Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial: 7 days and 5 scans.'),
+      button(opts.url, 'VERIFY EMAIL'),
+      fallbackLink(opts.url),
+      paragraph(`<span style="color:${MUTED};font-size:13px;">The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.</span>`),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
+export function magicLinkMail(opts: { url: string; firstName?: string | null; minutes: number; supportEmail: string }): RenderedMail {
+  const subject = 'Your RedFlag sign-in link';
+  const text = [
+    greeting(opts.firstName),
+    '',
+    'Use this link to sign in to RedFlag:',
+    '',
+    opts.url,
+    '',
+    `The link expires in ${opts.minutes} minutes and works once. If you did not ask for it, you can ignore this e-mail: nobody can sign in without it.`,
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const html = layout({
+    preheader: `Your sign-in link, valid for ${opts.minutes} minutes.`,
+    heading: 'Sign in to RedFlag',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(opts.firstName))),
+      paragraph('Someone (hopefully you) asked for a link to sign in to RedFlag. Click below to sign in:'),
+      button(opts.url, 'SIGN IN'),
+      fallbackLink(opts.url),
+      paragraph(
+        `<span style="color:${MUTED};font-size:13px;">The link expires in ${opts.minutes} minutes and works once. If you did not ask for it, you can ignore this e-mail: nobody can sign in without it.</span>`,
+      ),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
+export function contactMail(opts: { name: string; email: string; message: string; id: string; supportEmail: string }): RenderedMail {
+  const subject = `Contact form: ${opts.name.slice(0, 80)}`;
+  const text = [`New message from the RedFlag contact form (${opts.id}).`, '', `Name: ${opts.name}`, `E-mail: ${opts.email}`, '', opts.message].join('\n');
+  const html = layout({
+    preheader: `New message from ${opts.name}`,
+    heading: 'New contact message',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(`<strong>Name:</strong> ${escapeHtml(opts.name)}<br><strong>E-mail:</strong> <a href="mailto:${escapeHtml(opts.email)}" style="color:${BRAND};">${escapeHtml(opts.email)}</a>`),
+      `<div style="margin:0 0 16px;padding:16px;border-radius:10px;background:#f8fafc;border:1px solid #e2e8f0;font-size:15px;line-height:1.6;white-space:pre-wrap;">${escapeHtml(opts.message)}</div>`,
+      paragraph(`<span style="color:${MUTED};font-size:13px;">Reference ${escapeHtml(opts.id)}. Reply to this e-mail to answer the sender.</span>`),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
+/** Every http(s) link in a mail's HTML, in order, without duplicates (for /dev/mailbox.json). */
+export function extractLinks(html: string): string[] {
+  const links: string[] = [];
+  for (const match of html.matchAll(/href="(https?:[^"]+)"/g)) {
+    const url = (match[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    if (url && !links.includes(url)) links.push(url);
+  }
+  return links;
+}

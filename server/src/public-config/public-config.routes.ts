@@ -1,0 +1,31 @@
+import { Hono } from 'hono';
+import type { PublicConfig } from '@redflag/contracts/config';
+import type { AppContext, AppEnv } from '../http/types.ts';
+import { engineInfo } from './engine-info.ts';
+
+/** GET /api/config: what the client needs (DESIGN.md section 3.1, replacing supabaseUrl / supabaseAnonKey). */
+export async function publicConfig(ctx: AppContext): Promise<PublicConfig> {
+  const { config } = ctx;
+  return {
+    authBaseUrl: `${config.publicUrl}/api/auth`,
+    signInMethods: {
+      emailPassword: true,
+      magicLink: true,
+      google: Boolean(config.auth.google),
+      facebook: Boolean(config.auth.facebook),
+    },
+    emailVerificationRequired: config.auth.requireEmailVerification,
+    billingProvider: config.billing.provider,
+    supportEmail: config.mail.supportEmail,
+    engine: await engineInfo(),
+  };
+}
+
+export function publicConfigRoutes(ctx: AppContext) {
+  const app = new Hono<AppEnv>();
+  app.get('/api/config', async (c) => {
+    c.header('Cache-Control', 'public, max-age=60');
+    return c.json(await publicConfig(ctx));
+  });
+  return app;
+}
