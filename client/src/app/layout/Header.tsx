@@ -1,0 +1,132 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { openAuthModal } from '@/lib/events';
+import { HEADER_SCROLL_OFFSET } from '@/lib/scroll';
+import { cn } from '@/lib/utils';
+import { Logo } from './logo';
+import { useSectionNav } from './use-section-nav';
+
+/** product-spec.md section 9: the header shrinks once the page is scrolled more than 20px. */
+export const HEADER_SHRINK_AT_PX = 20;
+const DESKTOP_QUERY = '(min-width: 768px)';
+
+function useScrolledPast(threshold: number): boolean {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > threshold);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [threshold]);
+  return scrolled;
+}
+
+export function Header() {
+  const scrolled = useScrolledPast(HEADER_SHRINK_AT_PX);
+  const goToSection = useSectionNav();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    const desktop = window.matchMedia(DESKTOP_QUERY);
+    const onResize = () => desktop.matches && setMenuOpen(false);
+    window.addEventListener('keydown', onKey);
+    desktop.addEventListener('change', onResize);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      desktop.removeEventListener('change', onResize);
+    };
+  }, [menuOpen]);
+
+  const section = (id: string) => () => {
+    setMenuOpen(false);
+    goToSection(id, HEADER_SCROLL_OFFSET);
+  };
+  const auth = (tab: 'signin' | 'signup') => () => {
+    setMenuOpen(false);
+    openAuthModal(tab);
+  };
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={cn(
+        'sticky top-0 z-40 border-b text-white transition-[background-color,box-shadow,border-color] duration-300',
+        scrolled ? 'border-white/10 bg-ink-900/95 shadow-lg shadow-black/20 backdrop-blur-md' : 'border-transparent bg-ink-900',
+      )}
+    >
+      <div
+        className={cn(
+          'mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[height] duration-300 sm:px-6 lg:px-8',
+          scrolled ? 'h-16' : 'h-20',
+        )}
+      >
+        <Logo compact={scrolled} />
+
+        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <Button variant="ghost-inverse" onClick={section('features')}>
+            Features
+          </Button>
+          <Button variant="ghost-inverse" onClick={section('pricing')}>
+            Pricing
+          </Button>
+          <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
+          <Button variant="ghost-inverse" onClick={auth('signin')}>
+            Login
+          </Button>
+          <Button onClick={auth('signup')}>Sign Up</Button>
+        </nav>
+
+        <Button
+          ref={toggleRef}
+          variant="ghost-inverse"
+          size="icon"
+          className="md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={menuId}
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
+        </Button>
+      </div>
+
+      <nav
+        id={menuId}
+        aria-label="Mobile"
+        hidden={!menuOpen}
+        className="border-t border-white/10 bg-ink-900 px-4 pb-6 pt-3 shadow-xl md:hidden"
+      >
+        <ul className="flex flex-col gap-1">
+          <li>
+            <button type="button" onClick={section('features')} className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10">
+              Features
+            </button>
+          </li>
+          <li>
+            <button type="button" onClick={section('pricing')} className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10">
+              Pricing
+            </button>
+          </li>
+        </ul>
+        <div className="mt-4 grid grid-cols-2 gap-3">
+          <Button variant="outline-inverse" size="lg" onClick={auth('signin')}>
+            Login
+          </Button>
+          <Button size="lg" onClick={auth('signup')}>
+            Sign Up
+          </Button>
+        </div>
+      </nav>
+    </header>
+  );
+}

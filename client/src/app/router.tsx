@@ -1,0 +1,60 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { RootLayout } from './layout/RootLayout';
+import { HomeRoute } from './routes/home';
+import { NotFoundPage } from './routes/not-found';
+import { RouteErrorPage } from './routes/route-error';
+import { PageSpinner } from './routes/status-card';
+
+/**
+ * The route table of product-spec.md section 2. Paths are fixed; what each shows for the current auth
+ * state is decided inside the route component via useAuth() (./auth.tsx). The landing page ships in the
+ * main bundle; every other page is its own chunk.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    HydrateFallback: () => <PageSpinner label="Loading..." />,
+    children: [
+      {
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, Component: HomeRoute },
+          { path: 'about', lazy: async () => ({ Component: (await import('./routes/about')).AboutPage }) },
+          { path: 'help-center', lazy: async () => ({ Component: (await import('./routes/help-center')).HelpCenterPage }) },
+          { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./routes/privacy-policy')).PrivacyPolicyPage }) },
+          { path: 'terms-of-service', lazy: async () => ({ Component: (await import('./routes/terms-of-service')).TermsOfServicePage }) },
+          { path: 'payment-success', lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessPage }) },
+          { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
+          { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
+          {
+            path: 'scan',
+            lazy: async () => {
+              const { MembersOnlyRoute } = await import('./routes/members-only');
+              return { Component: () => <MembersOnlyRoute what="scan messages and keep your results" /> };
+            },
+          },
+          {
+            path: 'account',
+            lazy: async () => {
+              const { MembersOnlyRoute } = await import('./routes/members-only');
+              return { Component: () => <MembersOnlyRoute what="manage your account and billing" /> };
+            },
+          },
+          {
+            path: 'settings',
+            lazy: async () => {
+              const { MembersOnlyRoute } = await import('./routes/members-only');
+              return { Component: () => <MembersOnlyRoute what="access settings" /> };
+            },
+          },
+          // Eager: the route error boundary renders it for 404 responses too.
+          { path: '*', Component: NotFoundPage },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,32 @@
+import { ArrowRight, CircleCheckBig } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useAuth } from '../auth';
+import { StatusCard } from './status-card';
+
+export function PaymentSuccessPage() {
+  const auth = useAuth();
+  const signedIn = auth.status === 'signed_in';
+  return (
+    <>
+      <title>Payment successful · RedFlag</title>
+      <StatusCard
+        tone="success"
+        icon={<CircleCheckBig aria-hidden="true" />}
+        title="Payment Successful!"
+        actions={
+          <Button asChild size="lg">
+            <Link to={signedIn ? '/dashboard' : '/'}>
+              {signedIn ? 'Continue to Dashboard' : 'Continue to Home'} <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        }
+      >
+        <p>
+          Thank you for choosing RedFlag Premium. Your subscription is being activated, which usually takes a few
+          seconds. A receipt is on its way to your inbox.
+        </p>
+      </StatusCard>
+    </>
+  );
+}

@@ -1,0 +1,199 @@
+import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
+import { ChevronDown, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert } from 'lucide-react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { fieldClasses, Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/utils';
+import { useNearViewport } from '../hooks/use-near-viewport';
+import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayload } from '../utils/scan-form';
+
+/**
+ * The Radix select and its positioning engine are ~20 KB gzipped; they load when the card nears the
+ * viewport (or the user reaches the field), keeping them out of the landing page's first download.
+ */
+const PlatformSelect = lazy(() => import('./PlatformSelect'));
+const PLATFORM_PLACEHOLDER = 'Where did you receive it?';
+
+function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate: () => void }) {
+  return (
+    <button
+      type="button"
+      id={id}
+      role="combobox"
+      aria-expanded={false}
+      aria-busy="true"
+      onFocus={onActivate}
+      onPointerDown={onActivate}
+      className={cn(fieldClasses, 'flex h-11 items-center justify-between text-left text-slate-500')}
+    >
+      {PLATFORM_PLACEHOLDER}
+      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+    </button>
+  );
+}
+
+export interface AnalyzerCardProps {
+  /** Called with a trimmed payload (empty optional fields omitted) once the message is non-blank. */
+  onAnalyze: (payload: ScanPayload) => void;
+  /** Shows the scanning state (SCANNING MESSAGE...) and disables the form. */
+  isScanning?: boolean;
+  /** Card heading: TRY THE ANALYZER's card on the landing page, NEW SCAN on the scan page. */
+  title?: string;
+  description?: string;
+  /** Fired when the user edits a field; the scan page uses it to gate Premium fields (phone, e-mail). */
+  onFieldChange?: (field: keyof ScanFormValues, value: string) => boolean | void;
+  /** The results container, rendered under the form. */
+  children?: ReactNode;
+  /** Start values, e.g. a pending analysis restored after sign-in. */
+  initialValues?: Partial<ScanFormValues>;
+  className?: string;
+}
+
+export function AnalyzerCard({
+  onAnalyze,
+  isScanning = false,
+  title = 'Scam Analyzer',
+  description = 'Paste the message, add what you know about the sender, and get a risk score with the reasons.',
+  onFieldChange,
+  children,
+  initialValues,
+  className,
+}: AnalyzerCardProps) {
+  const id = useId();
+  const cardRef = useRef<HTMLDivElement>(null);
+  const nearViewport = useNearViewport(cardRef);
+  const [activated, setActivated] = useState(false);
+  const [values, setValues] = useState<ScanFormValues>({ ...EMPTY_SCAN_FORM, ...initialValues });
+
+  const update = (field: keyof ScanFormValues) => (value: string) => {
+    // A handler may refuse the edit (returns false), e.g. a non-premium user typing a phone number.
+    if (onFieldChange?.(field, value) === false) return;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isScanning) return;
+    const result = buildScanPayload(values);
+    if (!result.ok) {
+      toast({ title: result.title, description: result.description, variant: 'destructive' });
+      document.getElementById(`${id}-message`)?.focus();
+      return;
+    }
+    onAnalyze(result.payload);
+  };
+
+  return (
+    <div
+      ref={cardRef}
+      data-testid="analyzer-card"
+      className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10', className)}
+    >
+      <div className="flex items-start gap-4 border-b border-slate-100 bg-slate-50/80 px-5 py-5 md:px-7">
+        <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-ink-900 text-white">
+          <ScanSearch aria-hidden="true" className="size-5" />
+        </span>
+        <div>
+          <h3 className="text-lg font-extrabold uppercase tracking-tight text-slate-900">{title}</h3>
+          <p className="mt-0.5 text-sm text-slate-600">{description}</p>
+        </div>
+      </div>
+
+      <form noValidate onSubmit={submit} aria-busy={isScanning} className="grid gap-5 px-5 py-6 md:px-7">
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-message`}>Message</Label>
+          <Textarea
+            id={`${id}-message`}
+            name="message"
+            rows={3}
+            maxLength={MAX_MESSAGE_LENGTH}
+            placeholder="Paste any suspicious message here: a text, email, or marketplace chat..."
+            value={values.message}
+            onChange={(event) => update('message')(event.target.value)}
+            disabled={isScanning}
+          />
+        </div>
+
+        <div className="grid gap-2">
+          <Label htmlFor={`${id}-platform`}>Communication platform</Label>
+          {nearViewport || activated ? (
+            <Suspense fallback={<PlatformSelectPlaceholder id={`${id}-platform`} onActivate={() => undefined} />}>
+              <PlatformSelect
+                id={`${id}-platform`}
+                value={values.platform}
+                onValueChange={update('platform')}
+                disabled={isScanning}
+                placeholder={PLATFORM_PLACEHOLDER}
+              />
+            </Suspense>
+          ) : (
+            <PlatformSelectPlaceholder id={`${id}-platform`} onActivate={() => setActivated(true)} />
+          )}
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-phone`}>
+              Phone number <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
+            </Label>
+            <Input
+              id={`${id}-phone`}
+              name="phoneNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="off"
+              placeholder="+1 555 123 4567"
+              value={values.phoneNumber}
+              onChange={(event) => update('phoneNumber')(event.target.value)}
+              disabled={isScanning}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={`${id}-email`}>
+              Email <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
+            </Label>
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="off"
+              placeholder="sender@example.com"
+              value={values.email}
+              onChange={(event) => update('email')(event.target.value)}
+              disabled={isScanning}
+            />
+          </div>
+        </div>
+
+        <Button type="submit" size="xl" className="w-full uppercase" disabled={isScanning}>
+          {isScanning ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="animate-spin" /> Scanning message...
+            </>
+          ) : (
+            <>
+              <ShieldAlert aria-hidden="true" /> Analyze for scams
+            </>
+          )}
+        </Button>
+
+        {isScanning ? (
+          <div role="status" className="flex items-center justify-center gap-2 text-xs font-bold uppercase tracking-widest text-brand-700">
+            <span aria-hidden="true" className="size-2 animate-ping rounded-full bg-brand-600" />
+            AI analyzing message patterns...
+          </div>
+        ) : (
+          <p className="flex items-center justify-center gap-2 text-center text-xs text-slate-600">
+            <LockKeyhole aria-hidden="true" className="size-3.5" />
+            Sent over an encrypted connection. Never sold, never shared.
+          </p>
+        )}
+      </form>
+
+      {children ? <div className="border-t border-slate-100 px-5 py-6 md:px-7">{children}</div> : null}
+    </div>
+  );
+}

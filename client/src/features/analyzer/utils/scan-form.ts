@@ -1,0 +1,34 @@
+import type { ScanRequest } from '@redflag/contracts/scan';
+
+/** What the analyzer form holds. `platform` is '' until the user picks one (the select has no '' item). */
+export interface ScanFormValues {
+  message: string;
+  platform: string;
+  phoneNumber: string;
+  email: string;
+}
+
+export const EMPTY_SCAN_FORM: ScanFormValues = { message: '', platform: '', phoneNumber: '', email: '' };
+
+export type ScanPayload = Pick<ScanRequest, 'message' | 'phoneNumber' | 'email'> & { platform?: string };
+
+export type BuildScanPayloadResult =
+  | { ok: true; payload: ScanPayload }
+  | { ok: false; title: string; description: string };
+
+/**
+ * product-spec.md section 5: inputs are trimmed, a blank message is refused with "Message Required",
+ * and empty phone, e-mail and platform are left out of the payload.
+ */
+export function buildScanPayload(values: ScanFormValues): BuildScanPayloadResult {
+  const message = values.message.trim();
+  if (!message) return { ok: false, title: 'Message Required', description: 'Please enter a message to analyze' };
+  const payload: ScanPayload = { message };
+  const phoneNumber = values.phoneNumber.trim();
+  const email = values.email.trim();
+  const platform = values.platform.trim();
+  if (phoneNumber) payload.phoneNumber = phoneNumber;
+  if (email) payload.email = email;
+  if (platform) payload.platform = platform;
+  return { ok: true, payload };
+}
