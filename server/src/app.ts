@@ -2,6 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
+import { billingRoutes } from './billing/billing.routes.ts';
+import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { securityHeaders } from './http/security.ts';
@@ -10,6 +12,7 @@ import type { AppContext, AppEnv } from './http/types.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { authUserRoutes } from './users/auth-user.routes.ts';
+import { planRoutes } from './users/plan.routes.ts';
 
 /**
  * Builds the app. Middleware order matters: request id and logging first (so every line has the id),
@@ -46,6 +49,9 @@ export function createApp(ctx: AppContext) {
   app.route('/', authRoutes(ctx));
   app.route('/', publicConfigRoutes(ctx));
   if (ctx.config.devMailbox) app.route('/', devMailboxRoutes(ctx));
+  app.route('/', planRoutes(ctx));
+  app.route('/', billingRoutes(ctx));
+  app.route('/', localBillingPages(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);

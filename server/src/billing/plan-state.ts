@@ -1,0 +1,121 @@
+import type { ComputedStatusValue, PlanTier, SubscriptionStatus } from '@redflag/contracts/billing';
+import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import type { ErrorCode } from '@redflag/contracts/errors';
+
+/**
+ * The rulebook of DESIGN.md section 4 as pure functions of the stored state and "now". Every guarded route
+ * reaches these through entitlements.ts; nothing here trusts the client.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** A started checkout shows `processing` for this long; abandoned, the account is `setup_required` again. */
+export const CHECKOUT_PROCESSING_MS = 30 * 60 * 1000;
+
+export interface PlanState {
+  planTier: PlanTier;
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: Date | null;
+  trialScansUsed: number;
+  hasUsedTrial: boolean;
+  paymentSetupComplete: boolean;
+  everPaid: boolean;
+  providerStatus: string | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  checkoutStartedAt: Date | null;
+  paymentError: string | null;
+}
+
+/** A user with no billing record yet: a new account (DESIGN.md: tier free, setup_required, computed new). */
+export const NEW_ACCOUNT: PlanState = {
+  planTier: 'free',
+  subscriptionStatus: 'setup_required',
+  trialEndsAt: null,
+  trialScansUsed: 0,
+  hasUsedTrial: false,
+  paymentSetupComplete: false,
+  everPaid: false,
+  providerStatus: null,
+  currentPeriodEnd: null,
+  cancelAtPeriodEnd: false,
+  checkoutStartedAt: null,
+  paymentError: null,
+};
+
+/** The stored status, except that a `processing` checkout nobody finished lapses to `setup_required`. */
+export function effectiveStatus(s: PlanState, now: Date): SubscriptionStatus {
+  if (s.subscriptionStatus === 'processing') {
+    const started = s.checkoutStartedAt?.getTime();
+    if (started === undefined || now.getTime() - started > CHECKOUT_PROCESSING_MS) return 'setup_required';
+  }
+  return s.subscriptionStatus;
+}
+
+/** product-spec.md section 4: premium means tier premium and status active or trialing. */
+export function isPremium(s: PlanState): boolean {
+  return s.planTier === 'premium' && (s.subscriptionStatus === 'active' || s.subscriptionStatus === 'trialing');
+}
+
+export function isTrialExpired(s: PlanState, now: Date): boolean {
+  return s.trialEndsAt !== null && s.trialEndsAt.getTime() <= now.getTime();
+}
+
+/** Rounded-up days until trialEndsAt, or 0 without an end date (product-spec.md section 4). */
+export function trialDaysLeft(s: PlanState, now: Date): number {
+  if (!s.trialEndsAt) return 0;
+  return Math.max(0, Math.ceil((s.trialEndsAt.getTime() - now.getTime()) / DAY_MS));
+}
+
+export function computedStatus(s: PlanState, now: Date): ComputedStatusValue {
+  if (isPremium(s)) return s.subscriptionStatus === 'trialing' ? 'trialing' : 'active';
+  switch (effectiveStatus(s, now)) {
+    case 'trialing':
+      return isTrialExpired(s, now) ? 'trial_expired' : 'trialing';
+    case 'inactive':
+      // Ended by a cancellation, or a paying customer whose renewal failed: reactivate. Otherwise the trial
+      // ended without a successful charge.
+      return s.providerStatus === 'canceled' || s.everPaid ? 'cancelled' : 'trial_expired';
+    case 'active':
+      // Tier free but active does not happen through the sync; treated as ended, never as entitled.
+      return 'cancelled';
+    case 'setup_required':
+    case 'processing':
+      return s.hasUsedTrial || s.checkoutStartedAt ? 'setup_required' : 'new';
+  }
+}
+
+export type ScanDecision =
+  | { allowed: true; kind: 'premium' }
+  | { allowed: true; kind: 'trial'; remainingBefore: number }
+  | { allowed: false; code: Extract<ErrorCode, 'PAYMENT_SETUP_REQUIRED' | 'TRIAL_EXPIRED' | 'SCAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'> };
+
+/** DESIGN.md section 4's table, for scans. */
+export function decideScan(s: PlanState, now: Date): ScanDecision {
+  if (isPremium(s)) return { allowed: true, kind: 'premium' };
+  const status = effectiveStatus(s, now);
+  if (status === 'setup_required' || status === 'processing') return { allowed: false, code: 'PAYMENT_SETUP_REQUIRED' };
+  if (status === 'trialing') {
+    if (isTrialExpired(s, now)) return { allowed: false, code: 'TRIAL_EXPIRED' };
+    if (s.trialScansUsed >= TRIAL_SCAN_LIMIT) return { allowed: false, code: 'SCAN_LIMIT_REACHED' };
+    return { allowed: true, kind: 'trial', remainingBefore: TRIAL_SCAN_LIMIT - s.trialScansUsed };
+  }
+  return { allowed: false, code: computedStatus(s, now) === 'cancelled' ? 'SUBSCRIPTION_INACTIVE' : 'TRIAL_EXPIRED' };
+}
+
+/** Phone and e-mail verification: premium only (DESIGN.md section 4). */
+export function canVerify(s: PlanState): boolean {
+  return isPremium(s);
+}
+
+/** Whether a trialing user is due for conversion: the fifth scan is used, or the trial time is over. */
+export function needsConversion(s: PlanState, now: Date): boolean {
+  return !isPremium(s) && s.subscriptionStatus === 'trialing' && (s.trialScansUsed >= TRIAL_SCAN_LIMIT || isTrialExpired(s, now));
+}
+
+/** The next charge: the trial's end while trialing, the period's end while active, none once cancelling. */
+export function nextBillingDate(s: PlanState): Date | null {
+  if (s.cancelAtPeriodEnd) return null;
+  if (s.subscriptionStatus === 'trialing') return s.trialEndsAt;
+  if (s.subscriptionStatus === 'active') return s.currentPeriodEnd;
+  return null;
+}

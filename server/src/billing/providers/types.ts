@@ -1,0 +1,57 @@
+import type { Executor } from '../billing.repo.ts';
+
+/**
+ * What a billing provider does for us. Two implementations (local.ts, stripe.ts), chosen in one place
+ * (providers/index.ts) from config.billing.provider. The provider owns the truth about a customer's
+ * subscription; sync.ts reads it back with `fetchSubscription` and stores it, whatever caused the change.
+ */
+
+/** Provider subscription statuses, in Stripe's words (the local provider uses a subset). */
+export type ProviderSubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
+
+export interface SubscriptionSnapshot {
+  id: string;
+  status: ProviderSubscriptionStatus;
+  trialStart: Date | null;
+  trialEnd: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  /** The message of the latest failed charge, if the latest invoice is unpaid. */
+  paymentError: string | null;
+}
+
+export interface CustomerInput {
+  userId: string;
+  email: string;
+  name: string | null;
+}
+
+export interface CheckoutInput {
+  userId: string;
+  customerId: string;
+  /** False once the user has had a trial: a later checkout charges at once (DESIGN.md section 4). */
+  withTrial: boolean;
+  successUrl: string;
+  cancelUrl: string;
+  now: Date;
+}
+
+export type ConversionOutcome = { paid: true } | { paid: false; message: string };
+
+export interface BillingProvider {
+  readonly name: 'local' | 'stripe';
+  createCustomer(input: CustomerInput, db: Executor): Promise<string>;
+  createCheckoutSession(input: CheckoutInput, db: Executor): Promise<{ id: string; url: string }>;
+  createPortalSession(input: { userId: string; customerId: string; returnUrl: string; now: Date }, db: Executor): Promise<{ url: string }>;
+  /** The customer's current subscription as the provider sees it (the most relevant one), or null. */
+  fetchSubscription(customerId: string, db: Executor): Promise<SubscriptionSnapshot | null>;
+  /** Ends the trial now and charges the card; a declined charge leaves the subscription as it was. */
+  endTrialNow(subscriptionId: string, db: Executor, now: Date): Promise<ConversionOutcome>;
+}
+
+/** Picks the subscription that describes the customer: a live one first, else the newest. */
+export function pickSubscription<T extends { status: ProviderSubscriptionStatus; created: number }>(subs: T[]): T | null {
+  const live = subs.filter((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired');
+  const pool = live.length ? live : subs;
+  return pool.reduce<T | null>((best, s) => (!best || s.created > best.created ? s : best), null);
+}
