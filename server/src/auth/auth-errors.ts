@@ -59,13 +59,15 @@ export async function normaliseAuthResponse(res: Response): Promise<Response> {
   const authCode = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
   const authMessage = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
   const details = isRecord(body) ? body.details : undefined;
-  const code = (authCode && CODE_MAP[authCode]) || codeForStatus(res.status);
-  const status = authCode && CODE_MAP[authCode] ? ERROR_STATUS[code] : res.status;
+  const mapped = authCode ? CODE_MAP[authCode] : undefined;
+  const code = mapped ?? codeForStatus(res.status);
+  const status = mapped ? ERROR_STATUS[code] : res.status;
   // A 500 never shows its internal message.
   const message = status >= 500 ? 'Something went wrong. Please try again.' : (MESSAGES[code] ?? authMessage ?? res.statusText ?? 'Request failed');
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  const out = errorBody(code, message, details !== undefined ? { details } : authCode && authCode !== code ? { details: { authCode } } : {});
+  // An unmapped better-auth code is kept in details so the client can still tell cases apart.
+  const out = errorBody(code, message, details !== undefined ? { details } : authCode && !mapped ? { details: { authCode } } : {});
   return new Response(JSON.stringify(out), { status, headers });
 }

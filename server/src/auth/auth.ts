@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { signUpBodySchema } from '@redflag/contracts/auth';
@@ -117,6 +117,15 @@ export function createAuth(ctx: AppContext) {
       log: (level, message) => {
         if (level === 'error') log.error({ source: 'better-auth' }, message);
         else log.warn({ source: 'better-auth' }, message);
+      },
+    },
+    onAPIError: {
+      // 4xx answers are expected (wrong password, weak password...) and are not logged; anything else
+      // goes to our log without request data.
+      onError: (error) => {
+        const status = (error as { status?: unknown }).status;
+        if (isAPIError(error) && status !== 'INTERNAL_SERVER_ERROR') return;
+        log.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'better-auth error');
       },
     },
     plugins: [
