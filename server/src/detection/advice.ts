@@ -1,0 +1,31 @@
+/** One short piece of advice per scam type, shown under the verdict. */
+import type { Platform, ScamType } from '@redflag/contracts/scan';
+
+const ADVICE: Record<ScamType, string> = {
+  phishing: "Don't tap the link or sign in from it. Open the company's app or type its address yourself to check your account.",
+  delivery_smishing: "Carriers don't text you to pay redelivery fees. Track parcels only in the carrier's own app or website, never through a texted link.",
+  bank_impersonation: "Don't reply, tap links or share codes. Call the number on the back of your card or open your bank's app to check.",
+  government_impersonation: 'Tax and government agencies do not demand payment or personal details by text, e-mail or phone threat. Contact them through their official website.',
+  marketplace_overpayment: "Never refund an 'overpayment' or pay a buyer's shipping agent. Sell locally for cash or through the platform's own checkout.",
+  marketplace_verification_code: "Never share a code sent to your phone. It lets the other person take over your account or open a number in your name.",
+  fake_payment_confirmation: 'Check your payment app or bank directly. A payment is only real when it shows up there; e-mails claiming funds are "on hold" are fake.',
+  advance_fee: 'Nobody releases money, prizes or inheritances after you pay a fee. Stop replying and send nothing.',
+  prize_lottery: "You can't win a contest you never entered. Don't pay fees, call premium numbers or share details to claim a prize.",
+  romance: 'Someone you have never met in person who asks for money, gift cards or crypto is almost certainly a scammer. Talk to a friend before sending anything.',
+  crypto_investment: "Don't move money to a platform or 'mentor' you met through a message. Guaranteed returns do not exist; withdrawal 'fees' are how the scam ends.",
+  job_task: 'Real jobs never ask you to pay, top up or deposit to earn. Stop and do not send money or crypto.',
+  tech_support: "Don't call the number or allow remote access. Real companies don't warn you about viruses or renewals this way; contact them through their official site.",
+  family_emergency: 'Call your family member on the number you already have for them before doing anything. Ask a question only they could answer.',
+  toll_smishing: 'Toll agencies do not text payment links. Check any balance through the official toll website or app you normally use.',
+  spam: 'Likely unwanted marketing. Do not reply or call back premium numbers; block the sender.',
+  other: "Be careful: don't send money, codes or personal details until you have verified who this is through a channel you trust.",
+};
+
+export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform): string {
+  if (type) return ADVICE[type];
+  if (riskScore >= 40) return ADVICE.other;
+  if (platform === 'facebook' || platform === 'craigslist' || platform === 'offerup' || platform === 'ebay' || platform === 'etsy') {
+    return 'Looks like normal buyer/seller chat. Meet in a public place, keep the conversation on the platform and never share codes sent to your phone.';
+  }
+  return 'No strong warning signs. If it asks for money, codes or personal details later, verify the sender through a channel you trust.';
+}

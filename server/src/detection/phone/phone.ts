@@ -1,0 +1,174 @@
+/**
+ * Phone intelligence, offline: libphonenumber's full metadata for validity, country and line type, and
+ * the generated North American numbering table for the VoIP / app-number prior of US/Canadian numbers.
+ */
+import { parsePhoneNumberFromString, findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
+import type { PhoneAnalysis, Platform } from '@redflag/contracts/scan';
+import type { NanpAnswer, NanpData } from './nanp.ts';
+
+export type PhoneSignalId =
+  | 'phone_invalid'
+  | 'phone_voip'
+  | 'phone_voip_wholesale'
+  | 'phone_premium_rate'
+  | 'phone_personal_number'
+  | 'phone_unassigned_code'
+  | 'phone_foreign_for_platform'
+  | 'phone_country_mismatch'
+  | 'phone_toll_free';
+
+export interface PhoneSignal {
+  id: PhoneSignalId;
+  text: string;
+  detail: string;
+  weight: number;
+}
+
+export interface PhoneResult {
+  analysis: PhoneAnalysis;
+  signals: PhoneSignal[];
+  nanp: NanpAnswer | null;
+}
+
+/** Platforms where both sides are normally local to each other (a foreign number is out of place). */
+const LOCAL_PLATFORMS = new Set<Platform>(['craigslist', 'offerup', 'facebook']);
+const NANP_COUNTRIES = new Set(['US', 'CA', 'PR', 'VI', 'GU', 'AS', 'MP']);
+
+export interface PhoneContext {
+  platform?: Platform | undefined;
+  /** Country the message claims the sender is in (e.g. 'US' when it names the IRS or USPS). */
+  claimedCountry?: string | null | undefined;
+  nanp?: NanpData | null | undefined;
+  defaultCountry?: CountryCode;
+}
+
+export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult {
+  const analysis: PhoneAnalysis = { input, valid: false, e164: null, country: null, lineType: null, isVoip: null, carrier: null, notes: [] };
+  const signals: PhoneSignal[] = [];
+  const cleaned = input.replace(/[^\d+()\-.\s]/g, '').replace(/^00/, '+').slice(0, 40);
+  let parsed;
+  try {
+    parsed = parsePhoneNumberFromString(cleaned, ctx.defaultCountry ?? 'US');
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !parsed.isValid()) {
+    analysis.notes.push('Not a valid phone number for any country we know.');
+    if (/\d{4,}/.test(input)) signals.push({ id: 'phone_invalid', text: 'The phone number is not a valid, dialable number', detail: 'libphonenumber: invalid', weight: 0.8 });
+    return { analysis, signals, nanp: null };
+  }
+  analysis.valid = true;
+  analysis.e164 = parsed.number;
+  analysis.country = parsed.country ?? null;
+  const type = parsed.getType() ?? null;
+  analysis.lineType = type;
+  let nanp: NanpAnswer | null = null;
+  switch (type) {
+    case 'VOIP':
+      analysis.isVoip = true;
+      signals.push({ id: 'phone_voip', text: 'The phone number is an internet (VoIP) number, easy to get anonymously', detail: 'line type VOIP', weight: 0.9 });
+      break;
+    case 'PREMIUM_RATE':
+      analysis.isVoip = false;
+      signals.push({ id: 'phone_premium_rate', text: 'The phone number is a premium-rate line that charges the caller', detail: 'line type PREMIUM_RATE', weight: 2 });
+      break;
+    case 'PERSONAL_NUMBER':
+      analysis.isVoip = null;
+      signals.push({ id: 'phone_personal_number', text: 'The phone number is a "personal number" that forwards anywhere, often used to hide the real line', detail: 'line type PERSONAL_NUMBER', weight: 1 });
+      break;
+    case 'TOLL_FREE':
+      analysis.isVoip = null;
+      analysis.notes.push('Toll-free numbers are used by real companies and by scam call centres alike.');
+      break;
+    case 'MOBILE':
+    case 'FIXED_LINE':
+      analysis.isVoip = false;
+      break;
+    default:
+      analysis.isVoip = null;
+  }
+  if (parsed.countryCallingCode === '1' && (type === 'FIXED_LINE_OR_MOBILE' || type === null || type === 'FIXED_LINE' || type === 'MOBILE')) {
+    const national = String(parsed.nationalNumber);
+    nanp = ctx.nanp ? ctx.nanp.lookup(national) : null;
+    if (!ctx.nanp) analysis.notes.push('Line type unknown: US/Canadian numbering data not loaded.');
+    else if (nanp) {
+      if (nanp.company) analysis.carrier = nanp.company;
+      if (nanp.status === 'unassigned') {
+        analysis.isVoip = null;
+        analysis.notes.push('This area code and exchange are not assigned to any carrier: the caller ID was probably faked.');
+        signals.push({ id: 'phone_unassigned_code', text: 'The number uses an exchange that is not assigned to any phone company (likely spoofed)', detail: `NPA-NXX ${national.slice(0, 6)} unassigned`, weight: 1.5 });
+      } else {
+        const via = nanp.company ? ` (${nanp.company})` : '';
+        switch (nanp.lineTypeGuess) {
+          case 'voip_wholesale':
+            analysis.isVoip = true;
+            analysis.lineType = 'VOIP';
+            analysis.notes.push(`Number block originally assigned to a VoIP / app-number wholesale provider${via}. Numbers can be ported, so this is a prior, not proof.`);
+            signals.push({ id: 'phone_voip_wholesale', text: `The number comes from a block of internet/app phone numbers${via}, the kind anonymous texting apps hand out`, detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale`, weight: 0.9 });
+            break;
+          case 'voip_wholesale_unverified':
+            analysis.isVoip = true;
+            analysis.lineType = 'VOIP';
+            analysis.notes.push(`Number block originally assigned to a probable VoIP provider${via} (unverified).`);
+            signals.push({ id: 'phone_voip_wholesale', text: `The number probably comes from a block of internet phone numbers${via}`, detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale_unverified`, weight: 0.5 });
+            break;
+          case 'voip_fixed_cable':
+            analysis.isVoip = true;
+            analysis.lineType = 'FIXED_LINE';
+            analysis.notes.push(`Home phone service over cable${via}.`);
+            break;
+          case 'wireless':
+            analysis.isVoip = false;
+            analysis.lineType = 'MOBILE';
+            analysis.notes.push(`Number block originally assigned to a mobile carrier${via}; numbers can be ported.`);
+            break;
+          case 'wireline':
+            analysis.isVoip = false;
+            analysis.lineType = 'FIXED_LINE';
+            analysis.notes.push(`Number block originally assigned to a landline carrier${via}; numbers can be ported.`);
+            break;
+          default:
+            analysis.notes.push(`Number block held by a competitive carrier${via}; line type not known.`);
+        }
+        if (nanp.status === 'not_in_service') analysis.notes.push('The exchange is marked not in service.');
+      }
+    }
+  }
+  const country = analysis.country;
+  if (country && ctx.platform && LOCAL_PLATFORMS.has(ctx.platform) && !NANP_COUNTRIES.has(country)) {
+    signals.push({ id: 'phone_foreign_for_platform', text: `A ${country} phone number on a local-pickup marketplace is out of place`, detail: `country ${country}`, weight: 0.8 });
+  }
+  if (country && ctx.claimedCountry && ctx.claimedCountry !== country && !(NANP_COUNTRIES.has(country) && NANP_COUNTRIES.has(ctx.claimedCountry))) {
+    signals.push({ id: 'phone_country_mismatch', text: `The message claims to come from ${ctx.claimedCountry} but the number is from ${country}`, detail: `claimed ${ctx.claimedCountry}, number ${country}`, weight: 1.5 });
+  }
+  return { analysis, signals, nanp };
+}
+
+export interface NumberInText {
+  start: number;
+  end: number;
+  e164: string;
+  type: string | null;
+  country: string | null;
+}
+
+/** Phone numbers written in the message, to spot premium-rate "call now" numbers. */
+export function findNumbersInText(text: string): NumberInText[] {
+  if (!/\d[\d\s().-]{6,}\d/.test(text)) return [];
+  const out: NumberInText[] = [];
+  const seen = new Set<string>();
+  const countries: CountryCode[] = /(?:^|\D)0\d{9,10}(?:\D|$)/.test(text) ? ['US', 'GB'] : ['US'];
+  for (const c of countries) {
+    try {
+      for (const f of findPhoneNumbersInText(text.length > 10_000 ? text.slice(0, 10_000) : text, c)) {
+        if (seen.has(f.number.number)) continue;
+        seen.add(f.number.number);
+        out.push({ start: f.startsAt, end: f.endsAt, e164: f.number.number, type: f.number.getType() ?? null, country: f.number.country ?? null });
+        if (out.length >= 10) return out;
+      }
+    } catch {
+      /* malformed input: no numbers */
+    }
+  }
+  return out;
+}

@@ -1,0 +1,542 @@
+/**
+ * Red-flag detectors. Each one names what it found, carries a weight in log-odds (how much it moves the
+ * risk), votes for scam types, and reports the spans of the ORIGINAL message that triggered it.
+ *
+ * Patterns run on the folded text (text/normalize.ts), so "G1FT C4RDS", "gіft cаrds" (Cyrillic) and
+ * "g i f t cards" all match "gift cards". Every quantifier is bounded to keep the worst case linear on
+ * 10,000-character input.
+ */
+import type { Platform, ScamType } from '@redflag/contracts/scan';
+import { spanToOriginal, type Folded } from '../text/normalize.ts';
+
+export type Severity = 'high' | 'medium' | 'low' | 'info';
+
+export interface Rule {
+  id: string;
+  /** Sentence shown to the user. */
+  text: string;
+  weight: number;
+  patterns: RegExp[];
+  types?: Partial<Record<ScamType, number>>;
+  /** Multiplier on marketplace platforms (Facebook, Craigslist, OfferUp, eBay, Etsy). */
+  marketplace?: number;
+  /** Multiplier elsewhere (e.g. a verification-code request matters most between strangers). */
+  elsewhere?: number;
+  /** Groups used by the combiner for combinations (money request + new number, ...). */
+  tags?: string[];
+}
+
+export interface RuleHit {
+  id: string;
+  text: string;
+  weight: number;
+  spans: { start: number; end: number; text: string }[];
+  types: Partial<Record<ScamType, number>>;
+  tags: string[];
+}
+
+export const MARKETPLACES = new Set<Platform>(['facebook', 'craigslist', 'offerup', 'ebay', 'etsy']);
+
+const W = '[^.!?\\n]'; // a character within the same sentence
+const win = (n: number): string => `${W}{0,${n}}`;
+const re = (src: string): RegExp => new RegExp(src, 'g');
+
+export const RULES: readonly Rule[] = [
+  // --- urgency and threats
+  {
+    id: 'urgency',
+    text: 'Creates urgency to rush you ("act now", "within 24 hours", "final notice")',
+    weight: 0.7,
+    patterns: [
+      re(`\\b(act now|final (notice|warning|reminder|attempt)|last (chance|warning|notice|reminder)|within (24|48|72|12|2|1) ?(hours?|hrs?|h)\\b|today only|expires? (today|tonight|soon|in \\d)|time[- ]sensitive|don'?t delay|respond (now|immediately)|(before|by) midnight|immediate(ly)? (action|attention|response)|urgent(ly)?( action| notice| response| attention)?|as soon as possible|right away|immediately)\\b`),
+    ],
+    tags: ['urgency'],
+  },
+  {
+    id: 'threat',
+    text: 'Threatens consequences (suspension, arrest, fines, legal action) to pressure you',
+    weight: 1.0,
+    patterns: [
+      re(`\\b((account|card|access|service|profile|number|page)${win(25)}(will be|has been|is being|is|was|been)( temporarily| permanently)? (suspended|locked|blocked|restricted|limited|frozen|closed|disabled|deactivated|terminated|on hold)|suspension of your|legal action|(arrest|bench) warrant|(will|could|may) be arrested|lawsuit (against|filed)|prosecution|(late|additional|extra) (fees?|penalt(y|ies))|penalt(y|ies) (of|will|fee)|(avoid|prevent) (further )?(penalt|fines?|suspension|legal|late fees|additional)|seized|deportation|criminal (charges|case))`),
+    ],
+    types: { bank_impersonation: 0.3, government_impersonation: 0.3 },
+    tags: ['threat'],
+  },
+  // --- payment methods scammers prefer
+  {
+    id: 'gift_card_payment',
+    text: 'Asks for payment in gift cards, which no real company, agency or buyer does',
+    weight: 3.2,
+    patterns: [
+      re(`\\b(buy|purchase|get|pick up|send|pay(ment)?( with| in| by)?|scratch|redeem)${win(50)}\\b(gift ?cards?|itunes cards?|apple cards?|google play( cards?)?|steam (cards?|gift)|vanilla (visa|gift)|razer gold|ebay cards?)`),
+      re(`\\b(gift ?cards?|itunes cards?|google play cards?|steam cards?)${win(60)}\\b(codes?|pins?|numbers|photos?|pictures?|pics?|scratch|back of)\\b`),
+    ],
+    types: { other: 0.5, tech_support: 0.3, government_impersonation: 0.3 },
+    tags: ['payment_method'],
+  },
+  {
+    id: 'wire_transfer',
+    text: 'Asks for a wire transfer or money-transfer service (Western Union, MoneyGram), which cannot be reversed',
+    weight: 1.4,
+    patterns: [re(`\\b(western union|moneygram|wire (transfer )?(the )?(money|funds|payment|it)|wire transfer to|send${win(30)}(via|through|by) (wire|western union|moneygram|ria)|bank to bank transfer)\\b`)],
+    types: { advance_fee: 0.5, romance: 0.3 },
+    tags: ['payment_method'],
+  },
+  {
+    id: 'crypto_payment',
+    text: 'Asks for payment or a deposit in cryptocurrency',
+    weight: 2.4,
+    patterns: [
+      re(`\\b(send|deposit|transfer|pay|top ?up|fund|invest)${win(40)}\\b(bitcoin|btc|usdt|tether|ethereum|eth|crypto(currency)?|coins?)\\b`),
+      re(`\\b(bitcoin|crypto) (atm|machine|kiosk)|wallet address|(usdt|btc|eth|trc20|erc20) (wallet|address)\\b`),
+    ],
+    types: { crypto_investment: 1, government_impersonation: 0.2, tech_support: 0.2 },
+    tags: ['payment_method'],
+  },
+  {
+    id: 'crypto_mention',
+    text: 'Talks about cryptocurrency, the payment of choice for investment scams',
+    weight: 0.6,
+    patterns: [re(`\\b(bitcoin|btc|usdt|tether|ethereum|crypto(currency|currencies)?|binance|coinbase|blockchain|defi|liquidity mining|nft)\\b`)],
+    types: { crypto_investment: 0.6 },
+  },
+  {
+    id: 'p2p_business_upgrade',
+    text: 'Claims your Zelle / Cash App / Venmo / PayPal must be "upgraded" to a business account or that the payment is held until you pay: a classic fake-payment trick',
+    weight: 3.6,
+    patterns: [
+      re(`\\b(zelle|cash ?app|venmo|paypal)${win(90)}\\b(business account|upgrade|upgraded|premium account|limit (exceeded|reached)|(is|was|are|been) (on hold|pending|frozen|held)|activation fee)`),
+      re(`\\b(business|premium|merchant) account${win(70)}\\b(zelle|cash ?app|venmo|paypal)\\b`),
+      re(`\\b(upgrade|upgrading) (your|ur|the) (zelle|cash ?app|venmo|paypal|account)`),
+    ],
+    types: { fake_payment_confirmation: 1.5 },
+    marketplace: 1.2,
+    tags: ['payment_trick'],
+  },
+  {
+    id: 'friends_and_family',
+    text: 'Asks for PayPal "friends and family" (no buyer/seller protection)',
+    weight: 1.4,
+    patterns: [re(`\\b(friends? (and|&|n) family|f ?(&|and) ?f)\\b|\\bavoid${win(20)}(paypal|goods and services) fees?`)],
+    types: { other: 0.3 },
+    marketplace: 1.3,
+    tags: ['payment_method'],
+  },
+  {
+    id: 'payment_on_hold',
+    text: 'Says the payment is held and will be released only after you do something (pay, ship, send a tracking number)',
+    weight: 3.0,
+    patterns: [
+      re(`\\b(payment|funds?|money|transfer)${win(25)}\\b(is |are |has been |have been |was )?(on hold|pending|held|in escrow|awaiting|not yet released|temporarily held)${win(80)}\\b(until|unless|once|after|till)\\b`),
+      re(`\\b(release|unlock|activate|credit)${win(20)}\\b(the |your )?(payment|funds?|money|transfer)${win(60)}\\b(fee|pay|send|tracking|shipping receipt)`),
+      re(`\\b(account|you) (will be|shall be|gets?) credited${win(20)}\\b(once|after|when|as soon as)\\b`),
+      re(`\\b(provide|send|upload)${win(20)}\\btracking (number|no|id|code|receipt)${win(60)}\\b(release|credit|funds|payment|confirm)`),
+    ],
+    types: { fake_payment_confirmation: 1.5 },
+    marketplace: 1.2,
+    tags: ['payment_trick'],
+  },
+  {
+    id: 'fake_payment_confirmation',
+    text: 'Points you to an e-mail "confirming" a payment: payment apps never ask the seller to act on such an e-mail',
+    weight: 2.2,
+    patterns: [
+      re(`\\b(i'?ve|i have|i|we'?ve|we have|has been|was|have)( just| already)? (sent|made|completed|processed|paid)( you| the| your)?( the)? (payment|money|funds|transfer)${win(80)}\\b(check (your|ur) (e-?mail|inbox|spam|junk)|e-?mail)`),
+      re(`\\bcheck (your |ur )?(e-?mail|inbox|spam( folder)?|junk( folder)?)${win(60)}\\b(payment|confirmation|paypal|zelle|cash ?app|venmo|funds|money|transfer)`),
+      re(`\\b(payment|transfer) (confirmation|notification|receipt)${win(60)}\\b(zelle|paypal|cash ?app|venmo|bank)`),
+    ],
+    types: { fake_payment_confirmation: 1.2 },
+    marketplace: 1.3,
+    tags: ['payment_trick'],
+  },
+  // --- verification codes and account takeover
+  {
+    id: 'verification_code_request',
+    text: 'Asks you to send them a verification code. That code lets them take over your account (or open a Google Voice number in your name)',
+    weight: 2.6,
+    patterns: [
+      re(`\\b(send|give|tell|share|text|read|forward|provide|confirm|reply with|what(?:'?s| is))( me| us| it| back)*( back| over)?( the| that| this| your| ur| a)?( \\d[- ]?digit)?( verification| verify| confirmation| security| authentication| auth| one[- ]time| google( voice)?| sms| text| 6[- ]digit| login| access| otp)* (code|otp|passcode)s?\\b`),
+      re(`\\b(code|otp)${win(40)}\\b(send|sent|text|texted)${win(20)}\\b(to )?(you|your phone)${win(40)}\\b(send|give|tell|share|read|forward)\\b`),
+    ],
+    types: { marketplace_verification_code: 1.2, phishing: 0.3 },
+    marketplace: 1.6,
+    elsewhere: 0.85,
+    tags: ['code'],
+  },
+  {
+    id: 'google_voice_code',
+    text: 'Mentions a Google Voice code: a known trick to open a phone number in your name',
+    weight: 3.2,
+    patterns: [re(`\\bgoogle voice${win(80)}\\bcode|\\bcode${win(80)}\\bgoogle voice\\b`)],
+    types: { marketplace_verification_code: 2 },
+    marketplace: 1.2,
+    tags: ['code'],
+  },
+  {
+    id: 'prove_you_are_real',
+    text: 'Asks you to "prove you are real" (usually by reading back a code sent to your phone)',
+    weight: 1.8,
+    patterns: [re(`\\b(make sure|verify|prove|confirm|check)( that)? (you'?re|you are|ur|u r|u are)( a)? (real|legit|legitimate|genuine|not a (scam|scammer|bot|fake)|a real person|human)`)],
+    types: { marketplace_verification_code: 1 },
+    marketplace: 1.5,
+    tags: ['code'],
+  },
+  {
+    id: 'sensitive_info_request',
+    text: 'Asks for sensitive details (card number, PIN, password, SSN, bank login) that no legitimate sender asks for by message',
+    weight: 2.0,
+    patterns: [
+      re(`\\b(send|give|provide|confirm|verify|update|enter|submit|need|share|reply with|fill in)${win(40)}\\b(ssn|social security number|sin number|(bank|account|routing) (number|details|info|login)|(credit|debit|atm) card (number|details|info|pin)|card (number|details)|cvv|cvc|security code on|expir(y|ation) date|mother'?s maiden name|(online banking|login|account) (password|credentials|details)|password|pin( number| code)?|date of birth|passport|driver'?s licen[cs]e|aadhaar|pan card|kyc)\\b`),
+    ],
+    types: { phishing: 0.8, bank_impersonation: 0.5 },
+    tags: ['credentials'],
+  },
+  {
+    id: 'account_alert',
+    text: 'Reads like an account-security alert (unusual activity, verify your account) asking you to act',
+    weight: 1.7,
+    patterns: [
+      re(`\\b(unusual|suspicious|unauthori[sz]ed|fraudulent|irregular|unrecogni[sz]ed|new) (activity|sign[- ]?in|log ?in|login attempt|transaction|charge|purchase|access|device)\\b`),
+      re(`\\b(verify|confirm|update|validate|reactivate|unlock|restore|secure|re-?confirm)( your| ur| the)? (account|identity|card|details|information|info|billing|payment (method|details|information)|kyc|pan|login|profile|bank details)\\b`),
+      re(`\\bdid you (make|authori[sz]e|attempt|request|initiate)( a| an| this)?( recent)? (purchase|transaction|payment|charge|transfer|withdrawal|login|sign[- ]?in)\\b`),
+      re(`\\b(reply|text|respond)( with)? "?(yes|y|no|n|1|2)"?\\b${win(40)}\\b(if|to) (you |this )?(did|didn'?t|did not|not|confirm|cancel|authori[sz]e|recogni[sz]e)`),
+      re(`\\b(your )?(kyc|e-?kyc|pan card|aadhaar)\\b${win(40)}\\b(update|expire|pending|block|verify|link)`),
+    ],
+    types: { bank_impersonation: 1, phishing: 0.6 },
+    tags: ['account'],
+  },
+  // --- leaving the platform
+  {
+    id: 'off_platform',
+    text: 'Wants to move the conversation off the platform (WhatsApp, Telegram, text, personal e-mail), where the platform cannot protect you',
+    weight: 1.1,
+    patterns: [
+      re(`\\b(text|message|msg|contact|reach|email|e-mail|call|hit) (me|us)( directly)? (on|at|via|through|thru|by) (whatsapp|telegram|signal|wechat|kik|line app|hangouts|my (cell|number|personal|private|email|e-mail|gmail|phone))`),
+      re(`\\b(move|continue|talk|chat|switch|communicate)( this| our conversation| the conversation)? (to|on|over|via) (whatsapp|telegram|signal|hangouts|wechat|e-?mail|text)\\b`),
+      re(`\\b(add|find|message|text|reach) (me|us) on (whatsapp|telegram|signal|wechat|kik|snapchat|line)\\b`),
+      re(`\\b(whatsapp|telegram)${win(20)}\\+?\\d[\\d -]{6,}`),
+      re(`\\b(don'?t|do not|rarely|never) (check|use)${win(20)}(messenger|this app|app|marketplace|craigslist|offerup|here)\\b`),
+    ],
+    types: { other: 0.2, job_task: 0.3, marketplace_overpayment: 0.3 },
+    marketplace: 1.5,
+    tags: ['off_platform'],
+  },
+  // --- marketplace tricks
+  {
+    id: 'overpayment',
+    text: 'Offers to pay more than the price and asks for the difference back: the original payment will bounce',
+    weight: 3.2,
+    patterns: [
+      re(`\\b(sent|send|paid|pay|issued|made out|mail(ed)?|write|writing)${win(50)}\\b(extra|more than (the )?(asking|price|amount|agreed)|over (the )?(asking|price|amount)|additional \\$?\\d+)`),
+      re(`\\b(refund|send back|return|reimburse|give back|wire back|transfer back)( me| to me| him| her| them)?( the)? (extra|excess|difference|balance|remaining|rest)\\b`),
+      re(`\\b(overpa(id|y|yment)|excess (amount|funds|payment|money)|extra (money|funds|amount) (for|to) (the )?(shipping|mover|agent|courier|pick ?up))\\b`),
+    ],
+    types: { marketplace_overpayment: 1.5 },
+    marketplace: 1.2,
+    tags: ['marketplace_trick'],
+  },
+  {
+    id: 'check_payment',
+    text: "Wants to pay by cashier's check, certified check or money order, common in fake-cheque scams",
+    weight: 1.7,
+    patterns: [re(`\\b((cashier'?s?|certified|bank|company|business) (check|cheque)|money order|(mail|send|post)(ing)?( you)?( a| the| my)? (check|cheque)|(check|cheque)${win(20)}\\b(in the mail|will be mailed|has been mailed|mailed to you|deposit it))\\b`)],
+    types: { marketplace_overpayment: 1 },
+    marketplace: 1.3,
+    tags: ['marketplace_trick'],
+  },
+  {
+    id: 'shipping_agent',
+    text: 'Says their own "shipping agent", courier or mover will collect the item, a common marketplace scam script',
+    weight: 2.6,
+    patterns: [
+      re(`\\b(my|our|the) (shipping|moving|pick[- ]?up|delivery|logistics) (agent|company|courier|service|guy|man)\\b`),
+      re(`\\b(courier|shipper|mover|agent|shipping company)${win(20)}\\b(will|would|to|gonna) (come|pick|collect|handle|arrange)\\b`),
+      re(`\\b(i'?ll|i will|we will|we'?ll|i'?m going to|i am going to) (arrange|send|hire|get)( a| the| my)? (courier|shipping|pickup|pick-up|mover|agent|fedex|ups|dhl)\\b`),
+      re(`\\b(ups|fedex|dhl|usps|courier)${win(40)}\\b(pick ?up|collect)${win(30)}\\b(from you|your (house|place|home|address|location))`),
+    ],
+    types: { marketplace_overpayment: 1.2 },
+    marketplace: 1.3,
+    tags: ['marketplace_trick'],
+  },
+  {
+    id: 'away_buyer',
+    text: 'The buyer says they are away (out of town, deployed, offshore) and cannot meet',
+    weight: 0.9,
+    patterns: [re(`\\b(out of (town|state|the country)|on (a|an) (oil rig|ship|vessel|deployment)|deployed|offshore|working abroad|currently (abroad|overseas)|at sea|can'?t (come|meet) (in person|myself))\\b`)],
+    types: { marketplace_overpayment: 0.6, romance: 0.4 },
+    marketplace: 1.3,
+  },
+  {
+    id: 'accidental_payment',
+    text: 'Claims to have sent you money "by mistake" and asks you to send it back',
+    weight: 2.6,
+    patterns: [re(`\\b(accidentally|mistakenly|by mistake|by accident|wrongly|erroneously) (sent|transferred|paid|deposited|credited)|(sent|transferred|paid|credited)${win(30)}\\b(by mistake|by accident|accidentally|to the wrong)|(wrong|mistaken) (transfer|payment|deposit)\\b`)],
+    types: { fake_payment_confirmation: 0.8, other: 0.4 },
+    tags: ['payment_trick'],
+  },
+  {
+    id: 'refund_lure',
+    text: 'Dangles a refund or reimbursement you have to claim through them',
+    weight: 1.6,
+    patterns: [re(`\\b(refund|reimbursement|rebate|compensation|cashback)${win(60)}\\b(click|claim|process|link|verify|confirm|submit|apply|eligible|entitled|approved|pending)\\b|\\b(eligible|entitled|approved) (for|to)( a| an| receive)?( tax)? (refund|rebate|reimbursement|compensation)\\b`)],
+    types: { phishing: 0.5, government_impersonation: 0.4, tech_support: 0.3 },
+  },
+  // --- delivery, tolls, government, tech support, platforms
+  {
+    id: 'delivery_problem',
+    text: 'Claims a parcel could not be delivered and asks you to act (pay a fee, confirm an address): the classic delivery text scam',
+    weight: 2.3,
+    patterns: [
+      re(`\\b(package|parcel|shipment|delivery|item|order|consignment)${win(80)}\\b(on hold|held|could not be delivered|couldn'?t be delivered|cannot be delivered|can'?t be delivered|unable to (be )?deliver(ed)?|delivery (failed|attempt failed|was unsuccessful)|undeliverable|returned to (the )?sender|incomplete|invalid (address|zip)|address (is )?(incomplete|invalid|incorrect|wrong)|re-?deliver(y|ed)?|customs (fee|duty|charge|clearance)|(shipping|delivery|redelivery|handling) (fee|charge))`),
+      re(`\\b(update|confirm|verify|complete|correct)( your| the)? (delivery|shipping|mailing)? ?(address|details|information)${win(40)}\\b(deliver|package|parcel|shipment|redeliver)`),
+      re(`\\b(redelivery|re-delivery|reschedule (your |the )?delivery|schedule (a |your )?redelivery)\\b`),
+    ],
+    types: { delivery_smishing: 1.5 },
+    tags: ['impersonation'],
+  },
+  {
+    id: 'unpaid_toll',
+    text: 'Claims you owe an unpaid toll: road-toll agencies do not text payment links threatening fines',
+    weight: 3.0,
+    patterns: [
+      re(`\\b(unpaid|outstanding|overdue|pending|past due)${win(20)}\\btoll|\\btoll${win(40)}\\b(unpaid|outstanding|overdue|balance|due|fee|violation|invoice|notice|bill|charges?|payment)\\b`),
+      re(`\\b(e-?z ?pass|sunpass|fastrak|txtag|ntta|i-?pass|toll ?tag|peach pass|good to go|the toll roads)\\b${win(80)}\\b(unpaid|outstanding|balance|due|pay|fee|penalt|avoid|late|settle|invoice|notice)`),
+    ],
+    types: { toll_smishing: 2 },
+    tags: ['impersonation'],
+  },
+  {
+    id: 'government_claim',
+    text: 'Claims to be a tax or government agency (IRS, SSA, HMRC, CRA...) demanding action by message, which they do not do',
+    weight: 2.1,
+    patterns: [
+      re(`\\b(irs|internal revenue service|social security (administration|number|benefits)|ssa|hmrc|hm revenue|cra|canada revenue|service canada|medicare|uscis|immigration|dmv|department of (motor vehicles|revenue|treasury|labor)|ato|mygov|income tax department|tax (office|authority|department))\\b${win(120)}\\b(suspend|refund|owe|owing|debt|arrest|warrant|verify|claim|eligible|pay|penalt|lawsuit|case|unpaid|outstanding|overdue|click|call|final|legal|stimulus|rebate)`),
+      re(`\\b(tax (refund|rebate|return|debt|owed|arrears|bill)|stimulus (check|payment)|(unclaimed|pending) (tax )?refund)${win(80)}\\b(click|claim|verify|call|link|submit|apply|receive|eligible|owe|pay)\\b`),
+    ],
+    types: { government_impersonation: 2 },
+    tags: ['impersonation'],
+  },
+  {
+    id: 'tech_support',
+    text: 'Tech-support scare (virus, hacked device, subscription renewal) pushing you to call or allow remote access',
+    weight: 2.3,
+    patterns: [
+      re(`\\b(virus(es)?|malware|trojan|spyware|hack(ed|ers?)|infected|compromised|pornographic)${win(80)}\\b(call|contact|support|technician|helpline|toll[- ]free|immediately)\\b`),
+      re(`\\b(microsoft|windows|apple|norton|mcafee|geek squad|best buy|amazon|paypal|coinbase)${win(20)}\\b(support team|technician|help ?desk|security (team|alert|department|center)|billing (team|department))\\b`),
+      re(`\\b(subscription|membership|order|plan|invoice)${win(40)}\\b(auto[- ]?renew(ed|al)?|renewed|renewal|charged|will be charged|has been charged|debited)${win(140)}\\b(call|cancel|contact|dispute|refund)\\b`),
+      re(`\\b(remote access|anydesk|teamviewer|ultraviewer|rustdesk|supremo|screen ?connect)\\b`),
+    ],
+    types: { tech_support: 2 },
+    tags: ['impersonation'],
+  },
+  {
+    id: 'platform_impersonation',
+    text: 'Pretends to be the platform itself (Facebook, Marketplace, eBay, Amazon...) warning about your account or listing',
+    weight: 2.0,
+    patterns: [
+      re(`\\b(facebook|meta|marketplace|craigslist|offerup|ebay|etsy|amazon|instagram|whatsapp)${win(20)}\\b(security|support|team|policy|violation|appeal|verification|compliance|admin(istrator)?|protection)( team| center| department)?\\b${win(80)}\\b(verify|confirm|appeal|click|link|disabled|suspend|restricted|violation|review|form)`),
+      re(`\\byour (page|account|listing|store|shop|ad|post)${win(15)}\\b(will be|has been|was|is)( permanently| temporarily)? (disabled|deleted|removed|suspended|restricted|flagged|reported|unpublished)\\b`),
+      re(`\\b(copyright|community standards|trademark|policy) (violation|infringement)\\b`),
+    ],
+    types: { phishing: 1.2 },
+    tags: ['impersonation'],
+  },
+  // --- prizes, jobs, investment, romance, family
+  {
+    id: 'prize',
+    text: 'Says you have won a prize, lottery or reward you never entered for',
+    weight: 1.9,
+    patterns: [
+      re(`\\b(you('?ve| have)? (won|been selected|been chosen|been awarded)|you are (a |our )?(lucky )?winner|winner|congratulations${win(40)}\\b(won|selected|winner|prize|reward|awarded|chosen)|claim (your|the|ur) (prize|reward|gift|winnings|cash|award)|lottery|sweepstakes?|jackpot|lucky (draw|winner|customer)|(cash|mystery|guaranteed) (prize|reward|award)|prize draw|free (iphone|ipad|gift card|vacation|cruise|entry|holiday|camera|tickets?)|\\bwon (a|an|the|\\$|£))`),
+    ],
+    types: { prize_lottery: 1.5 },
+    tags: ['prize'],
+  },
+  {
+    id: 'premium_sms',
+    text: 'Premium-rate text service wording (text a keyword to a short code, per-message charges)',
+    weight: 1.4,
+    patterns: [
+      re(`\\b(text|txt|send|reply)( the word)? "?[a-z]{2,10}"? to \\d{4,6}\\b`),
+      re(`\\b\\d+(\\.\\d+)?p ?(\\/|per) ?(msg|min|txt|text|wk|week|call)\\b|[£$]\\d+(\\.\\d+)?\\/(msg|min|wk|week|txt)\\b|\\b(std|standard) (txt|text|network|msg) rate|\\b(16|18)\\+|\\b(unsubscribe|to opt out|stop to end|reply stop|txt stop|text stop)\\b`),
+    ],
+    types: { spam: 1, prize_lottery: 0.5 },
+  },
+  {
+    id: 'job_task',
+    text: 'Job offer that pays well for simple online tasks (liking, rating, "optimising" products): the task-scam script',
+    weight: 2.4,
+    patterns: [
+      re(`\\b(simple|easy|online) (tasks?|work|job)${win(80)}\\b(\\$|usd|earn|paid|pay|salary|income|commission|per day|daily)`),
+      re(`\\b(like|rate|review|rating|optimi[sz](e|ing|ation)|boost|submit|complete)${win(30)}\\b(products?|videos?|apps?|hotels?|orders?|data|tasks?)${win(50)}\\b(earn|commission|paid|pay|salary|income|\\$)`),
+      re(`\\b(earn|make|pay(ing)?|salary|income|get paid)${win(30)}(\\$ ?\\d{2,5}|\\d{2,5} ?(usd|dollars|\\$))${win(30)}\\b(per|a|\\/|each|every) ?(day|hour|hr|week|task)\\b`),
+      re(`\\bcommission (per|for each|on each) (task|order|product)|\\b(daily|weekly) (salary|pay|income) of\\b`),
+      re(`\\b(recruit(er|ment|ing)|hr|hiring|talent)( manager| team| department| specialist| agent)?${win(80)}\\b(whatsapp|telegram|flexible hours|part[- ]time|remote|work from home|no experience)`),
+      re(`\\b(work from home|part[- ]time|remote)${win(40)}\\b(job|position|opportunity|work)${win(80)}\\b(\\$ ?\\d{2,4}|\\d{2,4} ?(usd|dollars)|per day|daily pay|no experience)`),
+    ],
+    types: { job_task: 2 },
+    tags: ['job'],
+  },
+  {
+    id: 'task_deposit',
+    text: 'Asks you to top up or deposit money to unlock tasks, orders or withdrawals',
+    weight: 2.8,
+    patterns: [re(`\\b(recharge|top[- ]?up|deposit|prepay|reset|pay)${win(40)}\\b(to (unlock|continue|withdraw|complete|receive|activate)|combo (order|task)|negative balance|unlock (your )?(tasks?|orders?|account|withdrawal))|\\bnegative balance\\b|\\b(withdrawal|withdraw)${win(40)}\\b(fee|tax|deposit|unlock|frozen)\\b`)],
+    types: { job_task: 1, crypto_investment: 1 },
+    tags: ['payment_trick'],
+  },
+  {
+    id: 'investment_pitch',
+    text: 'Promises investment or trading profits (guaranteed returns, a mentor, a special platform)',
+    weight: 1.9,
+    patterns: [
+      re(`\\b(investment|invest(ing)?|trading|crypto|forex|gold|futures|mining|arbitrage|stocks?)${win(80)}\\b(profits?|returns?|guaranteed|mentor|teacher|analyst|platform|signals?|earned|earnings|made \\$)`),
+      re(`\\b(my (uncle|aunt|mentor|teacher|cousin|friend)|insider)${win(60)}\\b(invest|trading|crypto|profit|stock|platform)\\b`),
+      re(`\\b\\d{1,4} ?% (profit|return|daily|weekly|monthly|gains?|roi)\\b|\\b(guaranteed|risk[- ]free|passive) (profit|returns?|income|investment)|double your (money|investment|bitcoin|crypto)`),
+    ],
+    types: { crypto_investment: 1.5 },
+    tags: ['investment'],
+  },
+  {
+    id: 'wrong_number_opener',
+    text: '"Wrong number" or "is this ...?" opener from a stranger, the usual start of romance and investment (pig-butchering) scams',
+    weight: 1.3,
+    patterns: [
+      re(`\\b(sorry|oh|oops|apologi[sz]e)${win(40)}\\b(wrong number|wrong person|texted the wrong|sent (this )?to the wrong|mistakenly (texted|added)|wrong contact)`),
+      re(`\\b(is this|are you|am i (speaking|texting) (to|with)) (mr|mrs|ms|miss|dr|coach|auntie|uncle)\\.? [a-z]+`),
+      re(`\\b(found|got|saw) your (number|contact|profile)${win(30)}\\b(from|in|on|through)\\b|\\byour (number|contact) (was|is) (in|on|saved in) my (contacts|phone)`),
+      re(`\\b(we|i) met (at|on|in)${win(40)}\\b(last|the other|yesterday|golf|party|conference|event)\\b`),
+    ],
+    types: { crypto_investment: 1, romance: 1 },
+    tags: ['opener'],
+  },
+  {
+    id: 'romance',
+    text: 'Romance-scam script (sweet talk from someone you have not met, overseas job, money for travel or customs)',
+    weight: 1.5,
+    patterns: [
+      re(`\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|(dear|darling|honey|my love|sweetheart|baby)\\b${win(60)}\\b(money|send|help|fee|hospital|customs|flight|ticket|stuck|gift card|wallet))`),
+      re(`\\b(soldier|army|military|deployed|peacekeeping|oil rig|offshore|engineer|surgeon|doctor|contractor)${win(30)}\\b(syria|afghanistan|iraq|yemen|un\\b|united nations|offshore|rig|ship|abroad|overseas)`),
+      re(`\\b((can'?t|cannot) wait to (meet|see|hold) you|(fallen|falling|fell) in love|god (brought|sent) you|soul ?mate|(flight|plane) ticket to (see|visit|come)|visa fee|customs (fee|clearance)|stuck (at|in) (the )?(airport|customs)|widow(er)?\\b)`),
+    ],
+    types: { romance: 2 },
+    tags: ['romance'],
+  },
+  {
+    id: 'new_number',
+    text: 'Claims to be someone you know texting from a "new number" or a lost/broken phone',
+    weight: 1.6,
+    patterns: [
+      re(`\\b(this is|it'?s|its) (my|me on my) (new|other|temporary|temp|friend'?s) (number|phone|mobile)|\\b(new|my new|changed (my )?|got a new) (phone )?(number|phone|mobile)\\b${win(40)}\\b(save|delete|old|lost|broke|broken|this one|it'?s me|mum|mom|dad)`),
+      re(`\\b(lost|broke|broken|dropped|smashed|cracked) my (phone|mobile|cell)|\\b(phone|mobile) (is )?(broken|lost|dead|stolen|smashed)\\b|\\b(texting|messaging|writing) (you )?(from|on) (a|my) (friend'?s|new|temporary|temp) (phone|number)`),
+    ],
+    types: { family_emergency: 1.5 },
+    tags: ['family'],
+  },
+  {
+    id: 'family_address',
+    text: 'Opens with "Hi Mum/Dad" or "It is your son/daughter" from an unknown number',
+    weight: 0.9,
+    patterns: [re(`^${W}{0,10}\\b(hi|hello|hey|hiya) (mum|mom|mam|dad|mummy|mommy|mama|papa|grandma|grandpa|nan|nana|granny)\\b|\\b(this is|it'?s) (your|ur) (son|daughter|grandson|granddaughter|kid|child|boy|girl)\\b|\\b(grandma|grandpa|mum|mom|dad),? it'?s me\\b`)],
+    types: { family_emergency: 1 },
+    tags: ['family'],
+  },
+  {
+    id: 'emergency_plea',
+    text: 'Describes an emergency (accident, arrest, hospital, stranded) that needs money fast',
+    weight: 1.5,
+    patterns: [
+      re(`\\b(been in|was in|had|got into|involved in) (an? )?(car )?(accident|crash|trouble)|\\b(in|at) (the )?(hospital|jail|police station|custody)\\b|\\bbail (money)?\\b|\\b(arrested|locked up|stranded|stuck (abroad|overseas|at the airport))\\b|\\b(hospital|medical|lawyer|bail|rent|bill)${win(30)}\\b(can'?t|cannot|unable to) (pay|afford)`),
+    ],
+    types: { family_emergency: 1.2 },
+    tags: ['emergency'],
+  },
+  {
+    id: 'secrecy',
+    text: 'Asks you to keep it secret or not to call back, so nobody can warn you',
+    weight: 1.5,
+    patterns: [re(`\\b(don'?t|do not|please don'?t|pls don'?t|dont) (tell|call|inform|mention (this|it) to) (mom|mum|dad|anyone|anybody|my (parents|mom|dad|mum)|the bank|your bank|family)|\\b(keep (this|it) (between us|secret|confidential|private))|\\b(can'?t|cannot) (talk|call|speak) (right )?now${win(40)}\\b(text|money|send|pay|need)`)],
+    types: { family_emergency: 0.6, romance: 0.3, government_impersonation: 0.3, tech_support: 0.3 },
+    tags: ['secrecy'],
+  },
+  {
+    id: 'money_request',
+    text: 'Asks you to send money',
+    weight: 1.2,
+    patterns: [
+      re(`\\b(send|transfer|lend|loan|wire|pay) (me|us|him|her)( some| the)? (money|cash|funds|\\$ ?\\d+|\\d+ ?(dollars|usd|pounds|quid))|\\b(can|could) you (please |pls )?(send|transfer|pay|lend|help me (with|pay))${win(40)}(money|\\$|£|bill|payment|rent|fee|invoice|\\d)`),
+      re(`\\b(need|needs)( to borrow)?( some| the)? (money|\\$ ?\\d+|£ ?\\d+|\\d+ ?(dollars|usd|pounds|quid))${win(40)}\\b(urgently|asap|today|now|right away|immediately|tonight)`),
+      re(`\\bpay (a|the|this) (small |one[- ]time |refundable )?(fee|charge|deposit)\\b`),
+    ],
+    types: { family_emergency: 0.4, advance_fee: 0.4, romance: 0.3 },
+    tags: ['money'],
+  },
+  {
+    id: 'upfront_fee',
+    text: 'Asks for a fee up front (processing, release, clearance, customs, activation) before you receive something',
+    weight: 2.0,
+    patterns: [re(`\\b(processing|release|clearance|handling|activation|transfer|registration|redelivery|customs|admin(istration|istrative)?|insurance|verification|unlock(ing)?|security|delivery|shipping) (fee|charge|cost|payment)\\b${win(60)}\\b(pay|send|required|must|need|only|\\$|£|usd)|\\b(pay|send)${win(30)}\\b(processing|release|clearance|handling|activation|registration|redelivery|customs|verification|unlock(ing)?) (fee|charge)`)],
+    types: { advance_fee: 1, delivery_smishing: 0.5, prize_lottery: 0.4, job_task: 0.3 },
+    tags: ['money'],
+  },
+  {
+    id: 'advance_fee_story',
+    text: 'Advance-fee story (inheritance, unclaimed millions, diplomat, consignment, ATM card)',
+    weight: 1.8,
+    patterns: [re(`\\b(inheritance|next of kin|beneficiary|unclaimed (funds?|inheritance|deposit)|barrister|diplomat(ic)?|consignment box|atm (card|master ?card)|compensation (fund|payment|package)|(\\d+(\\.\\d+)?|one|two|five|ten|fifteen|twenty) million (united states |us )?(usd|dollars|pounds|euros?)|foreign (partner|business partner)|deceased (client|customer)|fund (transfer|release|transaction)|(bank|finance) (director|manager) (in|of) (nigeria|ghana|benin|togo|burkina))\\b`)],
+    types: { advance_fee: 2 },
+    tags: ['advance_fee'],
+  },
+  {
+    id: 'click_link_action',
+    text: 'Pushes you to tap a link to sort it out',
+    weight: 0.5,
+    patterns: [re(`\\b(click|tap|visit|open|follow|go to|log ?in (at|via|here)|sign ?in (at|here)|use) (the |this |our )?(link|url|here|below|now|website|site|portal)\\b|\\bclick here\\b`)],
+    tags: ['link_cta'],
+  },
+  // --- signs of an ordinary conversation (negative weights)
+  {
+    id: 'local_cash_pickup',
+    text: 'Talks about meeting in person, picking up or paying cash, as genuine local buyers do',
+    weight: -0.9,
+    patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
+    marketplace: 1.0,
+  },
+  {
+    id: 'otp_notice',
+    text: 'Looks like an automatic one-time code notification that tells you not to share the code',
+    weight: -1.2,
+    patterns: [re(`\\b(your|the) (verification|security|login|one[- ]time|confirmation|access)?( ?code| otp| passcode) (is|:) ?\\d{4,8}\\b|\\b(do not|don'?t|never) (share|give|tell)( this| the| your)? (code|otp|pin|passcode)`)],
+  },
+];
+
+const MAX_SPANS = 3;
+
+export interface RuleContext {
+  platform?: Platform | undefined;
+}
+
+/** Runs every detector on the folded text. */
+export function runRules(folded: Folded, original: string, ctx: RuleContext = {}): RuleHit[] {
+  const hits: RuleHit[] = [];
+  const market = ctx.platform ? MARKETPLACES.has(ctx.platform) : false;
+  for (const rule of RULES) {
+    const spans: { start: number; end: number; text: string }[] = [];
+    for (const pattern of rule.patterns) {
+      pattern.lastIndex = 0;
+      for (let m = pattern.exec(folded.text); m && spans.length < MAX_SPANS; m = pattern.exec(folded.text)) {
+        if (m[0].length === 0) {
+          pattern.lastIndex++;
+          continue;
+        }
+        const { start, end } = spanToOriginal(folded, m.index, m.index + m[0].length);
+        if (!spans.some((s) => s.start < end && start < s.end)) spans.push({ start, end, text: original.slice(start, end) });
+      }
+      if (spans.length >= MAX_SPANS) break;
+    }
+    if (!spans.length) continue;
+    const mult = market ? (rule.marketplace ?? 1) : ctx.platform ? (rule.elsewhere ?? 1) : 1;
+    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types: rule.types ?? {}, tags: rule.tags ?? [] });
+  }
+  return hits;
+}
