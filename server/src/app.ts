@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
+import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
@@ -9,8 +10,10 @@ import { errorBody, handleError } from './http/error-handler.ts';
 import { securityHeaders } from './http/security.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
+import { eventRoutes } from './events/events.routes.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
+import { scanRoutes } from './scans/scans.routes.ts';
 import { authUserRoutes } from './users/auth-user.routes.ts';
 import { planRoutes } from './users/plan.routes.ts';
 
@@ -48,10 +51,14 @@ export function createApp(ctx: AppContext) {
   app.route('/', authUserRoutes(ctx));
   app.route('/', authRoutes(ctx));
   app.route('/', publicConfigRoutes(ctx));
+  app.route('/', contactRoutes(ctx));
   if (ctx.config.devMailbox) app.route('/', devMailboxRoutes(ctx));
   app.route('/', planRoutes(ctx));
   app.route('/', billingRoutes(ctx));
   app.route('/', localBillingPages(ctx));
+
+  app.route('/', scanRoutes(ctx));
+  app.route('/', eventRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);

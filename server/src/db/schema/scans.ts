@@ -1,0 +1,51 @@
+import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { ScanResult } from '@redflag/contracts/scan';
+import { user } from './auth.ts';
+
+/**
+ * A scan as the owner sees it in their history. The message is stored because the dashboard shows it to
+ * its owner (and the data export returns it); it is never logged. Deleted with the account.
+ */
+export const scans = pgTable(
+  'scans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    platform: text('platform'),
+    phoneNumber: text('phone_number'),
+    email: text('email'),
+    riskScore: integer('risk_score').notNull(),
+    confidence: real('confidence').notNull(),
+    scamType: text('scam_type'),
+    reasons: jsonb('reasons').$type<string[]>().notNull(),
+    /** The full engine result (evidence, phone / e-mail / link findings, advice) for the detail view. */
+    result: jsonb('result').$type<ScanResult>().notNull(),
+    engineVersion: text('engine_version').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // GET /api/scans and /api/users/stats: a user's scans, newest first.
+    index('scans_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** First-party analytics (POST /api/events). Never holds message text, phone numbers or addresses. */
+export const analyticsEvents = pgTable(
+  'analytics_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
+    /** The analytics scale (7/4) of product-spec.md section 4, kept as specified. */
+    riskLevel: text('risk_level'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Reporting: counts of one event over a time range.
+    index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+  ],
+);

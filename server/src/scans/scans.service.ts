@@ -1,0 +1,81 @@
+import type { ScanInput, ScanResult, StoredScan, UserStats } from '@redflag/contracts/scan';
+import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
+import { assertCanScan, assertCanVerify, withScanReservation } from '../billing/entitlements.ts';
+import type { AppContext } from '../http/types.ts';
+import { AppError } from '../lib/app-error.ts';
+import { findScan, insertScan, listScans, scanStats, type ScanRow } from './scans.repo.ts';
+
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+
+export const DEFAULT_LIST_LIMIT = 50;
+export const MAX_LIST_LIMIT = 200;
+
+/** Engine options from the validated settings: the optional network steps are on only when configured. */
+export function engineOptions(config: AppContext['config']): AnalyzeOptions {
+  return {
+    llm: config.llm ? { baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model, timeoutMs: config.llm.timeoutMs } : null,
+    mx: config.emailMxLookup ? { timeoutMs: 1500 } : null,
+  };
+}
+
+/**
+ * One scan, end to end: entitlement (and Premium for phone / e-mail verification), the engine's analysis,
+ * then the quota reservation and the stored row in ONE transaction. The analysis runs before the
+ * transaction, so a failed analysis never spends a trial scan and no lock is held while the engine (or the
+ * optional LLM reviewer) works.
+ */
+export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze): Promise<StoredScan> {
+  // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
+  await assertCanScan(ctx, userId);
+  if (input.phoneNumber || input.email) await assertCanVerify(ctx, userId);
+
+  let result: ScanResult;
+  try {
+    result = await analyzeFn(input, engineOptions(ctx.config));
+  } catch (err) {
+    ctx.logger.error({ err: { name: (err as Error).name }, messageLength: input.message.length }, 'analysis failed');
+    throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
+  }
+
+  const row = await withScanReservation(ctx, userId, (tx) => insertScan(tx, userId, input, result));
+  ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
+  return toStoredScan(row);
+}
+
+export async function getScans(ctx: Ctx, userId: string, limit = DEFAULT_LIST_LIMIT): Promise<StoredScan[]> {
+  const rows = await listScans(ctx.database.db, userId, Math.min(Math.max(limit, 1), MAX_LIST_LIMIT));
+  return rows.map(toStoredScan);
+}
+
+export async function getScan(ctx: Ctx, userId: string, id: string): Promise<StoredScan> {
+  // Not a UUID: it cannot exist, and PostgreSQL would reject the comparison.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError('NOT_FOUND', 'Scan not found');
+  const row = await findScan(ctx.database.db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', 'Scan not found');
+  return toStoredScan(row);
+}
+
+export async function getStats(ctx: Ctx, userId: string): Promise<UserStats> {
+  const s = await scanStats(ctx.database.db, userId);
+  return {
+    totalScans: s.totalScans,
+    scamsDetected: s.scamsDetected,
+    averageRiskScore: s.averageRiskScore === null ? 0 : Math.round(s.averageRiskScore),
+  };
+}
+
+function toStoredScan(row: ScanRow): StoredScan {
+  return {
+    ...row.result,
+    id: row.id,
+    message: row.message,
+    platform: (row.platform as StoredScan['platform']) ?? null,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    riskScore: row.riskScore,
+    confidence: row.confidence,
+    scamType: (row.scamType as StoredScan['scamType']) ?? null,
+    reasons: row.reasons,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

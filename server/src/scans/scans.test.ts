@@ -1,0 +1,235 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { analyticsEvents, scans } from '../db/schema/scans.ts';
+import { billingAccount } from '../db/schema/billing.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { runScan } from './scans.service.ts';
+
+const DAY = 86_400_000;
+const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** Puts a user in a plan state directly (fixtures create state; the billing tests cover the transitions). */
+async function withPlan(u: TestUser, plan: 'trialing' | 'premium' | 'expired' | 'setup_required', trialScansUsed = 0) {
+  const now = t.ctx.clock.now();
+  await ensureAccount(t.ctx.database.db, u.user.id);
+  if (plan === 'setup_required') return;
+  await updateAccount(
+    t.ctx.database.db,
+    u.user.id,
+    plan === 'premium'
+      ? { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, provider: 'local', currentPeriodEnd: new Date(now.getTime() + 30 * DAY) }
+      : {
+          planTier: 'free',
+          subscriptionStatus: 'trialing',
+          paymentSetupComplete: true,
+          hasUsedTrial: true,
+          provider: 'local',
+          trialStartedAt: new Date(now.getTime() - (plan === 'expired' ? 8 : 1) * DAY),
+          trialEndsAt: new Date(now.getTime() + (plan === 'expired' ? -1 : 6) * DAY),
+          trialScansUsed,
+        },
+    now,
+  );
+}
+
+async function trialUser(used = 0) {
+  const u = await createVerifiedUser(t);
+  await withPlan(u, 'trialing', used);
+  return u;
+}
+
+const post = (u: TestUser | null, json: unknown) => t.request('/api/scans', { method: 'POST', headers: u?.headers ?? {}, json });
+
+describe('POST /api/scans', () => {
+  it('answers 401 when signed out, and identity headers alone authenticate nobody', async () => {
+    const u = await trialUser();
+    expect((await post(null, { message: SCAM })).status).toBe(401);
+    const res = await t.request('/api/scans', { method: 'POST', headers: { 'X-User-ID': u.user.id, 'X-User-Email': u.user.email }, json: { message: SCAM } });
+    expect(res.status).toBe(401);
+  });
+
+  it("answers 422 with the spec's 'Message Required' text for a blank message", async () => {
+    const u = await trialUser();
+    for (const body of [{ message: '   ' }, {}, { message: 42 }]) {
+      const res = await post(u, body);
+      expect(res.status).toBe(422);
+      const err = (await res.json()).error;
+      expect(err.code).toBe('MESSAGE_REQUIRED');
+      expect(err.message).toBe('Please enter a message to analyze');
+    }
+  });
+
+  it('refuses a message over 10,000 characters and an unknown platform, and spends no quota', async () => {
+    const u = await trialUser();
+    expect((await post(u, { message: 'a'.repeat(10_001) })).status).toBe(422);
+    const bad = await post(u, { message: LEGIT, platform: 'myspace' });
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).error.code).toBe('VALIDATION_ERROR');
+    const usage = await t.request('/api/users/scan-usage', { headers: u.headers });
+    expect((await usage.json()).scanCount).toBe(0);
+  });
+
+  it('analyses, stores and answers the full result for a trialing user; empty optional fields are omitted', async () => {
+    const u = await trialUser();
+    const res = await post(u, { message: `  ${SCAM}  `, platform: 'sms', phoneNumber: '', email: '' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.riskScore).toBeGreaterThanOrEqual(70);
+    expect(body.confidence).toBeGreaterThan(0);
+    expect(body.reasons.length).toBeGreaterThan(0);
+    expect(body.reasonDetails[0].evidence.length).toBeGreaterThan(0);
+    expect(body.message).toBe(SCAM);
+    expect(body.platform).toBe('sms');
+    expect(body.phoneNumber).toBeNull();
+    const [row] = await t.ctx.database.db.select().from(scans).where(eq(scans.id, body.id));
+    expect(row).toMatchObject({ userId: u.user.id, message: SCAM, riskScore: body.riskScore, platform: 'sms' });
+    const [acct] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(acct?.trialScansUsed).toBe(1);
+  });
+
+  it('answers 403 PAYMENT_SETUP_REQUIRED before checkout', async () => {
+    const u = await createVerifiedUser(t);
+    await withPlan(u, 'setup_required');
+    const res = await post(u, { message: LEGIT });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('PAYMENT_SETUP_REQUIRED');
+  });
+
+  it('answers 403 SCAN_LIMIT_REACHED after the fifth trial scan', async () => {
+    const u = await trialUser(4);
+    expect((await post(u, { message: LEGIT })).status).toBe(200);
+    const res = await post(u, { message: LEGIT });
+    expect(res.status).toBe(403);
+    const err = (await res.json()).error;
+    expect(err.code).toBe('SCAN_LIMIT_REACHED');
+    expect(err.message).toBe('Free tier scan limit reached');
+  });
+
+  it('answers 403 TRIAL_EXPIRED once the trial time is over', async () => {
+    const u = await createVerifiedUser(t);
+    await withPlan(u, 'expired');
+    const res = await post(u, { message: LEGIT });
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe('TRIAL_EXPIRED');
+  });
+
+  it('answers 403 PREMIUM_REQUIRED for phone or e-mail verification by a trial user, without spending quota', async () => {
+    const u = await trialUser();
+    for (const extra of [{ phoneNumber: '+1 202 555 0143' }, { email: 'paypal-support@gmail.com' }]) {
+      const res = await post(u, { message: LEGIT, ...extra });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe('PREMIUM_REQUIRED');
+    }
+    const [acct] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(acct?.trialScansUsed).toBe(0);
+  });
+
+  it('gives a premium user unlimited scans with phone and e-mail findings', async () => {
+    const u = await createVerifiedUser(t);
+    await withPlan(u, 'premium');
+    const res = await post(u, { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com', platform: 'whatsapp' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.phoneAnalysis).toMatchObject({ valid: true, country: 'FR' });
+    expect(body.emailAnalysis).toMatchObject({ isDisposable: true });
+    for (let i = 0; i < 6; i++) expect((await post(u, { message: LEGIT })).status).toBe(200);
+  });
+
+  it('does not spend quota when the analysis fails', async () => {
+    const u = await trialUser(4);
+    await expect(
+      runScan(t.ctx, u.user.id, { message: LEGIT }, async () => {
+        throw new Error('engine exploded');
+      }),
+    ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    const [acct] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(acct?.trialScansUsed).toBe(4);
+    expect((await post(u, { message: LEGIT })).status).toBe(200);
+  });
+});
+
+describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
+  it('lists only the caller’s scans, newest first, with a limit', async () => {
+    const a = await createVerifiedUser(t);
+    await withPlan(a, 'premium');
+    const b = await trialUser();
+    for (const m of ['first message', 'second message', 'third message']) expect((await post(a, { message: m })).status).toBe(200);
+    expect((await post(b, { message: 'b only' })).status).toBe(200);
+    const list = await (await t.request('/api/scans', { headers: a.headers })).json();
+    expect(list.map((s: { message: string }) => s.message)).toEqual(['third message', 'second message', 'first message']);
+    const limited = await (await t.request('/api/scans?limit=1', { headers: a.headers })).json();
+    expect(limited).toHaveLength(1);
+    expect((await t.request('/api/scans?limit=0', { headers: a.headers })).status).toBe(422);
+    expect((await t.request('/api/scans')).status).toBe(401);
+  });
+
+  it("answers 404 for another user's scan and for a malformed id", async () => {
+    const a = await trialUser();
+    const b = await trialUser();
+    const scan = await (await post(a, { message: LEGIT })).json();
+    expect((await t.request(`/api/scans/${scan.id}`, { headers: a.headers })).status).toBe(200);
+    expect((await t.request(`/api/scans/${scan.id}`, { headers: b.headers })).status).toBe(404);
+    expect((await t.request('/api/scans/not-a-uuid', { headers: a.headers })).status).toBe(404);
+  });
+
+  it('computes stats: total, scams at 70 or more, rounded average; zeros with no scans', async () => {
+    const u = await createVerifiedUser(t);
+    await withPlan(u, 'premium');
+    const empty = await (await t.request('/api/users/stats', { headers: u.headers })).json();
+    expect(empty).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
+    const scores: number[] = [];
+    for (const m of [SCAM, LEGIT, 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now']) {
+      scores.push((await (await post(u, { message: m })).json()).riskScore);
+    }
+    const stats = await (await t.request('/api/users/stats', { headers: u.headers })).json();
+    expect(stats.totalScans).toBe(3);
+    expect(stats.scamsDetected).toBe(scores.filter((s) => s >= 70).length);
+    expect(stats.averageRiskScore).toBe(Math.round(scores.reduce((a, b) => a + b, 0) / 3));
+  });
+});
+
+describe('POST /api/events', () => {
+  it('stores an event with the analytics risk level, for signed-in and signed-out callers', async () => {
+    const u = await trialUser();
+    expect((await t.request('/api/events', { method: 'POST', headers: u.headers, json: { name: 'scam_detected', properties: { riskScore: 85, platform: 'sms' } } })).status).toBe(204);
+    expect((await t.request('/api/events', { method: 'POST', json: { name: 'scan_attempt_unauthenticated' } })).status).toBe(204);
+    const rows = await t.ctx.database.db.select().from(analyticsEvents);
+    const mine = rows.find((r) => r.userId === u.user.id);
+    expect(mine).toMatchObject({ name: 'scam_detected', riskLevel: 'high', properties: { riskScore: 85, platform: 'sms' } });
+    expect(rows.some((r) => r.name === 'scan_attempt_unauthenticated' && r.userId === null)).toBe(true);
+  });
+
+  it('keeps the spec’s 7/4 analytics scale: a score of 5 is medium, 3 is low', async () => {
+    await t.request('/api/events', { method: 'POST', json: { name: 'legitimate_message', properties: { riskScore: 5 } } });
+    await t.request('/api/events', { method: 'POST', json: { name: 'legitimate_message', properties: { riskScore: 3 } } });
+    const rows = await t.ctx.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'legitimate_message'));
+    expect(rows.map((r) => r.riskLevel).sort()).toEqual(['low', 'medium']);
+  });
+
+  it('refuses unknown events and any property that could carry message text, phone or e-mail', async () => {
+    const before = (await t.ctx.database.db.select().from(analyticsEvents)).length;
+    for (const json of [
+      { name: 'made_up' },
+      { name: 'scan_completed', properties: { message: 'my secret message' } },
+      { name: 'scan_completed', properties: { phoneNumber: '+12025550143' } },
+      { name: 'scan_completed', properties: { email: 'a@b.co' } },
+      { name: 'scan_completed', properties: { source: 'has spaces and text' } },
+    ]) {
+      expect((await t.request('/api/events', { method: 'POST', json })).status).toBe(422);
+    }
+    const after = await t.ctx.database.db.select().from(analyticsEvents);
+    expect(after.length).toBe(before);
+    expect(JSON.stringify(after)).not.toContain('secret');
+  });
+});
