@@ -1,0 +1,392 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse, ScanUsage, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
+import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
+import { AppError } from '../lib/app-error.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { withScanReservation } from './entitlements.ts';
+import { DAY_MS } from './plan-state.ts';
+
+/** The embedded default end to end over HTTP: the local provider's checkout, conversion, portal and job. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const GOOD = '4242 4242 4242 4242';
+const DECLINED = '4000 0000 0000 0002';
+const FAILS_LATER = '4000 0000 0000 0341';
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+async function get<T>(u: TestUser, path: string): Promise<T> {
+  const res = await t.request(path, { headers: u.headers });
+  expect(res.status, `${path} status`).toBe(200);
+  return json<T>(res);
+}
+
+async function post(u: TestUser, path: string, body?: unknown) {
+  return t.request(path, { method: 'POST', headers: u.headers, json: body ?? {} });
+}
+
+const plan = (u: TestUser) => get<Plan>(u, '/api/users/plan');
+
+function form(u: TestUser, path: string, fields: Record<string, string>) {
+  return t.request(path, {
+    method: 'POST',
+    headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+}
+
+async function startCheckout(u: TestUser): Promise<string> {
+  const res = await post(u, '/api/create-checkout-session');
+  expect(res.status).toBe(200);
+  const body = await json<CheckoutSessionResponse>(res);
+  const url = new URL(body.checkout_url);
+  expect(url.origin).toBe(t.config.publicUrl);
+  return url.pathname;
+}
+
+async function pay(u: TestUser, path: string, number: string, extra: Partial<Record<'expiry' | 'cvc', string>> = {}) {
+  return form(u, path, { number, expiry: extra.expiry ?? '12/39', cvc: extra.cvc ?? '123' });
+}
+
+async function trialUser(card = GOOD): Promise<TestUser> {
+  const u = await createVerifiedUser(t);
+  const res = await pay(u, await startCheckout(u), card);
+  expect(res.status).toBe(303);
+  return u;
+}
+
+async function scan(u: TestUser): Promise<string> {
+  try {
+    await withScanReservation(t.ctx, u.user.id, async () => 'ok');
+    return 'OK';
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+}
+
+async function portal(u: TestUser): Promise<string> {
+  const res = await post(u, '/api/billing/portal');
+  expect(res.status).toBe(200);
+  return new URL((await json<PortalResponse>(res)).url).pathname;
+}
+
+async function advance(ms: number) {
+  const res = await t.request('/api/test/clock', { method: 'POST', json: { advanceMs: ms } });
+  expect(res.status).toBe(200);
+}
+
+describe('signed out', () => {
+  it.each([
+    ['GET', '/api/users/plan'],
+    ['GET', '/api/users/scan-usage'],
+    ['GET', '/api/users/trial-status'],
+    ['GET', '/api/stripe/subscription-status'],
+    ['GET', '/api/check-trial-conversion'],
+    ['POST', '/api/convert-trial'],
+    ['POST', '/api/create-checkout-session'],
+    ['POST', '/api/billing/portal'],
+    ['POST', '/api/stripe/create-portal-session'],
+  ])('%s %s answers 401 UNAUTHORIZED', async (method, path) => {
+    const res = await t.request(path, { method, ...(method === 'POST' ? { json: {} } : {}) });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+  });
+
+  it('ignores X-User-ID / X-User-Email (401)', async () => {
+    const u = await createVerifiedUser(t);
+    const res = await t.request('/api/users/plan', { headers: { 'x-user-id': u.user.id, 'x-user-email': u.user.email } });
+    expect(res.status).toBe(401);
+  });
+
+  it('the test checkout page asks to sign in', async () => {
+    const res = await t.request('/billing/test-checkout/lcs_whatever');
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain('TEST MODE — nothing is charged');
+  });
+});
+
+describe('a new account', () => {
+  it('is setup_required, computed new, and may not scan (PAYMENT_SETUP_REQUIRED)', async () => {
+    const u = await createVerifiedUser(t);
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'setup_required',
+      trialEndsAt: null,
+      isPremium: false,
+      isTrialing: false,
+      trialDaysLeft: 0,
+      paymentSetupComplete: false,
+      computedStatus: { status: 'new', hasUsedTrial: false },
+      billingProvider: 'local',
+    });
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 0, maxScans: 5, remaining: 5, unlimited: false });
+    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 0, isExpired: false, isTrialing: false });
+    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'setup_required', paymentSetupComplete: false });
+    expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
+    expect(await get<TrialConversionCheck>(u, '/api/check-trial-conversion')).toEqual({ needsConversion: false, conversionResult: null });
+    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: false });
+  });
+
+  it('has no portal yet (409 CONFLICT)', async () => {
+    const u = await createVerifiedUser(t);
+    const res = await post(u, '/api/billing/portal');
+    expect(res.status).toBe(409);
+  });
+
+  it('starting checkout answers a checkout_url (cookie or bearer token) and shows processing', async () => {
+    const u = await createVerifiedUser(t);
+    const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.bearerHeaders, json: {} });
+    expect(res.status).toBe(200);
+    expect((await json<CheckoutSessionResponse>(res)).checkout_url).toMatch(/\/billing\/test-checkout\/lcs_/);
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'processing', computedStatus: { status: 'setup_required' } });
+    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'processing' });
+    expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
+  });
+
+  it('an abandoned checkout lapses to setup_required after 30 minutes; cancelling returns at once', async () => {
+    const u = await createVerifiedUser(t);
+    await startCheckout(u);
+    await advance(31 * 60 * 1000);
+    expect((await plan(u)).subscriptionStatus).toBe('setup_required');
+    const path = await startCheckout(u);
+    const res = await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/checkout');
+    expect((await plan(u)).subscriptionStatus).toBe('setup_required');
+  });
+});
+
+describe('the test checkout page', () => {
+  it('is marked TEST MODE, uses no scripts and is served under the CSP', async () => {
+    const u = await createVerifiedUser(t);
+    const res = await t.request(await startCheckout(u), { headers: u.headers });
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('TEST MODE — nothing is charged');
+    expect(page).toContain('7 days free, then $9.99/month');
+    expect(page).not.toMatch(/<script/i);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('belongs to its user: another signed-in user gets 404', async () => {
+    const owner = await createVerifiedUser(t);
+    const other = await createVerifiedUser(t);
+    const path = await startCheckout(owner);
+    expect((await t.request(path, { headers: other.headers })).status).toBe(404);
+    expect((await pay(other, path, GOOD)).status).toBe(404);
+  });
+
+  it.each([
+    ['a declined card (4000 0000 0000 0002)', DECLINED, {}, 402, 'Your card was declined.'],
+    ['a past expiry', GOOD, { expiry: '01/20' }, 422, 'in the past'],
+    ['a malformed expiry', GOOD, { expiry: '13/40' }, 422, 'incomplete'],
+    ['a short CVC', GOOD, { cvc: '1' }, 422, 'security code'],
+    ['a number that fails the checksum', '4242 4242 4242 4241', {}, 422, 'invalid'],
+    ['a card that is not a test card', '5555 5555 5555 4444', {}, 422, 'test card'],
+  ])('refuses %s and nothing starts', async (_name, number, extra, status, text) => {
+    const u = await createVerifiedUser(t);
+    const path = await startCheckout(u);
+    const res = await pay(u, path, number, extra);
+    expect(res.status).toBe(status);
+    expect(await res.text()).toContain(text);
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'processing', paymentSetupComplete: false });
+  });
+});
+
+describe('the trial', () => {
+  it('4242 starts a 7-day trial with 5 scans and redirects to /payment-success', async () => {
+    const u = await createVerifiedUser(t);
+    const path = await startCheckout(u);
+    const res = await pay(u, path, GOOD);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(/^\/payment-success/);
+    const p = await plan(u);
+    expect(p).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      isPremium: false,
+      isTrialing: true,
+      trialDaysLeft: 7,
+      paymentSetupComplete: true,
+      computedStatus: { status: 'trialing', hasUsedTrial: true },
+    });
+    expect(new Date(p.trialEndsAt ?? 0).getTime() - t.ctx.clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
+    expect(p.nextBillingDate).toBe(p.trialEndsAt);
+    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'trialing', paymentSetupComplete: true });
+    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 7, isExpired: false, isTrialing: true });
+    expect(await get(u, '/api/stripe/subscription-status')).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
+    // The completed session cannot be paid twice.
+    expect((await pay(u, path, GOOD)).status).toBe(409);
+  });
+
+  it('checkout again while trialing leads to the portal instead of a second subscription', async () => {
+    const u = await trialUser();
+    const body = await json<CheckoutSessionResponse>(await post(u, '/api/create-checkout-session'));
+    expect(body.checkout_url).toContain('/billing/test-portal/');
+  });
+
+  it('trial scans: five, then SCAN_LIMIT_REACHED; usage shows it; the check converts; premium is unlimited', async () => {
+    const u = await trialUser();
+    for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
+    expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 5, maxScans: 5, remaining: 0, unlimited: false });
+    const check = await get<TrialConversionCheck>(u, '/api/check-trial-conversion');
+    expect(check).toEqual({ needsConversion: true, conversionResult: { success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' } });
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true, computedStatus: { status: 'active' } });
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toMatchObject({ planTier: 'premium', unlimited: true, remaining: null });
+    expect(await scan(u)).toBe('OK');
+    const invoices = await t.ctx.database.db.select().from(localInvoice);
+    expect(invoices.some((i) => i.status === 'paid' && i.amountCents === 999)).toBe(true);
+    // Converting again is harmless.
+    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: true });
+  });
+
+  it('trial time over: scans refused with TRIAL_EXPIRED until the job converts at the trial end', async () => {
+    const u = await trialUser();
+    // Move past the end without running the job: the rule alone refuses.
+    t.ctx.clock.advance(7 * DAY_MS + 1000);
+    expect(await scan(u)).toBe('TRIAL_EXPIRED');
+    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 0, isExpired: true });
+    expect((await plan(u)).computedStatus.status).toBe('trial_expired');
+    await advance(0);
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
+    expect(await scan(u)).toBe('OK');
+  });
+
+  it('4000 0000 0000 0341: accepted at checkout, conversion fails with the reason, the user stays blocked until the card is fixed', async () => {
+    const u = await trialUser(FAILS_LATER);
+    expect((await plan(u)).subscriptionStatus).toBe('trialing');
+    for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
+    const res = await post(u, '/api/convert-trial');
+    expect(res.status).toBe(200);
+    const body = await json<ConversionResponse>(res);
+    expect(body.success).toBe(false);
+    expect(body.message).toContain('Your card was declined.');
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', paymentError: 'Your card was declined.' });
+    expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
+
+    // At the trial's end the job charges, the charge fails: blocked as an expired trial.
+    await advance(7 * DAY_MS + 1000);
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired', hasUsedTrial: true } });
+    expect(await scan(u)).toBe('TRIAL_EXPIRED');
+    expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(false);
+
+    // Fixing the card in the portal pays the open invoice.
+    const path = await portal(u);
+    const fixed = await pay(u, `${path}/card`, GOOD);
+    expect(fixed.status).toBe(303);
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', paymentError: null });
+    expect(await scan(u)).toBe('OK');
+  });
+});
+
+describe('the portal', () => {
+  it('shows plan, next billing date and invoices; cancel keeps premium to the period end, then cancelled', async () => {
+    const u = await trialUser();
+    expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(true);
+    const path = await portal(u);
+    const page = await (await t.request(path, { headers: u.headers })).text();
+    expect(page).toContain('TEST MODE — nothing is charged');
+    expect(page).toContain('Visa ending in 4242');
+    expect(page).toContain('$9.99');
+    expect(page).toContain('Paid');
+    expect(page).not.toMatch(/<script/i);
+
+    const cancel = await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
+    expect(cancel.status).toBe(303);
+    let p = await plan(u);
+    expect(p).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', cancelAtPeriodEnd: true, nextBillingDate: null });
+    expect(await (await t.request(`${path}?result=cancelled`, { headers: u.headers })).text()).toContain('Resume subscription');
+
+    await t.request(`${path}/resume`, { method: 'POST', headers: u.headers });
+    expect((await plan(u)).cancelAtPeriodEnd).toBe(false);
+    await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
+
+    await advance(32 * DAY_MS);
+    p = await plan(u);
+    expect(p).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', isPremium: false, computedStatus: { status: 'cancelled', hasUsedTrial: true } });
+    expect(await scan(u)).toBe('SUBSCRIPTION_INACTIVE');
+    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'inactive' });
+
+    // A later checkout has no second trial: charged now, premium at once.
+    const again = await startCheckout(u);
+    const againPage = await (await t.request(again, { headers: u.headers })).text();
+    expect(againPage).toContain('charged today');
+    expect((await pay(u, again, GOOD)).status).toBe(303);
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', computedStatus: { status: 'active', hasUsedTrial: true } });
+  });
+
+  it('a cancelled trial ends at the trial end with no charge', async () => {
+    const u = await trialUser();
+    const path = await portal(u);
+    await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'trialing', cancelAtPeriodEnd: true });
+    await advance(8 * DAY_MS);
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'cancelled' } });
+    const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    const invoices = await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
+    expect(invoices).toHaveLength(0);
+  });
+
+  it('renews monthly and stores only the last four digits of a card', async () => {
+    const u = await trialUser();
+    await advance(7 * DAY_MS + 1000);
+    await advance(31 * DAY_MS);
+    const subs = await t.ctx.database.db.select().from(localSubscription).where(eq(localSubscription.userId, u.user.id));
+    expect(subs[0]?.cardLast4).toBe('4242');
+    expect(JSON.stringify(subs)).not.toContain('4242424242424242');
+    const invoices = await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, subs[0]?.id ?? ''));
+    expect(invoices.filter((i) => i.status === 'paid')).toHaveLength(2);
+  });
+
+  it('create-portal-session accepts this site as return URL and refuses another origin', async () => {
+    const u = await trialUser();
+    const ok = await post(u, '/api/stripe/create-portal-session', { returnUrl: `${t.config.publicUrl}/dashboard?x=1` });
+    expect(ok.status).toBe(200);
+    const page = await (await t.request(new URL((await json<PortalResponse>(ok)).url).pathname, { headers: u.headers })).text();
+    expect(page).toContain(`href="${t.config.publicUrl}/dashboard?x=1"`);
+    for (const bad of ['https://evil.example/account', '//evil.example/x', 'javascript:alert(1)', 'http://localhost:5001/account']) {
+      const res = await post(u, '/api/stripe/create-portal-session', { returnUrl: bad });
+      expect(res.status, bad).toBe(422);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+  });
+
+  it('a portal link belongs to its user', async () => {
+    const u = await trialUser();
+    const other = await createVerifiedUser(t);
+    const path = await portal(u);
+    expect((await t.request(path, { headers: other.headers })).status).toBe(404);
+    expect((await t.request(`${path}/cancel`, { method: 'POST', headers: other.headers })).status).toBe(404);
+    expect((await plan(u)).cancelAtPeriodEnd).toBe(false);
+  });
+});
+
+describe('the webhook and the test clock', () => {
+  it('the Stripe webhook is not served with the local provider (404)', async () => {
+    const res = await t.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
+    expect(res.status).toBe(404);
+  });
+
+  it('the test clock route does not exist without TEST_CLOCK', async () => {
+    const other = await createTestApp({ TEST_CLOCK: 'false' });
+    try {
+      const res = await other.request('/api/test/clock', { method: 'POST', json: { advanceMs: 1 } });
+      expect(res.status).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});
