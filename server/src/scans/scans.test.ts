@@ -5,6 +5,7 @@ import { analyticsEvents, scans } from '../db/schema/scans.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { scanRequestSchema } from '@redflag/contracts/scan';
 import { runScan } from './scans.service.ts';
 
 const DAY = 86_400_000;
@@ -149,7 +150,7 @@ describe('POST /api/scans', () => {
   it('does not spend quota when the analysis fails', async () => {
     const u = await trialUser(4);
     await expect(
-      runScan(t.ctx, u.user.id, { message: LEGIT }, async () => {
+      runScan(t.ctx, u.user.id, scanRequestSchema.parse({ message: LEGIT }), async () => {
         throw new Error('engine exploded');
       }),
     ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
