@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
+import { startMailWorker } from './mail/mail.service.ts';
 
 // The only file that listens. Everything it needs is built here from validated settings.
 async function main() {
@@ -24,6 +25,8 @@ async function main() {
   await database.migrate();
   const ctx = { config, database, logger, clock: createClock(config.testClock) };
   const app = createApp(ctx);
+  // Retries mails whose SMTP send failed (no-op with the dev outbox).
+  const stopMailWorker = startMailWorker(ctx);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, host: config.host, database: database.driver, url: config.publicUrl }, `RedFlag is listening on ${config.publicUrl}`);
@@ -41,6 +44,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await stopMailWorker().catch((err: unknown) => logger.error({ err }, 'mail worker stop failed'));
       await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));
       logger.info('stopped');
       process.exit(0);

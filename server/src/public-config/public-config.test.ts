@@ -1,0 +1,35 @@
+import { publicConfigSchema } from '@redflag/contracts/config';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/harness.ts';
+
+describe('GET /api/config', () => {
+  it('advertises e-mail + magic link only when no social provider is configured', async () => {
+    const t = await createTestApp({ SUPPORT_EMAIL: 'care@redflag.test' });
+    try {
+      const res = await t.request('/api/config');
+      expect(res.status).toBe(200);
+      const body = publicConfigSchema.parse(await res.json());
+      expect(body).toMatchObject({
+        authBaseUrl: 'http://localhost:5000/api/auth',
+        signInMethods: { emailPassword: true, magicLink: true, google: false, facebook: false },
+        emailVerificationRequired: true,
+        billingProvider: 'local',
+        supportEmail: 'care@redflag.test',
+      });
+      expect(typeof body.engine.name).toBe('string');
+      expect(typeof body.engine.version).toBe('string');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('advertises Google and Facebook when their id and secret are set', async () => {
+    const t = await createTestApp({ GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', FACEBOOK_CLIENT_ID: 'f-id', FACEBOOK_CLIENT_SECRET: 'f-secret' });
+    try {
+      const body = publicConfigSchema.parse(await (await t.request('/api/config')).json());
+      expect(body.signInMethods).toEqual({ emailPassword: true, magicLink: true, google: true, facebook: true });
+    } finally {
+      await t.close();
+    }
+  });
+});
