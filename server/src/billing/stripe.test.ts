@@ -1,0 +1,219 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
+import { billingWebhookEvent } from '../db/schema/billing.ts';
+import { AppError } from '../lib/app-error.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { withScanReservation } from './entitlements.ts';
+import { FakeStripe, fakeEvent, type FakeSubscription } from './providers/fake-stripe.ts';
+
+/**
+ * The Stripe provider with the real SDK, pointed at a local fake of Stripe's API (STRIPE_API_BASE), and
+ * webhooks signed the way Stripe signs them.
+ */
+
+const WEBHOOK_SECRET = 'whsec_test_secret';
+let fake: FakeStripe;
+let t: TestApp;
+
+beforeAll(async () => {
+  fake = new FakeStripe();
+  const base = await fake.start();
+  t = await createTestApp({
+    BILLING_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    STRIPE_API_BASE: base,
+  });
+});
+afterAll(async () => {
+  await t.close();
+  await fake.stop();
+});
+
+async function json<T>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}
+
+async function plan(u: TestUser): Promise<Plan> {
+  return json<Plan>(await t.request('/api/users/plan', { headers: u.headers }));
+}
+
+function webhook(event: unknown, opts: { secret?: string; signature?: string | null; tamper?: boolean } = {}) {
+  const payload = JSON.stringify(event);
+  const signature = opts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET }) : opts.signature;
+  const body = opts.tamper ? payload.replace('"livemode":false', '"livemode":true') : payload;
+  return t.request('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+}
+
+async function checkout(u: TestUser): Promise<{ sessionId: string; params: Record<string, string> }> {
+  const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
+  expect(res.status).toBe(200);
+  const { checkout_url } = await json<CheckoutSessionResponse>(res);
+  const sessionId = checkout_url.split('/').pop() ?? '';
+  const session = fake.sessions.get(sessionId);
+  expect(session).toBeDefined();
+  return { sessionId, params: session?.params ?? {} };
+}
+
+/** Checkout completed at Stripe and its webhook delivered. */
+async function trialUser(): Promise<{ u: TestUser; sub: FakeSubscription }> {
+  const u = await createVerifiedUser(t);
+  const { sessionId } = await checkout(u);
+  const sub = fake.completeCheckout(sessionId);
+  const res = await webhook(fakeEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', customer: sub.customer, subscription: sub.id }));
+  expect(res.status).toBe(200);
+  return { u, sub };
+}
+
+async function scan(u: TestUser) {
+  try {
+    await withScanReservation(t.ctx, u.user.id, async () => 'ok');
+    return 'OK';
+  } catch (err) {
+    if (err instanceof AppError) return err.code;
+    throw err;
+  }
+}
+
+describe('Stripe checkout', () => {
+  it('creates a subscription-mode Checkout with a card required, a 7-day trial and the monthly price', async () => {
+    const u = await createVerifiedUser(t);
+    const { params } = await checkout(u);
+    expect(params).toMatchObject({
+      mode: 'subscription',
+      payment_method_collection: 'always',
+      'subscription_data[trial_period_days]': '7',
+      'line_items[0][price]': 'price_premium_monthly',
+      'line_items[0][quantity]': '1',
+      client_reference_id: u.user.id,
+      success_url: `${t.config.publicUrl}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${t.config.publicUrl}/checkout`,
+    });
+    expect(fake.customers.get(params.customer ?? '')?.email).toBe(u.user.email);
+    expect((await plan(u)).subscriptionStatus).toBe('processing');
+    // A second start reuses the customer.
+    const again = await checkout(u);
+    expect(again.params.customer).toBe(params.customer);
+  });
+
+  it('the webhook confirms the trial (re-read from Stripe): trialing, 7 days, setup complete', async () => {
+    const { u, sub } = await trialUser();
+    const p = await plan(u);
+    expect(p).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', trialDaysLeft: 7, paymentSetupComplete: true, billingProvider: 'stripe', computedStatus: { status: 'trialing', hasUsedTrial: true } });
+    expect(p.trialEndsAt).toBe(new Date((sub.trial_end ?? 0) * 1000).toISOString());
+    expect(await scan(u)).toBe('OK');
+  });
+
+  it('without the webhook, reading the plan while processing asks Stripe', async () => {
+    const u = await createVerifiedUser(t);
+    const { sessionId } = await checkout(u);
+    fake.completeCheckout(sessionId);
+    expect((await plan(u)).subscriptionStatus).toBe('trialing');
+  });
+});
+
+describe('Stripe webhooks', () => {
+  it('refuses a forged signature, a tampered body and a missing signature (400), changing nothing', async () => {
+    const u = await createVerifiedUser(t);
+    const { sessionId } = await checkout(u);
+    const sub = fake.completeCheckout(sessionId);
+    const event = fakeEvent('customer.subscription.created', sub);
+    for (const res of [await webhook(event, { secret: 'whsec_wrong' }), await webhook(event, { tamper: true }), await webhook(event, { signature: null }), await webhook(event, { signature: 't=1,v1=abc' })]) {
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
+    }
+    const stored = await t.ctx.database.db.select().from(billingWebhookEvent);
+    expect(stored.some((e) => e.id === event.id)).toBe(false);
+  });
+
+  it('a replayed event does nothing', async () => {
+    const { sub } = await trialUser();
+    const event = fakeEvent('customer.subscription.updated', sub);
+    expect(await json(await webhook(event))).toEqual({ received: true });
+    const before = fake.requests.length;
+    expect(await json(await webhook(event))).toEqual({ received: true, duplicate: true });
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('out-of-order events converge on what Stripe says now, not on the event payload', async () => {
+    const { u, sub } = await trialUser();
+    const stale = fakeEvent('customer.subscription.created', { ...sub, items: structuredClone(sub.items) });
+    fake.endTrial(sub.id);
+    await webhook(fakeEvent('invoice.paid', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
+    // The older "trialing" event arrives late: the state stays premium.
+    await webhook(stale);
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true });
+  });
+
+  it('an event for an unknown customer is acknowledged and ignored', async () => {
+    const res = await webhook(fakeEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer: 'cus_unknown' }));
+    expect(res.status).toBe(200);
+  });
+});
+
+describe('Stripe conversion', () => {
+  it('ends the trial now (error_if_incomplete) and reads the paid result: premium', async () => {
+    const { u, sub } = await trialUser();
+    const res = await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
+    expect(await json<ConversionResponse>(res)).toEqual({ success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' });
+    const update = fake.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub.id}`);
+    expect(update?.params).toMatchObject({ trial_end: 'now', payment_behavior: 'error_if_incomplete' });
+    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
+  });
+
+  it('a declined card: success false with the reason, the trial unchanged, scans still limited', async () => {
+    const { u, sub } = await trialUser();
+    fake.failingCustomers.add(sub.customer);
+    for (let i = 0; i < 5; i++) await scan(u);
+    const body = await json<ConversionResponse>(await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} }));
+    expect(body.success).toBe(false);
+    expect(body.message).toContain('Your card was declined.');
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', paymentError: 'Your card was declined.' });
+    expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
+  });
+
+  it('Stripe billing at the trial end by itself, failing: past_due blocks scans as an expired trial', async () => {
+    const { u, sub } = await trialUser();
+    fake.failingCustomers.add(sub.customer);
+    fake.endTrial(sub.id);
+    await webhook(fakeEvent('invoice.payment_failed', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired' } });
+    expect(await scan(u)).toBe('TRIAL_EXPIRED');
+  });
+
+  it('cancelled at Stripe: free, inactive, computed cancelled; the next checkout has no trial', async () => {
+    const { u, sub } = await trialUser();
+    fake.endTrial(sub.id);
+    fake.cancel(sub.id);
+    await webhook(fakeEvent('customer.subscription.deleted', sub));
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'cancelled', hasUsedTrial: true } });
+    expect(await scan(u)).toBe('SUBSCRIPTION_INACTIVE');
+    const { params } = await checkout(u);
+    expect(params['subscription_data[trial_period_days]']).toBeUndefined();
+  });
+});
+
+describe('Stripe portal', () => {
+  it('opens the Customer Portal with this site as the return URL and refuses another origin', async () => {
+    const { u } = await trialUser();
+    const res = await t.request('/api/billing/portal', { method: 'POST', headers: u.headers, json: {} });
+    expect(res.status).toBe(200);
+    expect((await json<PortalResponse>(res)).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    const last = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').pop();
+    expect(last?.params.return_url).toBe(`${t.config.publicUrl}/account`);
+
+    const own = await t.request('/api/stripe/create-portal-session', { method: 'POST', headers: u.headers, json: { returnUrl: `${t.config.publicUrl}/dashboard` } });
+    expect(own.status).toBe(200);
+    const evil = await t.request('/api/stripe/create-portal-session', { method: 'POST', headers: u.headers, json: { returnUrl: 'https://evil.example/' } });
+    expect(evil.status).toBe(422);
+  });
+
+  it('the test pages are not served with Stripe', async () => {
+    const u = await createVerifiedUser(t);
+    expect((await t.request('/billing/test-checkout/lcs_x', { headers: u.headers })).status).not.toBe(200);
+  });
+});
