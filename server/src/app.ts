@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { accountRoutes } from './account/account.routes.ts';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
@@ -59,6 +60,7 @@ export function createApp(ctx: AppContext) {
 
   app.route('/', scanRoutes(ctx));
   app.route('/', eventRoutes(ctx));
+  app.route('/', accountRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);
