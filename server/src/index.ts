@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { startBillingJobs } from './billing/jobs.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { createClock } from './lib/clock.ts';
@@ -27,6 +28,8 @@ async function main() {
   const app = createApp(ctx);
   // Retries mails whose SMTP send failed (no-op with the dev outbox).
   const stopMailWorker = startMailWorker(ctx);
+  // Local billing provider: converts trials at their end, renews, ends cancelled subscriptions.
+  const stopBillingJobs = startBillingJobs(ctx);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, host: config.host, database: database.driver, url: config.publicUrl }, `RedFlag is listening on ${config.publicUrl}`);
@@ -44,6 +47,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      stopBillingJobs();
       await stopMailWorker().catch((err: unknown) => logger.error({ err }, 'mail worker stop failed'));
       await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));
       logger.info('stopped');

@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { CheckoutPage } from '@/features/billing/components/CheckoutPage';
 import { openAuthModal } from '@/lib/events';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
 import { PageSpinner, StatusCard } from './status-card';
 
@@ -11,13 +13,16 @@ const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
  * Signed-out checkout (product-spec.md section 8): on desktop the visitor goes back to / with a toast;
- * on mobile they get a card asking them to sign in. The real checkout arrives with billing.
+ * on mobile they get a card asking them to sign in. Signed in (or waiting for auth): the billing feature's
+ * checkout page.
  */
 export function CheckoutRoute() {
   const auth = useAuth();
   const navigate = useNavigate();
   const [isDesktop] = useState(() => window.matchMedia(DESKTOP_QUERY).matches);
-  const signedOut = auth.status === 'signed_out';
+  // A pending checkout redirect (sign-in in flight) waits on the checkout page instead of leaving.
+  const [pendingRedirect] = useState(() => storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
+  const signedOut = auth.status === 'signed_out' && !pendingRedirect;
 
   useEffect(() => {
     if (!signedOut || !isDesktop) return;
@@ -25,7 +30,8 @@ export function CheckoutRoute() {
     void navigate('/', { replace: true });
   }, [signedOut, isDesktop, navigate]);
 
-  if (auth.status === 'loading' || (signedOut && isDesktop)) return <PageSpinner label="Preparing checkout..." />;
+  if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect) return <CheckoutPage auth={auth.status} />;
+  if (signedOut && isDesktop) return <PageSpinner label="Preparing checkout..." />;
 
   return (
     <>

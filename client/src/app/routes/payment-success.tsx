@@ -1,6 +1,5 @@
-import { ArrowRight, CircleCheckBig } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { CircleCheckBig } from 'lucide-react';
+import { PaymentSuccessActions } from '@/features/billing/components/PaymentSuccessActions';
 import { useAuth } from '../auth';
 import { StatusCard } from './status-card';
 
@@ -14,13 +13,7 @@ export function PaymentSuccessPage() {
         tone="success"
         icon={<CircleCheckBig aria-hidden="true" />}
         title="Payment Successful!"
-        actions={
-          <Button asChild size="lg">
-            <Link to={signedIn ? '/dashboard' : '/'}>
-              {signedIn ? 'Continue to Dashboard' : 'Continue to Home'} <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-        }
+        actions={<PaymentSuccessActions signedIn={signedIn} />}
       >
         <p>
           Thank you for choosing RedFlag Premium. Your subscription is being activated, which usually takes a few

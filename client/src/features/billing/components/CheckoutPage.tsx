@@ -1,0 +1,195 @@
+import { Check, House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '@redflag/contracts/constants';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { useSupportEmail } from '@/lib/public-config';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
+import { createCheckoutSession } from '../api/create-checkout-session';
+
+/**
+ * The checkout page (product-spec.md sections 2, 4 and 8): starts a hosted checkout (Stripe Checkout, or
+ * the built-in test checkout) and sends the browser there. Rendered for signed-in users, and while auth is
+ * still loading; the route decides what signed-out visitors see.
+ */
+
+const MOBILE_QUERY = '(max-width: 767px)';
+/** Mobile / other (product-spec.md section 9): how long a pending checkout redirect waits for auth. */
+const PENDING_REDIRECT_TIMEOUT_MS = { mobile: 10_000, desktop: 3_000 } as const;
+const AUTO_START_DELAY_MOBILE_MS = 500;
+
+const INCLUDED = [
+  'Unlimited scam analysis',
+  'Phone and e-mail verification',
+  'AI risk scoring',
+  'Platform detection for SMS, WhatsApp and e-mail',
+  'Detailed reports and scan history',
+] as const;
+
+export type CheckoutAuth = 'loading' | 'signed_in' | 'signed_out';
+
+function isMobile(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(MOBILE_QUERY).matches;
+}
+
+export function checkoutErrorText(error: unknown, mobile: boolean): string {
+  if (error instanceof Error && error.message) return error.message;
+  return mobile
+    ? 'Checkout failed. This sometimes happens on mobile networks. Please try again or switch networks.'
+    : 'Failed to start checkout process. Please try again.';
+}
+
+export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const supportEmail = useSupportEmail();
+  const [mobile] = useState(isMobile);
+  const [starting, setStarting] = useState(false);
+  const [authIssue, setAuthIssue] = useState<string | null>(() => {
+    const stored = storage.get(STORAGE_KEYS.oauthError);
+    return stored ? `Authentication issue: ${stored}` : null;
+  });
+  const [waiting, setWaiting] = useState(() => auth !== 'signed_in' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
+  const autoStarted = useRef(false);
+
+  const start = useCallback(async () => {
+    setStarting(true);
+    try {
+      const url = await createCheckoutSession();
+      storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+      window.location.assign(url);
+    } catch (error) {
+      // The button comes back so the person can try again.
+      setStarting(false);
+      toast({ variant: 'destructive', title: 'Checkout Error', description: checkoutErrorText(error, mobile) });
+    }
+  }, [mobile]);
+
+  // direct=true (after sign-up / OAuth) starts checkout by itself once signed in; 500 ms later on mobile.
+  useEffect(() => {
+    if (auth !== 'signed_in' || autoStarted.current) return;
+    if (params.get('direct') !== 'true' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) === null) return;
+    autoStarted.current = true;
+    const timer = window.setTimeout(() => void start(), mobile ? AUTO_START_DELAY_MOBILE_MS : 0);
+    return () => window.clearTimeout(timer);
+  }, [auth, params, mobile, start]);
+
+  // A pending redirect waits for auth, up to a timeout; then it is an authentication issue.
+  useEffect(() => {
+    if (!waiting || auth === 'signed_in') return;
+    const timer = window.setTimeout(() => {
+      setWaiting(false);
+      storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+      if (mobile) {
+        setAuthIssue('Please sign in to continue with checkout.');
+      } else {
+        setAuthIssue('Authentication is taking longer than expected. Please try signing in again.');
+        void navigate('/', { replace: true });
+      }
+    }, mobile ? PENDING_REDIRECT_TIMEOUT_MS.mobile : PENDING_REDIRECT_TIMEOUT_MS.desktop);
+    return () => window.clearTimeout(timer);
+  }, [waiting, auth, mobile, navigate]);
+
+  const retry = () => {
+    storage.remove(STORAGE_KEYS.oauthError);
+    storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+    if (mobile) window.location.assign('/?retry=true');
+    else window.location.reload();
+  };
+
+  if (authIssue) {
+    return (
+      <CheckoutShell>
+        <div className="text-center" role="alert">
+          <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-600" />
+          <h1 className="mt-4 text-2xl font-black text-slate-900">Authentication issue</h1>
+          <p className="mt-2 text-slate-600">{authIssue}</p>
+          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+            <Button size="lg" onClick={retry}>
+              <RefreshCw aria-hidden="true" /> Try Again
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/">
+                <House aria-hidden="true" /> Go to Home
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </CheckoutShell>
+    );
+  }
+
+  if (auth === 'loading' || (waiting && auth !== 'signed_in')) {
+    return (
+      <CheckoutShell>
+        <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
+          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
+          <p className="font-medium">Loading checkout...</p>
+        </div>
+      </CheckoutShell>
+    );
+  }
+
+  if (starting) {
+    return (
+      <CheckoutShell>
+        <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
+          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
+          <p className="font-medium">Setting up your free trial...</p>
+          <p className="text-sm">{mobile ? 'This can take a few seconds on mobile networks.' : 'You will be redirected to secure checkout.'}</p>
+        </div>
+      </CheckoutShell>
+    );
+  }
+
+  return (
+    <CheckoutShell>
+      <title>Start Your 7-Day Free Trial · RedFlag</title>
+      <div className="text-center">
+        <ShieldCheck aria-hidden="true" className="mx-auto size-12 text-brand-600" />
+        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">Start Your {TRIAL_DAYS}-Day Free Trial</h1>
+        <p className="mt-2 text-lg font-semibold text-slate-800">
+          {TRIAL_DAYS} Days FREE then {PREMIUM_PRICE_LABEL}/month
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {mobile ? 'Card required. Cancel anytime.' : 'Your card is collected now and charged only when the trial ends. Cancel anytime.'}
+        </p>
+      </div>
+      <h2 className="mt-8 text-sm font-bold uppercase tracking-wide text-slate-700">What's included</h2>
+      <ul className="mt-3 space-y-2">
+        {INCLUDED.map((item) => (
+          <li key={item} className="flex items-start gap-2 text-slate-800">
+            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+            {item}
+          </li>
+        ))}
+      </ul>
+      <Button size="xl" className="mt-8 w-full" onClick={() => void start()} disabled={starting}>
+        Start Free Trial
+      </Button>
+      <p className="mt-4 text-center text-xs text-slate-600">
+        By starting your trial you agree to our{' '}
+        <Link className="underline" to="/terms-of-service">
+          Terms of Service
+        </Link>{' '}
+        and{' '}
+        <Link className="underline" to="/privacy-policy">
+          Privacy Policy
+        </Link>
+        .
+      </p>
+      <p className="mt-2 text-center text-xs text-slate-600">
+        Questions? <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+      </p>
+    </CheckoutShell>
+  );
+}
+
+function CheckoutShell({ children }: { children: ReactNode }) {
+  return (
+    <div className="bg-gradient-to-b from-ink-900 from-[14rem] to-slate-50 to-[14rem] px-4 pb-20 pt-12 md:pt-16">
+      <div className="mx-auto w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-xl shadow-ink-900/10 md:p-10">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { Clock } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+
+/** Trial ending soon / trial expired (product-spec.md section 2). */
+export function trialDialogText(daysRemaining: number, isExpired: boolean): string {
+  if (isExpired) return 'Your 7-day free trial has ended';
+  return `${daysRemaining} day${daysRemaining === 1 ? '' : 's'} remaining in your free trial`;
+}
+
+export function TrialDialog({ open, onOpenChange, daysRemaining, isExpired }: { open: boolean; onOpenChange: (open: boolean) => void; daysRemaining: number; isExpired: boolean }) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent size="md">
+        <DialogHeader>
+          <DialogTitle className="flex items-center gap-2">
+            <Clock aria-hidden="true" className="size-5 text-amber-500" />
+            {isExpired ? 'TRIAL EXPIRED' : 'TRIAL ENDING SOON'}
+          </DialogTitle>
+          <DialogDescription>{trialDialogText(daysRemaining, isExpired)}</DialogDescription>
+        </DialogHeader>
+        <p className="text-sm text-slate-700">
+          {isExpired
+            ? 'Premium is being activated automatically with the card you added. If the payment fails, update your card from your account page.'
+            : 'When the trial ends your card is charged $9.99/month and you keep unlimited scans. Cancel anytime from your account page.'}
+        </p>
+        <DialogFooter>
+          <Button asChild variant="outline">
+            <Link to="/account" onClick={() => onOpenChange(false)}>
+              Manage subscription
+            </Link>
+          </Button>
+          <Button onClick={() => onOpenChange(false)}>Got it</Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
