@@ -1,0 +1,49 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
+import { authUserQueryKey } from '../api/auth-user';
+import { setAuthDialog } from '../hooks/auth-dialogs';
+
+/** The query parameters the accounts flows land with; removed from the address once handled. */
+const HANDLED = ['verified', 'recovered', 'error', 'error_description'] as const;
+
+/**
+ * Reacts to the address after a mail link or an OAuth round trip (product-spec.md section 2):
+ * /dashboard?verified=true → 'Email Verified Successfully! 🎉'; ?recovered=true → 'Welcome back!';
+ * ?error=... (expired or used link, failed OAuth) → the error dialog. The URL is cleaned after.
+ */
+export function AuthUrlEffects() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!HANDLED.some((k) => params.has(k))) return;
+    const error = params.get('error');
+    const oauthProvider = storage.get(STORAGE_KEYS.oauthProvider);
+    if (error) {
+      if (oauthProvider) storage.set(STORAGE_KEYS.oauthError, 'callback_failed');
+      const expired = /token|expired/i.test(error);
+      setAuthDialog({
+        kind: 'error',
+        error: expired
+          ? { status: 401, error: { code: 'UNAUTHORIZED', message: 'This link has expired or was already used. Request a new one to sign in.' } }
+          : { status: 401, error: { code: 'UNAUTHORIZED', message: 'Sign-in did not complete. Please try again.' } },
+      });
+    } else if (params.get('verified') === 'true') {
+      toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
+    } else if (params.get('recovered') === 'true') {
+      toast({ title: 'Welcome back!', description: 'You are signed in with your recovery link.' });
+    }
+    storage.remove(STORAGE_KEYS.oauthProvider);
+    void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+    for (const k of HANDLED) params.delete(k);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [location.search, location.pathname, location.hash, navigate, queryClient]);
+
+  return null;
+}

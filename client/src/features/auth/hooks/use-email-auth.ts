@@ -1,0 +1,105 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { toast } from '@/components/ui/use-toast';
+import { api } from '@/lib/api';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
+import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
+import { authUserQueryKey } from '../api/auth-user';
+import { closeAuthDialogs, setAuthDialog } from './auth-dialogs';
+
+/** product-spec.md section 9: checkout creation delay after sign-up. */
+const CHECKOUT_DELAY_MS = 2000;
+
+function scrollToTopSmoothly() {
+  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
+}
+
+/**
+ * What happens right after a sign-in (product-spec.md section 4, SIGNED_IN): a sign-up that started from a
+ * plan goes to checkout; otherwise stay, scrolled smoothly to the top.
+ */
+export function useAfterSignIn() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+    const context = storage.get(STORAGE_KEYS.signupContext);
+    if (context === 'premium_signup' || context === 'trial_signup' || storage.get(STORAGE_KEYS.requirePaymentSetup) === 'true') {
+      storage.remove(STORAGE_KEYS.signupContext);
+      storage.remove(STORAGE_KEYS.requirePaymentSetup);
+      await navigate('/checkout');
+      return;
+    }
+    scrollToTopSmoothly();
+  };
+}
+
+export function useEmailSignIn() {
+  const afterSignIn = useAfterSignIn();
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string }) => {
+      const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
+      if (error) throw Object.assign(error, { email: input.email });
+      return data;
+    },
+    onSuccess: async () => {
+      closeAuthDialogs();
+      toast({ title: 'Welcome back!', description: 'You are signed in.' });
+      await afterSignIn();
+    },
+    onError: (error: unknown) => {
+      setAuthDialog({ kind: 'error', error });
+    },
+  });
+}
+
+export function useEmailSignUp() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { email: string; password: string; firstName: string; lastName: string }) => {
+      const name = [input.firstName, input.lastName].filter(Boolean).join(' ');
+      const { data, error } = await authClient.signUp.email({
+        email: input.email,
+        password: input.password,
+        name,
+        callbackURL: VERIFIED_CALLBACK,
+        ...(input.firstName ? { firstName: input.firstName } : {}),
+        ...(input.lastName ? { lastName: input.lastName } : {}),
+      });
+      if (error) throw error;
+      return { ...data, email: input.email };
+    },
+    onSuccess: async (data) => {
+      if (data.token) {
+        // Outcome B: signed in at once; start the trial checkout after 2 s.
+        closeAuthDialogs();
+        await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+        toast({ title: 'Account Created!', description: 'Setting up your free trial...' });
+        setTimeout(() => {
+          api
+            .post<{ checkout_url?: string }>('/api/create-checkout-session')
+            .then((res) => {
+              if (res?.checkout_url) window.location.assign(res.checkout_url);
+              else void navigate('/checkout?plan=premium&trial=true');
+            })
+            .catch(() => void navigate('/checkout?plan=premium&trial=true'));
+        }, CHECKOUT_DELAY_MS);
+        return;
+      }
+      // Outcomes A and C: the account waits for its e-mail to be confirmed.
+      storage.set(STORAGE_KEYS.requirePaymentSetup, 'true');
+      setAuthDialog({ kind: 'verify', email: data.email });
+    },
+    onError: (error: unknown) => {
+      const code = (error as { error?: { code?: unknown } } | null)?.error?.code;
+      if (code === 'ACCOUNT_EXISTS') {
+        toast({ title: 'Account Already Exists', description: 'An account with this email already exists. Please sign in instead.', variant: 'destructive' });
+        setAuthDialog({ kind: 'auth', tab: 'signin' });
+        return;
+      }
+      setAuthDialog({ kind: 'error', error });
+    },
+  });
+}
