@@ -40,13 +40,7 @@ export const routes: RouteObject[] = [
               return { Component: () => <MembersOnlyRoute what="manage your account and billing" /> };
             },
           },
-          {
-            path: 'settings',
-            lazy: async () => {
-              const { MembersOnlyRoute } = await import('./routes/members-only');
-              return { Component: () => <MembersOnlyRoute what="access settings" /> };
-            },
-          },
+          { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
           // Eager: the route error boundary renders it for 404 responses too.
           { path: '*', Component: NotFoundPage },
         ],

@@ -4,6 +4,8 @@
  */
 export const AUTH_MODAL_EVENT = 'triggerAuthModal';
 export const CONTACT_DIALOG_EVENT = 'openContactDialog';
+/** QUICK RECOVERY (magic-link sign-in), e.g. from the Authentication Required card. */
+export const RECOVERY_DIALOG_EVENT = 'openRecoveryDialog';
 
 export type AuthTab = 'signin' | 'signup';
 export interface AuthModalDetail {
@@ -18,9 +20,14 @@ export function openContactDialog(): void {
   window.dispatchEvent(new CustomEvent(CONTACT_DIALOG_EVENT));
 }
 
+export function openRecoveryDialog(): void {
+  window.dispatchEvent(new CustomEvent(RECOVERY_DIALOG_EVENT));
+}
+
 declare global {
   interface WindowEventMap {
     triggerAuthModal: CustomEvent<AuthModalDetail>;
     openContactDialog: CustomEvent<undefined>;
+    openRecoveryDialog: CustomEvent<undefined>;
   }
 }

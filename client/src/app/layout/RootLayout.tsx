@@ -1,4 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AuthDialogs } from '@/features/auth/components/AuthDialogs';
+import { ContactDialog } from '@/features/contact/components/ContactDialog';
 import { PanelBoundary } from '../error-boundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -20,6 +22,10 @@ export function RootLayout() {
       </main>
       <PanelBoundary name="footer" tone="dark" className="m-2">
         <Footer />
+      </PanelBoundary>
+      <PanelBoundary name="dialogs">
+        <AuthDialogs />
+        <ContactDialog />
       </PanelBoundary>
       <ScrollRestoration />
     </div>

@@ -1,6 +1,6 @@
 import { KeyRound, LockKeyhole, LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal, openRecoveryDialog } from '@/lib/events';
 import { StatusCard } from './status-card';
 
 /** What signed-out visitors see on pages that need an account (product-spec.md section 2, Dashboard). */
@@ -13,7 +13,7 @@ export function SignInRequired({ what }: { what: string }) {
         title="Authentication Required"
         actions={
           <>
-            <Button size="lg" onClick={() => openAuthModal('signin')}>
+            <Button size="lg" onClick={openRecoveryDialog}>
               <KeyRound aria-hidden="true" /> Quick Recovery
             </Button>
             <Button size="lg" variant="outline" onClick={() => openAuthModal('signin')}>

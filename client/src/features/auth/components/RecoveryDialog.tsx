@@ -6,13 +6,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
+import { RECOVERY_DIALOG_EVENT } from '@/lib/events';
 import { usePublicConfig } from '@/lib/public-config';
 import { authClient, RECOVERED_CALLBACK } from '../api/auth-client';
 import { closeAuthDialogs, setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
 import { SocialButtons } from './SocialButtons';
-
-/** Opens QUICK RECOVERY from anywhere (e.g. the dashboard's Authentication Required card). */
-export const RECOVERY_DIALOG_EVENT = 'openRecoveryDialog';
 
 /** QUICK RECOVERY: one-click Google / Facebook, or a magic link by e-mail (60 minutes, single use). */
 export function RecoveryDialog() {
