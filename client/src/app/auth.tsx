@@ -23,9 +23,7 @@ export interface AuthUser {
 }
 
 export type AuthState =
-  | { status: 'loading'; user: null }
-  | { status: 'signed_out'; user: null }
-  | { status: 'signed_in'; user: AuthUser };
+  { status: 'loading'; user: null } | { status: 'signed_out'; user: null } | { status: 'signed_in'; user: AuthUser };
 
 export const SIGNED_OUT: AuthState = { status: 'signed_out', user: null };
 

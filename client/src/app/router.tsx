@@ -20,19 +20,25 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: HomeRoute },
           { path: 'about', lazy: async () => ({ Component: (await import('./routes/about')).AboutPage }) },
-          { path: 'help-center', lazy: async () => ({ Component: (await import('./routes/help-center')).HelpCenterPage }) },
-          { path: 'privacy-policy', lazy: async () => ({ Component: (await import('./routes/privacy-policy')).PrivacyPolicyPage }) },
-          { path: 'terms-of-service', lazy: async () => ({ Component: (await import('./routes/terms-of-service')).TermsOfServicePage }) },
-          { path: 'payment-success', lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessPage }) },
+          {
+            path: 'help-center',
+            lazy: async () => ({ Component: (await import('./routes/help-center')).HelpCenterPage }),
+          },
+          {
+            path: 'privacy-policy',
+            lazy: async () => ({ Component: (await import('./routes/privacy-policy')).PrivacyPolicyPage }),
+          },
+          {
+            path: 'terms-of-service',
+            lazy: async () => ({ Component: (await import('./routes/terms-of-service')).TermsOfServicePage }),
+          },
+          {
+            path: 'payment-success',
+            lazy: async () => ({ Component: (await import('./routes/payment-success')).PaymentSuccessPage }),
+          },
           { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
-          {
-            path: 'scan',
-            lazy: async () => {
-              const { MembersOnlyRoute } = await import('./routes/members-only');
-              return { Component: () => <MembersOnlyRoute what="scan messages and keep your results" /> };
-            },
-          },
+          { path: 'scan', lazy: async () => ({ Component: (await import('./routes/scan')).ScanRoute }) },
           {
             path: 'account',
             lazy: async () => {

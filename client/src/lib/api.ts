@@ -86,8 +86,11 @@ export async function apiRequest<T>(method: Method, path: string, options: ApiRe
 
 export const api = {
   get: <T>(path: string, options?: Omit<ApiRequestOptions, 'body'>) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: ApiRequestOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: ApiRequestOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  patch: <T>(path: string, body?: unknown, options?: ApiRequestOptions) => apiRequest<T>('PATCH', path, { ...options, body }),
+  post: <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
+    apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
+    apiRequest<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: ApiRequestOptions) =>
+    apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: ApiRequestOptions) => apiRequest<T>('DELETE', path, options),
 };

@@ -56,77 +56,92 @@ export function Header() {
     openAuthModal(tab);
   };
 
+  // The header is fixed above an 80px spacer that never changes height, so shrinking it does not move
+  // the page under the reader (and in-page scroll targets stay where they were computed).
   return (
-    <header
-      data-scrolled={scrolled}
-      className={cn(
-        'sticky top-0 z-40 border-b text-white transition-[background-color,box-shadow,border-color] duration-300',
-        scrolled ? 'border-white/10 bg-ink-900/95 shadow-lg shadow-black/20 backdrop-blur-md' : 'border-transparent bg-ink-900',
-      )}
-    >
-      <div
+    <>
+      <div aria-hidden="true" className="h-20 bg-ink-900" />
+      <header
+        data-scrolled={scrolled}
         className={cn(
-          'mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[height] duration-300 sm:px-6 lg:px-8',
-          scrolled ? 'h-16' : 'h-20',
+          'fixed inset-x-0 top-0 z-40 border-b text-white transition-[background-color,box-shadow,border-color] duration-300',
+          scrolled
+            ? 'border-white/10 bg-ink-900/95 shadow-lg shadow-black/20 backdrop-blur-md'
+            : 'border-transparent bg-ink-900',
         )}
       >
-        <Logo compact={scrolled} />
-
-        <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-          <Button variant="ghost-inverse" onClick={section('features')}>
-            Features
-          </Button>
-          <Button variant="ghost-inverse" onClick={section('pricing')}>
-            Pricing
-          </Button>
-          <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
-          <Button variant="ghost-inverse" onClick={auth('signin')}>
-            Login
-          </Button>
-          <Button onClick={auth('signup')}>Sign Up</Button>
-        </nav>
-
-        <Button
-          ref={toggleRef}
-          variant="ghost-inverse"
-          size="icon"
-          className="md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls={menuId}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
+        <div
+          className={cn(
+            'mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 transition-[height] duration-300 sm:px-6 lg:px-8',
+            scrolled ? 'h-16' : 'h-20',
+          )}
         >
-          {menuOpen ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
-        </Button>
-      </div>
+          <Logo compact={scrolled} />
 
-      <nav
-        id={menuId}
-        aria-label="Mobile"
-        hidden={!menuOpen}
-        className="border-t border-white/10 bg-ink-900 px-4 pb-6 pt-3 shadow-xl md:hidden"
-      >
-        <ul className="flex flex-col gap-1">
-          <li>
-            <button type="button" onClick={section('features')} className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10">
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <Button variant="ghost-inverse" onClick={section('features')}>
               Features
-            </button>
-          </li>
-          <li>
-            <button type="button" onClick={section('pricing')} className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10">
+            </Button>
+            <Button variant="ghost-inverse" onClick={section('pricing')}>
               Pricing
-            </button>
-          </li>
-        </ul>
-        <div className="mt-4 grid grid-cols-2 gap-3">
-          <Button variant="outline-inverse" size="lg" onClick={auth('signin')}>
-            Login
-          </Button>
-          <Button size="lg" onClick={auth('signup')}>
-            Sign Up
+            </Button>
+            <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
+            <Button variant="ghost-inverse" onClick={auth('signin')}>
+              Login
+            </Button>
+            <Button onClick={auth('signup')}>Sign Up</Button>
+          </nav>
+
+          <Button
+            ref={toggleRef}
+            variant="ghost-inverse"
+            size="icon"
+            className="md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" className="size-6!" /> : <Menu aria-hidden="true" className="size-6!" />}
           </Button>
         </div>
-      </nav>
-    </header>
+
+        <nav
+          id={menuId}
+          aria-label="Mobile"
+          hidden={!menuOpen}
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-white/10 bg-ink-900 px-4 pb-6 pt-3 shadow-xl md:hidden"
+        >
+          <ul className="flex flex-col gap-1">
+            <li>
+              <button
+                type="button"
+                onClick={section('features')}
+                className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
+              >
+                Features
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                onClick={section('pricing')}
+                className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
+              >
+                Pricing
+              </button>
+            </li>
+          </ul>
+          <div className="mt-4 grid grid-cols-2 gap-3">
+            <Button variant="outline-inverse" size="lg" onClick={auth('signin')}>
+              Login
+            </Button>
+            <Button size="lg" onClick={auth('signup')}>
+              Sign Up
+            </Button>
+          </div>
+        </nav>
+      </header>
+    </>
   );
 }

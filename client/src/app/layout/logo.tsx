@@ -15,7 +15,11 @@ export function Logo({ compact = false, className }: { compact?: boolean; classN
           compact ? 'size-8' : 'size-9',
         )}
       >
-        <Flag aria-hidden="true" className={cn('fill-white text-white', compact ? 'size-4' : 'size-[18px]')} strokeWidth={2.5} />
+        <Flag
+          aria-hidden="true"
+          className={cn('fill-white text-white', compact ? 'size-4' : 'size-[18px]')}
+          strokeWidth={2.5}
+        />
       </span>
       <span className={cn('font-black tracking-tight transition-all', compact ? 'text-lg' : 'text-xl')}>
         <span className="text-brand-500">Red</span>Flag

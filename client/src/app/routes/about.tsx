@@ -32,16 +32,16 @@ export function AboutPage() {
       <title>About RedFlag · The team that protects marketplace sellers</title>
       <PageHeader eyebrow="About us" title="The team that protects marketplace sellers">
         <p>
-          RedFlag is built by people who have spent years helping buyers and sellers spot fraud before money or
-          personal details change hands.
+          RedFlag is built by people who have spent years helping buyers and sellers spot fraud before money or personal
+          details change hands.
         </p>
       </PageHeader>
       <PageBody>
         <Prose>
           <h2>Why we built RedFlag</h2>
           <p>
-            It usually starts with a message that feels slightly off: a buyer who offers more than your asking price,
-            a "delivery problem" text with a link, a new match who needs help with a gift card. Most people can tell
+            It usually starts with a message that feels slightly off: a buyer who offers more than your asking price, a
+            "delivery problem" text with a link, a new match who needs help with a gift card. Most people can tell
             something is wrong; what they lack is a fast, second opinion before they reply.
           </p>
           <p>
@@ -53,8 +53,8 @@ export function AboutPage() {
           <p>
             Paste a suspicious message, optionally add the sender's phone number, email address and where the message
             arrived. RedFlag combines a trained language model with explainable red-flag rules and checks on links,
-            phone numbers and email domains. You get a risk score from 0 to 100, a verdict, the likely scam type and
-            the specific reasons behind it.
+            phone numbers and email domains. You get a risk score from 0 to 100, a verdict, the likely scam type and the
+            specific reasons behind it.
           </p>
         </Prose>
 

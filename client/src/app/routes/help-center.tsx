@@ -27,8 +27,8 @@ function faqs(supportEmail: string): Faq[] {
           </p>
           <p className="mt-3">
             You get a risk score from 0 to 100. A score of 70 or more means <strong>Scam Detected</strong>, 40 to 69
-            means <strong>Suspicious</strong>, and below 40 means <strong>Likely Legitimate</strong>. Every result
-            lists the reasons behind the score.
+            means <strong>Suspicious</strong>, and below 40 means <strong>Likely Legitimate</strong>. Every result lists
+            the reasons behind the score.
           </p>
         </>
       ),
@@ -38,9 +38,9 @@ function faqs(supportEmail: string): Faq[] {
       question: 'What do I get with the free trial?',
       answer: (
         <p>
-          The free trial lasts 7 days and includes 5 message scans, so you can try RedFlag on the messages that
-          matter to you. When the trial ends it continues as Premium at $9.99 per month unless you cancel before then.
-          You won't be charged during the trial.
+          The free trial lasts 7 days and includes 5 message scans, so you can try RedFlag on the messages that matter
+          to you. When the trial ends it continues as Premium at $9.99 per month unless you cancel before then. You
+          won't be charged during the trial.
         </p>
       ),
     },
@@ -50,9 +50,8 @@ function faqs(supportEmail: string): Faq[] {
       answer: (
         <p>
           Premium costs $9.99 per month and includes unlimited scans, phone number verification (including VoIP and
-          burner-phone detection), email verification (including disposable-address detection) and priority support.
-          You can cancel anytime from your account page; you keep Premium until the end of the period you have paid
-          for.
+          burner-phone detection), email verification (including disposable-address detection) and priority support. You
+          can cancel anytime from your account page; you keep Premium until the end of the period you have paid for.
         </p>
       ),
     },
@@ -89,10 +88,15 @@ function faqs(supportEmail: string): Faq[] {
         <>
           <p>Act quickly, and don't feel embarrassed: these schemes are run by professionals.</p>
           <ul className="mt-3 list-disc space-y-1.5 pl-5 marker:text-brand-600">
-            <li>Call your bank or card issuer using the number on the back of your card and ask them to stop or reverse the payment.</li>
+            <li>
+              Call your bank or card issuer using the number on the back of your card and ask them to stop or reverse
+              the payment.
+            </li>
             <li>Change the password of any account you shared, and turn on two-step verification.</li>
             <li>Never share a verification code you were sent; if you already did, contact that service right away.</li>
-            <li>Report the sender on the platform where the message arrived, and to your national fraud-reporting service.</li>
+            <li>
+              Report the sender on the platform where the message arrived, and to your national fraud-reporting service.
+            </li>
           </ul>
         </>
       ),
@@ -111,7 +115,12 @@ export function HelpCenterPage() {
       </PageHeader>
       <PageBody>
         <h2 className="text-2xl font-extrabold tracking-tight text-slate-900">Frequently asked questions</h2>
-        <Accordion type="single" collapsible defaultValue="how-it-works" className="mt-6 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm md:px-8">
+        <Accordion
+          type="single"
+          collapsible
+          defaultValue="how-it-works"
+          className="mt-6 rounded-2xl border border-slate-200 bg-white px-5 shadow-sm md:px-8"
+        >
           {items.map((faq) => (
             <AccordionItem key={faq.id} value={faq.id}>
               <AccordionTrigger>{faq.question}</AccordionTrigger>
@@ -120,7 +129,10 @@ export function HelpCenterPage() {
           ))}
         </Accordion>
 
-        <section aria-labelledby="still-need-help" className="mt-12 flex flex-col items-start gap-5 rounded-2xl bg-ink-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between md:p-8">
+        <section
+          aria-labelledby="still-need-help"
+          className="mt-12 flex flex-col items-start gap-5 rounded-2xl bg-ink-900 p-6 text-white sm:flex-row sm:items-center sm:justify-between md:p-8"
+        >
           <div className="flex gap-4">
             <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-600">
               <LifeBuoy aria-hidden="true" className="size-6" />

@@ -17,8 +17,8 @@ export function PrivacyPolicyPage() {
         <Prose>
           <p>
             This policy explains what information RedFlag ("we", "us") collects when you use our website and scam
-            detection service, why we collect it, and the choices you have. We wrote it to be read, not skimmed past:
-            if anything is unclear, write to us at {mail}.
+            detection service, why we collect it, and the choices you have. We wrote it to be read, not skimmed past: if
+            anything is unclear, write to us at {mail}.
           </p>
 
           <h2>1. Information we collect</h2>
@@ -44,9 +44,15 @@ export function PrivacyPolicyPage() {
           <h2>2. How we use your information</h2>
           <ul>
             <li>To analyse the messages you submit and show you the result and your scan history.</li>
-            <li>To run your account, free trial and subscription, and to send service emails such as verification and sign-in links.</li>
+            <li>
+              To run your account, free trial and subscription, and to send service emails such as verification and
+              sign-in links.
+            </li>
             <li>To keep the service secure, prevent abuse and enforce usage limits.</li>
-            <li>To measure and improve detection quality, using aggregated statistics rather than your individual messages.</li>
+            <li>
+              To measure and improve detection quality, using aggregated statistics rather than your individual
+              messages.
+            </li>
           </ul>
           <p>We never sell your personal information, and we never use the messages you check for advertising.</p>
 
@@ -60,9 +66,9 @@ export function PrivacyPolicyPage() {
 
           <h2>4. Retention and deletion</h2>
           <p>
-            We keep your account and scan history while your account is open. When you close your account, your
-            account data and scan history are <strong>deleted within 30 days of closure</strong>, except where we must
-            keep limited billing records to meet legal obligations.
+            We keep your account and scan history while your account is open. When you close your account, your account
+            data and scan history are <strong>deleted within 30 days of closure</strong>, except where we must keep
+            limited billing records to meet legal obligations.
           </p>
 
           <h2>5. Your rights and choices</h2>
@@ -87,8 +93,8 @@ export function PrivacyPolicyPage() {
           <h2>6. Security</h2>
           <p>
             Connections to RedFlag are encrypted with TLS, passwords are stored with a memory-hard hashing function,
-            sessions use secure, http-only cookies, and access to stored data is limited to the account that owns it.
-            No system is perfectly secure, so we also keep only what we need.
+            sessions use secure, http-only cookies, and access to stored data is limited to the account that owns it. No
+            system is perfectly secure, so we also keep only what we need.
           </p>
 
           <h2>7. Children</h2>
@@ -100,8 +106,8 @@ export function PrivacyPolicyPage() {
 
           <h2>8. Changes to this policy</h2>
           <p>
-            If we change this policy, we will update the date at the top of this page and, for significant changes,
-            tell you by email or in the app before the change takes effect.
+            If we change this policy, we will update the date at the top of this page and, for significant changes, tell
+            you by email or in the app before the change takes effect.
           </p>
 
           <h2>9. Contact</h2>

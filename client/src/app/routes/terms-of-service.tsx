@@ -30,9 +30,9 @@ export function TermsOfServicePage() {
           <h2>2. What RedFlag is, and what it is not</h2>
           <p>
             RedFlag provides an automated risk assessment of the messages you submit. Results are an informed opinion,
-            not a guarantee: a low score does not prove a message is safe and a high score does not prove fraud.
-            RedFlag does not provide legal, financial or security advice. Always verify requests for money, codes or
-            personal information through a channel you trust.
+            not a guarantee: a low score does not prove a message is safe and a high score does not prove fraud. RedFlag
+            does not provide legal, financial or security advice. Always verify requests for money, codes or personal
+            information through a channel you trust.
           </p>
 
           <h2>3. Free trial and Premium subscription</h2>
@@ -43,7 +43,10 @@ export function TermsOfServicePage() {
               the 7-day free trial, and the trial converts to a paid subscription automatically when it ends unless you
               cancel before then.
             </li>
-            <li>Subscriptions renew monthly until cancelled. You can cancel anytime from your account page; access continues until the end of the current billing period.</li>
+            <li>
+              Subscriptions renew monthly until cancelled. You can cancel anytime from your account page; access
+              continues until the end of the current billing period.
+            </li>
             <li>Prices may change with at least 30 days' notice by email. Taxes may apply where required.</li>
           </ul>
 
@@ -51,16 +54,22 @@ export function TermsOfServicePage() {
           <p>You agree not to:</p>
           <ul>
             <li>use RedFlag to test, refine or hide scams, or to harass anyone;</li>
-            <li>submit content you have no right to share, or other people's sensitive personal data beyond what is needed to check a message;</li>
-            <li>probe, overload or circumvent the service's security, rate limits or usage limits, or resell access without our written permission.</li>
+            <li>
+              submit content you have no right to share, or other people's sensitive personal data beyond what is needed
+              to check a message;
+            </li>
+            <li>
+              probe, overload or circumvent the service's security, rate limits or usage limits, or resell access
+              without our written permission.
+            </li>
           </ul>
           <p>We may suspend accounts that break these rules, and will tell you why unless the law prevents it.</p>
 
           <h2>5. Your content and your data</h2>
           <p>
             You keep all rights to the messages you submit. You give us permission to process them only to provide and
-            secure the service. You can export your data from your account page or by contacting support, and we
-            deliver exports <strong>within 24 hours</strong>. You can delete your account from your account page or by
+            secure the service. You can export your data from your account page or by contacting support, and we deliver
+            exports <strong>within 24 hours</strong>. You can delete your account from your account page or by
             contacting support at {mail}; account data is <strong>deleted within 30 days of closure</strong>.
           </p>
 
@@ -75,9 +84,9 @@ export function TermsOfServicePage() {
           <h2>7. Limitation of liability</h2>
           <p>
             To the extent the law allows, RedFlag is not liable for losses caused by relying on a risk assessment, or
-            for indirect or consequential losses. Our total liability for any claim is limited to the amount you paid
-            us in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer that
-            cannot be limited by contract.
+            for indirect or consequential losses. Our total liability for any claim is limited to the amount you paid us
+            in the 12 months before the claim. Nothing in these terms limits rights you have as a consumer that cannot
+            be limited by contract.
           </p>
 
           <h2>8. Ending your account</h2>

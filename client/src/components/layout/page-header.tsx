@@ -11,7 +11,9 @@ export function PageHeader({ eyebrow, title, children }: { eyebrow?: string; tit
       <div className="relative mx-auto max-w-4xl px-4 pb-14 pt-10 sm:px-6 md:pb-20 md:pt-14">
         {eyebrow ? <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">{eyebrow}</p> : null}
         <h1 className="mt-3 text-3xl font-black tracking-tight sm:text-4xl md:text-5xl">{title}</h1>
-        {children ? <div className="mt-4 max-w-2xl text-base leading-relaxed text-slate-300 md:text-lg">{children}</div> : null}
+        {children ? (
+          <div className="mt-4 max-w-2xl text-base leading-relaxed text-slate-300 md:text-lg">{children}</div>
+        ) : null}
       </div>
     </div>
   );

@@ -6,7 +6,13 @@ import { cn } from '@/lib/utils';
 export const Accordion = AccordionPrimitive.Root;
 
 export function AccordionItem({ className, ...props }: ComponentProps<typeof AccordionPrimitive.Item>) {
-  return <AccordionPrimitive.Item data-slot="accordion-item" className={cn('border-b border-slate-200 last:border-b-0', className)} {...props} />;
+  return (
+    <AccordionPrimitive.Item
+      data-slot="accordion-item"
+      className={cn('border-b border-slate-200 last:border-b-0', className)}
+      {...props}
+    />
+  );
 }
 
 export function AccordionTrigger({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Trigger>) {
@@ -29,7 +35,11 @@ export function AccordionTrigger({ className, children, ...props }: ComponentPro
 
 export function AccordionContent({ className, children, ...props }: ComponentProps<typeof AccordionPrimitive.Content>) {
   return (
-    <AccordionPrimitive.Content data-slot="accordion-content" className="overflow-hidden text-[0.9375rem] text-slate-700" {...props}>
+    <AccordionPrimitive.Content
+      data-slot="accordion-content"
+      className="overflow-hidden text-[0.9375rem] text-slate-700"
+      {...props}
+    >
       <div className={cn('pb-5 leading-relaxed', className)}>{children}</div>
     </AccordionPrimitive.Content>
   );

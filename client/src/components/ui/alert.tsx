@@ -22,9 +22,17 @@ export function Alert({ className, variant, ...props }: ComponentProps<'div'> & 
 }
 
 export function AlertTitle({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="alert-title" className={cn('col-start-2 font-semibold tracking-tight', className)} {...props} />;
+  return (
+    <div data-slot="alert-title" className={cn('col-start-2 font-semibold tracking-tight', className)} {...props} />
+  );
 }
 
 export function AlertDescription({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="alert-description" className={cn('col-start-2 text-sm opacity-90 [&_p]:leading-relaxed', className)} {...props} />;
+  return (
+    <div
+      data-slot="alert-description"
+      className={cn('col-start-2 text-sm opacity-90 [&_p]:leading-relaxed', className)}
+      {...props}
+    />
+  );
 }

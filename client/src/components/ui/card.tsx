@@ -16,7 +16,9 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
-  return <h3 data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />;
+  return (
+    <h3 data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />
+  );
 }
 
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

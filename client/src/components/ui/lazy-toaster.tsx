@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useToast } from './use-toast';
 
 const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster })));
@@ -10,10 +10,9 @@ const Toaster = lazy(() => import('./toaster').then((m) => ({ default: m.Toaster
  */
 export function LazyToaster() {
   const { toasts } = useToast();
+  // Once mounted it stays mounted, so closing animations and the F8 hotkey keep working.
   const [needed, setNeeded] = useState(false);
-  useEffect(() => {
-    if (toasts.length > 0) setNeeded(true);
-  }, [toasts.length]);
+  if (!needed && toasts.length > 0) setNeeded(true);
   if (!needed && toasts.length === 0) return null;
   return (
     <Suspense fallback={null}>

@@ -3,5 +3,11 @@ import { cn } from '@/lib/utils';
 import { fieldClasses } from './input';
 
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea data-slot="textarea" className={cn(fieldClasses, 'min-h-20 resize-y py-3 leading-relaxed', className)} {...props} />;
+  return (
+    <textarea
+      data-slot="textarea"
+      className={cn(fieldClasses, 'min-h-20 resize-y py-3 leading-relaxed', className)}
+      {...props}
+    />
+  );
 }

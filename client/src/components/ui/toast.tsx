@@ -32,8 +32,19 @@ const toastVariants = cva(
   },
 );
 
-export function Toast({ className, variant, ...props }: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
-  return <ToastPrimitive.Root data-slot="toast" data-variant={variant ?? 'default'} className={cn(toastVariants({ variant }), className)} {...props} />;
+export function Toast({
+  className,
+  variant,
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>) {
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      data-variant={variant ?? 'default'}
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
+  );
 }
 
 export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {

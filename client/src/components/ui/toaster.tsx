@@ -8,9 +8,20 @@ export const TOAST_HOTKEY = ['F8'];
 export function Toaster() {
   const { toasts } = useToast();
   return (
-    <ToastProvider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right" label="Notification">
+    <ToastProvider
+      duration={TOAST_DURATION_MS}
+      swipeThreshold={TOAST_SWIPE_THRESHOLD}
+      swipeDirection="right"
+      label="Notification"
+    >
       {toasts.map(({ id, title, description, action, variant, duration, open }) => (
-        <Toast key={id} variant={variant} duration={duration} open={open} onOpenChange={(next) => onToastOpenChange(id, next)}>
+        <Toast
+          key={id}
+          variant={variant}
+          duration={duration}
+          open={open}
+          onOpenChange={(next) => onToastOpenChange(id, next)}
+        >
           <div className="grid gap-0.5">
             {title ? <ToastTitle>{title}</ToastTitle> : null}
             {description ? <ToastDescription>{description}</ToastDescription> : null}

@@ -7,7 +7,9 @@ export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {
-  return <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />;
+  return (
+    <TooltipPrimitive.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS} {...props} />
+  );
 }
 
 /**
@@ -23,13 +25,21 @@ export function Tooltip(props: ComponentProps<typeof TooltipPrimitive.Root>) {
 }
 export const TooltipTrigger = TooltipPrimitive.Trigger;
 
-export function TooltipContent({ className, sideOffset = 6, children, ...props }: ComponentProps<typeof TooltipPrimitive.Content>) {
+export function TooltipContent({
+  className,
+  sideOffset = 6,
+  children,
+  ...props
+}: ComponentProps<typeof TooltipPrimitive.Content>) {
   return (
     <TooltipPrimitive.Portal>
       <TooltipPrimitive.Content
         data-slot="tooltip-content"
         sideOffset={sideOffset}
-        className={cn('z-50 max-w-xs rounded-md bg-ink-900 px-3 py-1.5 text-xs font-medium text-white shadow-lg', className)}
+        className={cn(
+          'z-50 max-w-xs rounded-md bg-ink-900 px-3 py-1.5 text-xs font-medium text-white shadow-lg',
+          className,
+        )}
         {...props}
       >
         {children}

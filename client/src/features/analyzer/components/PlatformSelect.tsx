@@ -1,4 +1,13 @@
-import { Select, SelectContent, SelectGroup, SelectItem, SelectLabel, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { useEffect, useRef } from 'react';
+import {
+  Select,
+  SelectContent,
+  SelectGroup,
+  SelectItem,
+  SelectLabel,
+  SelectTrigger,
+  SelectValue,
+} from '@/components/ui/select';
 import { groupPlatforms } from '../utils/platform-groups';
 
 const PLATFORM_GROUPS = groupPlatforms();
@@ -9,13 +18,34 @@ export interface PlatformSelectProps {
   onValueChange: (value: string) => void;
   disabled?: boolean;
   placeholder: string;
+  /** The user clicked or focused the stand-in before this chunk arrived: carry on where they were. */
+  resumeInteraction?: 'open' | 'focus';
 }
 
 /** The COMMUNICATION PLATFORM picker: PLATFORMS grouped by category, with no empty-value item. */
-export default function PlatformSelect({ id, value, onValueChange, disabled, placeholder }: PlatformSelectProps) {
+export default function PlatformSelect({
+  id,
+  value,
+  onValueChange,
+  disabled,
+  placeholder,
+  resumeInteraction,
+}: PlatformSelectProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (resumeInteraction) triggerRef.current?.focus();
+    // Only on mount: the hand-over from the stand-in happens once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Select value={value} onValueChange={onValueChange} disabled={disabled} name="platform">
-      <SelectTrigger id={id}>
+    <Select
+      value={value}
+      onValueChange={onValueChange}
+      disabled={disabled}
+      name="platform"
+      defaultOpen={resumeInteraction === 'open'}
+    >
+      <SelectTrigger id={id} ref={triggerRef}>
         <SelectValue placeholder={placeholder} />
       </SelectTrigger>
       <SelectContent>

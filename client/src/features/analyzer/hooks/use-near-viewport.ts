@@ -5,14 +5,10 @@ import { useEffect, useState, type RefObject } from 'react';
  * below-the-fold widgets just before they are seen instead of with the first paint.
  */
 export function useNearViewport(ref: RefObject<Element | null>, margin = '600px'): boolean {
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);

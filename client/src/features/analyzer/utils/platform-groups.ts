@@ -1,4 +1,5 @@
-import { PLATFORMS, type PlatformOption } from '@/lib/platforms';
+// Relative import: the root vitest.config.ts does not resolve the client's '@/' alias.
+import { PLATFORMS, type PlatformOption } from '../../../lib/platforms';
 
 export interface PlatformGroup {
   category: PlatformOption['category'];

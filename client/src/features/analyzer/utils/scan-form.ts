@@ -13,8 +13,7 @@ export const EMPTY_SCAN_FORM: ScanFormValues = { message: '', platform: '', phon
 export type ScanPayload = Pick<ScanRequest, 'message' | 'phoneNumber' | 'email'> & { platform?: string };
 
 export type BuildScanPayloadResult =
-  | { ok: true; payload: ScanPayload }
-  | { ok: false; title: string; description: string };
+  { ok: true; payload: ScanPayload } | { ok: false; title: string; description: string };
 
 /**
  * product-spec.md section 5: inputs are trimmed, a blank message is refused with "Message Required",

@@ -4,9 +4,21 @@ import { LANDING_SECTIONS } from '@/lib/scroll';
 import { useAccuracyClaim } from '../hooks/use-accuracy-claim';
 
 const STEPS = [
-  { icon: ClipboardPaste, title: 'Paste the message', text: 'Copy the text, email or chat exactly as you received it. Add the number or address if you have it.' },
-  { icon: Gauge, title: 'Get a risk score', text: 'A 0-100 score and a clear verdict: Scam Detected, Suspicious, or Likely Legitimate.' },
-  { icon: ListChecks, title: 'See the red flags', text: 'Every result lists the phrases, links and sender details that raised or lowered the risk.' },
+  {
+    icon: ClipboardPaste,
+    title: 'Paste the message',
+    text: 'Copy the text, email or chat exactly as you received it. Add the number or address if you have it.',
+  },
+  {
+    icon: Gauge,
+    title: 'Get a risk score',
+    text: 'A 0-100 score and a clear verdict: Scam Detected, Suspicious, or Likely Legitimate.',
+  },
+  {
+    icon: ListChecks,
+    title: 'See the red flags',
+    text: 'Every result lists the phrases, links and sender details that raised or lowered the risk.',
+  },
 ] as const;
 
 function EngineNote() {
@@ -22,8 +34,9 @@ function EngineNote() {
   }
   return (
     <p className="mt-8 rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
-      Detection by {engineName ? <strong className="font-semibold text-slate-900">{engineName}</strong> : 'the RedFlag engine'}:
-      a trained language model plus explainable red-flag rules, evaluated on public, labelled scam datasets.
+      Detection by{' '}
+      {engineName ? <strong className="font-semibold text-slate-900">{engineName}</strong> : 'the RedFlag engine'}: a
+      trained language model plus explainable red-flag rules, evaluated on public, labelled scam datasets.
     </p>
   );
 }
@@ -35,7 +48,10 @@ export function AnalyzerSection({ children }: { children: ReactNode }) {
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16 lg:px-8">
         <div className="lg:pt-4">
           <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-700">Free to try</p>
-          <h2 id="analyzer-title" className="mt-3 text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl">
+          <h2
+            id="analyzer-title"
+            className="mt-3 text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl"
+          >
             Try the analyzer
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-700 md:text-lg">

@@ -42,7 +42,10 @@ export function FeaturesSection() {
       <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-700">Features</p>
-          <h2 id="features-title" className="mt-3 text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl">
+          <h2
+            id="features-title"
+            className="mt-3 text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl"
+          >
             Everything you need to spot a scam
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-700 md:text-lg">

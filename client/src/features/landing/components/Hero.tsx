@@ -14,7 +14,9 @@ interface HeroProps {
 function Stat({ icon, value, label }: { icon: ReactNode; value: ReactNode; label: ReactNode }) {
   return (
     <li className="flex items-start gap-3">
-      <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-lg bg-white/10 text-brand-400 [&_svg]:size-[18px]">{icon}</span>
+      <span className="mt-0.5 grid size-9 shrink-0 place-items-center rounded-lg bg-white/10 text-brand-400 [&_svg]:size-[18px]">
+        {icon}
+      </span>
       <div>
         <p className="text-lg font-black leading-tight text-white">{value}</p>
         <p className="text-xs leading-snug text-slate-400">{label}</p>
@@ -44,7 +46,10 @@ export function Hero({ onStartTrial, onTryAnalyzer }: HeroProps) {
         aria-hidden="true"
         className="absolute inset-0 -z-10 bg-[linear-gradient(rgb(255_255_255/0.035)_1px,transparent_1px),linear-gradient(90deg,rgb(255_255_255/0.035)_1px,transparent_1px)] bg-[size:48px_48px] [mask-image:radial-gradient(ellipse_at_top,black_30%,transparent_75%)]"
       />
-      <div aria-hidden="true" className="absolute -left-40 top-1/3 -z-10 size-[32rem] rounded-full bg-blue-600/10 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -left-40 top-1/3 -z-10 size-[32rem] rounded-full bg-blue-600/10 blur-3xl"
+      />
 
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 pb-20 pt-10 sm:px-6 md:pt-16 lg:grid-cols-[1.1fr_1fr] lg:gap-8 lg:px-8 lg:pb-28">
         <div>
@@ -72,8 +77,16 @@ export function Hero({ onStartTrial, onTryAnalyzer }: HeroProps) {
           </div>
           <ul className="mt-10 grid gap-5 border-t border-white/10 pt-8 sm:grid-cols-3">
             <AccuracyStat />
-            <Stat icon={<Layers aria-hidden="true" />} value={`${PLATFORMS.length} platforms`} label="texts, email, WhatsApp and marketplaces" />
-            <Stat icon={<TicketCheck aria-hidden="true" />} value={`${TRIAL_SCAN_LIMIT} free scans`} label={`in your ${TRIAL_DAYS}-day trial`} />
+            <Stat
+              icon={<Layers aria-hidden="true" />}
+              value={`${PLATFORMS.length} platforms`}
+              label="texts, email, WhatsApp and marketplaces"
+            />
+            <Stat
+              icon={<TicketCheck aria-hidden="true" />}
+              value={`${TRIAL_SCAN_LIMIT} free scans`}
+              label={`in your ${TRIAL_DAYS}-day trial`}
+            />
           </ul>
         </div>
 

@@ -38,7 +38,10 @@ export function PhoneMockup({ className }: { className?: string }) {
     >
       <div aria-hidden="true" className="absolute -inset-10 rounded-full bg-brand-600/25 blur-3xl" />
 
-      <div aria-hidden="true" className="relative rounded-[2.75rem] border border-white/15 bg-ink-700 p-2.5 shadow-2xl shadow-black/60">
+      <div
+        aria-hidden="true"
+        className="relative rounded-[2.75rem] border border-white/15 bg-ink-700 p-2.5 shadow-2xl shadow-black/60"
+      >
         <div className="relative overflow-hidden rounded-[2.25rem] bg-slate-100">
           <div className="absolute left-1/2 top-2 z-20 h-5 w-24 -translate-x-1/2 rounded-full bg-ink-950" />
 
@@ -62,13 +65,15 @@ export function PhoneMockup({ className }: { className?: string }) {
                 <p
                   className={cn(
                     'max-w-[85%] rounded-2xl px-3 py-2 text-[0.8125rem] leading-snug shadow-sm',
-                    bubble.from === 'me' ? 'rounded-br-md bg-blue-600 text-white' : 'rounded-bl-md bg-white text-slate-800',
+                    bubble.from === 'me'
+                      ? 'rounded-br-md bg-blue-600 text-white'
+                      : 'rounded-bl-md bg-white text-slate-800',
                     bubble.flagged && 'ring-2 ring-brand-500/70',
                   )}
                 >
                   {bubble.text}
                 </p>
-                <span className="mt-0.5 px-1 text-[0.625rem] text-slate-500">{bubble.time}</span>
+                <span className="mt-0.5 px-1 text-[0.625rem] text-slate-600">{bubble.time}</span>
               </div>
             ))}
 
@@ -91,7 +96,7 @@ export function PhoneMockup({ className }: { className?: string }) {
         aria-hidden="true"
         className="absolute -right-4 top-16 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16"
       >
-        <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-red-100">
+        <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-white">
           <span className="size-2 animate-pulse-ring rounded-full bg-white" /> Scam detected
         </p>
         <p className="text-3xl font-black leading-none tabular-nums">94%</p>

@@ -21,8 +21,15 @@ const REASSURANCES = [
 
 export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
   return (
-    <section id={LANDING_SECTIONS.pricing} aria-labelledby="pricing-title" className="relative isolate overflow-hidden bg-ink-900 py-20 text-white md:py-28">
-      <div aria-hidden="true" className="absolute -right-40 -top-40 -z-10 size-[36rem] rounded-full bg-brand-600/20 blur-3xl" />
+    <section
+      id={LANDING_SECTIONS.pricing}
+      aria-labelledby="pricing-title"
+      className="relative isolate overflow-hidden bg-ink-900 py-20 text-white md:py-28"
+    >
+      <div
+        aria-hidden="true"
+        className="absolute -right-40 -top-40 -z-10 size-[36rem] rounded-full bg-brand-600/20 blur-3xl"
+      />
       <div className="mx-auto grid max-w-7xl items-center gap-14 px-4 sm:px-6 lg:grid-cols-2 lg:px-8">
         <div>
           <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Pricing</p>

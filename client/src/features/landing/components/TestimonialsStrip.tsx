@@ -4,7 +4,14 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import { TESTIMONIALS, type Testimonial } from '../utils/testimonials';
 
-const AVATAR_COLOURS = ['bg-brand-600', 'bg-ink-700', 'bg-blue-700', 'bg-emerald-700', 'bg-amber-700', 'bg-violet-700'] as const;
+const AVATAR_COLOURS = [
+  'bg-brand-600',
+  'bg-ink-700',
+  'bg-blue-700',
+  'bg-emerald-700',
+  'bg-amber-700',
+  'bg-violet-700',
+] as const;
 
 function TestimonialCard({ testimonial, index }: { testimonial: Testimonial; index: number }) {
   return (
@@ -14,11 +21,16 @@ function TestimonialCard({ testimonial, index }: { testimonial: Testimonial; ind
           <Star key={i} aria-hidden="true" className="size-4 fill-current" />
         ))}
       </div>
-      <blockquote className="mt-4 flex-1 text-[0.9375rem] leading-relaxed text-slate-700">“{testimonial.quote}”</blockquote>
+      <blockquote className="mt-4 flex-1 text-[0.9375rem] leading-relaxed text-slate-700">
+        “{testimonial.quote}”
+      </blockquote>
       <figcaption className="mt-6 flex items-center gap-3">
         <span
           aria-hidden="true"
-          className={cn('grid size-10 place-items-center rounded-full text-sm font-bold text-white', AVATAR_COLOURS[index % AVATAR_COLOURS.length])}
+          className={cn(
+            'grid size-10 place-items-center rounded-full text-sm font-bold text-white',
+            AVATAR_COLOURS[index % AVATAR_COLOURS.length],
+          )}
         >
           {testimonial.avatar}
         </span>
@@ -42,7 +54,10 @@ export function TestimonialsStrip() {
     <section aria-labelledby="testimonials-title" className="overflow-hidden bg-slate-50 py-20 md:py-28">
       <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 sm:px-6 md:flex-row md:items-end md:justify-between lg:px-8">
         <div>
-          <h2 id="testimonials-title" className="text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl">
+          <h2
+            id="testimonials-title"
+            className="text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl"
+          >
             Trusted by thousands of users
           </h2>
           <p className="mt-3 text-base text-slate-700 md:text-lg">Real protection from all types of scams</p>
@@ -59,7 +74,13 @@ export function TestimonialsStrip() {
         </Button>
       </div>
 
-      <div className="group mt-12 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_5%,black_95%,transparent)] motion-reduce:overflow-x-auto">
+      {/* Focusable so keyboard users can scroll it when motion is reduced; focus also pauses the loop. */}
+      <div
+        tabIndex={0}
+        role="region"
+        aria-label="Testimonials"
+        className="group mt-12 overflow-hidden [mask-image:linear-gradient(to_right,transparent,black_5%,black_95%,transparent)] motion-reduce:overflow-x-auto"
+      >
         <ul
           data-testid="testimonials-track"
           className={cn(

@@ -1,0 +1,356 @@
+/// <reference lib="dom" />
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The public, signed-out site: every landing section, in-page navigation with the spec's offsets
+ * (header 100px, footer 80px), the footer's links, the 404 page and the mobile menu.
+ */
+
+declare global {
+  interface Window {
+    __events?: { type: string; detail: unknown }[];
+  }
+}
+
+/** Records the window events that open dialogs owned by other features (auth, contact). */
+async function recordDialogEvents(page: Page) {
+  await page.evaluate(() => {
+    window.__events = [];
+    for (const type of ['triggerAuthModal', 'openContactDialog']) {
+      window.addEventListener(type, (event) =>
+        window.__events?.push({ type, detail: (event as CustomEvent).detail ?? null }),
+      );
+    }
+  });
+}
+
+const recordedEvents = (page: Page) => page.evaluate(() => window.__events ?? []);
+
+/** Distance between a section's top and the viewport top, once smooth scrolling has settled. */
+async function expectSectionAt(page: Page, id: string, offset: number) {
+  await expect
+    .poll(
+      async () =>
+        page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id),
+      {
+        timeout: 5000,
+      },
+    )
+    .toBeGreaterThan(offset - 4);
+  await expect
+    .poll(async () =>
+      page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id),
+    )
+    .toBeLessThan(offset + 4);
+}
+
+test.describe('landing page', () => {
+  test('renders every section of the landing page', async ({ page }) => {
+    await page.goto('/');
+
+    await expect(page.getByRole('heading', { level: 1, name: /stop scammers before they strike/i })).toBeVisible();
+    await expect(page.getByRole('img', { name: /scam detected, 94% risk/i })).toBeVisible();
+    await expect(page.getByText('94%', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /start free trial/i }).first()).toBeVisible();
+
+    const analyzer = page.locator('#analyzer');
+    await expect(analyzer.getByRole('heading', { name: /try the analyzer/i })).toBeVisible();
+    const card = page.getByTestId('analyzer-card');
+    await expect(card.getByLabel('Message')).toHaveAttribute('rows', '3');
+    await expect(card.getByLabel('Message')).toHaveAttribute('placeholder', /paste any suspicious message/i);
+    await expect(card.getByRole('combobox', { name: /communication platform/i })).toBeVisible();
+    await expect(card.getByLabel(/phone number \(optional\)/i)).toBeVisible();
+    await expect(card.getByLabel(/^email \(optional\)/i)).toHaveAttribute('type', 'email');
+    await expect(card.getByRole('button', { name: /analyze for scams/i })).toBeVisible();
+
+    const features = page.locator('#features');
+    await expect(features.getByRole('heading', { level: 3 })).toHaveText([
+      /AI Message Analysis/,
+      /Phone Verification/,
+      /Risk Scoring/,
+      /Scan History/,
+      /Secure & Private/,
+      /Scam Education/,
+    ]);
+
+    const pricing = page.locator('#pricing');
+    await expect(pricing.getByText('$9.99')).toBeVisible();
+    await expect(pricing.getByText('/mo')).toBeVisible();
+    await expect(pricing.getByText(/7-day free trial/i).first()).toBeVisible();
+    await expect(pricing.locator('ul').last().locator('li')).toHaveCount(6);
+
+    const cta = page.getByRole('region', { name: /don't wait for the next scam/i });
+    await expect(cta.getByRole('button', { name: /start free trial/i })).toBeVisible();
+    await expect(cta.getByRole('button', { name: /try analyzer/i })).toBeVisible();
+    await expect(page.getByTestId('trust-line')).toHaveText(/7 days free.*5 scans included.*cancel anytime/i);
+
+    const testimonials = page.getByRole('region', { name: /trusted by thousands of users/i });
+    await expect(testimonials.getByText('Real protection from all types of scams')).toBeVisible();
+    const cards = testimonials.locator('[data-testimonial]');
+    await expect(cards).toHaveCount(12);
+    const widths = await cards
+      .locator('figure')
+      .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
+    expect(widths.map(Math.round)).toEqual(Array.from({ length: 12 }, () => 320));
+    const animation = await page
+      .getByTestId('testimonials-track')
+      .evaluate((el) => ({
+        name: getComputedStyle(el).animationName,
+        duration: getComputedStyle(el).animationDuration,
+      }));
+    expect(animation).toEqual({ name: 'marquee', duration: '40s' });
+  });
+
+  test('the testimonial loop stands still under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const name = await page.getByTestId('testimonials-track').evaluate((el) => getComputedStyle(el).animationName);
+    expect(name).toBe('none');
+  });
+
+  test('the analyzer asks for a message, then opens sign-up keeping the analysis', async ({ page }) => {
+    await page.goto('/');
+    await recordDialogEvents(page);
+    const card = page.getByTestId('analyzer-card');
+
+    await card.getByRole('button', { name: /analyze for scams/i }).click();
+    await expect(page.getByText('Message Required', { exact: true })).toBeVisible();
+    await expect(page.getByText('Please enter a message to analyze', { exact: true })).toBeVisible();
+    expect(await recordedEvents(page)).toEqual([]);
+
+    await card.getByLabel('Message').fill('  Your package is held. Pay the $1.99 fee at http://usps-redelivery.top  ');
+    await card.getByRole('combobox', { name: /communication platform/i }).click();
+    const listbox = page.getByRole('listbox');
+    for (const group of ['Communication', 'Marketplace', 'Other'])
+      await expect(listbox.getByText(group, { exact: true })).toBeVisible();
+    await expect(listbox.getByRole('option')).toHaveCount(9);
+    await listbox.getByRole('option', { name: 'SMS / Text' }).click();
+    await card.getByRole('button', { name: /analyze for scams/i }).click();
+
+    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+    const pending = await page.evaluate(() => window.localStorage.getItem('pendingAnalysis'));
+    expect(JSON.parse(pending ?? '{}')).toEqual({
+      message: 'Your package is held. Pay the $1.99 fee at http://usps-redelivery.top',
+      platform: 'sms',
+    });
+  });
+
+  test('START FREE TRIAL opens sign-up and TRY ANALYZER scrolls to the analyzer', async ({ page }) => {
+    await page.goto('/');
+    await recordDialogEvents(page);
+    await page
+      .getByRole('button', { name: /start free trial/i })
+      .first()
+      .click();
+    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+
+    await page.getByRole('button', { name: /try analyzer/i }).click();
+    await expectSectionAt(page, 'analyzer', 100);
+  });
+});
+
+test.describe('header', () => {
+  test('Features and Pricing scroll to their sections, 100px below the top', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Features' }).click();
+    await expectSectionAt(page, 'features', 100);
+    await nav.getByRole('button', { name: 'Pricing' }).click();
+    await expectSectionAt(page, 'pricing', 100);
+  });
+
+  test('from another page, Pricing goes to the landing page and then scrolls', async ({ page }) => {
+    await page.goto('/about');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSectionAt(page, 'pricing', 100);
+  });
+
+  test('Login and Sign Up ask for the auth dialog with the right tab', async ({ page }) => {
+    await page.goto('/');
+    await recordDialogEvents(page);
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('button', { name: 'Login' }).click();
+    await nav.getByRole('button', { name: 'Sign Up' }).click();
+    expect(await recordedEvents(page)).toEqual([
+      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
+      { type: 'triggerAuthModal', detail: { tab: 'signup' } },
+    ]);
+  });
+
+  test('shrinks once the page is scrolled more than 20px', async ({ page }) => {
+    await page.goto('/');
+    const header = page.getByRole('banner');
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    const tall = (await header.boundingBox())?.height ?? 0;
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await expect(header).toHaveAttribute('data-scrolled', 'false');
+    await page.evaluate(() => window.scrollTo(0, 21));
+    await expect(header).toHaveAttribute('data-scrolled', 'true');
+    await expect.poll(async () => (await header.boundingBox())?.height ?? 0).toBeLessThan(tall);
+  });
+});
+
+test.describe('footer', () => {
+  const staticPages = [
+    { link: 'Help Center', path: '/help-center', heading: /how can we help/i },
+    { link: 'About Us', path: '/about', heading: /the team that protects marketplace sellers/i },
+    { link: 'Privacy Policy', path: '/privacy-policy', heading: /privacy policy/i },
+    { link: 'Terms of Service', path: '/terms-of-service', heading: /terms of service/i },
+  ];
+
+  for (const { link, path, heading } of staticPages) {
+    test(`${link} reaches ${path}`, async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // A newly opened page starts at its top.
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    });
+  }
+
+  test('Features and Pricing scroll with an 80px offset, from the landing page and from elsewhere', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Features' }).click();
+    await expectSectionAt(page, 'features', 80);
+
+    await page.goto('/terms-of-service');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Pricing' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectSectionAt(page, 'pricing', 80);
+  });
+
+  test('Scam Guide is tagged COMING SOON and says so when clicked', async ({ page }) => {
+    await page.goto('/');
+    const footer = page.getByRole('contentinfo');
+    const scamGuide = footer.getByRole('button', { name: /scam guide/i });
+    await expect(scamGuide.getByText(/coming soon/i)).toBeVisible();
+    await scamGuide.click();
+    await expect(page.getByText('Scam Guide is coming soon', { exact: true })).toBeVisible();
+  });
+
+  test('Contact Us asks for the contact dialog; social links open in a new tab; copyright 2025', async ({ page }) => {
+    await page.goto('/');
+    await recordDialogEvents(page);
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('button', { name: 'Contact Us' }).click();
+    expect(await recordedEvents(page)).toEqual([{ type: 'openContactDialog', detail: null }]);
+
+    for (const [name, host] of [
+      [/facebook/i, 'https://www.facebook.com/'],
+      [/linkedin/i, 'https://www.linkedin.com/company/'],
+    ] as const) {
+      const social = footer.getByRole('link', { name });
+      await expect(social).toHaveAttribute('href', new RegExp(`^${host.replace(/[./]/g, '\\$&')}`));
+      await expect(social).toHaveAttribute('target', '_blank');
+      await expect(social).toHaveAttribute('rel', /noopener/);
+    }
+    await expect(footer.getByText(/© 2025 RedFlag/)).toBeVisible();
+  });
+});
+
+test.describe('static pages', () => {
+  for (const path of ['/privacy-policy', '/terms-of-service']) {
+    test(`${path} states the dates, age and data promises`, async ({ page }) => {
+      await page.goto(path);
+      const main = page.getByRole('main');
+      await expect(main.getByText('Last updated January 23, 2025')).toBeVisible();
+      await expect(main).toContainText(/18/);
+      await expect(main).toContainText(/parent/i);
+      await expect(main).toContainText(/within 24 hours/i);
+      await expect(main).toContainText(/within 30 days of closure/i);
+      await expect(main).toContainText(/account page/i);
+    });
+  }
+
+  test('the Help Center answers six questions in an accordion', async ({ page }) => {
+    await page.goto('/help-center');
+    await expect(page.getByRole('main').locator('[data-slot="accordion-trigger"]')).toHaveCount(6);
+    const trial = page.getByRole('button', { name: /free trial/i });
+    await trial.click();
+    await expect(trial).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByText(/7 days and includes 5 message scans/i)).toBeVisible();
+  });
+
+  test('known routes answer 200 and render without the API', async ({ page }) => {
+    for (const path of [
+      '/about',
+      '/help-center',
+      '/privacy-policy',
+      '/terms-of-service',
+      '/payment-success',
+      '/dashboard',
+    ]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    }
+  });
+
+  test('payment success and the signed-out dashboard show their cards', async ({ page }) => {
+    await page.goto('/payment-success');
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await page.getByRole('link', { name: /continue to home/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+
+    await page.goto('/dashboard');
+    await recordDialogEvents(page);
+    await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
+    await page.getByRole('button', { name: 'Quick Recovery' }).click();
+    await page.getByRole('button', { name: 'Sign In Manually' }).click();
+    expect(await recordedEvents(page)).toEqual([
+      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
+      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
+    ]);
+  });
+
+  test('an unknown path answers HTTP 404 and shows the 404 page', async ({ page }) => {
+    const response = await page.goto('/this-page-does-not-exist');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: /back to home/i }).click();
+    await expect(page.getByRole('heading', { level: 1, name: /stop scammers/i })).toBeVisible();
+  });
+});
+
+test.describe('on a 390px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the menu toggle shows Features, Pricing, Login and Sign Up', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const toggle = page.getByRole('button', { name: 'Open menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await toggle.click();
+
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    for (const name of ['Features', 'Pricing', 'Login', 'Sign Up'])
+      await expect(menu.getByRole('button', { name })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Pricing' }).click();
+    await expect(menu).toBeHidden();
+    await expectSectionAt(page, 'pricing', 100);
+
+    await recordDialogEvents(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await menu.getByRole('button', { name: 'Sign Up' }).click();
+    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+  });
+
+  test('the landing page fits the screen without sideways scrolling', async ({ page }) => {
+    await page.goto('/');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+});
