@@ -82,6 +82,12 @@ const CATEGORY_TYPE: Record<BrandCategory, ScamType> = {
   toll: 'toll_smishing',
 };
 
+function mergeMax(a: Partial<Record<ScamType, number>>, b: Partial<Record<ScamType, number>>): Partial<Record<ScamType, number>> {
+  const out = { ...a };
+  for (const [k, v] of Object.entries(b) as [ScamType, number][]) out[k] = Math.max(out[k] ?? 0, v);
+  return out;
+}
+
 const severityOf = (w: number): 'high' | 'medium' | 'low' | 'info' => (w >= 2 ? 'high' : w >= 1 ? 'medium' : w > 0 ? 'low' : 'info');
 const round2 = (x: number): number => Math.round(x * 100) / 100;
 
@@ -107,16 +113,16 @@ function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Sig
     for (const name of link.impersonates) {
       const m = mentions.find((x) => x.brand.name === name)?.brand;
       const cat = m?.category;
-      if (cat) brandTypes[CATEGORY_TYPE[cat]] = 1;
+      if (cat) brandTypes[CATEGORY_TYPE[cat]] = 0.6;
     }
-    if (!Object.keys(brandTypes).length && link.impersonates.length) brandTypes.phishing = 1;
+    if (!Object.keys(brandTypes).length && link.impersonates.length) brandTypes.phishing = 0.6;
     out.push({
       id: `link_${flag}`,
       text: def.text(link),
       weight: def.weight,
       severity: def.severity,
       evidence: [{ kind: 'url', url: link.url, start: link.start, end: link.end }],
-      types: { phishing: 0.4, ...brandTypes },
+      types: mergeMax({ phishing: 0.3 }, brandTypes),
       tags: ['link'],
     });
   }
@@ -165,7 +171,7 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
   // Text model.
   let modelLogit: number | null = null;
   if (model && message.trim()) {
-    modelLogit = model.logit(message);
+    modelLogit = model.logitFolded(folded.text);
     if (!Number.isFinite(modelLogit)) modelLogit = null;
   }
 
@@ -182,7 +188,7 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
       weight: round2(h.weight),
       severity: severityOf(h.weight),
       evidence,
-      types: impersonation ? { ...h.types, ...brandTypes } : h.types,
+      types: impersonation ? mergeMax(h.types, brandTypes) : h.types,
       tags: h.tags,
     });
   }
@@ -217,7 +223,7 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
   if (input.email && input.email.trim()) {
     const e = analyzeEmailLocal(input.email, { claimedBrands: mentions.map((m) => m.brand) });
     emailAnalysis = e.analysis;
-    for (const s of e.signals) signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], types: s.id === 'email_lookalike' || s.id === 'email_freemail_brand' ? { phishing: 0.6, ...brandTypes } : {}, tags: ['email'] });
+    for (const s of e.signals) signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], types: s.id === 'email_lookalike' || s.id === 'email_freemail_brand' ? mergeMax({ phishing: 0.6 }, brandTypes) : {}, tags: ['email'] });
   }
 
   // Combinations that are worth more than their parts.
@@ -227,6 +233,9 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
   };
   if (has('family') && (has('money') || has('payment_method') || has('emergency') || has('secrecy'))) {
     addCombo('combo_family_money', 'A "family member" on an unknown number who needs money: call them on the number you already have', 2.0, { family_emergency: 2 });
+  }
+  if (signals.some((s) => s.id === 'family_address') && signals.some((s) => s.id === 'new_number')) {
+    addCombo('combo_family_new_number', '"Hi Mum/Dad, this is my new number" is how the family-emergency scam starts: check on the old number first', 2.0, { family_emergency: 2 });
   }
   if ((has('romance') || has('opener')) && (has('money') || has('payment_method') || has('investment'))) {
     addCombo('combo_stranger_money', 'A stranger who opens with small talk and then brings up money or investing', 1.5, { crypto_investment: has('investment') ? 1.5 : 0.5, romance: has('romance') ? 1.5 : 0.5 });

@@ -45,7 +45,10 @@ export function combine(input: CombineInput): Combined {
   positive.forEach((w, i) => {
     evidence += w * (DECAY[i] ?? 0.35);
   });
-  const base = input.modelLogit === null ? NO_MODEL_PRIOR : Math.max(MODEL_CLIP_LOW, Math.min(MODEL_CLIP_HIGH, input.modelLogit));
+  // The model learnt "conversational" as "safe" from 2011 SMS; modern scams are conversational, so once
+  // detectors find solid evidence the model's negative vote is capped and cannot veto them.
+  const low = evidence >= 2.5 ? -2 : evidence >= 1.2 ? -3.5 : MODEL_CLIP_LOW;
+  const base = input.modelLogit === null ? NO_MODEL_PRIOR : Math.max(low, Math.min(MODEL_CLIP_HIGH, input.modelLogit));
   let z = base + evidence + negative;
   if (input.capModelOnly && positive.length === 0) z = Math.min(z, logit(0.3));
   const probability = sigmoid(z);

@@ -1,5 +1,5 @@
 /**
- * `npm run train [-- --data-dir DIR] [--epochs N] [--no-final]`
+ * `npm run train [-- --data-dir DIR] [--epochs N] [--no-final] [--out-dir DIR]`
  *
  * 1. Reads ../shared/data/*.dev.jsonl (or --data-dir / REDFLAG_DATA_DIR).
  * 2. Holds out a deterministic 20% (model/data.ts isValidation), trains on the other 80%, fits Platt
@@ -8,7 +8,8 @@
  *    model/model.json and model/eval-report.json. The report's figures are the held-out figures of step 2.
  * Never prints message text.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ENGINE_VERSION } from './analyze.ts';
 import { evaluateEngine } from './evaluate.ts';
@@ -30,6 +31,10 @@ function main(): void {
   const dataDir = resolveDataDir(argv, process.env);
   const opts = { ...DEFAULT_TRAIN_OPTIONS, epochs: Number(arg(argv, '--epochs') ?? DEFAULT_TRAIN_OPTIONS.epochs) };
   const final = !argv.includes('--no-final');
+  const outDir = arg(argv, '--out-dir');
+  const modelPath = outDir ? join(outDir, 'model.json') : DEFAULT_MODEL_PATH;
+  const reportPath = outDir ? join(outDir, 'eval-report.json') : REPORT_PATH;
+  if (outDir) mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
   const all = readDevData(dataDir);
   const train = all.filter((r) => !isValidation(r.text));
@@ -74,7 +79,7 @@ function main(): void {
     weights: Buffer.from(q.q.buffer, q.q.byteOffset, q.q.byteLength).toString('base64'),
     trainedOn: counts,
   };
-  writeFileSync(DEFAULT_MODEL_PATH, `${JSON.stringify(file)}\n`);
+  writeFileSync(modelPath, `${JSON.stringify(file)}\n`);
 
   const uci = engine.bySource['uci_sms_spam'];
   const report = {
@@ -91,7 +96,7 @@ function main(): void {
     validation: { threshold40: engine, threshold70: { ...engine70, byType: undefined } },
     modelOnly,
   };
-  writeFileSync(REPORT_PATH, `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(reportPath, `${JSON.stringify(report, null, 2)}\n`);
 
   console.log('\nvalidation (whole engine, flagged = riskScore >= 40):');
   console.log('source                   n      acc    prec   recall  fpr     f1     auc    recall@1%FPR');
@@ -101,7 +106,7 @@ function main(): void {
     );
   }
   console.log(`latency p50 ${engine.latencyMs.p50} ms, p99 ${engine.latencyMs.p99} ms`);
-  console.log(`\nwrote ${DEFAULT_MODEL_PATH} (${Math.round((file.weights.length * 3) / 4 / 1024)} KB of weights) and ${REPORT_PATH} in ${Math.round((performance.now() - t0) / 1000)} s`);
+  console.log(`\nwrote ${modelPath} (${Math.round((file.weights.length * 3) / 4 / 1024)} KB of weights) and ${reportPath} in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
 
 main();

@@ -35,8 +35,12 @@ function detokenise(s: string): string {
 
 /** The normalised token stream the model reads. Exported for tests and for the training report. */
 export function modelTokens(raw: string): string[] {
-  let s = foldText(raw.length > MAX_CHARS ? raw.slice(0, MAX_CHARS) : raw);
-  s = detokenise(s);
+  return tokensFromFolded(foldText(raw.length > MAX_CHARS * 2 ? raw.slice(0, MAX_CHARS * 2) : raw));
+}
+
+/** Same as modelTokens, from text already folded by text/normalize.ts (the engine folds once). */
+export function tokensFromFolded(folded: string): string[] {
+  let s = detokenise(folded.length > MAX_CHARS ? folded.slice(0, MAX_CHARS) : folded);
   s = s
     .replace(URL_RE, ' xurl ')
     .replace(EMAIL_RE, ' xemail ')
@@ -70,7 +74,14 @@ export interface Features {
 }
 
 export function featurize(raw: string): Features {
-  const tokens = modelTokens(raw);
+  return featuresFromTokens(modelTokens(raw));
+}
+
+export function featurizeFolded(folded: string): Features {
+  return featuresFromTokens(tokensFromFolded(folded));
+}
+
+function featuresFromTokens(tokens: string[]): Features {
   const words: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';

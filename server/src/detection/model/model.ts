@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { FEATURE_BITS, featurize } from './features.ts';
+import { FEATURE_BITS, featurize, featurizeFolded, type Features } from './features.ts';
 
 export const MODEL_FORMAT = 'redflag-lr-int8-v1';
 
@@ -28,6 +28,8 @@ export interface TextModel {
   version: string;
   /** Calibrated log-odds that the text is a scam. */
   logit(text: string): number;
+  /** Same, from text already folded with text/normalize.ts `fold` (saves folding twice). */
+  logitFolded(folded: string): number;
 }
 
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model.json', import.meta.url));
@@ -39,15 +41,16 @@ export function modelFromWeights(
   scale: number,
   calibration: { a: number; b: number },
 ): TextModel {
+  const score = ({ idx, val }: Features): number => {
+    let z = 0;
+    for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
+    const raw = z * scale + bias;
+    return calibration.a * raw + calibration.b;
+  };
   return {
     version,
-    logit(text: string): number {
-      const { idx, val } = featurize(text);
-      let z = 0;
-      for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
-      const raw = z * scale + bias;
-      return calibration.a * raw + calibration.b;
-    },
+    logit: (text: string): number => score(featurize(text)),
+    logitFolded: (folded: string): number => score(featurizeFolded(folded)),
   };
 }
 

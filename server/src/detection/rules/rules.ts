@@ -18,6 +18,8 @@ export interface Rule {
   weight: number;
   patterns: RegExp[];
   types?: Partial<Record<ScamType, number>>;
+  /** Type votes used instead of `types` off the marketplaces (a code request by SMS is account phishing). */
+  typesElsewhere?: Partial<Record<ScamType, number>>;
   /** Multiplier on marketplace platforms (Facebook, Craigslist, OfferUp, eBay, Etsy). */
   marketplace?: number;
   /** Multiplier elsewhere (e.g. a verification-code request matters most between strangers). */
@@ -39,6 +41,8 @@ export const MARKETPLACES = new Set<Platform>(['facebook', 'craigslist', 'offeru
 
 const W = '[^.!?\\n]'; // a character within the same sentence
 const win = (n: number): string => `${W}{0,${n}}`;
+/** A window that may cross sentence ends, for alerts written in several short sentences. */
+const span = (n: number): string => `[\\s\\S]{0,${n}}`;
 const re = (src: string): RegExp => new RegExp(src, 'g');
 
 export const RULES: readonly Rule[] = [
@@ -155,10 +159,11 @@ export const RULES: readonly Rule[] = [
     text: 'Asks you to send them a verification code. That code lets them take over your account (or open a Google Voice number in your name)',
     weight: 2.6,
     patterns: [
-      re(`\\b(send|give|tell|share|text|read|forward|provide|confirm|reply with|what(?:'?s| is))( me| us| it| back)*( back| over)?( the| that| this| your| ur| a)?( \\d[- ]?digit)?( verification| verify| confirmation| security| authentication| auth| one[- ]time| google( voice)?| sms| text| 6[- ]digit| login| access| otp)* (code|otp|passcode)s?\\b`),
+      re(`(?<!\\b(do not|don'?t|never|not|dont) )\\b(send|give|tell|share|text|read|forward|provide|confirm|reply with|what(?:'?s| is))( me| us| it| back)*( back| over)?( the| that| this| your| ur| a)?( \\d[- ]?digit)?( verification| verify| confirmation| security| authentication| auth| one[- ]time| google( voice)?| sms| text| 6[- ]digit| login| access| otp)* (code|otp|passcode)s?\\b`),
       re(`\\b(code|otp)${win(40)}\\b(send|sent|text|texted)${win(20)}\\b(to )?(you|your phone)${win(40)}\\b(send|give|tell|share|read|forward)\\b`),
     ],
     types: { marketplace_verification_code: 1.2, phishing: 0.3 },
+    typesElsewhere: { phishing: 0.8, bank_impersonation: 0.4 },
     marketplace: 1.6,
     elsewhere: 0.85,
     tags: ['code'],
@@ -192,6 +197,14 @@ export const RULES: readonly Rule[] = [
     tags: ['credentials'],
   },
   {
+    id: 'bank_staff_claim',
+    text: "Claims to be your bank's fraud or security team contacting you",
+    weight: 1.2,
+    patterns: [re(`\\b((fraud|security|risk) (department|team|prevention|unit|desk)( at| of| from) (your|the) bank|(this is|calling from|we are) (your|the) bank('?s)?( fraud| security)?|your bank'?s (fraud|security) (department|team))\\b`)],
+    types: { bank_impersonation: 2 },
+    tags: ['account'],
+  },
+  {
     id: 'account_alert',
     text: 'Reads like an account-security alert (unusual activity, verify your account) asking you to act',
     weight: 1.7,
@@ -212,7 +225,7 @@ export const RULES: readonly Rule[] = [
     weight: 1.1,
     patterns: [
       re(`\\b(text|message|msg|contact|reach|email|e-mail|call|hit) (me|us)( directly)? (on|at|via|through|thru|by) (whatsapp|telegram|signal|wechat|kik|line app|hangouts|my (cell|number|personal|private|email|e-mail|gmail|phone))`),
-      re(`\\b(move|continue|talk|chat|switch|communicate)( this| our conversation| the conversation)? (to|on|over|via) (whatsapp|telegram|signal|hangouts|wechat|e-?mail|text)\\b`),
+      re(`\\b(move|continue|talk|chat|switch|communicate)( this| our| the)?( conversation| chat)? (to|on|over|via) (whatsapp|telegram|signal|hangouts|wechat|e-?mail|text)\\b`),
       re(`\\b(add|find|message|text|reach) (me|us) on (whatsapp|telegram|signal|wechat|kik|snapchat|line)\\b`),
       re(`\\b(whatsapp|telegram)${win(20)}\\+?\\d[\\d -]{6,}`),
       re(`\\b(don'?t|do not|rarely|never) (check|use)${win(20)}(messenger|this app|app|marketplace|craigslist|offerup|here)\\b`),
@@ -287,7 +300,7 @@ export const RULES: readonly Rule[] = [
     text: 'Claims a parcel could not be delivered and asks you to act (pay a fee, confirm an address): the classic delivery text scam',
     weight: 2.3,
     patterns: [
-      re(`\\b(package|parcel|shipment|delivery|item|order|consignment)${win(80)}\\b(on hold|held|could not be delivered|couldn'?t be delivered|cannot be delivered|can'?t be delivered|unable to (be )?deliver(ed)?|delivery (failed|attempt failed|was unsuccessful)|undeliverable|returned to (the )?sender|incomplete|invalid (address|zip)|address (is )?(incomplete|invalid|incorrect|wrong)|re-?deliver(y|ed)?|customs (fee|duty|charge|clearance)|(shipping|delivery|redelivery|handling) (fee|charge))`),
+      re(`\\b(package|parcel|shipment|delivery|item|order|consignment)${span(90)}\\b(on hold|held|could not be delivered|couldn'?t be delivered|cannot be delivered|can'?t be delivered|unable to (be )?deliver(ed)?|delivery (failed|attempt failed|was unsuccessful)|undeliverable|returned to (the )?sender|incomplete|invalid (address|zip)|address (is )?(incomplete|invalid|incorrect|wrong)|re-?deliver(y|ed)?|customs (fee|duty|charge|clearance)|(shipping|delivery|redelivery|handling) (fee|charge))`),
       re(`\\b(update|confirm|verify|complete|correct)( your| the)? (delivery|shipping|mailing)? ?(address|details|information)${win(40)}\\b(deliver|package|parcel|shipment|redeliver)`),
       re(`\\b(redelivery|re-delivery|reschedule (your |the )?delivery|schedule (a |your )?redelivery)\\b`),
     ],
@@ -300,7 +313,7 @@ export const RULES: readonly Rule[] = [
     weight: 3.0,
     patterns: [
       re(`\\b(unpaid|outstanding|overdue|pending|past due)${win(20)}\\btoll|\\btoll${win(40)}\\b(unpaid|outstanding|overdue|balance|due|fee|violation|invoice|notice|bill|charges?|payment)\\b`),
-      re(`\\b(e-?z ?pass|sunpass|fastrak|txtag|ntta|i-?pass|toll ?tag|peach pass|good to go|the toll roads)\\b${win(80)}\\b(unpaid|outstanding|balance|due|pay|fee|penalt|avoid|late|settle|invoice|notice)`),
+      re(`\\b(e-?z ?pass|sunpass|fastrak|txtag|ntta|i-?pass|toll ?tag|peach pass|good to go|the toll roads)\\b${span(100)}\\b(unpaid|outstanding|balance|due|pay|fee|penalt|avoid|late|settle|invoice|notice)`),
     ],
     types: { toll_smishing: 2 },
     tags: ['impersonation'],
@@ -310,8 +323,8 @@ export const RULES: readonly Rule[] = [
     text: 'Claims to be a tax or government agency (IRS, SSA, HMRC, CRA...) demanding action by message, which they do not do',
     weight: 2.1,
     patterns: [
-      re(`\\b(irs|internal revenue service|social security (administration|number|benefits)|ssa|hmrc|hm revenue|cra|canada revenue|service canada|medicare|uscis|immigration|dmv|department of (motor vehicles|revenue|treasury|labor)|ato|mygov|income tax department|tax (office|authority|department))\\b${win(120)}\\b(suspend|refund|owe|owing|debt|arrest|warrant|verify|claim|eligible|pay|penalt|lawsuit|case|unpaid|outstanding|overdue|click|call|final|legal|stimulus|rebate)`),
-      re(`\\b(tax (refund|rebate|return|debt|owed|arrears|bill)|stimulus (check|payment)|(unclaimed|pending) (tax )?refund)${win(80)}\\b(click|claim|verify|call|link|submit|apply|receive|eligible|owe|pay)\\b`),
+      re(`\\b(irs|internal revenue service|social security (administration|number|benefits)|ssa|hmrc|hm revenue|cra|canada revenue|service canada|medicare|uscis|immigration|dmv|department of (motor vehicles|revenue|treasury|labor)|ato|mygov|income tax department|tax (office|authority|department))\\b${span(140)}\\b(suspend|refund|owe|owing|debt|arrest|warrant|verify|claim|eligible|pay|penalt|lawsuit|case|unpaid|outstanding|overdue|click|call|final|legal|stimulus|rebate)`),
+      re(`\\b(tax (refund|rebate|return|debt|owed|arrears|bill)|stimulus (check|payment)|(unclaimed|pending|outstanding|emergency) (tax )?refund)${span(100)}\\b(click|claim|verify|call|link|submit|apply|receive|eligible|owe|pay|form|process)\\b`),
     ],
     types: { government_impersonation: 2 },
     tags: ['impersonation'],
@@ -321,9 +334,10 @@ export const RULES: readonly Rule[] = [
     text: 'Tech-support scare (virus, hacked device, subscription renewal) pushing you to call or allow remote access',
     weight: 2.3,
     patterns: [
-      re(`\\b(virus(es)?|malware|trojan|spyware|hack(ed|ers?)|infected|compromised|pornographic)${win(80)}\\b(call|contact|support|technician|helpline|toll[- ]free|immediately)\\b`),
-      re(`\\b(microsoft|windows|apple|norton|mcafee|geek squad|best buy|amazon|paypal|coinbase)${win(20)}\\b(support team|technician|help ?desk|security (team|alert|department|center)|billing (team|department))\\b`),
-      re(`\\b(subscription|membership|order|plan|invoice)${win(40)}\\b(auto[- ]?renew(ed|al)?|renewed|renewal|charged|will be charged|has been charged|debited)${win(140)}\\b(call|cancel|contact|dispute|refund)\\b`),
+      re(`\\b(virus(es)?|malware|trojan|spyware|hack(ed|ers?)|infected|compromised|pornographic)${span(100)}\\b(call|contact|support|technician|helpline|toll[- ]free|immediately)\\b`),
+      re(`\\b(microsoft|windows|apple|norton|mcafee|geek squad|best buy|amazon|paypal|coinbase)${win(20)}\\b(support team|technician|help ?desk|security (team|alert|department|center)|billing (team|department))\\b|\\b(microsoft|windows|apple|norton|mcafee) (support|tech support|technical support)\\b`),
+      re(`\\b(subscription|membership|order|plan|invoice)${win(40)}\\b(auto[- ]?renew(ed|al)?|renewed|renewal|charged|will be charged|has been charged|debited)${span(160)}\\b(call|cancel|contact|dispute|refund)\\b`),
+      re(`\\b(charge|purchase|order|payment) of [$£€]?\\d[\\d,.]*${span(100)}\\b(if (you )?(did not|didn'?t|do not|don'?t) (make|authori[sz]e|place|recogni[sz]e)|not you)${span(60)}\\b(call|contact|dial)\\b`),
       re(`\\b(remote access|anydesk|teamviewer|ultraviewer|rustdesk|supremo|screen ?connect)\\b`),
     ],
     types: { tech_support: 2 },
@@ -382,7 +396,7 @@ export const RULES: readonly Rule[] = [
     text: 'Asks you to top up or deposit money to unlock tasks, orders or withdrawals',
     weight: 2.8,
     patterns: [re(`\\b(recharge|top[- ]?up|deposit|prepay|reset|pay)${win(40)}\\b(to (unlock|continue|withdraw|complete|receive|activate)|combo (order|task)|negative balance|unlock (your )?(tasks?|orders?|account|withdrawal))|\\bnegative balance\\b|\\b(withdrawal|withdraw)${win(40)}\\b(fee|tax|deposit|unlock|frozen)\\b`)],
-    types: { job_task: 1, crypto_investment: 1 },
+    types: { job_task: 1.5, crypto_investment: 0.5 },
     tags: ['payment_trick'],
   },
   {
@@ -415,7 +429,7 @@ export const RULES: readonly Rule[] = [
     text: 'Romance-scam script (sweet talk from someone you have not met, overseas job, money for travel or customs)',
     weight: 1.5,
     patterns: [
-      re(`\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|(dear|darling|honey|my love|sweetheart|baby)\\b${win(60)}\\b(money|send|help|fee|hospital|customs|flight|ticket|stuck|gift card|wallet))`),
+      re(`\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|dear|darling|honey|sweetheart|baby)\\b${span(100)}\\b(send (me )?(money|\\$)|western union|bitcoin|gift cards?|customs (fee|clearance)|(flight|plane) ticket|hospital bill|visa fee|stuck (at|in))`),
       re(`\\b(soldier|army|military|deployed|peacekeeping|oil rig|offshore|engineer|surgeon|doctor|contractor)${win(30)}\\b(syria|afghanistan|iraq|yemen|un\\b|united nations|offshore|rig|ship|abroad|overseas)`),
       re(`\\b((can'?t|cannot) wait to (meet|see|hold) you|(fallen|falling|fell) in love|god (brought|sent) you|soul ?mate|(flight|plane) ticket to (see|visit|come)|visa fee|customs (fee|clearance)|stuck (at|in) (the )?(airport|customs)|widow(er)?\\b)`),
     ],
@@ -428,9 +442,17 @@ export const RULES: readonly Rule[] = [
     weight: 1.6,
     patterns: [
       re(`\\b(this is|it'?s|its) (my|me on my) (new|other|temporary|temp|friend'?s) (number|phone|mobile)|\\b(new|my new|changed (my )?|got a new) (phone )?(number|phone|mobile)\\b${win(40)}\\b(save|delete|old|lost|broke|broken|this one|it'?s me|mum|mom|dad)`),
-      re(`\\b(lost|broke|broken|dropped|smashed|cracked) my (phone|mobile|cell)|\\b(phone|mobile) (is )?(broken|lost|dead|stolen|smashed)\\b|\\b(texting|messaging|writing) (you )?(from|on) (a|my) (friend'?s|new|temporary|temp) (phone|number)`),
+      re(`\\b(texting|messaging|writing) (you )?(from|on) (a|my) (friend'?s|new|temporary|temp) (phone|number)`),
     ],
     types: { family_emergency: 1.5 },
+    tags: ['family'],
+  },
+  {
+    id: 'lost_phone',
+    text: 'Explains a lost or broken phone, the usual excuse for writing from an unknown number',
+    weight: 0.7,
+    patterns: [re(`\\b(lost|broke|broken|dropped|smashed|cracked) my (phone|mobile|cell)${span(80)}\\b(new (number|phone)|this number|save|old number)|\\b(phone|mobile) (is )?(broken|lost|stolen|smashed)${span(60)}\\b(new (number|phone)|this number|save)`)],
+    types: { family_emergency: 1 },
     tags: ['family'],
   },
   {
@@ -467,6 +489,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b(send|transfer|lend|loan|wire|pay) (me|us|him|her)( some| the)? (money|cash|funds|\\$ ?\\d+|\\d+ ?(dollars|usd|pounds|quid))|\\b(can|could) you (please |pls )?(send|transfer|pay|lend|help me (with|pay))${win(40)}(money|\\$|£|bill|payment|rent|fee|invoice|\\d)`),
       re(`\\b(need|needs)( to borrow)?( some| the)? (money|\\$ ?\\d+|£ ?\\d+|\\d+ ?(dollars|usd|pounds|quid))${win(40)}\\b(urgently|asap|today|now|right away|immediately|tonight)`),
       re(`\\bpay (a|the|this) (small |one[- ]time |refundable )?(fee|charge|deposit)\\b`),
+      re(`\\b(send|give|transfer|pay|refund|return) (it|the money|the funds|them|the \\$?\\d+) back\\b|\\b(return|refund) (it|the money|the funds) to me\\b`),
     ],
     types: { family_emergency: 0.4, advance_fee: 0.4, romance: 0.3 },
     tags: ['money'],
@@ -536,7 +559,8 @@ export function runRules(folded: Folded, original: string, ctx: RuleContext = {}
     }
     if (!spans.length) continue;
     const mult = market ? (rule.marketplace ?? 1) : ctx.platform ? (rule.elsewhere ?? 1) : 1;
-    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types: rule.types ?? {}, tags: rule.tags ?? [] });
+    const types = (!market && rule.typesElsewhere) || rule.types || {};
+    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags ?? [] });
   }
   return hits;
 }

@@ -63,6 +63,11 @@ export interface Folded {
 }
 
 const isAsciiLetter = (c: string | undefined): boolean => c !== undefined && c >= 'a' && c <= 'z';
+/** A letter standing alone between non-letters ("p a y" has three). Top-level: a closure in the loop costs. */
+function isSingle(chars: readonly string[], p: number): boolean {
+  return isAsciiLetter(chars[p]) && !isAsciiLetter(chars[p - 1]) && !isAsciiLetter(chars[p + 1]);
+}
+const isSpacer = (c: string | undefined): boolean => c === ' ' || c === '.' || c === '-' || c === '_' || c === '*';
 const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '|': 'l', '3': 'e', '$': 's', '5': 's', '7': 't', '€': 'e' };
 
 /**
@@ -72,11 +77,26 @@ const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '
 export function fold(original: string): Folded {
   const chars: string[] = [];
   const offs: number[] = [];
-  let i = 0;
-  for (const ch of original) {
-    const f = foldCodePoint(ch);
-    for (const c of f) {
+  for (let i = 0; i < original.length; ) {
+    const code = original.charCodeAt(i);
+    if (code < 128) {
+      // ASCII fast path: most text is plain ASCII and needs only lower-casing.
+      let c: string;
+      if (code >= 65 && code <= 90) c = String.fromCharCode(code + 32);
+      else if (code === 10) c = '\n';
+      else if (code < 32 || code === 127) c = ' ';
+      else c = original[i] ?? ' ';
       chars.push(c);
+      offs.push(i);
+      i++;
+      continue;
+    }
+    const cp = original.codePointAt(i) ?? code;
+    const ch = String.fromCodePoint(cp);
+    const f = foldCodePoint(ch);
+    // One entry per UTF-16 unit, so `text` offsets and `map` stay aligned for astral characters too.
+    for (let u = 0; u < f.length; u++) {
+      chars.push(f[u] ?? '');
       offs.push(i);
     }
     i += ch.length;
@@ -119,13 +139,12 @@ export function fold(original: string): Folded {
   const keep = new Uint8Array(n).fill(1);
   let k = 0;
   while (k < n) {
-    const isSingle = (p: number): boolean =>
-      isAsciiLetter(chars[p]) && !isAsciiLetter(chars[p - 1]) && !isAsciiLetter(chars[p + 1]);
-    if (isSingle(k) && (k === 0 || !/[a-z0-9]/.test(chars[k - 1] ?? ''))) {
+    const prevCh = chars[k - 1] ?? '';
+    if (isSingle(chars, k) && !(prevCh >= '0' && prevCh <= '9')) {
       const seps: number[] = [];
       let p = k;
       let count = 1;
-      while (/[ .\-_*]/.test(chars[p + 1] ?? 'x') && isSingle(p + 2)) {
+      while (isSpacer(chars[p + 1]) && isSingle(chars, p + 2)) {
         seps.push(p + 1);
         p += 2;
         count++;
@@ -134,14 +153,15 @@ export function fold(original: string): Folded {
       k = p + 1;
     } else k++;
   }
-  let text = '';
+  const kept: string[] = [];
   const map = new Int32Array(n + 1);
   let m = 0;
   for (let j = 0; j < n; j++) {
     if (!keep[j]) continue;
-    text += chars[j];
+    kept.push(chars[j] ?? '');
     map[m++] = offs[j] ?? 0;
   }
+  const text = kept.join('');
   map[m] = original.length;
   return { text, map: map.subarray(0, m + 1) };
 }

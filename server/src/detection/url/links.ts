@@ -46,7 +46,7 @@ const BARE_TLDS = new Set([
 ]);
 
 const URL_RE =
-  /(?:\b(?:https?|hxxps?):\/\/[^\s<>"'`{}|\\^]+|\bwww\.[^\s<>"'`{}|\\^]+|(?<![\p{L}\p{N}@._%+-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})\.)+(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?::\d{2,5})?(?:[/?#][^\s<>"'`{}|\\^]*)?)/giu;
+  /(?:\b(?:https?|hxxps?):\/{1,3}[^\s<>"'`{}|\\^]+|\bwww\.[^\s<>"'`{}|\\^]+|(?<![\p{L}\p{N}@._%+-])(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,62})\.)+(?:\p{L}{2,24}|xn--[a-z0-9-]{1,59})(?::\d{2,5})?(?:[/?#][^\s<>"'`{}|\\^]*)?)/giu;
 
 export interface FoundLink extends LinkAnalysis {
   /** Brands the link pretends to be (look-alike / brand in domain), for reasons and scam typing. */
@@ -65,6 +65,7 @@ export function skeleton(label: string): string {
     .replace(/3/g, 'e')
     .replace(/[5$]/g, 's')
     .replace(/[4@]/g, 'a')
+    .replace(/i/g, 'l')
     .replace(/[^a-z0-9]/g, '');
 }
 
@@ -152,8 +153,8 @@ export function extractLinks(text: string, max = 50): { url: string; host: strin
     const url = trimTrailing(m[0]);
     if (!url) continue;
     const start = m.index;
-    const hasScheme = /^(?:https?|hxxps?):\/\//i.test(url);
-    const rest = url.replace(/^(?:https?|hxxps?):\/\//i, '');
+    const hasScheme = /^(?:https?|hxxps?):\/{1,3}/i.test(url);
+    const rest = url.replace(/^(?:https?|hxxps?):\/{1,3}/i, '');
     let hostPart = (rest.split(/[/?#]/)[0] ?? '').replace(/^[^@]*@/, '');
     hostPart = hostPart.replace(/:\d+$/, '').replace(/\.$/, '');
     if (!hostPart) continue;

@@ -1,0 +1,116 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { scanResultSchema } from '@redflag/contracts/scan';
+import { riskBand } from '@redflag/contracts/constants';
+import { analyze, analyzeLocal } from './analyze.ts';
+import { BENIGN, SCAMS } from './fixtures/messages.ts';
+import { getEngineInfo } from './engine-info.ts';
+import { loadDefaultModel } from './model/model.ts';
+
+// Load the shipped model once for the whole file.
+const model = loadDefaultModel();
+
+describe('analyze()', () => {
+  it('ships a loadable model', () => {
+    expect(model).not.toBeNull();
+  });
+
+  it(`keeps all ${BENIGN.length} realistic benign marketplace, personal and business messages under 40`, () => {
+    const failures = BENIGN.map((f) => ({ f, r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }) }))
+      .filter(({ r }) => r.riskScore >= 40)
+      .map(({ f, r }) => `${r.riskScore}: ${f.text}`);
+    expect(BENIGN.length).toBeGreaterThanOrEqual(40);
+    expect(failures).toEqual([]);
+  });
+
+  it(`scores all ${SCAMS.length} realistic modern scams at 70 or more, with the right scam type`, () => {
+    const failures = SCAMS.map((f) => ({ f, r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }) }))
+      .filter(({ f, r }) => r.riskScore < 70 || r.scamType !== f.type)
+      .map(({ f, r }) => `${r.riskScore} ${r.scamType ?? 'null'} (want ${f.type ?? '?'}): ${f.text}`);
+    expect(SCAMS.length).toBeGreaterThanOrEqual(40);
+    expect(failures).toEqual([]);
+  });
+
+  it('returns a result that satisfies the wire contract, with evidence spans that point into the original text', () => {
+    const message = 'USPS: your parcel is on hold. Pay the $1.99 redelivery fee at https://usps-redelivery.top/pay within 24 hours.';
+    const r = analyzeLocal({ message, phoneNumber: '+44 7911 123456', email: 'usps.delivery@gmail.com', platform: 'sms' });
+    expect(scanResultSchema.parse(r)).toEqual(r);
+    expect(riskBand(r.riskScore)).toBe('scam');
+    expect(r.scamType).toBe('delivery_smishing');
+    expect(r.links[0]).toMatchObject({ host: 'usps-redelivery.top', flags: expect.arrayContaining(['brand_in_domain', 'risky_tld']) });
+    expect(r.phoneAnalysis?.country).toBeTruthy();
+    expect(r.emailAnalysis?.isFreeMail).toBe(true);
+    expect(r.reasons.length).toBe(r.reasonDetails.length);
+    expect(r.advice).toBeTruthy();
+    for (const d of r.reasonDetails) {
+      for (const e of d.evidence) {
+        if (e.kind === 'span') expect(message.slice(e.start, e.end)).toBe(e.text);
+        if (e.kind === 'url' && e.start !== undefined) expect(message.slice(e.start, e.end)).toBe(e.url);
+      }
+    }
+  });
+
+  it('is deterministic', () => {
+    const input = { message: 'Hi mum, new number. Can you send me $300 today? Please don\'t tell dad', platform: 'whatsapp' as const };
+    expect(analyzeLocal(input)).toEqual(analyzeLocal(input));
+  });
+
+  it('reports little evidence with low confidence rather than as safe', () => {
+    const r = analyzeLocal({ message: 'ok' });
+    expect(r.riskScore).toBeLessThan(40);
+    expect(r.confidence).toBeLessThan(0.7);
+    const strong = analyzeLocal({ message: SCAMS[0]?.text ?? '', platform: 'craigslist' });
+    expect(strong.confidence).toBeGreaterThan(0.85);
+  });
+
+  it('platform matters: a code request is a scam on Craigslist, "Is this still available?" alone is not', () => {
+    expect(analyzeLocal({ message: 'Is this still available?', platform: 'craigslist' }).riskScore).toBeLessThan(40);
+    expect(analyzeLocal({ message: 'Is this still available? Before we meet send me the code you get from Google.', platform: 'craigslist' }).riskScore).toBeGreaterThanOrEqual(70);
+  });
+
+  it('the async entry point gives the same answer as the local one when nothing optional is configured', async () => {
+    const input = { message: SCAMS[5]?.text ?? '', platform: 'facebook' as const };
+    await expect(analyze(input)).resolves.toEqual(analyzeLocal(input));
+  });
+
+  it('uses a configured carrier lookup and survives one that fails', async () => {
+    const input = { message: 'Is the bike still for sale?', phoneNumber: '+1 202 555 0143', platform: 'offerup' as const };
+    const withLookup = await analyze(input, { nanp: null, carrierLookup: { name: 'fake', lookup: () => Promise.resolve({ lineType: 'VOIP', isVoip: true, carrier: 'Bandwidth' }) } });
+    expect(withLookup.phoneAnalysis).toMatchObject({ isVoip: true, carrier: 'Bandwidth', lineType: 'VOIP' });
+    const failing = await analyze(input, { nanp: null, carrierLookup: { name: 'down', lookup: () => Promise.reject(new Error('down')) } });
+    expect(failing.phoneAnalysis?.isVoip).toBeNull();
+  });
+
+  it('still works without a text model', () => {
+    const r = analyzeLocal({ message: SCAMS[2]?.text ?? '', platform: 'craigslist' }, { model: null });
+    expect(r.riskScore).toBeGreaterThanOrEqual(70);
+    expect(r.engineVersion).toContain('rules-only');
+  });
+
+  it('never throws on any string: random Unicode, control and zero-width characters, huge inputs', () => {
+    const weird = fc.constantFrom('\u200B', '\u200D', '\uFEFF', '\u0000', '\u0007', '\u202E', '\uD800', '\uDFFF', 'а', '@', '$', '1', ' ', '\n', 'http://', '.com', 'xn--', '😀');
+    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.array(fc.oneof(weird, fc.string({ maxLength: 5 })), { maxLength: 200 }).map((a) => a.join('')));
+    fc.assert(
+      fc.property(text, fc.option(fc.string({ maxLength: 40 })), fc.option(fc.string({ maxLength: 80 })), (message, phoneNumber, email) => {
+        const r = analyzeLocal({ message, phoneNumber: phoneNumber ?? undefined, email: email ?? undefined, platform: 'facebook' });
+        expect(r.riskScore).toBeGreaterThanOrEqual(0);
+        expect(r.riskScore).toBeLessThanOrEqual(100);
+        expect(scanResultSchema.safeParse(r).success).toBe(true);
+      }),
+      { numRuns: 300, seed: 4 },
+    );
+    for (const huge of ['a'.repeat(10_000), '😀\u200B'.repeat(5_000), 'http://x.co/'.repeat(900), '1 '.repeat(5_000), 'g i f t '.repeat(1_300)]) {
+      const t0 = performance.now();
+      const r = analyzeLocal({ message: huge });
+      expect(performance.now() - t0).toBeLessThan(2000);
+      expect(scanResultSchema.safeParse(r).success).toBe(true);
+    }
+  });
+
+  it('getEngineInfo() reports the measured UCI validation accuracy', () => {
+    const info = getEngineInfo();
+    expect(info.name).toBe('RedFlag Engine');
+    expect(info.accuracy).toBeGreaterThan(0.9);
+    expect(info.accuracyDataset).toMatch(/UCI SMS/);
+  });
+});

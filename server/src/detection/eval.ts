@@ -1,0 +1,49 @@
+/**
+ * `npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]`
+ *
+ * Scores the shipped engine (model file + detectors, offline) on any file in the format of
+ * ../shared/data. "Flagged" means riskScore >= threshold (default 40: the suspicious and scam bands).
+ * With --json prints one JSON object; otherwise a readable table. Never prints message text.
+ */
+import { readJsonl, type LabelledRecord } from './model/data.ts';
+import { evaluateEngine } from './evaluate.ts';
+
+function main(): number {
+  const argv = process.argv.slice(2);
+  const files: string[] = [];
+  argv.forEach((a, i) => {
+    if (a === '--data' && argv[i + 1]) files.push(argv[i + 1] ?? '');
+  });
+  const ti = argv.indexOf('--threshold');
+  const threshold = ti >= 0 ? Number(argv[ti + 1]) : 40;
+  if (!files.length || !Number.isFinite(threshold)) {
+    console.error('usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]');
+    return 2;
+  }
+  let records: LabelledRecord[] = [];
+  for (const f of files) records = records.concat(readJsonl(f));
+  if (!records.length) {
+    console.error('no labelled records found');
+    return 2;
+  }
+  const report = evaluateEngine(records, {}, threshold);
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(report));
+    return 0;
+  }
+  const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
+  const c = report.confusion;
+  console.log(`RedFlag engine on ${report.n} messages (flagged = riskScore >= ${threshold})`);
+  console.log(`accuracy ${pct(report.accuracy)}  precision ${pct(report.precision)}  recall ${pct(report.recall)}  F1 ${report.f1.toFixed(4)}  FPR ${pct(report.fpr)}  ROC AUC ${report.auc?.toFixed(4) ?? 'n/a'}`);
+  console.log(`confusion: TP ${c.tp}  FP ${c.fp}  TN ${c.tn}  FN ${c.fn}`);
+  console.log(`latency per message: p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms`);
+  console.log('\nby source:');
+  for (const [src, m] of Object.entries(report.bySource)) {
+    console.log(`  ${src.padEnd(24)} n=${String(m.n).padStart(5)}  acc ${pct(m.accuracy)}  prec ${pct(m.precision)}  recall ${pct(m.recall)}  FPR ${pct(m.fpr)}  F1 ${m.f1.toFixed(4)}  AUC ${m.auc?.toFixed(4) ?? 'n/a'}${m.recallAt1PctFpr !== undefined ? `  recall@1%FPR ${pct(m.recallAt1PctFpr)}` : ''}`);
+  }
+  console.log('\nby type (share flagged):');
+  for (const [type, t] of Object.entries(report.byType)) console.log(`  ${type.padEnd(40)} n=${String(t.n).padStart(5)}  flagged ${pct(t.rate)}`);
+  return 0;
+}
+
+process.exitCode = main();

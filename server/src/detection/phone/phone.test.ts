@@ -1,0 +1,99 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyzePhone, findNumbersInText } from './phone.ts';
+import { buildNanp } from './build-data.ts';
+import { nanpFromFile, type NanpData } from './nanp.ts';
+import { createTwilioLookup } from './carrier-lookup.ts';
+
+/** A tiny numbering table in the format of ../shared/data/phone, so the tests do not need the real data. */
+function tinyNanp(): NanpData {
+  const dir = mkdtempSync(join(tmpdir(), 'rf-nanp-'));
+  writeFileSync(join(dir, 'nanp_ocn.csv'), 'ocn,company,name_source,tomba_class,tomba_brand,voip_family,line_type_guess\n001F,"BANDWIDTH.COM CLEC, LLC - CA",nanpa_co_2026,voip,Bandwidth,bandwidth,voip_wholesale\n6214,"CELLCO PARTNERSHIP DBA VERIZON WIRELESS - CA",nanpa_co_2026,wireless,Verizon,,wireless\n9206,VERIZON NEW JERSEY,nanpa_co_2026,wireline,,,wireline\n');
+  writeFileSync(join(dir, 'us_nxx.csv'), 'npa,nxx,state,ocn,rate_center,pooled,in_service\n415,200,CA,6214,SNFC,Y,Y\n201,200,NJ,9206,JERSEYCITY,N,Y\n');
+  writeFileSync(join(dir, 'us_blocks_2023.csv'), 'npa,nxx,block_holders\n415,200,6214|001F|6214|6214|6214|6214|6214|6214|6214|6214\n');
+  writeFileSync(join(dir, 'us_block_class_2026.csv'), 'npa,nxx,block_classes\n415,200,WVWWWWWWWW\n');
+  writeFileSync(join(dir, 'ca_nxx.csv'), 'npa,nxx,province,ocn,exchange_area,pooled,status\n');
+  return nanpFromFile(buildNanp(dir));
+}
+
+describe('phone intelligence', () => {
+  const nanp = tinyNanp();
+
+  it('answers validity, country and line type from the full metadata', () => {
+    const uk = analyzePhone('+44 20 7946 0000');
+    expect(uk.analysis).toMatchObject({ valid: true, country: 'GB', lineType: 'FIXED_LINE', isVoip: false, e164: '+442079460000' });
+    expect(analyzePhone('+1 900 555 0000').signals.map((s) => s.id)).toContain('phone_premium_rate');
+    expect(analyzePhone('+44 70 3123 4567').analysis.lineType).toBe('PERSONAL_NUMBER');
+    expect(analyzePhone('12').analysis.valid).toBe(false);
+  });
+
+  it('never says "not VoIP" for a US number without numbering data', () => {
+    const us = analyzePhone('(415) 200-1234', { nanp: null });
+    expect(us.analysis).toMatchObject({ valid: true, country: 'US', isVoip: null, lineType: 'FIXED_LINE_OR_MOBILE' });
+  });
+
+  it('uses the block holder from the numbering data as a VoIP prior', () => {
+    const voip = analyzePhone('+1 415 200 1234', { nanp });
+    expect(voip.analysis.isVoip).toBe(true);
+    expect(voip.analysis.carrier).toBe('Bandwidth');
+    expect(voip.signals.map((s) => s.id)).toContain('phone_voip_wholesale');
+    const mobile = analyzePhone('+1 415 200 2234', { nanp });
+    expect(mobile.analysis).toMatchObject({ isVoip: false, lineType: 'MOBILE', carrier: 'Verizon' });
+  });
+
+  it('flags an exchange that was never assigned (spoofed caller ID)', () => {
+    const r = analyzePhone('+1 415 555 2671', { nanp });
+    expect(r.signals.map((s) => s.id)).toContain('phone_unassigned_code');
+    expect(r.analysis.isVoip).toBeNull();
+  });
+
+  it('flags a foreign number on a local marketplace and a country that does not fit the claimed sender', () => {
+    expect(analyzePhone('+234 803 123 4567', { platform: 'craigslist' }).signals.map((s) => s.id)).toContain('phone_foreign_for_platform');
+    expect(analyzePhone('+44 7911 123456', { claimedCountry: 'US' }).signals.map((s) => s.id)).toContain('phone_country_mismatch');
+    expect(analyzePhone('+1 202 555 0143', { platform: 'craigslist', claimedCountry: 'US' }).signals).toEqual([]);
+  });
+
+  it('finds premium-rate numbers written in a message', () => {
+    expect(findNumbersInText('Call 09061701461 now to claim').map((n) => n.type)).toContain('PREMIUM_RATE');
+    expect(findNumbersInText('see you at 3')).toEqual([]);
+  });
+});
+
+describe('Twilio Lookup v2 provider', () => {
+  let server: Server;
+  let baseUrl = '';
+  let lastAuth = '';
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      lastAuth = req.headers.authorization ?? '';
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url?.includes('%2B14155550100')) {
+        res.end(JSON.stringify({ phone_number: '+14155550100', line_type_intelligence: { type: 'nonFixedVoip', carrier_name: 'Google (Grand Central) BWI - Bandwidth.com - SVR', error_code: null } }));
+      } else if (req.url?.includes('%2B14155550111')) {
+        setTimeout(() => res.end('{}'), 2000);
+      } else {
+        res.statusCode = 404;
+        res.end(JSON.stringify({ code: 20404 }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('maps line type intelligence and authenticates with the account credentials', async () => {
+    const lookup = createTwilioLookup({ accountSid: 'AC123', authToken: 'secret', baseUrl });
+    await expect(lookup.lookup('+14155550100')).resolves.toEqual({ lineType: 'VOIP', isVoip: true, carrier: 'Google (Grand Central) BWI - Bandwidth.com - SVR' });
+    expect(lastAuth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
+  });
+
+  it('answers null on an error status and rejects on timeout (the engine treats both as unknown)', async () => {
+    const lookup = createTwilioLookup({ accountSid: 'AC123', authToken: 'secret', baseUrl, timeoutMs: 200 });
+    await expect(lookup.lookup('+14155550199')).resolves.toBeNull();
+    await expect(lookup.lookup('+14155550111')).rejects.toThrow();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeLinks, extractLinks, impersonatedBrands } from './links.ts';
+import { BRANDS } from './brands.ts';
+
+const flagsOf = (text: string): string[] => analyzeLinks(text).flatMap((l) => l.flags);
+
+describe('links', () => {
+  it('knows at least 100 commonly impersonated brands', () => {
+    expect(BRANDS.length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('finds URLs and bare domains with their offsets, trimming punctuation', () => {
+    const text = 'Track it at https://usps.com/track?id=1. Or see bit.ly/3xYz, (www.example.org).';
+    const links = extractLinks(text);
+    expect(links.map((l) => l.url)).toEqual(['https://usps.com/track?id=1', 'bit.ly/3xYz', 'www.example.org']);
+    for (const l of links) expect(text.slice(l.start, l.end)).toBe(l.url);
+  });
+
+  it('does not read ordinary sentences or e-mail addresses as links', () => {
+    expect(extractLinks('ok.So see you at 3 p.m. e.g. tomorrow, mail ann@gmail.com')).toEqual([]);
+  });
+
+  it('flags shorteners, raw IP hosts, risky TLDs and free hosting', () => {
+    expect(flagsOf('https://bit.ly/abc')).toContain('shortener');
+    expect(flagsOf('http://192.168.4.20/login')).toContain('ip_address');
+    expect(flagsOf('https://pay-now.top/x')).toContain('risky_tld');
+    expect(flagsOf('https://secure-login.web.app/')).toContain('free_hosting');
+  });
+
+  it('flags look-alikes: homoglyphs, punycode, leetspeak, typos and brand names in a foreign domain', () => {
+    expect(flagsOf('https://pаypal.com/signin')).toEqual(expect.arrayContaining(['punycode', 'homoglyph']));
+    expect(flagsOf('http://paypa1.com')).toContain('homoglyph');
+    expect(flagsOf('https://arnazon.com/orders')).toContain('homoglyph');
+    expect(flagsOf('https://wellsfargp.com')).toContain('typosquat');
+    expect(flagsOf('https://usps-redelivery.top/track')).toContain('brand_in_domain');
+    expect(flagsOf('https://appleid.apple.com.verify-session.xyz/')).toContain('brand_in_domain');
+  });
+
+  it('treats the brands own domains as official', () => {
+    for (const url of ['https://www.paypal.com/signin', 'https://tools.usps.com/go/TrackConfirmAction', 'https://www.irs.gov/refunds', 'https://amzn.to/3abc']) {
+      const [link] = analyzeLinks(url);
+      expect(link?.flags).toContain('official');
+      expect(link?.impersonates).toEqual([]);
+    }
+  });
+
+  it('does not flag unrelated domains that merely contain short brand letters', () => {
+    expect(impersonatedBrands('groups.google.com')).toEqual([]);
+    expect(impersonatedBrands('startups.com')).toEqual([]);
+  });
+});
