@@ -1,17 +1,106 @@
-import { DashboardGreeting } from '@/features/dashboard/components/DashboardGreeting';
-import { useAuth } from '../auth';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { toast } from '@/components/ui/use-toast';
+import { DashboardHeader } from '@/features/dashboard/components/DashboardHeader';
+import { PanelError } from '@/features/dashboard/components/PanelError';
+import { ScanHistory, ScanHistorySkeleton } from '@/features/dashboard/components/ScanHistory';
+import { ScanUsageCard } from '@/features/dashboard/components/ScanUsageCard';
+import { StatCards, StatCardsSkeleton } from '@/features/dashboard/components/StatCards';
+import { useScanStats } from '@/features/scans/api/get-scan-stats';
+import { useScans } from '@/features/scans/api/get-scans';
+import { useScanUsage } from '@/features/trial/api/get-scan-usage';
+import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
+import { openAuthModal } from '@/lib/events';
+import { useAuth, type AuthUser } from '../auth';
+import { PanelBoundary } from '../error-boundary';
 import { SignInRequired } from './sign-in-required';
 import { PageSpinner } from './status-card';
 
+const LOGGED_OUT_REDIRECT_MS = 500;
+const CheckoutPage = lazy(async () => ({ default: (await import('./checkout')).CheckoutRoute }));
+
+function isUnauthorized(error: unknown): boolean {
+  return String(error).includes('401');
+}
+
+/** section 8: a 401 on stats or scans means the session ended: say so, then ask to sign in again. */
+function useLoggedOutNotice(errors: unknown[]) {
+  const shown = useRef(false);
+  const unauthorized = errors.some(isUnauthorized);
+  useEffect(() => {
+    if (!unauthorized || shown.current) return;
+    shown.current = true;
+    toast({ title: 'You are logged out. Logging in again...', variant: 'destructive' });
+    const timer = setTimeout(() => openAuthModal('signin'), LOGGED_OUT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [unauthorized]);
+}
+
+function StatsPanel() {
+  const stats = useScanStats();
+  if (stats.isPending) return <StatCardsSkeleton />;
+  if (stats.isError) return <PanelError what="your statistics" onRetry={() => void stats.refetch()} />;
+  return <StatCards stats={stats.data} />;
+}
+
+function UsagePanel() {
+  const usage = useScanUsage();
+  if (usage.isPending) return <div role="status" aria-label="Loading scan usage" className="h-36 animate-pulse rounded-2xl border border-slate-200 bg-white" />;
+  if (usage.isError) return <PanelError what="your scan usage" onRetry={() => void usage.refetch()} />;
+  // Premium (e.g. just converted): no usage card.
+  if (usage.data.unlimited) return null;
+  return <ScanUsageCard usage={usage.data} />;
+}
+
+function HistoryPanel({ isPremium }: { isPremium: boolean }) {
+  const scans = useScans();
+  if (scans.isPending) return <ScanHistorySkeleton />;
+  if (scans.isError) return <PanelError what="your scans" onRetry={() => void scans.refetch()} />;
+  return <ScanHistory scans={scans.data} isPremium={isPremium} />;
+}
+
+export function DashboardPage({ user }: { user: AuthUser }) {
+  // The trial feature converts a due trial 1 s after its status loads (product-spec.md section 4).
+  useAutoConvert({ enabled: true, isPremium: user.isPremium, isTrialing: user.isTrialing });
+  const stats = useScanStats();
+  const scans = useScans();
+  useLoggedOutNotice([stats.error, scans.error]);
+
+  return (
+    <>
+      <title>Dashboard · RedFlag</title>
+      <div className="bg-gradient-to-b from-ink-900 from-[13rem] to-slate-50 to-[13rem] pb-20">
+        <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
+          <DashboardHeader firstName={user.firstName} />
+          <PanelBoundary name="statistics">
+            <StatsPanel />
+          </PanelBoundary>
+          {user.isPremium ? null : (
+            <PanelBoundary name="scan usage">
+              <UsagePanel />
+            </PanelBoundary>
+          )}
+          <PanelBoundary name="scan history">
+            <HistoryPanel isPremium={user.isPremium} />
+          </PanelBoundary>
+        </div>
+      </div>
+    </>
+  );
+}
+
+/** /dashboard (product-spec.md section 2). The verified / recovered toasts are the accounts feature's. */
 export function DashboardRoute() {
   const auth = useAuth();
   if (auth.status === 'loading') return <PageSpinner label="Loading your dashboard..." />;
   if (auth.status === 'signed_out') return <SignInRequired what="view your dashboard and scan history" />;
   if (auth.user.subscriptionStatus === 'loading') return <PageSpinner label="Loading your dashboard..." />;
-  return (
-    <section className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
-      <title>Dashboard · RedFlag</title>
-      <DashboardGreeting firstName={auth.user.firstName} />
-    </section>
-  );
+  // section 2: until payment setup is done, /dashboard shows the checkout page.
+  if (auth.user.subscriptionStatus === 'setup_required') {
+    return (
+      <Suspense fallback={<PageSpinner label="Preparing checkout..." />}>
+        <CheckoutPage />
+      </Suspense>
+    );
+  }
+  return <DashboardPage user={auth.user} />;
 }
