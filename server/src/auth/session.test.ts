@@ -1,3 +1,4 @@
+import { authUserSchema } from '@redflag/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
@@ -32,6 +33,7 @@ describe('sessions and the user helper', () => {
       subscriptionStatus: 'setup_required',
       paymentSetupComplete: false,
     });
+    expect(() => authUserSchema.parse(body)).not.toThrow();
     expect(typeof body.createdAt).toBe('string');
     expect(typeof body.updatedAt).toBe('string');
   });

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AuthDialogs } from '@/features/auth/components/AuthDialogs';
-import { ContactDialog } from '@/features/contact/components/ContactDialog';
+import { LazyAuthDialogs } from '@/features/auth/components/LazyAuthDialogs';
+import { LazyContactDialog } from '@/features/contact/components/LazyContactDialog';
 import { PanelBoundary } from '../error-boundary';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -24,8 +24,8 @@ export function RootLayout() {
         <Footer />
       </PanelBoundary>
       <PanelBoundary name="dialogs">
-        <AuthDialogs />
-        <ContactDialog />
+        <LazyAuthDialogs />
+        <LazyContactDialog />
       </PanelBoundary>
       <ScrollRestoration />
     </div>

@@ -1,21 +1,17 @@
 import { Eye, EyeOff, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { toast } from '@/components/ui/use-toast';
-import { AUTH_MODAL_EVENT, type AuthTab } from '@/lib/events';
+import type { AuthTab } from '@/lib/events';
 import { usePublicConfig } from '@/lib/public-config';
 import { cn } from '@/lib/utils';
 import { setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
 import { useEmailSignIn, useEmailSignUp } from '../hooks/use-email-auth';
 import { SocialButtons } from './SocialButtons';
-
-/** product-spec.md section 9: the auth dialog opens 100 ms after the event. */
-const AUTH_MODAL_DELAY_MS = 100;
 
 /** Full-screen panel at 768px wide or narrower, centred dialog above (product-spec.md section 2). */
 export const authPanelClasses =
@@ -25,20 +21,6 @@ export function AuthDialog() {
   const dialog = useAuthDialog();
   const open = dialog.kind === 'auth';
   const tab: AuthTab = dialog.kind === 'auth' ? dialog.tab : 'signin';
-
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const onOpen = (event: WindowEventMap['triggerAuthModal']) => {
-      const next: AuthTab = event.detail?.tab === 'signup' ? 'signup' : 'signin';
-      clearTimeout(timer);
-      timer = setTimeout(() => setAuthDialog({ kind: 'auth', tab: next }), AUTH_MODAL_DELAY_MS);
-    };
-    window.addEventListener(AUTH_MODAL_EVENT, onOpen);
-    return () => {
-      clearTimeout(timer);
-      window.removeEventListener(AUTH_MODAL_EVENT, onOpen);
-    };
-  }, []);
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && setAuthDialog({ kind: 'none' })}>
@@ -215,8 +197,4 @@ function SignUpForm() {
       <p className="mt-4 text-center text-xs text-slate-600">7 days free · 5 scans included · cancel anytime</p>
     </div>
   );
-}
-
-export function showWelcomeBack() {
-  toast({ title: 'Welcome back!', description: 'You are signed in.' });
 }

@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { authUserQueryKey } from '../api/auth-user';
+import { sessionQueryKey } from '../api/session';
 import { setAuthDialog } from '../hooks/auth-dialogs';
 
 /** The query parameters the accounts flows land with; removed from the address once handled. */
@@ -39,6 +40,7 @@ export function AuthUrlEffects() {
       toast({ title: 'Welcome back!', description: 'You are signed in with your recovery link.' });
     }
     storage.remove(STORAGE_KEYS.oauthProvider);
+    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
     for (const k of HANDLED) params.delete(k);
     const search = params.toString();

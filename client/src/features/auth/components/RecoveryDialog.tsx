@@ -6,7 +6,6 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { RECOVERY_DIALOG_EVENT } from '@/lib/events';
 import { usePublicConfig } from '@/lib/public-config';
 import { authClient, RECOVERED_CALLBACK } from '../api/auth-client';
 import { closeAuthDialogs, setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
@@ -21,12 +20,6 @@ export function RecoveryDialog() {
   const [email, setEmail] = useState('');
   const [sending, setSending] = useState(false);
   const { data: config } = usePublicConfig();
-
-  useEffect(() => {
-    const onOpen = () => setAuthDialog({ kind: 'recovery' });
-    window.addEventListener(RECOVERY_DIALOG_EVENT, onOpen);
-    return () => window.removeEventListener(RECOVERY_DIALOG_EVENT, onOpen);
-  }, []);
 
   // product-spec.md section 4: the step resets when the dialog closes.
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AuthUserResponse } from '@redflag/contracts/auth';
 import type { SessionAuthState as AuthState, SessionAuthUser as AuthUser } from '../types';
-import { authClient } from '../api/auth-client';
 import { authUserQueryOptions } from '../api/auth-user';
+import { sessionQueryOptions } from '../api/session';
 
 /** product-spec.md section 4 "Loading the user": 3 attempts, growing 1 s waits. */
 const USER_ATTEMPTS = 3;
@@ -48,8 +48,8 @@ function fromSession(u: SessionUserLike, status: 'loading' | 'trialing'): AuthUs
 
 /** The session (better-auth) plus the user call, as the shell's AuthState. */
 export function useAuthState(): AuthState {
-  const session = authClient.useSession();
-  const sessionUser = (session.data?.user ?? null) as SessionUserLike | null;
+  const session = useQuery(sessionQueryOptions);
+  const sessionUser: SessionUserLike | null = session.data?.user ?? null;
   const userQuery = useQuery({
     ...authUserQueryOptions(sessionUser?.id ?? null),
     retry: (failureCount) => failureCount < USER_ATTEMPTS - 1,

@@ -5,6 +5,7 @@ import { api } from '@/lib/api';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
 import { authUserQueryKey } from '../api/auth-user';
+import { sessionQueryKey } from '../api/session';
 import { closeAuthDialogs, setAuthDialog } from './auth-dialogs';
 
 /** product-spec.md section 9: checkout creation delay after sign-up. */
@@ -23,6 +24,7 @@ export function useAfterSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
+    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
     const context = storage.get(STORAGE_KEYS.signupContext);
     if (context === 'premium_signup' || context === 'trial_signup' || storage.get(STORAGE_KEYS.requirePaymentSetup) === 'true') {
@@ -75,7 +77,7 @@ export function useEmailSignUp() {
       if (data.token) {
         // Outcome B: signed in at once; start the trial checkout after 2 s.
         closeAuthDialogs();
-        await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
         toast({ title: 'Account Created!', description: 'Setting up your free trial...' });
         setTimeout(() => {
           api

@@ -1,16 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { authClient } from '../api/auth-client';
+import { api } from '@/lib/api';
 
-/** Sign out (this device, or every device) and go to / (product-spec.md section 2). */
+/**
+ * Sign out (this device, or every device) and go to / (product-spec.md section 2). Plain calls to
+ * better-auth's endpoints, so the header does not load better-auth's client library.
+ */
 export function useSignOut() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
     // section 8: on sign-out, 401/403/404 are ignored: the user ends up signed out either way.
-    if (everywhere) await authClient.revokeSessions().catch(() => undefined);
-    await authClient.signOut().catch(() => undefined);
-    queryClient.clear();
+    if (everywhere) await api.post('/api/auth/revoke-sessions', {}).catch(() => undefined);
+    await api.post('/api/auth/sign-out', {}).catch(() => undefined);
     await navigate('/');
+    // Every cached answer belonged to the signed-in user; active queries (the session) are read again.
+    await queryClient.resetQueries();
   };
 }

@@ -1,28 +1,20 @@
 import { LoaderCircle } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { CONTACT_DIALOG_EVENT } from '@/lib/events';
 import { useSendContact } from '../api/send-contact';
 
-/** CONTACT US, opened by the footer's `openContactDialog` event (product-spec.md sections 2, 5, 8). */
-export function ContactDialog() {
+/** CONTACT US (product-spec.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`. */
+export function ContactDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState('');
   const send = useSendContact();
-
-  useEffect(() => {
-    const onOpen = () => setOpen(true);
-    window.addEventListener(CONTACT_DIALOG_EVENT, onOpen);
-    return () => window.removeEventListener(CONTACT_DIALOG_EVENT, onOpen);
-  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
