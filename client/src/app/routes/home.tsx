@@ -1,5 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
-import type { ScanPayload } from '@/features/analyzer/utils/scan-form';
+import { keepAnalysisAndAskToSignIn } from '@/features/analyzer/utils/sign-in-to-analyze';
 import { AnalyzerSection } from '@/features/landing/components/AnalyzerSection';
 import { ClosingCta } from '@/features/landing/components/ClosingCta';
 import { FeaturesSection } from '@/features/landing/components/FeaturesSection';
@@ -11,6 +12,10 @@ import { HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection } from '@/lib/s
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
 import { PanelBoundary } from '../error-boundary';
+import { PageSpinner } from './status-card';
+
+/** Signed in, / is the scan page (its own chunk, so the landing page stays light). */
+const ScanRoute = lazy(async () => ({ default: (await import('./scan')).ScanRoute }));
 
 function startTrial() {
   storage.set(STORAGE_KEYS.signupContext, 'trial_signup');
@@ -21,16 +26,6 @@ function tryAnalyzer() {
   scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET);
 }
 
-/**
- * A signed-out visitor's analysis is kept so it can run right after they sign up (product-spec.md
- * section 3, "Pending analysis"), then the sign-up dialog opens.
- */
-function keepAnalysisAndAskToSignUp(payload: ScanPayload) {
-  storage.set(STORAGE_KEYS.pendingAnalysis, JSON.stringify(payload));
-  storage.set(STORAGE_KEYS.signupContext, 'scam_analyzer');
-  openAuthModal('signup');
-}
-
 export function LandingPage() {
   return (
     <>
@@ -39,7 +34,7 @@ export function LandingPage() {
       </PanelBoundary>
       <AnalyzerSection>
         <PanelBoundary name="analyzer">
-          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignUp} />
+          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} />
         </PanelBoundary>
       </AnalyzerSection>
       <PanelBoundary name="features" className="m-4">
@@ -59,11 +54,15 @@ export function LandingPage() {
 /** `/`: the landing page while auth loads or when signed out (product-spec.md section 2). */
 export function HomeRoute() {
   const { status } = useAuth();
-  // Signed in, / becomes the scan page or the payment-setup gate; both arrive with accounts and scans.
   switch (status) {
     case 'loading':
     case 'signed_out':
-    case 'signed_in':
       return <LandingPage />;
+    case 'signed_in':
+      return (
+        <Suspense fallback={<PageSpinner label="Loading..." />}>
+          <ScanRoute />
+        </Suspense>
+      );
   }
 }

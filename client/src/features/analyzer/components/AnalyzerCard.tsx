@@ -17,7 +17,10 @@ import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayloa
 const PlatformSelect = lazy(() => import('./PlatformSelect'));
 const PLATFORM_PLACEHOLDER = 'Where did you receive it?';
 
-function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate: () => void }) {
+type Activation = 'open' | 'focus';
+
+/** Looks and labels like the real trigger; touching it loads the real select and hands over. */
+function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate: (how: Activation) => void }) {
   return (
     <button
       type="button"
@@ -25,8 +28,17 @@ function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate:
       role="combobox"
       aria-expanded={false}
       aria-busy="true"
-      onFocus={onActivate}
-      onPointerDown={onActivate}
+      onFocus={() => onActivate('focus')}
+      onPointerDown={(event) => {
+        event.preventDefault();
+        onActivate('open');
+      }}
+      onKeyDown={(event) => {
+        if (['Enter', ' ', 'ArrowDown', 'ArrowUp'].includes(event.key)) {
+          event.preventDefault();
+          onActivate('open');
+        }
+      }}
       className={cn(fieldClasses, 'flex h-11 items-center justify-between text-left text-slate-500')}
     >
       {PLATFORM_PLACEHOLDER}
@@ -43,8 +55,17 @@ export interface AnalyzerCardProps {
   /** Card heading: TRY THE ANALYZER's card on the landing page, NEW SCAN on the scan page. */
   title?: string;
   description?: string;
-  /** Fired when the user edits a field; the scan page uses it to gate Premium fields (phone, e-mail). */
-  onFieldChange?: (field: keyof ScanFormValues, value: string) => boolean | void;
+  /** The card title's heading level: h3 under the landing's section heading, h2 under the scan page's h1. */
+  headingLevel?: 'h2' | 'h3';
+  /**
+   * Fired when the user edits a field, with the value before the edit; returning false refuses the edit.
+   * The scan page uses it to gate Premium fields (phone, e-mail) for non-premium users.
+   */
+  onFieldChange?: (field: keyof ScanFormValues, value: string, previous: string) => boolean | void;
+  /** Disables the button with this text (e.g. TRIAL EXPIRED - COMPLETE SETUP). */
+  blockedLabel?: string | null;
+  /** Shown above the button, e.g. the "premium is being activated" banner. */
+  notice?: ReactNode;
   /** The results container, rendered under the form. */
   children?: ReactNode;
   /** Start values, e.g. a pending analysis restored after sign-in. */
@@ -60,23 +81,27 @@ export function AnalyzerCard({
   onFieldChange,
   children,
   initialValues,
+  blockedLabel = null,
+  notice,
+  headingLevel = 'h3',
   className,
 }: AnalyzerCardProps) {
   const id = useId();
+  const Heading = headingLevel;
   const cardRef = useRef<HTMLDivElement>(null);
   const nearViewport = useNearViewport(cardRef);
-  const [activated, setActivated] = useState(false);
+  const [activation, setActivation] = useState<Activation | null>(null);
   const [values, setValues] = useState<ScanFormValues>({ ...EMPTY_SCAN_FORM, ...initialValues });
 
   const update = (field: keyof ScanFormValues) => (value: string) => {
     // A handler may refuse the edit (returns false), e.g. a non-premium user typing a phone number.
-    if (onFieldChange?.(field, value) === false) return;
+    if (onFieldChange?.(field, value, values[field]) === false) return;
     setValues((current) => ({ ...current, [field]: value }));
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isScanning) return;
+    if (isScanning || blockedLabel) return;
     const result = buildScanPayload(values);
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' });
@@ -90,14 +115,17 @@ export function AnalyzerCard({
     <div
       ref={cardRef}
       data-testid="analyzer-card"
-      className={cn('overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10', className)}
+      className={cn(
+        'overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10',
+        className,
+      )}
     >
       <div className="flex items-start gap-4 border-b border-slate-100 bg-slate-50/80 px-5 py-5 md:px-7">
         <span className="grid size-11 shrink-0 place-items-center rounded-xl bg-ink-900 text-white">
           <ScanSearch aria-hidden="true" className="size-5" />
         </span>
         <div>
-          <h3 className="text-lg font-extrabold uppercase tracking-tight text-slate-900">{title}</h3>
+          <Heading className="text-lg font-extrabold uppercase tracking-tight text-slate-900">{title}</Heading>
           <p className="mt-0.5 text-sm text-slate-600">{description}</p>
         </div>
       </div>
@@ -119,18 +147,19 @@ export function AnalyzerCard({
 
         <div className="grid gap-2">
           <Label htmlFor={`${id}-platform`}>Communication platform</Label>
-          {nearViewport || activated ? (
-            <Suspense fallback={<PlatformSelectPlaceholder id={`${id}-platform`} onActivate={() => undefined} />}>
+          {nearViewport || activation ? (
+            <Suspense fallback={<PlatformSelectPlaceholder id={`${id}-platform`} onActivate={setActivation} />}>
               <PlatformSelect
                 id={`${id}-platform`}
                 value={values.platform}
                 onValueChange={update('platform')}
                 disabled={isScanning}
                 placeholder={PLATFORM_PLACEHOLDER}
+                resumeInteraction={activation ?? undefined}
               />
             </Suspense>
           ) : (
-            <PlatformSelectPlaceholder id={`${id}-platform`} onActivate={() => setActivated(true)} />
+            <PlatformSelectPlaceholder id={`${id}-platform`} onActivate={setActivation} />
           )}
         </div>
 
@@ -168,8 +197,14 @@ export function AnalyzerCard({
           </div>
         </div>
 
-        <Button type="submit" size="xl" className="w-full uppercase" disabled={isScanning}>
-          {isScanning ? (
+        {notice}
+
+        <Button type="submit" size="xl" className="w-full whitespace-normal uppercase" disabled={isScanning || Boolean(blockedLabel)}>
+          {blockedLabel ? (
+            <>
+              <LockKeyhole aria-hidden="true" /> {blockedLabel}
+            </>
+          ) : isScanning ? (
             <>
               <LoaderCircle aria-hidden="true" className="animate-spin" /> Scanning message...
             </>
@@ -181,7 +216,10 @@ export function AnalyzerCard({
         </Button>
 
         {isScanning ? (
-          <div role="status" className="flex items-center justify-center gap-2 text-xs font-bold uppercase tracking-widest text-brand-700">
+          <div
+            role="status"
+            className="flex items-center justify-center gap-2 text-xs font-bold uppercase tracking-widest text-brand-700"
+          >
             <span aria-hidden="true" className="size-2 animate-ping rounded-full bg-brand-600" />
             AI analyzing message patterns...
           </div>

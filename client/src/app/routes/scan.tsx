@@ -1,0 +1,153 @@
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { toast } from '@/components/ui/use-toast';
+import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
+import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, readPendingAnalysis, restoreMode } from '@/features/analyzer/utils/pending-analysis';
+import { buildScanPayload, type ScanFormValues } from '@/features/analyzer/utils/scan-form';
+import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
+import { useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
+import { TrialDialog } from '@/features/trial/components/TrialDialog';
+import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
+import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
+import { storage } from '@/lib/storage-keys';
+import { Hourglass } from 'lucide-react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useAuth, type AuthUser } from '../auth';
+import { PanelBoundary } from '../error-boundary';
+import { SignInRequired } from './sign-in-required';
+import { PageSpinner } from './status-card';
+
+const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
+const CheckoutPage = lazy(async () => ({ default: (await import('./checkout')).CheckoutRoute }));
+
+const PREMIUM_FIELDS: Partial<Record<keyof ScanFormValues, PremiumFeature>> = { phoneNumber: 'phone', email: 'email' };
+
+/** ?type=signup after the e-mail link: say so once, then clean the address (product-spec.md section 2). */
+function useSignupConfirmedToast() {
+  const [params, setParams] = useSearchParams();
+  const shown = useRef(false);
+  const isSignup = params.get('type') === 'signup';
+  useEffect(() => {
+    if (!isSignup || shown.current) return;
+    shown.current = true;
+    toast({ title: 'Email Confirmed!', description: 'Setting up your account...' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('type');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isSignup, setParams]);
+}
+
+export function ScanPage({ user }: { user: AuthUser }) {
+  useSignupConfirmedToast();
+  // A signed-out visitor's analysis, saved before sign-in, comes back here (section 4).
+  const [restored] = useState(() => readPendingAnalysis(storage));
+  const [mode] = useState(() => (restored ? restoreMode(storage) : null));
+  // The trial feature's conversion: automatic 1 s after load when due (section 4), and on demand before a
+  // scan at the 5-scan limit. Its usage and trial-status queries are the ones the header also reads.
+  const trial = useAutoConvert({ enabled: true, isPremium: user.isPremium, isTrialing: user.isTrialing });
+  const flow = useScanFlow({
+    plan: { isPremium: user.isPremium, usage: trial.usage, trialExpired: trial.trialStatus?.isExpired === true, convertNow: trial.convertNow },
+    onScanned: () => clearPendingAnalysis(storage),
+  });
+  const submitRef = useRef(flow.submit);
+  submitRef.current = flow.submit;
+
+  useEffect(() => {
+    preloadScanResultView();
+    if (!restored || mode !== 'auto_submit') return;
+    const timer = setTimeout(() => {
+      const built = buildScanPayload(restored);
+      if (built.ok) void submitRef.current(built.payload);
+    }, AUTO_SUBMIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [restored, mode]);
+
+  const onFieldChange = (field: keyof ScanFormValues, value: string, previous: string) => {
+    const feature = PREMIUM_FIELDS[field];
+    // Only adding text is gated: a restored number or address can always be deleted.
+    if (!feature || value.trim() === '' || value.length <= previous.length) return true;
+    return flow.guardPremiumField(feature);
+  };
+
+  return (
+    <>
+      <title>Scan for scams · RedFlag</title>
+      <div className="bg-gradient-to-b from-ink-900 from-[12rem] to-slate-50 to-[12rem] pb-20">
+        <div className="mx-auto max-w-7xl px-4 pb-8 pt-10 sm:px-6 md:pt-14 lg:px-8">
+          <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Hi {user.firstName ?? 'there'}</p>
+          <h1 className="mt-2 text-3xl font-black uppercase tracking-tight text-white md:text-5xl">Scan for scams</h1>
+          <p className="mt-2 max-w-2xl text-sm text-slate-300 md:text-base">
+            Paste a message you're unsure about. You'll get a risk score and the exact words that raised it.
+          </p>
+        </div>
+        <div className="mx-auto grid max-w-7xl items-start gap-6 px-4 sm:px-6 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.1fr)] lg:gap-8 lg:px-8">
+          <PanelBoundary name="analyzer">
+            <AnalyzerCard
+              title="New scan"
+              headingLevel="h2"
+              description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
+              initialValues={restored ?? undefined}
+              onAnalyze={(payload) => void flow.submit(payload)}
+              isScanning={flow.isScanning || flow.isConverting}
+              onFieldChange={onFieldChange}
+              blockedLabel={flow.blockedLabel}
+              notice={
+                flow.trialExpired ? (
+                  <Alert variant="warning">
+                    <Hourglass aria-hidden="true" />
+                    <AlertTitle>Your free trial has ended</AlertTitle>
+                    <AlertDescription>Premium is being activated automatically with the card you added. This takes a moment.</AlertDescription>
+                  </Alert>
+                ) : null
+              }
+            />
+          </PanelBoundary>
+          <PanelBoundary name="scan results">
+            <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} />
+          </PanelBoundary>
+        </div>
+      </div>
+      {flow.dialog.kind === 'error' || flow.dialog.kind === 'upgrade' ? (
+        <Suspense fallback={null}>
+          <ScanDialogs flow={flow} />
+        </Suspense>
+      ) : null}
+      <TrialLimitDialog
+        open={flow.dialog.kind === 'trial_limit'}
+        onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
+        onActivate={flow.activatePremium}
+      />
+      <TrialDialog
+        open={flow.dialog.kind === 'trial_expired'}
+        onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
+        daysRemaining={trial.trialStatus?.daysRemaining ?? 0}
+        isExpired
+      />
+    </>
+  );
+}
+
+/**
+ * /scan, and / when signed in (product-spec.md section 2): the scan page; the checkout while the account
+ * still needs payment setup; a spinner while the user's status loads.
+ */
+export function ScanRoute() {
+  const auth = useAuth();
+  if (auth.status === 'loading') return <PageSpinner label="Loading..." />;
+  if (auth.status === 'signed_out') return <SignInRequired what="scan messages and keep your results" />;
+  const { user } = auth;
+  if (user.subscriptionStatus === 'loading') return <PageSpinner label="Loading..." />;
+  if (user.subscriptionStatus === 'setup_required') {
+    return (
+      <Suspense fallback={<PageSpinner label="Preparing checkout..." />}>
+        <CheckoutPage />
+      </Suspense>
+    );
+  }
+  return <ScanPage user={user} />;
+}
