@@ -132,7 +132,7 @@ const only = process.argv[2]; // optional: unit | postgres | e2e
 ensureSystemPackages();
 
 if (!only || only === 'e2e') {
-  if (existsSync(path.join(root, 'server/src/detection/build-phone-data.ts'))) {
+  if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.['build:phone-data']) {
     log('building phone lookup data from ../shared/data/phone (skipped by the builder when absent)');
     await run('npm', ['run', '--silent', 'build:phone-data']);
   }
