@@ -1,11 +1,23 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { openAuthModal } from '@/lib/events';
 import { HEADER_SCROLL_OFFSET } from '@/lib/scroll';
 import { cn } from '@/lib/utils';
+import { useAuth } from '../auth';
 import { Logo } from './logo';
 import { useSectionNav } from './use-section-nav';
+
+// The account menu (Radix dropdown) loads only for signed-in visitors.
+const AccountMenu = lazy(() =>
+  import('@/features/auth/components/AccountMenu').then((m) => ({ default: m.AccountMenu })),
+);
+
+const signedInLink =
+  'rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
+const mobileItem = 'block w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10';
 
 /** product-spec.md section 9: the header shrinks once the page is scrolled more than 20px. */
 export const HEADER_SHRINK_AT_PX = 20;
@@ -27,6 +39,9 @@ export function Header() {
   const goToSection = useSectionNav();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
+  const authState = useAuth();
+  const signOut = useSignOut();
+  const user = authState.status === 'signed_in' ? authState.user : null;
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -78,19 +93,34 @@ export function Header() {
         >
           <Logo compact={scrolled} />
 
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
-            <Button variant="ghost-inverse" onClick={section('features')}>
-              Features
-            </Button>
-            <Button variant="ghost-inverse" onClick={section('pricing')}>
-              Pricing
-            </Button>
-            <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
-            <Button variant="ghost-inverse" onClick={auth('signin')}>
-              Login
-            </Button>
-            <Button onClick={auth('signup')}>Sign Up</Button>
-          </nav>
+          {user ? (
+            <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+              <Link to="/scan" className={signedInLink}>
+                Scan
+              </Link>
+              <Link to="/dashboard" className={signedInLink}>
+                Dashboard
+              </Link>
+              <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
+              <Suspense fallback={<span className="block h-10 w-28" />}>
+                <AccountMenu user={user} />
+              </Suspense>
+            </nav>
+          ) : (
+            <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+              <Button variant="ghost-inverse" onClick={section('features')}>
+                Features
+              </Button>
+              <Button variant="ghost-inverse" onClick={section('pricing')}>
+                Pricing
+              </Button>
+              <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
+              <Button variant="ghost-inverse" onClick={auth('signin')}>
+                Login
+              </Button>
+              <Button onClick={auth('signup')}>Sign Up</Button>
+            </nav>
+          )}
 
           <Button
             ref={toggleRef}
@@ -112,34 +142,68 @@ export function Header() {
           hidden={!menuOpen}
           className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-white/10 bg-ink-900 px-4 pb-6 pt-3 shadow-xl md:hidden"
         >
-          <ul className="flex flex-col gap-1">
-            <li>
-              <button
-                type="button"
-                onClick={section('features')}
-                className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
-              >
-                Features
-              </button>
-            </li>
-            <li>
-              <button
-                type="button"
-                onClick={section('pricing')}
-                className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
-              >
-                Pricing
-              </button>
-            </li>
-          </ul>
-          <div className="mt-4 grid grid-cols-2 gap-3">
-            <Button variant="outline-inverse" size="lg" onClick={auth('signin')}>
-              Login
-            </Button>
-            <Button size="lg" onClick={auth('signup')}>
-              Sign Up
-            </Button>
-          </div>
+          {user ? (
+            <ul className="flex flex-col gap-1">
+              <li>
+                <Link to="/scan" className={mobileItem} onClick={() => setMenuOpen(false)}>
+                  Scan
+                </Link>
+              </li>
+              <li>
+                <Link to="/dashboard" className={mobileItem} onClick={() => setMenuOpen(false)}>
+                  Dashboard
+                </Link>
+              </li>
+              <li>
+                <Link to="/account" className={mobileItem} onClick={() => setMenuOpen(false)}>
+                  Account
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className={mobileItem}
+                  onClick={() => {
+                    setMenuOpen(false);
+                    void signOut();
+                  }}
+                >
+                  Logout
+                </button>
+              </li>
+            </ul>
+          ) : (
+            <>
+              <ul className="flex flex-col gap-1">
+                <li>
+                  <button
+                    type="button"
+                    onClick={section('features')}
+                    className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
+                  >
+                    Features
+                  </button>
+                </li>
+                <li>
+                  <button
+                    type="button"
+                    onClick={section('pricing')}
+                    className="w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10"
+                  >
+                    Pricing
+                  </button>
+                </li>
+              </ul>
+              <div className="mt-4 grid grid-cols-2 gap-3">
+                <Button variant="outline-inverse" size="lg" onClick={auth('signin')}>
+                  Login
+                </Button>
+                <Button size="lg" onClick={auth('signup')}>
+                  Sign Up
+                </Button>
+              </div>
+            </>
+          )}
         </nav>
       </header>
     </>

@@ -8,7 +8,15 @@ import { api } from '@/lib/api';
  */
 export interface SessionPayload {
   session: { id: string; expiresAt: string };
-  user: { id: string; email: string; name?: string | null; image?: string | null; firstName?: string | null; lastName?: string | null; emailVerified?: boolean };
+  user: {
+    id: string;
+    email: string;
+    name?: string | null;
+    image?: string | null;
+    firstName?: string | null;
+    lastName?: string | null;
+    emailVerified?: boolean;
+  };
 }
 
 export async function getSession(): Promise<SessionPayload | null> {

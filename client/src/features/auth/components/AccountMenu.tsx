@@ -1,33 +1,35 @@
 import { ChevronDown, LayoutDashboard, LogOut, UserRound } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
 import { useSignOut } from '../hooks/use-sign-out';
 import type { SessionAuthUser } from '../types';
 
 function Avatar({ user }: { user: SessionAuthUser }) {
   const initial = (user.firstName ?? user.email).charAt(0).toUpperCase();
   if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt="" referrerPolicy="no-referrer" className="size-8 rounded-full object-cover ring-2 ring-white/20" />;
+    return (
+      <img
+        src={user.profileImageUrl}
+        alt=""
+        referrerPolicy="no-referrer"
+        className="size-8 rounded-full object-cover ring-2 ring-white/20"
+      />
+    );
   }
   return (
-    <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-white/20">
+    <span
+      aria-hidden="true"
+      className="grid size-8 place-items-center rounded-full bg-brand-600 text-sm font-bold text-white ring-2 ring-white/20"
+    >
       {initial}
     </span>
-  );
-}
-
-/** The signed-in header's nav links (Scan, Dashboard). */
-export function SignedInNavLinks({ className, onNavigate }: { className?: string; onNavigate?: () => void }) {
-  const linkClass = 'rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
-  return (
-    <div className={className}>
-      <Link to="/scan" className={linkClass} onClick={onNavigate}>
-        Scan
-      </Link>
-      <Link to="/dashboard" className={linkClass} onClick={onNavigate}>
-        Dashboard
-      </Link>
-    </div>
   );
 }
 
@@ -38,7 +40,10 @@ export function AccountMenu({ user }: { user: SessionAuthUser }) {
   const label = user.firstName || 'Account';
   return (
     <DropdownMenu>
-      <DropdownMenuTrigger className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-semibold text-white hover:bg-white/10" aria-label={`Account menu for ${label}`}>
+      <DropdownMenuTrigger
+        className="flex cursor-pointer items-center gap-2 rounded-full py-1 pl-1 pr-3 text-sm font-semibold text-white hover:bg-white/10"
+        aria-label={`Account menu for ${label}`}
+      >
         <Avatar user={user} />
         <span className="max-w-[10rem] truncate">{label}</span>
         <ChevronDown aria-hidden="true" className="size-4 text-slate-300" />

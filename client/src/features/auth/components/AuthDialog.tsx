@@ -32,7 +32,10 @@ export function AuthDialog() {
           <DialogTitle className="text-2xl font-black tracking-wide">GET PROTECTED</DialogTitle>
           <DialogDescription>Sign in or create an account to access scam detection features</DialogDescription>
         </DialogHeader>
-        <Tabs.Root value={tab} onValueChange={(v) => setAuthDialog({ kind: 'auth', tab: v === 'signup' ? 'signup' : 'signin' })}>
+        <Tabs.Root
+          value={tab}
+          onValueChange={(v) => setAuthDialog({ kind: 'auth', tab: v === 'signup' ? 'signup' : 'signin' })}
+        >
           <Tabs.List aria-label="Sign in or sign up" className="grid grid-cols-2 rounded-lg bg-slate-100 p-1">
             {(
               [
@@ -71,7 +74,19 @@ function OrDivider() {
   );
 }
 
-function PasswordInput({ id, value, onChange, autoComplete, describedBy }: { id: string; value: string; onChange: (v: string) => void; autoComplete: string; describedBy?: string }) {
+function PasswordInput({
+  id,
+  value,
+  onChange,
+  autoComplete,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete: string;
+  describedBy?: string;
+}) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -120,11 +135,24 @@ function SignInForm() {
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-password`}>Password</Label>
-          <PasswordInput id={`${id}-password`} value={password} onChange={setPassword} autoComplete="current-password" />
+          <PasswordInput
+            id={`${id}-password`}
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
         </div>
         <Button type="submit" size="lg" disabled={signIn.isPending}>
           {signIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
@@ -133,7 +161,11 @@ function SignInForm() {
       </form>
       <p className="mt-4 text-center text-sm text-slate-600">
         Can&apos;t sign in?{' '}
-        <button type="button" className="cursor-pointer font-semibold text-brand-700 underline-offset-4 hover:underline" onClick={() => setAuthDialog({ kind: 'recovery' })}>
+        <button
+          type="button"
+          className="cursor-pointer font-semibold text-brand-700 underline-offset-4 hover:underline"
+          onClick={() => setAuthDialog({ kind: 'recovery' })}
+        >
           Get Magic Link Recovery
         </button>
       </p>
@@ -171,20 +203,46 @@ function SignUpForm() {
         <div className="grid grid-cols-2 gap-3">
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-first`}>First name</Label>
-            <Input id={`${id}-first`} name="firstName" autoComplete="given-name" value={firstName} onChange={(e) => setFirstName(e.target.value)} />
+            <Input
+              id={`${id}-first`}
+              name="firstName"
+              autoComplete="given-name"
+              value={firstName}
+              onChange={(e) => setFirstName(e.target.value)}
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-last`}>Last name</Label>
-            <Input id={`${id}-last`} name="lastName" autoComplete="family-name" value={lastName} onChange={(e) => setLastName(e.target.value)} />
+            <Input
+              id={`${id}-last`}
+              name="lastName"
+              autoComplete="family-name"
+              value={lastName}
+              onChange={(e) => setLastName(e.target.value)}
+            />
           </div>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-email`}>Email</Label>
-          <Input id={`${id}-email`} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          <Input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+          />
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-password`}>Password</Label>
-          <PasswordInput id={`${id}-password`} value={password} onChange={setPassword} autoComplete="new-password" describedBy={hintId} />
+          <PasswordInput
+            id={`${id}-password`}
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            describedBy={hintId}
+          />
           <p id={hintId} className={cn('text-xs', tooShort ? 'font-semibold text-red-700' : 'text-slate-600')}>
             At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.
           </p>

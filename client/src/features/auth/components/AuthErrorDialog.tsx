@@ -40,7 +40,11 @@ export function AuthErrorDialog() {
               Sign In
             </Button>
           ) : null}
-          <Button size="lg" variant={p.isAuthError ? 'outline' : 'default'} onClick={p.isAuthError ? signIn : closeAuthDialogs}>
+          <Button
+            size="lg"
+            variant={p.isAuthError ? 'outline' : 'default'}
+            onClick={p.isAuthError ? signIn : closeAuthDialogs}
+          >
             Try Again
           </Button>
           <Button size="lg" variant="outline" onClick={help}>

@@ -31,7 +31,13 @@ export function AuthUrlEffects() {
       setAuthDialog({
         kind: 'error',
         error: expired
-          ? { status: 401, error: { code: 'UNAUTHORIZED', message: 'This link has expired or was already used. Request a new one to sign in.' } }
+          ? {
+              status: 401,
+              error: {
+                code: 'UNAUTHORIZED',
+                message: 'This link has expired or was already used. Request a new one to sign in.',
+              },
+            }
           : { status: 401, error: { code: 'UNAUTHORIZED', message: 'Sign-in did not complete. Please try again.' } },
       });
     } else if (params.get('verified') === 'true') {
@@ -44,7 +50,10 @@ export function AuthUrlEffects() {
     void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
     for (const k of HANDLED) params.delete(k);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      { replace: true },
+    );
   }, [location.search, location.pathname, location.hash, navigate, queryClient]);
 
   return null;

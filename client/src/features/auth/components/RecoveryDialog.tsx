@@ -54,13 +54,22 @@ export function RecoveryDialog() {
                 <KeyRound className="size-7" />
               </span>
               <DialogTitle className="text-2xl font-black tracking-wide">QUICK RECOVERY</DialogTitle>
-              <DialogDescription>Get back into your account in one click, or with a secure link by email.</DialogDescription>
+              <DialogDescription>
+                Get back into your account in one click, or with a secure link by email.
+              </DialogDescription>
             </DialogHeader>
             <SocialButtons config={config} verb="Sign in" />
             <form onSubmit={submit} className="grid gap-3" noValidate>
               <div className="grid gap-1.5">
                 <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input id={`${id}-email`} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
+                <Input
+                  id={`${id}-email`}
+                  type="email"
+                  autoComplete="email"
+                  value={email}
+                  onChange={(e) => setEmail(e.target.value)}
+                  placeholder="you@example.com"
+                />
               </div>
               <Button type="submit" size="lg" disabled={sending}>
                 {sending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
@@ -70,19 +79,24 @@ export function RecoveryDialog() {
             <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                <strong>Security tip:</strong> next time, sign in the way you first signed up (email and password, Google or Facebook).
+                <strong>Security tip:</strong> next time, sign in the way you first signed up (email and password,
+                Google or Facebook).
               </span>
             </p>
           </>
         ) : (
           <>
             <DialogHeader className="items-center pr-0 text-center">
-              <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700">
+              <span
+                aria-hidden="true"
+                className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700"
+              >
                 <MailCheck className="size-7" />
               </span>
               <DialogTitle className="text-2xl font-black tracking-wide">Check Your Email</DialogTitle>
               <DialogDescription>
-                If an account exists for <strong className="break-all text-slate-900">{email.trim()}</strong>, we sent it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
+                If an account exists for <strong className="break-all text-slate-900">{email.trim()}</strong>, we sent
+                it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
               </DialogDescription>
             </DialogHeader>
             <Button size="lg" variant="outline" onClick={closeAuthDialogs}>

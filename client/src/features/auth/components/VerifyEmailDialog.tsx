@@ -34,15 +34,21 @@ export function VerifyEmailDialog() {
     <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialogs()}>
       <DialogContent size="md" data-testid="verify-email-dialog">
         <DialogHeader className="items-center pr-0 text-center">
-          <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700">
+          <span
+            aria-hidden="true"
+            className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700"
+          >
             <MailCheck className="size-7" />
           </span>
           <DialogTitle className="text-2xl font-black tracking-wide">CHECK YOUR EMAIL</DialogTitle>
           <DialogDescription>
-            We sent a verification link to <strong className="break-all text-slate-900">{email}</strong>. Click it to confirm your account and start your free trial.
+            We sent a verification link to <strong className="break-all text-slate-900">{email}</strong>. Click it to
+            confirm your account and start your free trial.
           </DialogDescription>
         </DialogHeader>
-        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">Can&apos;t find it? Check your spam folder, or send it again.</p>
+        <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
+          Can&apos;t find it? Check your spam folder, or send it again.
+        </p>
         <div className="grid gap-2">
           <Button size="lg" onClick={resend} disabled={sending}>
             {sending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}

@@ -12,7 +12,8 @@ import { closeAuthDialogs, setAuthDialog } from './auth-dialogs';
 const CHECKOUT_DELAY_MS = 2000;
 
 function scrollToTopSmoothly() {
-  const reduce = typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  const reduce =
+    typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   window.scrollTo({ top: 0, behavior: reduce ? 'auto' : 'smooth' });
 }
 
@@ -27,7 +28,11 @@ export function useAfterSignIn() {
     await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
     const context = storage.get(STORAGE_KEYS.signupContext);
-    if (context === 'premium_signup' || context === 'trial_signup' || storage.get(STORAGE_KEYS.requirePaymentSetup) === 'true') {
+    if (
+      context === 'premium_signup' ||
+      context === 'trial_signup' ||
+      storage.get(STORAGE_KEYS.requirePaymentSetup) === 'true'
+    ) {
       storage.remove(STORAGE_KEYS.signupContext);
       storage.remove(STORAGE_KEYS.requirePaymentSetup);
       await navigate('/checkout');
@@ -97,7 +102,11 @@ export function useEmailSignUp() {
     onError: (error: unknown) => {
       const code = (error as { error?: { code?: unknown } } | null)?.error?.code;
       if (code === 'ACCOUNT_EXISTS') {
-        toast({ title: 'Account Already Exists', description: 'An account with this email already exists. Please sign in instead.', variant: 'destructive' });
+        toast({
+          title: 'Account Already Exists',
+          description: 'An account with this email already exists. Please sign in instead.',
+          variant: 'destructive',
+        });
         setAuthDialog({ kind: 'auth', tab: 'signin' });
         return;
       }

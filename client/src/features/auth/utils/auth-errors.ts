@@ -29,7 +29,8 @@ export function toErrorLike(err: unknown): ErrorLike {
   return {
     status: typeof err.status === 'number' ? err.status : undefined,
     code: typeof inner.code === 'string' ? inner.code : undefined,
-    message: typeof inner.message === 'string' ? inner.message : typeof err.message === 'string' ? err.message : undefined,
+    message:
+      typeof inner.message === 'string' ? inner.message : typeof err.message === 'string' ? err.message : undefined,
     details: inner.details,
     retryAfterSeconds: typeof inner.retryAfterSeconds === 'number' ? inner.retryAfterSeconds : undefined,
   };
@@ -47,49 +48,114 @@ export function presentError(err: unknown): ErrorPresentation {
   const code = e.code ?? '';
 
   if (code === 'invalid_credentials') {
-    return { title: 'Sign In Required', description: 'The email or password is incorrect.', suggestion: 'Check your email and password and try again, or use Magic Link Recovery to sign in without a password.', isAuthError: true };
+    return {
+      title: 'Sign In Required',
+      description: 'The email or password is incorrect.',
+      suggestion:
+        'Check your email and password and try again, or use Magic Link Recovery to sign in without a password.',
+      isAuthError: true,
+    };
   }
   if (code === 'email_not_confirmed') {
-    return { title: 'Check Your Email', description: 'Please confirm your email address before signing in.', suggestion: 'Open the verification link we sent you. You can ask for a new one from the sign-up screen.', isAuthError: true };
+    return {
+      title: 'Check Your Email',
+      description: 'Please confirm your email address before signing in.',
+      suggestion: 'Open the verification link we sent you. You can ask for a new one from the sign-up screen.',
+      isAuthError: true,
+    };
   }
   if (code === 'weak_password') {
     const reasons = weakPasswordReasons(e);
     return {
       title: 'Invalid Information',
       description: message || 'Password is too weak.',
-      suggestion: reasons.includes('common') ? 'Choose a password that is not a common one: a few unrelated words work well.' : 'Use at least 6 characters.',
+      suggestion: reasons.includes('common')
+        ? 'Choose a password that is not a common one: a few unrelated words work well.'
+        : 'Use at least 6 characters.',
       isAuthError: false,
     };
   }
   if (code === 'signup_disabled') {
-    return { title: 'Service Temporarily Unavailable', description: 'Sign-ups are paused right now.', suggestion: 'Please try again in a few minutes.', isAuthError: false };
+    return {
+      title: 'Service Temporarily Unavailable',
+      description: 'Sign-ups are paused right now.',
+      suggestion: 'Please try again in a few minutes.',
+      isAuthError: false,
+    };
   }
   if (code === 'ACCOUNT_EXISTS') {
-    return { title: 'Account Already Exists', description: 'An account with this email already exists.', suggestion: 'Sign in instead, or use Magic Link Recovery if you forgot your password.', isAuthError: true };
+    return {
+      title: 'Account Already Exists',
+      description: 'An account with this email already exists.',
+      suggestion: 'Sign in instead, or use Magic Link Recovery if you forgot your password.',
+      isAuthError: true,
+    };
   }
   if (/fetch|network/i.test(message) && !status) {
-    return { title: 'Connection Problem', description: 'We could not reach RedFlag.', suggestion: 'Check your internet connection and try again.', isAuthError: false };
+    return {
+      title: 'Connection Problem',
+      description: 'We could not reach RedFlag.',
+      suggestion: 'Check your internet connection and try again.',
+      isAuthError: false,
+    };
   }
   if (status === 401 || code === 'UNAUTHORIZED' || /Authentication required|Unauthorized/i.test(message)) {
-    return { title: 'Sign In Required', description: 'Please sign in to continue.', suggestion: 'Sign in with your email and password, Google or Facebook.', isAuthError: true };
+    return {
+      title: 'Sign In Required',
+      description: 'Please sign in to continue.',
+      suggestion: 'Sign in with your email and password, Google or Facebook.',
+      isAuthError: true,
+    };
   }
   if (status === 403 || /Access denied|Forbidden/i.test(message)) {
-    return { title: 'Account Setup Required', description: message || 'Your account needs a little more setup.', suggestion: 'Complete your account setup to continue.', isAuthError: false };
+    return {
+      title: 'Account Setup Required',
+      description: message || 'Your account needs a little more setup.',
+      suggestion: 'Complete your account setup to continue.',
+      isAuthError: false,
+    };
   }
   if (status === 429 || code === 'RATE_LIMITED') {
-    const wait = e.retryAfterSeconds ? ` Please wait ${formatWait(e.retryAfterSeconds)} and try again.` : ' Please wait a moment and try again.';
-    return { title: 'Please Wait', description: `Too many requests...${wait}`, suggestion: 'This protects your account from guessing attacks.', isAuthError: false };
+    const wait = e.retryAfterSeconds
+      ? ` Please wait ${formatWait(e.retryAfterSeconds)} and try again.`
+      : ' Please wait a moment and try again.';
+    return {
+      title: 'Please Wait',
+      description: `Too many requests...${wait}`,
+      suggestion: 'This protects your account from guessing attacks.',
+      isAuthError: false,
+    };
   }
   if (status >= 500) {
-    return { title: 'Service Temporarily Unavailable', description: 'Something went wrong on our side.', suggestion: 'Please try again in a few minutes.', isAuthError: false };
+    return {
+      title: 'Service Temporarily Unavailable',
+      description: 'Something went wrong on our side.',
+      suggestion: 'Please try again in a few minutes.',
+      isAuthError: false,
+    };
   }
   if (code === 'card_error' || code.startsWith('stripe_')) {
-    return { title: 'Payment Error', description: message || 'The payment did not go through.', suggestion: 'Check your card details or try another card.', isAuthError: false };
+    return {
+      title: 'Payment Error',
+      description: message || 'The payment did not go through.',
+      suggestion: 'Check your card details or try another card.',
+      isAuthError: false,
+    };
   }
   if (code === 'VALIDATION_ERROR' || code === 'validation_error' || /validation/i.test(message)) {
-    return { title: 'Invalid Information', description: message || 'Some information is not valid.', suggestion: 'Check the form and try again.', isAuthError: false };
+    return {
+      title: 'Invalid Information',
+      description: message || 'Some information is not valid.',
+      suggestion: 'Check the form and try again.',
+      isAuthError: false,
+    };
   }
-  return { title: 'Something Went Wrong', description: message || 'An unexpected error happened.', suggestion: 'Please try again. If it keeps happening, contact support.', isAuthError: false };
+  return {
+    title: 'Something Went Wrong',
+    description: message || 'An unexpected error happened.',
+    suggestion: 'Please try again. If it keeps happening, contact support.',
+    isAuthError: false,
+  };
 }
 
 function formatWait(seconds: number): string {

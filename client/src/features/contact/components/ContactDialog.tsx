@@ -9,7 +9,13 @@ import { toast } from '@/components/ui/use-toast';
 import { useSendContact } from '../api/send-contact';
 
 /** CONTACT US (product-spec.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`. */
-export function ContactDialog({ open, onOpenChange: setOpen }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function ContactDialog({
+  open,
+  onOpenChange: setOpen,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const id = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -49,15 +55,38 @@ export function ContactDialog({ open, onOpenChange: setOpen }: { open: boolean; 
         <form onSubmit={submit} className="grid gap-4" noValidate>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input id={`${id}-name`} name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} required />
+            <Input
+              id={`${id}-name`}
+              name="name"
+              autoComplete="name"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              required
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input id={`${id}-email`} name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <Input
+              id={`${id}-email`}
+              name="email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+            />
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-message`}>Message</Label>
-            <Textarea id={`${id}-message`} name="message" rows={5} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)} required />
+            <Textarea
+              id={`${id}-message`}
+              name="message"
+              rows={5}
+              maxLength={5000}
+              value={message}
+              onChange={(e) => setMessage(e.target.value)}
+              required
+            />
           </div>
           <Button type="submit" size="lg" disabled={send.isPending}>
             {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
