@@ -12,7 +12,7 @@ export interface TrainOptions {
   seed: number;
 }
 
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 6, learningRate: 0.25, l2: 1e-6, seed: 42 };
+export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 10, learningRate: 0.15, l2: 1e-6, seed: 42 };
 
 /**
  * Relative share of the total training weight per source. Enron is big and stylistically unlike pasted
@@ -20,7 +20,7 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 6, learningRate: 0.
  */
 export const SOURCE_SHARE: Record<string, number> = {
   uci_sms_spam: 1.0,
-  mishra_soni_smishing: 1.0,
+  mishra_soni_smishing: 1.5,
   enron_spam: 1.0,
   nazario_phishing: 0.6,
   indonesian_sms: 0.35,
