@@ -3,7 +3,7 @@
  * git-ignored lookup table that phone/nanp.ts loads. Run it at build time (or before start); without it
  * US/Canadian numbers keep `isVoip: null`.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { resolveDataDir } from '../model/data.ts';
@@ -123,8 +123,15 @@ function main(): void {
   const dataDir = resolveDataDir(argv, process.env);
   const outIdx = argv.indexOf('--out');
   const out = (outIdx >= 0 ? argv[outIdx + 1] : undefined) ?? NANP_DATA_PATH;
+  const phoneDir = join(dataDir, 'phone');
+  // `npm start` runs this on every machine; without the shared data the engine answers "unknown" for
+  // US/Canadian line types, so a missing folder is a note, not a failure.
+  if (!existsSync(join(phoneDir, 'nanp_ocn.csv'))) {
+    console.log(`build:phone-data: no numbering data at ${phoneDir}; US/Canadian VoIP detection will answer "unknown"`);
+    return;
+  }
   const t0 = performance.now();
-  const file = buildNanp(join(dataDir, 'phone'));
+  const file = buildNanp(phoneDir);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(file));
   console.log(`build:phone-data: ${file.count} NPA-NXX codes, ${file.ocns.length} OCNs -> ${out} in ${Math.round(performance.now() - t0)} ms`);
