@@ -23,7 +23,7 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export function resolveDataDir(argv: readonly string[], env: NodeJS.ProcessEnv): string {
   const i = argv.indexOf('--data-dir');
   const fromArg = i >= 0 ? argv[i + 1] : undefined;
-  return resolve(fromArg ?? env['REDFLAG_DATA_DIR'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
+  return resolve(fromArg ?? env['SHARED_DATA_DIR'] ?? env['REDFLAG_DATA_DIR'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
 }
 
 export function readJsonl(file: string): LabelledRecord[] {
