@@ -68,7 +68,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   return (
     <>
       <title>Dashboard · RedFlag</title>
-      <div className="bg-gradient-to-b from-ink-900 from-[13rem] to-slate-50 to-[13rem] pb-20">
+      <div className="bg-gradient-to-b from-ink-900 from-[11rem] to-slate-50 to-[11rem] pb-20">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
           <DashboardHeader firstName={user.firstName} />
           <PanelBoundary name="statistics">

@@ -67,6 +67,14 @@ export function ScanPage({ user }: { user: AuthUser }) {
     return () => clearTimeout(timer);
   }, [restored, mode]);
 
+  // On a phone the results panel sits under the form: bring a new result into view.
+  const resultId = flow.result?.id;
+  const resultsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!resultId || window.matchMedia('(min-width: 1024px)').matches) return;
+    resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [resultId]);
+
   const onFieldChange = (field: keyof ScanFormValues, value: string, previous: string) => {
     const feature = PREMIUM_FIELDS[field];
     // Only adding text is gated: a restored number or address can always be deleted.
@@ -107,9 +115,11 @@ export function ScanPage({ user }: { user: AuthUser }) {
               }
             />
           </PanelBoundary>
-          <PanelBoundary name="scan results">
-            <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} />
-          </PanelBoundary>
+          <div ref={resultsRef} className="scroll-mt-24">
+            <PanelBoundary name="scan results">
+              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} />
+            </PanelBoundary>
+          </div>
         </div>
       </div>
       {flow.dialog.kind === 'error' || flow.dialog.kind === 'upgrade' ? (

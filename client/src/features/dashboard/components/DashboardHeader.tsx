@@ -1,23 +1,10 @@
-import { Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-
 /** 'Welcome back' and the first name (product-spec.md section 2, Dashboard). */
 export function DashboardHeader({ firstName }: { firstName: string | null }) {
   return (
-    <div className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Dashboard</p>
-        <h1 className="mt-2 text-3xl font-black tracking-tight text-white md:text-4xl">
-          Welcome back{firstName ? `, ${firstName}` : ''}
-        </h1>
-        <p className="mt-1 text-sm text-slate-300">Your scans, what they found, and how much of your plan you've used.</p>
-      </div>
-      <Button asChild variant="inverse">
-        <Link to="/">
-          <Plus aria-hidden="true" /> New Scan
-        </Link>
-      </Button>
+    <div>
+      <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Dashboard</p>
+      <h1 className="mt-2 text-3xl font-black tracking-tight text-white md:text-4xl">Welcome back{firstName ? `, ${firstName}` : ''}</h1>
+      <p className="mt-1 text-sm text-slate-300">Your scans, what they found, and how much of your plan you've used.</p>
     </div>
   );
 }

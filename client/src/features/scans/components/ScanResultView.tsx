@@ -230,7 +230,12 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
               <h3 id="scan-verdict" className="text-xl font-black tracking-tight">
                 {RISK_LABELS[band]}
               </h3>
-              {typeLabel ? <p className="text-sm font-semibold">{typeLabel}</p> : null}
+              {typeLabel ? (
+                <p className="text-sm font-semibold">
+                  <span className="sr-only">Scam type: </span>
+                  {typeLabel}
+                </p>
+              ) : null}
             </div>
           </div>
           <p className="text-right">
@@ -259,10 +264,12 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
               {confidence}%
             </dd>
           </div>
-          <div className="flex gap-1.5">
-            <dt className="font-medium">Scam type</dt>
-            <dd className="font-extrabold">{typeLabel ?? 'None identified'}</dd>
-          </div>
+          {typeLabel ? null : (
+            <div className="flex gap-1.5">
+              <dt className="font-medium">Scam type</dt>
+              <dd className="font-extrabold">None identified</dd>
+            </div>
+          )}
         </dl>
       </div>
 
@@ -286,7 +293,7 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
       {scan.links?.length > 0 ? <Links links={scan.links} /> : null}
 
       {scan.phoneAnalysis || scan.emailAnalysis ? (
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className={cn('grid gap-4', scan.phoneAnalysis && scan.emailAnalysis && 'md:grid-cols-2')}>
           {scan.phoneAnalysis ? <PhoneFindings phone={scan.phoneAnalysis} /> : null}
           {scan.emailAnalysis ? <EmailFindings email={scan.emailAnalysis} /> : null}
         </div>
