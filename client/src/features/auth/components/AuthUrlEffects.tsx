@@ -27,19 +27,9 @@ export function AuthUrlEffects() {
     const oauthProvider = storage.get(STORAGE_KEYS.oauthProvider);
     if (error) {
       if (oauthProvider) storage.set(STORAGE_KEYS.oauthError, 'callback_failed');
-      const expired = /token|expired/i.test(error);
-      setAuthDialog({
-        kind: 'error',
-        error: expired
-          ? {
-              status: 401,
-              error: {
-                code: 'UNAUTHORIZED',
-                message: 'This link has expired or was already used. Request a new one to sign in.',
-              },
-            }
-          : { status: 401, error: { code: 'UNAUTHORIZED', message: 'Sign-in did not complete. Please try again.' } },
-      });
+      // Expired / used mail links carry a token error; anything else here is a failed OAuth round trip.
+      const code = /token|expired/i.test(error) ? 'link_invalid' : 'oauth_failed';
+      setAuthDialog({ kind: 'error', error: { status: 401, error: { code, message: error } } });
     } else if (params.get('verified') === 'true') {
       toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
     } else if (params.get('recovered') === 'true') {

@@ -37,6 +37,14 @@ describe('presentError (product-spec.md section 8)', () => {
     expect(p.isAuthError).toBe(isAuth);
   });
 
+  it('an expired or used mail link says so', () => {
+    expect(presentError({ status: 401, error: { code: 'link_invalid', message: 'INVALID_TOKEN' } })).toMatchObject({
+      title: 'Sign In Required',
+      description: 'This link has expired or was already used.',
+      isAuthError: true,
+    });
+  });
+
   it('429 says how long to wait', () => {
     expect(
       presentError({ status: 429, error: { code: 'RATE_LIMITED', message: 'x', retryAfterSeconds: 600 } }).description,

@@ -56,6 +56,22 @@ export function presentError(err: unknown): ErrorPresentation {
       isAuthError: true,
     };
   }
+  if (code === 'link_invalid') {
+    return {
+      title: 'Sign In Required',
+      description: 'This link has expired or was already used.',
+      suggestion: 'Request a new link with Magic Link Recovery, or sign in with your password.',
+      isAuthError: true,
+    };
+  }
+  if (code === 'oauth_failed') {
+    return {
+      title: 'Sign In Required',
+      description: 'Sign-in with your Google or Facebook account did not complete.',
+      suggestion: 'Please try again, or sign in with your email and password.',
+      isAuthError: true,
+    };
+  }
   if (code === 'email_not_confirmed') {
     return {
       title: 'Check Your Email',
