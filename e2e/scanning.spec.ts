@@ -202,3 +202,76 @@ test('the scan page with a result has no serious or critical axe violation', asy
     }
   }
 });
+
+test('a saved analysis from outside the analyzer sign-up is submitted automatically after about 500 ms', async ({ page }) => {
+  await createVerifiedUser(page, 'Auto');
+  await startTrial(page);
+  await page.evaluate((message) => {
+    localStorage.setItem('pendingAnalysis', JSON.stringify({ message, phoneNumber: '', email: '', platform: 'sms' }));
+    localStorage.removeItem('signupContext');
+  }, SCAM_MESSAGE);
+  await page.goto('/scan');
+  await expect(analyzer(page).message).toHaveValue(SCAM_MESSAGE);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-band', 'scam', { timeout: 15_000 });
+  expect(await page.evaluate(() => localStorage.getItem('pendingAnalysis'))).toBeNull();
+});
+
+test("server refusals open the error dialog with the spec's retry for each", async ({ page }) => {
+  await createVerifiedUser(page, 'Errol');
+  await startTrial(page);
+  let answer = { status: 403, code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' };
+  await page.route('**/api/scans', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify({ error: { code: answer.code, message: answer.message } }) })
+      : route.fallback(),
+  );
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await scan.message.fill(LEGIT_MESSAGE);
+
+  // SCAN_LIMIT_REACHED: the error modal, whose retry opens the upgrade dialog.
+  await scan.submit.click();
+  const error = page.getByTestId('scan-error-dialog');
+  await expect(error.getByRole('heading', { name: 'Account Setup Required' })).toBeVisible();
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(page.getByTestId('upgrade-dialog').getByRole('heading', { name: /upgrade to premium/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // 401: the general handler with Sign In, which raises the auth dialog.
+  answer = { status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' };
+  await scan.submit.click();
+  await expect(error.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
+  await error.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('dialog').getByRole('heading', { name: /get protected/i })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // Anything else: the general handler; Try Again resets the scan.
+  answer = { status: 503, code: 'UNAVAILABLE', message: 'Service unavailable' };
+  await scan.submit.click();
+  await expect(error.getByRole('heading', { name: 'Service Temporarily Unavailable' })).toBeVisible();
+  await error.getByRole('button', { name: 'Try Again' }).click();
+  await expect(error).toHaveCount(0);
+  await expect(page.getByText('Run a scan to see results here')).toBeVisible();
+});
+
+test('an expired trial blocks scanning with the spec texts and the automatic-activation banner', async ({ page }) => {
+  await createVerifiedUser(page, 'Exp');
+  await startTrial(page);
+  // The server's answers for a trial whose time is over and whose card could not be charged yet.
+  await page.route('**/api/users/trial-status', (route) =>
+    route.fulfill({ json: { daysRemaining: 0, isExpired: true, isTrialing: true, trialEndsAt: new Date(Date.now() - 3600_000).toISOString() } }),
+  );
+  await page.route('**/api/convert-trial', (route) => route.fulfill({ json: { success: false, message: 'Your card was declined.' } }));
+  let used = 2;
+  await page.route('**/api/users/scan-usage', (route) =>
+    route.fulfill({ json: { planTier: 'free', scanCount: used, maxScans: 5, remaining: 5 - used, unlimited: false } }),
+  );
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await expect(page.getByRole('button', { name: 'TRIAL EXPIRED - COMPLETE SETUP' })).toBeDisabled();
+  await expect(scan.card.getByText('Premium is being activated automatically', { exact: false })).toBeVisible();
+
+  used = 5;
+  await page.goto('/scan');
+  await expect(page.getByRole('button', { name: 'COMPLETE SETUP TO SCAN MORE' })).toBeDisabled();
+});

@@ -10,7 +10,7 @@ import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
 import { storage } from '@/lib/storage-keys';
 import { Hourglass } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAuth, type AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
@@ -54,16 +54,16 @@ export function ScanPage({ user }: { user: AuthUser }) {
     plan: { isPremium: user.isPremium, usage: trial.usage, trialExpired: trial.trialStatus?.isExpired === true, convertNow: trial.convertNow },
     onScanned: () => clearPendingAnalysis(storage),
   });
-  const submitRef = useRef(flow.submit);
-  submitRef.current = flow.submit;
+  // Reads the latest flow (usage may have loaded meanwhile) when the timer fires.
+  const submitRestored = useEffectEvent((values: ScanFormValues) => {
+    const built = buildScanPayload(values);
+    if (built.ok) void flow.submit(built.payload);
+  });
 
   useEffect(() => {
     preloadScanResultView();
     if (!restored || mode !== 'auto_submit') return;
-    const timer = setTimeout(() => {
-      const built = buildScanPayload(restored);
-      if (built.ok) void submitRef.current(built.payload);
-    }, AUTO_SUBMIT_DELAY_MS);
+    const timer = setTimeout(() => submitRestored(restored), AUTO_SUBMIT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [restored, mode]);
 
