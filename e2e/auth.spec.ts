@@ -4,7 +4,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 /**
  * Accounts in the browser, on the embedded default with the dev outbox: sign up in the auth dialog,
  * verify through the link in /dev/mailbox.json, land on the dashboard with the toast; sign out and in;
- * recover with a magic link; the error dialog; axe on every accounts dialog.
+ * recover with a magic link; the error dialog; axe on every accounts dialog (and the contact dialog; its
+ * journey is in contact.spec.ts).
  */
 
 interface Mail {
@@ -171,23 +172,6 @@ test('magic-link recovery from the sign-in dialog signs the user back in', async
   await page.context().clearCookies();
   await page.goto(link);
   await expect(page.getByRole('alertdialog')).toContainText('expired or was already used');
-});
-
-test('the contact form sends a message to support', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
-  const dialog = page.getByRole('dialog', { name: 'CONTACT US' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'SEND MESSAGE' }).click();
-  await expect(page.getByText('Please fill in all fields.', { exact: true })).toBeVisible();
-  await dialog.getByLabel('Name').fill('Casey Contact');
-  await dialog.getByLabel('Email').fill('casey@example.com');
-  await dialog.getByLabel('Message').fill('Is this message from my bank a scam?');
-  await dialog.getByRole('button', { name: 'SEND MESSAGE' }).click();
-  await expect(page.getByText('Message Sent!', { exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  const mails = (await (await page.request.get('/dev/mailbox.json')).json()) as Mail[];
-  expect(mails.some((m) => m.kind === 'contact' && m.subject === 'Contact form: Casey Contact')).toBe(true);
 });
 
 test.describe('accessibility of the accounts dialogs', () => {
