@@ -76,6 +76,7 @@ test('the dashboard has no serious or critical axe violation', async ({ browser,
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
+    { width: 360, height: 740 },
   ]) {
     const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
     try {

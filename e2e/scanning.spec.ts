@@ -169,6 +169,7 @@ test('a non-premium user typing a phone number gets the upgrade dialog instead',
   await expect(dialog.getByRole('heading', { name: /upgrade to premium/i })).toBeVisible();
   await expect(dialog).toContainText('Phone number verification is a Premium feature');
   await expect(scan.phone).toHaveValue('');
+  await saveScreenshots(page, 'upgrade-dialog');
   await dialog.getByRole('link', { name: /start free trial/i }).click();
   await expect(page).toHaveURL(/\/checkout/);
 });
@@ -177,6 +178,7 @@ test('the scan page with a result has no serious or critical axe violation', asy
   for (const viewport of [
     { width: 1280, height: 900 },
     { width: 390, height: 844 },
+    { width: 360, height: 740 },
   ]) {
     const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
     try {
@@ -196,6 +198,7 @@ test('the scan page with a result has no serious or critical axe violation', asy
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
       expect(serious).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
       await saveScreenshots(page, `scan-${viewport.width}`);
     } finally {
       await context.close();
