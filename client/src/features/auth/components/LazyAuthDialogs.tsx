@@ -37,9 +37,8 @@ export function LazyAuthDialogs() {
     };
   }, []);
 
-  useEffect(() => {
-    if (dialog.kind !== 'none' || hasUrlParams) setNeeded(true);
-  }, [dialog.kind, hasUrlParams]);
+  // Once needed, stay mounted (derived during render, not in an effect).
+  if (!needed && (dialog.kind !== 'none' || hasUrlParams)) setNeeded(true);
 
   if (!needed) return null;
   return (

@@ -1,5 +1,5 @@
 import { KeyRound, LoaderCircle, MailCheck, ShieldAlert } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -21,10 +21,12 @@ export function RecoveryDialog() {
   const [sending, setSending] = useState(false);
   const { data: config } = usePublicConfig();
 
-  // product-spec.md section 4: the step resets when the dialog closes.
-  useEffect(() => {
+  // product-spec.md section 4: the step resets when the dialog closes (derived during render).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (!open) setStep('form');
-  }, [open]);
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
