@@ -14,6 +14,8 @@ import { useSectionNav } from './use-section-nav';
 const AccountMenu = lazy(() =>
   import('@/features/auth/components/AccountMenu').then((m) => ({ default: m.AccountMenu })),
 );
+// The trial / premium badge and its dialogs, likewise only for signed-in visitors.
+const PlanHeaderBadge = lazy(() => import('./PlanHeaderBadge').then((m) => ({ default: m.PlanHeaderBadge })));
 
 const signedInLink =
   'rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
@@ -102,6 +104,9 @@ export function Header() {
                 Dashboard
               </Link>
               <span aria-hidden="true" className="mx-2 h-6 w-px bg-white/15" />
+              <Suspense fallback={null}>
+                <PlanHeaderBadge user={user} />
+              </Suspense>
               <Suspense fallback={<span className="block h-10 w-28" />}>
                 <AccountMenu user={user} />
               </Suspense>
@@ -159,6 +164,13 @@ export function Header() {
                   Account
                 </Link>
               </li>
+              {menuOpen ? (
+                <li className="px-3 py-2">
+                  <Suspense fallback={null}>
+                    <PlanHeaderBadge user={user} />
+                  </Suspense>
+                </li>
+              ) : null}
               <li>
                 <button
                   type="button"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from '@/components/ui/use-toast';
 import { DashboardHeader } from '@/features/dashboard/components/DashboardHeader';
 import { PanelError } from '@/features/dashboard/components/PanelError';
@@ -10,13 +10,11 @@ import { useScans } from '@/features/scans/api/get-scans';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
 import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
 import { openAuthModal } from '@/lib/events';
-import { useAuth, type AuthUser } from '../auth';
+import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
-import { SignInRequired } from './sign-in-required';
-import { PageSpinner } from './status-card';
+import { MemberRoute } from './member-route';
 
 const LOGGED_OUT_REDIRECT_MS = 500;
-const CheckoutPage = lazy(async () => ({ default: (await import('./checkout')).CheckoutRoute }));
 
 function isUnauthorized(error: unknown): boolean {
   return String(error).includes('401');
@@ -90,17 +88,9 @@ export function DashboardPage({ user }: { user: AuthUser }) {
 
 /** /dashboard (product-spec.md section 2). The verified / recovered toasts are the accounts feature's. */
 export function DashboardRoute() {
-  const auth = useAuth();
-  if (auth.status === 'loading') return <PageSpinner label="Loading your dashboard..." />;
-  if (auth.status === 'signed_out') return <SignInRequired what="view your dashboard and scan history" />;
-  if (auth.user.subscriptionStatus === 'loading') return <PageSpinner label="Loading your dashboard..." />;
-  // section 2: until payment setup is done, /dashboard shows the checkout page.
-  if (auth.user.subscriptionStatus === 'setup_required') {
-    return (
-      <Suspense fallback={<PageSpinner label="Preparing checkout..." />}>
-        <CheckoutPage />
-      </Suspense>
-    );
-  }
-  return <DashboardPage user={auth.user} />;
+  return (
+    <MemberRoute page="dashboard" what="view your dashboard and scan history">
+      {(user) => <DashboardPage user={user} />}
+    </MemberRoute>
+  );
 }

@@ -61,7 +61,7 @@ export function HomeRoute() {
     case 'signed_in':
       return (
         <Suspense fallback={<PageSpinner label="Loading..." />}>
-          <ScanRoute />
+          <ScanRoute at="home" />
         </Suspense>
       );
   }

@@ -12,13 +12,11 @@ import { storage } from '@/lib/storage-keys';
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { useAuth, type AuthUser } from '../auth';
+import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
-import { SignInRequired } from './sign-in-required';
-import { PageSpinner } from './status-card';
+import { MemberRoute } from './member-route';
 
 const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
-const CheckoutPage = lazy(async () => ({ default: (await import('./checkout')).CheckoutRoute }));
 
 const PREMIUM_FIELDS: Partial<Record<keyof ScanFormValues, PremiumFeature>> = { phoneNumber: 'phone', email: 'email' };
 
@@ -143,21 +141,13 @@ export function ScanPage({ user }: { user: AuthUser }) {
 }
 
 /**
- * /scan, and / when signed in (product-spec.md section 2): the scan page; the checkout while the account
- * still needs payment setup; a spinner while the user's status loads.
+ * /scan, and / when signed in (product-spec.md section 2): the scan page, behind the route table's
+ * signed-in rows (./member-route.tsx: checkout or payment gate while setup is required, spinners).
  */
-export function ScanRoute() {
-  const auth = useAuth();
-  if (auth.status === 'loading') return <PageSpinner label="Loading..." />;
-  if (auth.status === 'signed_out') return <SignInRequired what="scan messages and keep your results" />;
-  const { user } = auth;
-  if (user.subscriptionStatus === 'loading') return <PageSpinner label="Loading..." />;
-  if (user.subscriptionStatus === 'setup_required') {
-    return (
-      <Suspense fallback={<PageSpinner label="Preparing checkout..." />}>
-        <CheckoutPage />
-      </Suspense>
-    );
-  }
-  return <ScanPage user={user} />;
+export function ScanRoute({ at = 'scan' }: { at?: 'home' | 'scan' }) {
+  return (
+    <MemberRoute page={at} what="scan messages and keep your results">
+      {(user) => <ScanPage user={user} />}
+    </MemberRoute>
+  );
 }

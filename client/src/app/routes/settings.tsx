@@ -1,12 +1,14 @@
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { SettingsPage } from '@/features/settings/components/SettingsPage';
-import { useAuth } from '../auth';
-import { PageSpinner } from './status-card';
+import { MemberRoute } from './member-route';
 
-/** /settings: the simpler settings page (product-spec.md section 2). */
+/** /settings: the simpler settings page (product-spec.md section 2), behind the route table's rows. */
 export function SettingsRoute() {
-  const auth = useAuth();
   const signOut = useSignOut();
-  if (auth.status === 'loading') return <PageSpinner label="Loading..." />;
-  return <SettingsPage user={auth.user} onSignOut={() => void signOut()} />;
+  const onSignOut = () => void signOut();
+  return (
+    <MemberRoute page="settings" what="access settings" signedOut={<SettingsPage user={null} onSignOut={onSignOut} />}>
+      {(user) => <SettingsPage user={user} onSignOut={onSignOut} />}
+    </MemberRoute>
+  );
 }
