@@ -21,8 +21,11 @@ const CONFUSABLES: Record<string, string> = {
   '\u2024': '.', '\u3002': '.', '\uFF0E': '.', '\u2026': '...',
 };
 
+// These classes exist to find invisible and joining characters, which is what the lint rule warns about.
+// eslint-disable-next-line no-misleading-character-class
 const ZERO_WIDTH = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFE00-\uFE0F\uFEFF]/;
 const COMBINING = /\p{M}/u;
+// eslint-disable-next-line no-control-regex -- control characters are what we strip
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 const SPACE_LIKE = /[\s\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]/;
 
