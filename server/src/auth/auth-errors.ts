@@ -54,7 +54,11 @@ export async function normaliseAuthResponse(res: Response): Promise<Response> {
   if (res.status < 400) return res;
   const type = res.headers.get('content-type') ?? '';
   let body: unknown = null;
-  if (type.includes('application/json')) body = await res.clone().json().catch(() => null);
+  if (type.includes('application/json'))
+    body = await res
+      .clone()
+      .json()
+      .catch(() => null);
   if (isRecord(body) && isRecord(body.error)) return res; // already ours
   const authCode = isRecord(body) && typeof body.code === 'string' ? body.code : undefined;
   const authMessage = isRecord(body) && typeof body.message === 'string' ? body.message : undefined;
@@ -63,11 +67,18 @@ export async function normaliseAuthResponse(res: Response): Promise<Response> {
   const code = mapped ?? codeForStatus(res.status);
   const status = mapped ? ERROR_STATUS[code] : res.status;
   // A 500 never shows its internal message.
-  const message = status >= 500 ? 'Something went wrong. Please try again.' : (MESSAGES[code] ?? authMessage ?? res.statusText ?? 'Request failed');
+  const message =
+    status >= 500
+      ? 'Something went wrong. Please try again.'
+      : (MESSAGES[code] ?? authMessage ?? res.statusText ?? 'Request failed');
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
   // An unmapped better-auth code is kept in details so the client can still tell cases apart.
-  const out = errorBody(code, message, details !== undefined ? { details } : authCode && !mapped ? { details: { authCode } } : {});
+  const out = errorBody(
+    code,
+    message,
+    details !== undefined ? { details } : authCode && !mapped ? { details: { authCode } } : {},
+  );
   return new Response(JSON.stringify(out), { status, headers });
 }

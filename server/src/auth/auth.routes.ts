@@ -18,7 +18,13 @@ export function authContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
 async function bodyEmail(c: Context<AppEnv>): Promise<string | null> {
   try {
     const body: unknown = await c.req.raw.clone().json();
-    if (typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string' && body.email.trim()) {
+    if (
+      typeof body === 'object' &&
+      body !== null &&
+      'email' in body &&
+      typeof body.email === 'string' &&
+      body.email.trim()
+    ) {
       return body.email.trim().toLowerCase();
     }
   } catch {

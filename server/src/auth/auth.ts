@@ -32,7 +32,8 @@ export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 
 const profileNames = (given: unknown, family: unknown, full: unknown) => {
-  if (typeof given === 'string' && given) return { firstName: given, lastName: typeof family === 'string' && family ? family : null };
+  if (typeof given === 'string' && given)
+    return { firstName: given, lastName: typeof family === 'string' && family ? family : null };
   // product-spec.md section 3: a single name field splits into its first word and the rest.
   if (typeof full === 'string' && full.trim()) {
     const [first, ...rest] = full.trim().split(/\s+/);
@@ -74,7 +75,11 @@ export function createAuth(ctx: AppContext) {
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user: u, url }) {
         const firstName = (u as { firstName?: string | null }).firstName ?? null;
-        await mailer.enqueue({ to: u.email, kind: 'verification', ...verificationMail({ url, firstName, supportEmail }) });
+        await mailer.enqueue({
+          to: u.email,
+          kind: 'verification',
+          ...verificationMail({ url, firstName, supportEmail }),
+        });
       },
     },
     socialProviders: {
@@ -84,7 +89,8 @@ export function createAuth(ctx: AppContext) {
               clientId: config.auth.google.clientId,
               clientSecret: config.auth.google.clientSecret,
               prompt: 'select_account' as const,
-              mapProfileToUser: (p: { given_name?: unknown; family_name?: unknown; name?: unknown }) => profileNames(p.given_name, p.family_name, p.name),
+              mapProfileToUser: (p: { given_name?: unknown; family_name?: unknown; name?: unknown }) =>
+                profileNames(p.given_name, p.family_name, p.name),
             },
           }
         : {}),
@@ -137,7 +143,11 @@ export function createAuth(ctx: AppContext) {
           // Same answer whether or not the address has an account; a mail only when it does.
           const existing = await repo.findUserByEmail(email);
           if (!existing) return;
-          await mailer.enqueue({ to: existing.email, kind: 'magic_link', ...magicLinkMail({ url, firstName: existing.firstName, minutes: MAGIC_LINK_MINUTES, supportEmail }) });
+          await mailer.enqueue({
+            to: existing.email,
+            kind: 'magic_link',
+            ...magicLinkMail({ url, firstName: existing.firstName, minutes: MAGIC_LINK_MINUTES, supportEmail }),
+          });
         },
       }),
       bearer(),
@@ -148,17 +158,28 @@ export function createAuth(ctx: AppContext) {
         const parsed = signUpBodySchema.safeParse(actx.body);
         if (!parsed.success) {
           const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? 'Invalid sign-up', details: { fields } });
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'VALIDATION_ERROR',
+            message: fields[0]?.message ?? 'Invalid sign-up',
+            details: { fields },
+          });
         }
         const body = parsed.data;
         const reasons = weakPasswordReasons(body.password);
         if (reasons.length) {
-          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'weak_password', message: weakPasswordMessage(reasons), details: { reasons } });
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'weak_password',
+            message: weakPasswordMessage(reasons),
+            details: { reasons },
+          });
         }
         // product-spec.md section 8: an existing address answers 'Account Already Exists' (better-auth
         // would answer a generic success when verification is required; the spec wants the message).
         if (await repo.findUserByEmail(body.email)) {
-          throw new APIError('CONFLICT', { code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists. Please sign in instead.' });
+          throw new APIError('CONFLICT', {
+            code: 'ACCOUNT_EXISTS',
+            message: 'An account with this email already exists. Please sign in instead.',
+          });
         }
         const firstName = body.firstName ?? null;
         const lastName = body.lastName ?? null;

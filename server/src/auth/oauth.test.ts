@@ -31,7 +31,12 @@ beforeAll(async () => {
     if (url.startsWith(GOOGLE_TOKEN)) return realFetch(`${mock.issuer.url}/token`, init);
     return realFetch(input, init);
   };
-  t = await createTestApp({ GOOGLE_CLIENT_ID: 'google-client-id', GOOGLE_CLIENT_SECRET: 'google-client-secret', FACEBOOK_CLIENT_ID: 'fb-id', FACEBOOK_CLIENT_SECRET: 'fb-secret' });
+  t = await createTestApp({
+    GOOGLE_CLIENT_ID: 'google-client-id',
+    GOOGLE_CLIENT_SECRET: 'google-client-secret',
+    FACEBOOK_CLIENT_ID: 'fb-id',
+    FACEBOOK_CLIENT_SECRET: 'fb-secret',
+  });
 });
 
 afterAll(async () => {
@@ -75,14 +80,25 @@ async function googleSignIn(callbackURL = '/dashboard') {
   const back = new URL(atMock.headers.get('location')!);
   expect(back.pathname).toBe('/api/auth/callback/google');
 
-  const callback = await t.request(`${back.pathname}${back.search}`, { headers: { cookie: cookieHeader(jar) }, redirect: 'manual' });
+  const callback = await t.request(`${back.pathname}${back.search}`, {
+    headers: { cookie: cookieHeader(jar) },
+    redirect: 'manual',
+  });
   jar = cookiesFrom(callback, jar);
   return { callback, jar };
 }
 
 describe('Google sign-in (against oauth2-mock-server)', () => {
   it('creates the account from the ID token (names, picture, verified e-mail), signs in and returns to the callback URL', async () => {
-    profile = { sub: 'google-sub-1', email: 'Gina@Example.com', email_verified: true, given_name: 'Gina', family_name: 'Gmail', name: 'Gina Gmail', picture: 'https://example.com/gina.png' };
+    profile = {
+      sub: 'google-sub-1',
+      email: 'Gina@Example.com',
+      email_verified: true,
+      given_name: 'Gina',
+      family_name: 'Gmail',
+      name: 'Gina Gmail',
+      picture: 'https://example.com/gina.png',
+    };
     const { callback } = await googleSignIn('/dashboard');
     expect(callback.status).toBe(302);
     expect(callback.headers.get('location')).toBe('/dashboard');
@@ -91,15 +107,29 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     const me = await t.request('/api/auth/user', { headers: { cookie: cookie! } });
     expect(me.status).toBe(200);
     const body = await readJson<{ id: string }>(me);
-    expect(body).toMatchObject({ email: 'gina@example.com', emailVerified: true, firstName: 'Gina', lastName: 'Gmail', profileImageUrl: 'https://example.com/gina.png' });
+    expect(body).toMatchObject({
+      email: 'gina@example.com',
+      emailVerified: true,
+      firstName: 'Gina',
+      lastName: 'Gmail',
+      profileImageUrl: 'https://example.com/gina.png',
+    });
     const accounts = await t.ctx.database.db.select().from(account).where(eq(account.userId, body.id));
     expect(accounts.map((a) => [a.providerId, a.accountId])).toEqual([['google', 'google-sub-1']]);
   });
 
   it('signs the same Google account in again without a second user', async () => {
-    profile = { sub: 'google-sub-1', email: 'gina@example.com', email_verified: true, given_name: 'Gina', family_name: 'Gmail' };
+    profile = {
+      sub: 'google-sub-1',
+      email: 'gina@example.com',
+      email_verified: true,
+      given_name: 'Gina',
+      family_name: 'Gmail',
+    };
     const { callback } = await googleSignIn('/dashboard');
-    const me = await readJson<{ email: string }>(await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }));
+    const me = await readJson<{ email: string }>(
+      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }),
+    );
     expect(me.email).toBe('gina@example.com');
   });
 
@@ -107,9 +137,13 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     const { user } = await createVerifiedUser(t, { email: 'both-ways@example.com' });
     profile = { sub: 'google-sub-2', email: 'both-ways@example.com', email_verified: true, given_name: 'Bo' };
     const { callback } = await googleSignIn('/dashboard');
-    const me = await readJson<{ id: string }>(await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }));
+    const me = await readJson<{ id: string }>(
+      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }),
+    );
     expect(me.id).toBe(user.id);
-    const providers = (await t.ctx.database.db.select().from(account).where(eq(account.userId, user.id))).map((a) => a.providerId).sort();
+    const providers = (await t.ctx.database.db.select().from(account).where(eq(account.userId, user.id)))
+      .map((a) => a.providerId)
+      .sort();
     expect(providers).toEqual(['credential', 'google']);
   });
 

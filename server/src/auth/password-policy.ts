@@ -27,7 +27,9 @@ export function weakPasswordReasons(password: string): WeakPasswordReason[] {
 
 export function weakPasswordMessage(reasons: WeakPasswordReason[]): string {
   const parts: string[] = [];
-  if (reasons.includes('length')) parts.push(`Password must be between ${MIN_PASSWORD_LENGTH} and ${MAX_PASSWORD_LENGTH} characters.`);
-  if (reasons.includes('common')) parts.push('This password is too common and easy to guess. Please choose another one.');
+  if (reasons.includes('length'))
+    parts.push(`Password must be between ${MIN_PASSWORD_LENGTH} and ${MAX_PASSWORD_LENGTH} characters.`);
+  if (reasons.includes('common'))
+    parts.push('This password is too common and easy to guess. Please choose another one.');
   return parts.join(' ');
 }

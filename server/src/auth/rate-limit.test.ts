@@ -17,10 +17,20 @@ describe('rate limits on the account endpoints', () => {
     const ip = { 'x-forwarded-for': '203.0.113.7' };
     const limit = AUTH_RATE_RULES.signIn.ip.limit;
     for (let i = 0; i < limit; i++) {
-      const res = await post(t, '/api/auth/sign-in/email', { email: `guess-${i}@example.com`, password: 'guess-guess-1' }, ip);
+      const res = await post(
+        t,
+        '/api/auth/sign-in/email',
+        { email: `guess-${i}@example.com`, password: 'guess-guess-1' },
+        ip,
+      );
       expect(res.status).toBe(401);
     }
-    const res = await post(t, '/api/auth/sign-in/email', { email: 'guess-last@example.com', password: 'guess-guess-1' }, ip);
+    const res = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: 'guess-last@example.com', password: 'guess-guess-1' },
+      ip,
+    );
     expect(res.status).toBe(429);
     const error = await errorOf(res);
     expect(error.code).toBe('RATE_LIMITED');
@@ -28,7 +38,12 @@ describe('rate limits on the account endpoints', () => {
     expect(error.retryAfterSeconds).toBeLessThanOrEqual(AUTH_RATE_RULES.signIn.ip.windowSeconds);
     expect(Number(res.headers.get('retry-after'))).toBe(error.retryAfterSeconds);
     // Another address is not affected.
-    const other = await post(t, '/api/auth/sign-in/email', { email: 'guess-other@example.com', password: 'guess-guess-1' }, { 'x-forwarded-for': '203.0.113.8' });
+    const other = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: 'guess-other@example.com', password: 'guess-guess-1' },
+      { 'x-forwarded-for': '203.0.113.8' },
+    );
     expect(other.status).toBe(401);
   });
 
@@ -36,10 +51,20 @@ describe('rate limits on the account endpoints', () => {
     const { user } = await createVerifiedUser(t);
     const limit = AUTH_RATE_RULES.signIn.email.limit;
     for (let i = 0; i < limit; i++) {
-      const res = await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-wrong-1' }, { 'x-forwarded-for': `198.18.0.${i + 1}` });
+      const res = await post(
+        t,
+        '/api/auth/sign-in/email',
+        { email: user.email, password: 'wrong-wrong-1' },
+        { 'x-forwarded-for': `198.18.0.${i + 1}` },
+      );
       expect(res.status).toBe(401);
     }
-    const res = await post(t, '/api/auth/sign-in/email', { email: user.email.toUpperCase(), password: 'wrong-wrong-1' }, { 'x-forwarded-for': '198.18.1.1' });
+    const res = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email.toUpperCase(), password: 'wrong-wrong-1' },
+      { 'x-forwarded-for': '198.18.1.1' },
+    );
     expect(res.status).toBe(429);
   });
 
@@ -57,14 +82,20 @@ describe('rate limits on the account endpoints', () => {
   it('sign-up and resend are limited per e-mail', async () => {
     const ipFor = (i: number) => ({ 'x-forwarded-for': `192.0.2.${i + 1}` });
     for (let i = 0; i < AUTH_RATE_RULES.resend.email.limit; i++) {
-      expect((await post(t, '/api/auth/send-verification-email', { email: 'bomb@example.com' }, ipFor(i))).status).toBe(200);
+      expect((await post(t, '/api/auth/send-verification-email', { email: 'bomb@example.com' }, ipFor(i))).status).toBe(
+        200,
+      );
     }
-    expect((await post(t, '/api/auth/send-verification-email', { email: 'bomb@example.com' }, ipFor(50))).status).toBe(429);
+    expect((await post(t, '/api/auth/send-verification-email', { email: 'bomb@example.com' }, ipFor(50))).status).toBe(
+      429,
+    );
 
     for (let i = 0; i < AUTH_RATE_RULES.signUp.email.limit; i++) {
       await post(t, '/api/auth/sign-up/email', { email: 'spam@example.com', password: 'x' }, ipFor(100 + i));
     }
-    expect((await post(t, '/api/auth/sign-up/email', { email: 'spam@example.com', password: 'x' }, ipFor(150))).status).toBe(429);
+    expect(
+      (await post(t, '/api/auth/sign-up/email', { email: 'spam@example.com', password: 'x' }, ipFor(150))).status,
+    ).toBe(429);
   });
 
   it('a client cannot dodge the limit with its own X-Forwarded-For when no proxy header is trusted', async () => {
@@ -73,7 +104,12 @@ describe('rate limits on the account endpoints', () => {
       const limit = AUTH_RATE_RULES.signIn.ip.limit;
       let last = 0;
       for (let i = 0; i <= limit; i++) {
-        const res = await post(t2, '/api/auth/sign-in/email', { email: `spoof-${i}@example.com`, password: 'nope-nope-1' }, { 'x-forwarded-for': `100.64.0.${i + 1}` });
+        const res = await post(
+          t2,
+          '/api/auth/sign-in/email',
+          { email: `spoof-${i}@example.com`, password: 'nope-nope-1' },
+          { 'x-forwarded-for': `100.64.0.${i + 1}` },
+        );
         last = res.status;
       }
       expect(last).toBe(429);

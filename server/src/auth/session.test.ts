@@ -1,5 +1,7 @@
 import { authUserSchema } from '@redflag/contracts/auth';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 
@@ -63,5 +65,29 @@ describe('sessions and the user helper', () => {
     const res = await t.request('/api/auth/user', { headers });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: user.id, emailVerified: false });
+  });
+
+  it('a session in use is renewed before it expires, and the refreshed cookie is sent back', async () => {
+    const { user, headers } = await createVerifiedUser(t);
+    const soon = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+    await t.ctx.database.db
+      .update(session)
+      .set({ expiresAt: soon, updatedAt: new Date(Date.now() - 2 * 24 * 60 * 60 * 1000) })
+      .where(eq(session.userId, user.id));
+    const res = await t.request('/api/auth/user', { headers });
+    expect(res.status).toBe(200);
+    const [row] = await t.ctx.database.db.select().from(session).where(eq(session.userId, user.id));
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token='));
+    expect(cookie).toMatch(/HttpOnly/i);
+  });
+
+  it('an expired session authenticates nobody', async () => {
+    const { user, headers } = await createVerifiedUser(t);
+    await t.ctx.database.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.userId, user.id));
+    expect((await t.request('/api/auth/user', { headers })).status).toBe(401);
   });
 });

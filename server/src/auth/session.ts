@@ -29,7 +29,10 @@ export async function getOptionalUser(c: Context<AppEnv>): Promise<SessionUser |
   const cached = c.get('user');
   if (cached !== undefined) return cached;
   const auth = c.get('auth');
-  if (!auth) throw new Error('getOptionalUser: the auth middleware (server/src/auth/auth.routes.ts) is not mounted before this route');
+  if (!auth)
+    throw new Error(
+      'getOptionalUser: the auth middleware (server/src/auth/auth.routes.ts) is not mounted before this route',
+    );
   const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   const u = response?.user;

@@ -87,7 +87,8 @@ describe('sign-out', () => {
 });
 
 describe('magic-link recovery', () => {
-  const requestLink = (email: string) => post(t, '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard?recovered=true' }, freshIp());
+  const requestLink = (email: string) =>
+    post(t, '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard?recovered=true' }, freshIp());
 
   it('mails a single-use link valid 60 minutes that signs in and lands on /dashboard?recovered=true', async () => {
     const { user } = await createVerifiedUser(t, { firstName: 'Rita' });
@@ -99,7 +100,10 @@ describe('magic-link recovery', () => {
     const link = mail!.links.find((l) => l.includes('/api/auth/magic-link/verify'))!;
     expect(link).toBeDefined();
 
-    const [row] = await t.ctx.database.db.select().from(verification).where(like(verification.value, `%${user.email}%`));
+    const [row] = await t.ctx.database.db
+      .select()
+      .from(verification)
+      .where(like(verification.value, `%${user.email}%`));
     const minutes = (row!.expiresAt.getTime() - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(59);
     expect(minutes).toBeLessThanOrEqual(60);
@@ -131,12 +135,21 @@ describe('magic-link recovery', () => {
   });
 
   it('verifies an unverified account that recovers through its mailbox', async () => {
-    await post(t, '/api/auth/sign-up/email', { email: 'unverified-recover@example.com', password: 'recover-me-77' }, freshIp());
+    await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email: 'unverified-recover@example.com', password: 'recover-me-77' },
+      freshIp(),
+    );
     await requestLink('unverified-recover@example.com');
-    const link = (await latestMailTo(t, 'unverified-recover@example.com'))!.links.find((l) => l.includes('magic-link/verify'))!;
+    const link = (await latestMailTo(t, 'unverified-recover@example.com'))!.links.find((l) =>
+      l.includes('magic-link/verify'),
+    )!;
     const res = await openLink(t, link);
     const cookie = sessionCookie(res)!;
-    expect(await readJson(await t.request('/api/auth/user', { headers: { cookie } }))).toMatchObject({ emailVerified: true });
+    expect(await readJson(await t.request('/api/auth/user', { headers: { cookie } }))).toMatchObject({
+      emailVerified: true,
+    });
   });
 
   it('answers the same for an unknown address and mails nothing (no account is created)', async () => {

@@ -16,11 +16,26 @@ const signUp = (json: unknown) => post(t, '/api/auth/sign-up/email', json, fresh
 
 describe('POST /api/auth/sign-up/email', () => {
   it('creates an unverified account with first and last name, sends a verification mail, returns no session (outcome A)', async () => {
-    const res = await signUp({ email: 'Grace@Example.com', password: 'navy-cobol-1906', firstName: 'Grace', lastName: 'Hopper', callbackURL: '/dashboard?verified=true' });
+    const res = await signUp({
+      email: 'Grace@Example.com',
+      password: 'navy-cobol-1906',
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      callbackURL: '/dashboard?verified=true',
+    });
     expect(res.status).toBe(200);
-    const body = await readJson<{ token: string | null; user: { email: string; emailVerified: boolean; firstName: string; lastName: string; name: string } }>(res);
+    const body = await readJson<{
+      token: string | null;
+      user: { email: string; emailVerified: boolean; firstName: string; lastName: string; name: string };
+    }>(res);
     expect(body.token).toBeNull();
-    expect(body.user).toMatchObject({ email: 'grace@example.com', emailVerified: false, firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper' });
+    expect(body.user).toMatchObject({
+      email: 'grace@example.com',
+      emailVerified: false,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      name: 'Grace Hopper',
+    });
     expect(sessionCookie(res)).toBeNull();
 
     const [row] = await t.ctx.database.db.select().from(user).where(eq(user.email, 'grace@example.com'));
@@ -40,7 +55,12 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('the verification link verifies, signs in and lands on /dashboard?verified=true', async () => {
-    await signUp({ email: 'linus@example.com', password: 'penguin-kernel-91', firstName: 'Linus', callbackURL: '/dashboard?verified=true' });
+    await signUp({
+      email: 'linus@example.com',
+      password: 'penguin-kernel-91',
+      firstName: 'Linus',
+      callbackURL: '/dashboard?verified=true',
+    });
     const link = (await latestMailTo(t, 'linus@example.com'))!.links.find((l) => l.includes('verify-email'))!;
     const res = await openLink(t, link);
     expect(res.status).toBe(302);
@@ -49,11 +69,20 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(cookie).not.toBeNull();
     const me = await t.request('/api/auth/user', { headers: { cookie: cookie! } });
     expect(me.status).toBe(200);
-    expect(await readJson(me)).toMatchObject({ email: 'linus@example.com', emailVerified: true, firstName: 'Linus', lastName: null });
+    expect(await readJson(me)).toMatchObject({
+      email: 'linus@example.com',
+      emailVerified: true,
+      firstName: 'Linus',
+      lastName: null,
+    });
   });
 
   it('a tampered verification token is refused and verifies nobody', async () => {
-    await signUp({ email: 'tamper@example.com', password: 'solid-granite-77', callbackURL: '/dashboard?verified=true' });
+    await signUp({
+      email: 'tamper@example.com',
+      password: 'solid-granite-77',
+      callbackURL: '/dashboard?verified=true',
+    });
     const link = new URL((await latestMailTo(t, 'tamper@example.com'))!.links.find((l) => l.includes('verify-email'))!);
     link.searchParams.set('token', `${link.searchParams.get('token')}x`);
     const res = await openLink(t, link.toString());
@@ -66,14 +95,20 @@ describe('POST /api/auth/sign-up/email', () => {
   it('names are optional', async () => {
     const res = await signUp({ email: 'anon@example.com', password: 'quiet-harbour-12' });
     expect(res.status).toBe(200);
-    expect((await readJson<{ user: { firstName: string | null; name: string } }>(res)).user).toMatchObject({ firstName: null, name: '' });
+    expect((await readJson<{ user: { firstName: string | null; name: string } }>(res)).user).toMatchObject({
+      firstName: null,
+      name: '',
+    });
   });
 
   it('answers 409 ACCOUNT_EXISTS for an address that already has an account (any case)', async () => {
     await signUp({ email: 'taken@example.com', password: 'first-owner-2024' });
     const res = await signUp({ email: 'TAKEN@example.com', password: 'second-owner-2025' });
     expect(res.status).toBe(409);
-    expect(await errorOf(res)).toEqual({ code: 'ACCOUNT_EXISTS', message: 'An account with this email already exists. Please sign in instead.' });
+    expect(await errorOf(res)).toEqual({
+      code: 'ACCOUNT_EXISTS',
+      message: 'An account with this email already exists. Please sign in instead.',
+    });
   });
 
   it('refuses a password under 6 characters with weak_password and reason length', async () => {
@@ -101,7 +136,12 @@ describe('POST /api/auth/sign-up/email', () => {
   });
 
   it('answers 422 VALIDATION_ERROR for a missing or malformed e-mail and creates nothing', async () => {
-    for (const body of [{ password: 'fine-password-99' }, { email: '', password: 'fine-password-99' }, { email: 'not-an-email', password: 'fine-password-99' }, { email: 'a@b', password: 'fine-password-99' }]) {
+    for (const body of [
+      { password: 'fine-password-99' },
+      { email: '', password: 'fine-password-99' },
+      { email: 'not-an-email', password: 'fine-password-99' },
+      { email: 'a@b', password: 'fine-password-99' },
+    ]) {
       const res = await signUp(body);
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect((await errorOf(res)).code).toBe('VALIDATION_ERROR');
@@ -118,14 +158,26 @@ describe('POST /api/auth/sign-up/email', () => {
 
   it('resend: POST /api/auth/send-verification-email mails a fresh link', async () => {
     await signUp({ email: 'resend@example.com', password: 'mail-me-again-5', callbackURL: '/dashboard?verified=true' });
-    const res = await post(t, '/api/auth/send-verification-email', { email: 'resend@example.com', callbackURL: '/dashboard?verified=true' }, freshIp());
+    const res = await post(
+      t,
+      '/api/auth/send-verification-email',
+      { email: 'resend@example.com', callbackURL: '/dashboard?verified=true' },
+      freshIp(),
+    );
     expect(res.status).toBe(200);
-    const mails = (await readJson<Array<{ to: string }>>(await t.request('/dev/mailbox.json'))).filter((m) => m.to === 'resend@example.com');
+    const mails = (await readJson<Array<{ to: string }>>(await t.request('/dev/mailbox.json'))).filter(
+      (m) => m.to === 'resend@example.com',
+    );
     expect(mails).toHaveLength(2);
   });
 
   it('resend for an unknown address answers the same and sends nothing', async () => {
-    const res = await post(t, '/api/auth/send-verification-email', { email: 'nobody-here@example.com', callbackURL: '/dashboard?verified=true' }, freshIp());
+    const res = await post(
+      t,
+      '/api/auth/send-verification-email',
+      { email: 'nobody-here@example.com', callbackURL: '/dashboard?verified=true' },
+      freshIp(),
+    );
     expect(res.status).toBe(200);
     expect(await latestMailTo(t, 'nobody-here@example.com')).toBeUndefined();
   });
@@ -135,14 +187,22 @@ describe('sign-up with REQUIRE_EMAIL_VERIFICATION=false (outcome B)', () => {
   it('returns a session at once', async () => {
     const t2 = await createTestApp({ REQUIRE_EMAIL_VERIFICATION: 'false' });
     try {
-      const res = await post(t2, '/api/auth/sign-up/email', { email: 'quick@example.com', password: 'no-wait-please-3', firstName: 'Quick' });
+      const res = await post(t2, '/api/auth/sign-up/email', {
+        email: 'quick@example.com',
+        password: 'no-wait-please-3',
+        firstName: 'Quick',
+      });
       expect(res.status).toBe(200);
       const body = await readJson<{ token: string | null }>(res);
       expect(body.token).toEqual(expect.any(String));
       const cookie = sessionCookie(res);
       expect(cookie).not.toBeNull();
       const me = await t2.request('/api/auth/user', { headers: { cookie: cookie! } });
-      expect(await readJson(me)).toMatchObject({ email: 'quick@example.com', firstName: 'Quick', emailVerified: false });
+      expect(await readJson(me)).toMatchObject({
+        email: 'quick@example.com',
+        firstName: 'Quick',
+        emailVerified: false,
+      });
       const config = await readJson<{ emailVerificationRequired: boolean }>(await t2.request('/api/config'));
       expect(config.emailVerificationRequired).toBe(false);
     } finally {

@@ -23,8 +23,12 @@ export async function readJson<T = Record<string, unknown>>(res: Response): Prom
   return (await res.json()) as T;
 }
 
-export async function errorOf(res: Response): Promise<{ code: string; message: string; details?: unknown; retryAfterSeconds?: number }> {
-  return (await readJson<{ error: { code: string; message: string; details?: unknown; retryAfterSeconds?: number } }>(res)).error;
+export async function errorOf(
+  res: Response,
+): Promise<{ code: string; message: string; details?: unknown; retryAfterSeconds?: number }> {
+  return (
+    await readJson<{ error: { code: string; message: string; details?: unknown; retryAfterSeconds?: number } }>(res)
+  ).error;
 }
 
 export async function mailbox(t: TestApp): Promise<MailboxEntry[]> {
@@ -37,7 +41,9 @@ export async function latestMailTo(t: TestApp, to: string): Promise<MailboxEntry
 
 /** The session cookie (`name=value`) a response set, if any. */
 export function sessionCookie(res: Response): string | null {
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('better-auth.session_token=') || c.startsWith('__Secure-better-auth.session_token='));
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('better-auth.session_token=') || c.startsWith('__Secure-better-auth.session_token='));
   if (!cookie) return null;
   const pair = cookie.split(';')[0] ?? '';
   return pair.endsWith('=') ? null : pair;

@@ -17,8 +17,15 @@ export async function submitContact(ctx: AppContext, input: unknown, userId: str
   if (!parsed.success) {
     const missing = !isFilled(input, 'name') || !isFilled(input, 'email') || !isFilled(input, 'message');
     const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-    if (missing) throw new AppError('MISSING_INFORMATION', 'Please fill in all fields.', { details: { title: 'Missing Information', fields } });
-    throw new AppError('VALIDATION_ERROR', fields[0]?.path === 'email' ? 'Please enter a valid email address' : 'Please check the form and try again.', { details: { fields } });
+    if (missing)
+      throw new AppError('MISSING_INFORMATION', 'Please fill in all fields.', {
+        details: { title: 'Missing Information', fields },
+      });
+    throw new AppError(
+      'VALIDATION_ERROR',
+      fields[0]?.path === 'email' ? 'Please enter a valid email address' : 'Please check the form and try again.',
+      { details: { fields } },
+    );
   }
   const data = parsed.data;
   const id = randomUUID();
@@ -28,7 +35,15 @@ export async function submitContact(ctx: AppContext, input: unknown, userId: str
     kind: 'contact',
     ...contactMail({ ...data, id, supportEmail: ctx.config.mail.supportEmail }),
   });
-  await createContactRepo(ctx.database.db).insert({ id, name: data.name, email: data.email, message: data.message, userId, mailId: mail.id, createdAt: ctx.clock.now() });
+  await createContactRepo(ctx.database.db).insert({
+    id,
+    name: data.name,
+    email: data.email,
+    message: data.message,
+    userId,
+    mailId: mail.id,
+    createdAt: ctx.clock.now(),
+  });
   return { id };
 }
 

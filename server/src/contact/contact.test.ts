@@ -19,12 +19,22 @@ const ip = () => ({ 'x-forwarded-for': `172.16.0.${++n}` });
 
 describe('POST /api/contact', () => {
   it('stores the message and mails it to SUPPORT_EMAIL with the sender as reply-to', async () => {
-    const res = await post(t, '/api/contact', { name: 'Sam Seller', email: 'sam@example.com', message: 'A buyer sent me a <b>weird</b> link.' }, ip());
+    const res = await post(
+      t,
+      '/api/contact',
+      { name: 'Sam Seller', email: 'sam@example.com', message: 'A buyer sent me a <b>weird</b> link.' },
+      ip(),
+    );
     expect(res.status).toBe(200);
     const body = await readJson<{ ok: boolean; id: string }>(res);
     expect(body.ok).toBe(true);
     const [row] = await t.ctx.database.db.select().from(contactMessage).where(eq(contactMessage.id, body.id));
-    expect(row).toMatchObject({ name: 'Sam Seller', email: 'sam@example.com', message: 'A buyer sent me a <b>weird</b> link.', userId: null });
+    expect(row).toMatchObject({
+      name: 'Sam Seller',
+      email: 'sam@example.com',
+      message: 'A buyer sent me a <b>weird</b> link.',
+      userId: null,
+    });
     const mail = (await mailbox(t)).find((m) => m.kind === 'contact');
     expect(mail?.to).toBe('help@redflag.test');
     expect(mail?.subject).toBe('Contact form: Sam Seller');
@@ -35,7 +45,12 @@ describe('POST /api/contact', () => {
 
   it('records the signed-in sender', async () => {
     const { user, headers } = await createVerifiedUser(t);
-    const res = await post(t, '/api/contact', { name: 'Member', email: user.email, message: 'Hello' }, { ...headers, ...ip() });
+    const res = await post(
+      t,
+      '/api/contact',
+      { name: 'Member', email: user.email, message: 'Hello' },
+      { ...headers, ...ip() },
+    );
     const { id } = await readJson<{ id: string }>(res);
     const [row] = await t.ctx.database.db.select().from(contactMessage).where(eq(contactMessage.id, id));
     expect(row?.userId).toBe(user.id);
@@ -63,14 +78,20 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const res = await t.request('/api/contact', { method: 'POST', body: '{nope', headers: { 'content-type': 'application/json', ...ip() } });
+    const res = await t.request('/api/contact', {
+      method: 'POST',
+      body: '{nope',
+      headers: { 'content-type': 'application/json', ...ip() },
+    });
     expect(res.status).toBe(400);
   });
 
   it('is rate-limited per client address', async () => {
     const same = { 'x-forwarded-for': '172.31.255.1' };
     for (let i = 0; i < CONTACT_RATE_RULE.limit; i++) {
-      expect((await post(t, '/api/contact', { name: 'R', email: 'r@example.com', message: `m${i}` }, same)).status).toBe(200);
+      expect(
+        (await post(t, '/api/contact', { name: 'R', email: 'r@example.com', message: `m${i}` }, same)).status,
+      ).toBe(200);
     }
     const res = await post(t, '/api/contact', { name: 'R', email: 'r@example.com', message: 'one more' }, same);
     expect(res.status).toBe(429);

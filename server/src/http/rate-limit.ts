@@ -76,7 +76,10 @@ export function createRateLimiter(ctx: AppContext): RateLimiter {
     async consume(rule, key) {
       const result = await hit(rule, key);
       if (!result.allowed) {
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: result.retryAfterSeconds, details: { rule: rule.name } });
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: result.retryAfterSeconds,
+          details: { rule: rule.name },
+        });
       }
     },
   };
@@ -137,7 +140,10 @@ export function rateLimit(ctx: AppContext, keys: RateLimitKey[]): MiddlewareHand
         }
       }
       if (refused && refusedRule) {
-        throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: refused.retryAfterSeconds, details: { rule: refusedRule.name } });
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: refused.retryAfterSeconds,
+          details: { rule: refusedRule.name },
+        });
       }
     }
     await next();

@@ -36,7 +36,16 @@ export function createMailRepo(db: Db) {
     },
 
     async markSent(id: string, at: Date): Promise<void> {
-      await db.update(mailOutbox).set({ status: 'sent', sentAt: at, lockedUntil: null, lastError: null, attempts: sql`${mailOutbox.attempts} + 1` }).where(eq(mailOutbox.id, id));
+      await db
+        .update(mailOutbox)
+        .set({
+          status: 'sent',
+          sentAt: at,
+          lockedUntil: null,
+          lastError: null,
+          attempts: sql`${mailOutbox.attempts} + 1`,
+        })
+        .where(eq(mailOutbox.id, id));
     },
 
     async markFailed(id: string, opts: { error: string; nextAttemptAt: Date | null }): Promise<void> {

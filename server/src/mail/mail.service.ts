@@ -20,7 +20,14 @@ export interface OutgoingMail extends RenderedMail {
 }
 
 export interface MailSender {
-  send(mail: { from: string; to: string; replyTo?: string; subject: string; text: string; html: string }): Promise<void>;
+  send(mail: {
+    from: string;
+    to: string;
+    replyTo?: string;
+    subject: string;
+    text: string;
+    html: string;
+  }): Promise<void>;
 }
 
 export interface Mailer {
@@ -66,16 +73,30 @@ export function createMailer(ctx: AppContext, sender?: MailSender): Mailer {
   async function deliver(row: MailRow): Promise<boolean> {
     if (!smtp) return false;
     try {
-      await smtp.send({ from: config.mail.from, to: row.to, ...(row.replyTo ? { replyTo: row.replyTo } : {}), subject: row.subject, text: row.text, html: row.html });
+      await smtp.send({
+        from: config.mail.from,
+        to: row.to,
+        ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
       await repo.markSent(row.id, clock.now());
-      log.info({ mailId: row.id, kind: row.kind, domain: recipientDomain(row.to), attempt: row.attempts + 1 }, 'mail sent');
+      log.info(
+        { mailId: row.id, kind: row.kind, domain: recipientDomain(row.to), attempt: row.attempts + 1 },
+        'mail sent',
+      );
       return true;
     } catch (err) {
       const attempt = row.attempts + 1;
-      const nextAttemptAt = attempt >= MAIL_MAX_ATTEMPTS ? null : new Date(clock.now().getTime() + retryDelayMs(attempt));
+      const nextAttemptAt =
+        attempt >= MAIL_MAX_ATTEMPTS ? null : new Date(clock.now().getTime() + retryDelayMs(attempt));
       const error = err instanceof Error ? err.message : String(err);
       await repo.markFailed(row.id, { error, nextAttemptAt });
-      log.warn({ mailId: row.id, kind: row.kind, attempt, willRetry: Boolean(nextAttemptAt), err: error.slice(0, 200) }, 'mail send failed');
+      log.warn(
+        { mailId: row.id, kind: row.kind, attempt, willRetry: Boolean(nextAttemptAt), err: error.slice(0, 200) },
+        'mail send failed',
+      );
       return false;
     }
   }
@@ -108,11 +129,17 @@ export function createMailer(ctx: AppContext, sender?: MailSender): Mailer {
       });
       if (!smtp) {
         // The dev outbox: links (never bodies) are logged so they can be followed from the console.
-        if (!config.production) log.info({ mailId: id, kind: mail.kind, to: mail.to, links: extractLinks(mail.html) }, 'mail stored in the dev outbox (/dev/mailbox)');
+        if (!config.production)
+          log.info(
+            { mailId: id, kind: mail.kind, to: mail.to, links: extractLinks(mail.html) },
+            'mail stored in the dev outbox (/dev/mailbox)',
+          );
         return { id };
       }
       const attempt = processDue()
-        .catch((err: unknown) => log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail worker failed'))
+        .catch((err: unknown) =>
+          log.error({ err: err instanceof Error ? err.message : String(err) }, 'mail worker failed'),
+        )
         .finally(() => inFlight.delete(attempt));
       inFlight.add(attempt);
       return { id };
@@ -149,7 +176,11 @@ export function startMailWorker(ctx: AppContext, intervalMs = 15_000): () => Pro
   if (mailer.transport !== 'smtp') return async () => {};
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
-    running = mailer.processDue().catch((err: unknown) => ctx.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'mail worker failed'));
+    running = mailer
+      .processDue()
+      .catch((err: unknown) =>
+        ctx.logger.error({ err: err instanceof Error ? err.message : String(err) }, 'mail worker failed'),
+      );
   }, intervalMs);
   timer.unref();
   return async () => {

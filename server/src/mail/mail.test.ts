@@ -17,14 +17,26 @@ describe('dev outbox', () => {
   });
 
   it('GET /dev/mailbox.json lists mails newest first with to, subject, text, html, links, createdAt', async () => {
-    await post(t, '/api/auth/sign-up/email', { email: 'first@example.com', password: 'first-in-line-1', callbackURL: '/dashboard?verified=true' }, freshIp());
+    await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email: 'first@example.com', password: 'first-in-line-1', callbackURL: '/dashboard?verified=true' },
+      freshIp(),
+    );
     t.ctx.clock.advance(1000);
-    await post(t, '/api/auth/sign-up/email', { email: 'second@example.com', password: 'second-in-line-2', callbackURL: '/dashboard?verified=true' }, freshIp());
+    await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email: 'second@example.com', password: 'second-in-line-2', callbackURL: '/dashboard?verified=true' },
+      freshIp(),
+    );
     const res = await t.request('/dev/mailbox.json');
     expect(res.status).toBe(200);
     const mails = await readJson<Array<Record<string, unknown>>>(res);
     expect(mails.map((m) => m.to)).toEqual(['second@example.com', 'first@example.com']);
-    expect(Object.keys(mails[0]!)).toEqual(expect.arrayContaining(['to', 'subject', 'text', 'html', 'links', 'createdAt']));
+    expect(Object.keys(mails[0]!)).toEqual(
+      expect.arrayContaining(['to', 'subject', 'text', 'html', 'links', 'createdAt']),
+    );
   });
 
   it('GET /dev/mailbox is an HTML page with clickable links and no script', async () => {
@@ -84,7 +96,10 @@ describe('SMTP with retries from the stored outbox', () => {
             callback(err);
             return;
           }
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
           callback();
         });
       },
@@ -101,7 +116,12 @@ describe('SMTP with retries from the stored outbox', () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, TRUST_PROXY_HEADER: 'x-forwarded-for' });
     try {
       failNext = 1;
-      const res = await post(t, '/api/auth/sign-up/email', { email: 'smtp-user@example.com', password: 'through-the-wire-9', callbackURL: '/dashboard?verified=true' }, freshIp());
+      const res = await post(
+        t,
+        '/api/auth/sign-up/email',
+        { email: 'smtp-user@example.com', password: 'through-the-wire-9', callbackURL: '/dashboard?verified=true' },
+        freshIp(),
+      );
       expect(res.status).toBe(200);
       const mailer = getMailer(t.ctx);
       await mailer.idle();

@@ -14,7 +14,10 @@ const BRAND = '#dc2626';
 const MUTED = '#64748b';
 
 export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  return value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 }
 
 function layout(opts: { preheader: string; heading: string; bodyHtml: string; supportEmail: string }): string {
@@ -83,16 +86,25 @@ export function verificationMail(opts: { url: string; firstName?: string | null;
     supportEmail: opts.supportEmail,
     bodyHtml: [
       paragraph(escapeHtml(greeting(opts.firstName))),
-      paragraph('Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial: 7 days and 5 scans.'),
+      paragraph(
+        'Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial: 7 days and 5 scans.',
+      ),
       button(opts.url, 'VERIFY EMAIL'),
       fallbackLink(opts.url),
-      paragraph(`<span style="color:${MUTED};font-size:13px;">The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.</span>`),
+      paragraph(
+        `<span style="color:${MUTED};font-size:13px;">The link is valid for 24 hours. If you did not create an account, you can ignore this e-mail.</span>`,
+      ),
     ].join('\n'),
   });
   return { subject, text, html };
 }
 
-export function magicLinkMail(opts: { url: string; firstName?: string | null; minutes: number; supportEmail: string }): RenderedMail {
+export function magicLinkMail(opts: {
+  url: string;
+  firstName?: string | null;
+  minutes: number;
+  supportEmail: string;
+}): RenderedMail {
   const subject = 'Your RedFlag sign-in link';
   const text = [
     greeting(opts.firstName),
@@ -122,17 +134,34 @@ export function magicLinkMail(opts: { url: string; firstName?: string | null; mi
   return { subject, text, html };
 }
 
-export function contactMail(opts: { name: string; email: string; message: string; id: string; supportEmail: string }): RenderedMail {
+export function contactMail(opts: {
+  name: string;
+  email: string;
+  message: string;
+  id: string;
+  supportEmail: string;
+}): RenderedMail {
   const subject = `Contact form: ${opts.name.slice(0, 80)}`;
-  const text = [`New message from the RedFlag contact form (${opts.id}).`, '', `Name: ${opts.name}`, `E-mail: ${opts.email}`, '', opts.message].join('\n');
+  const text = [
+    `New message from the RedFlag contact form (${opts.id}).`,
+    '',
+    `Name: ${opts.name}`,
+    `E-mail: ${opts.email}`,
+    '',
+    opts.message,
+  ].join('\n');
   const html = layout({
     preheader: `New message from ${opts.name}`,
     heading: 'New contact message',
     supportEmail: opts.supportEmail,
     bodyHtml: [
-      paragraph(`<strong>Name:</strong> ${escapeHtml(opts.name)}<br><strong>E-mail:</strong> <a href="mailto:${escapeHtml(opts.email)}" style="color:${BRAND};">${escapeHtml(opts.email)}</a>`),
+      paragraph(
+        `<strong>Name:</strong> ${escapeHtml(opts.name)}<br><strong>E-mail:</strong> <a href="mailto:${escapeHtml(opts.email)}" style="color:${BRAND};">${escapeHtml(opts.email)}</a>`,
+      ),
       `<div style="margin:0 0 16px;padding:16px;border-radius:10px;background:#f8fafc;border:1px solid #e2e8f0;font-size:15px;line-height:1.6;white-space:pre-wrap;">${escapeHtml(opts.message)}</div>`,
-      paragraph(`<span style="color:${MUTED};font-size:13px;">Reference ${escapeHtml(opts.id)}. Reply to this e-mail to answer the sender.</span>`),
+      paragraph(
+        `<span style="color:${MUTED};font-size:13px;">Reference ${escapeHtml(opts.id)}. Reply to this e-mail to answer the sender.</span>`,
+      ),
     ].join('\n'),
   });
   return { subject, text, html };
@@ -142,7 +171,12 @@ export function contactMail(opts: { name: string; email: string; message: string
 export function extractLinks(html: string): string[] {
   const links: string[] = [];
   for (const match of html.matchAll(/href="(https?:[^"]+)"/g)) {
-    const url = (match[1] ?? '').replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+    const url = (match[1] ?? '')
+      .replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>');
     if (url && !links.includes(url)) links.push(url);
   }
   return links;

@@ -24,7 +24,12 @@ describe('GET /api/config', () => {
   });
 
   it('advertises Google and Facebook when their id and secret are set', async () => {
-    const t = await createTestApp({ GOOGLE_CLIENT_ID: 'g-id', GOOGLE_CLIENT_SECRET: 'g-secret', FACEBOOK_CLIENT_ID: 'f-id', FACEBOOK_CLIENT_SECRET: 'f-secret' });
+    const t = await createTestApp({
+      GOOGLE_CLIENT_ID: 'g-id',
+      GOOGLE_CLIENT_SECRET: 'g-secret',
+      FACEBOOK_CLIENT_ID: 'f-id',
+      FACEBOOK_CLIENT_SECRET: 'f-secret',
+    });
     try {
       const body = publicConfigSchema.parse(await (await t.request('/api/config')).json());
       expect(body.signInMethods).toEqual({ emailPassword: true, magicLink: true, google: true, facebook: true });

@@ -45,8 +45,16 @@ export async function createVerifiedUser(t: Pick<TestApp, 'ctx'>, opts: TestUser
   const lastName = opts.lastName === undefined ? 'User' : opts.lastName;
   const name = [firstName, lastName].filter(Boolean).join(' ');
 
-  const created = await actx.internalAdapter.createUser({ email, name, firstName, lastName, emailVerified: opts.emailVerified ?? true }, { method: 'email-password' });
-  await actx.internalAdapter.linkAccount({ userId: created.id, providerId: 'credential', accountId: created.id, password: await actx.password.hash(password) });
+  const created = await actx.internalAdapter.createUser(
+    { email, name, firstName, lastName, emailVerified: opts.emailVerified ?? true },
+    { method: 'email-password' },
+  );
+  await actx.internalAdapter.linkAccount({
+    userId: created.id,
+    providerId: 'credential',
+    accountId: created.id,
+    password: await actx.password.hash(password),
+  });
 
   // An unverified user cannot sign in (email_not_confirmed); give them a session directly.
   let token: string;
