@@ -54,7 +54,10 @@ export function createAuth(ctx: AppContext) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.auth.secret,
-    trustedOrigins: [config.publicUrl],
+    // Outside production the Vite dev server (npm run dev:client, port 5173) proxies /api to us.
+    trustedOrigins: config.production
+      ? [config.publicUrl]
+      : [config.publicUrl, 'http://localhost:5173', 'http://127.0.0.1:5173'],
     database: drizzleAdapter(ctx.database.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: {
