@@ -12,16 +12,27 @@ declare global {
   }
 }
 
-/** Records the window events that open dialogs owned by other features (auth, contact). */
+/**
+ * Records the window events that open dialogs owned by other features (auth, recovery, contact). Those
+ * dialogs are modal, so tests close them with Escape before touching the page behind.
+ */
 async function recordDialogEvents(page: Page) {
   await page.evaluate(() => {
     window.__events = [];
-    for (const type of ['triggerAuthModal', 'openContactDialog']) {
+    for (const type of ['triggerAuthModal', 'openContactDialog', 'openRecoveryDialog']) {
       window.addEventListener(type, (event) =>
         window.__events?.push({ type, detail: (event as CustomEvent).detail ?? null }),
       );
     }
   });
+}
+
+/** Waits for the dialog an event opened (they load on demand), then closes it with Escape. */
+async function closeDialog(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
 }
 
 const recordedEvents = (page: Page) => page.evaluate(() => window.__events ?? []);
@@ -92,12 +103,10 @@ test.describe('landing page', () => {
       .locator('figure')
       .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().width));
     expect(widths.map(Math.round)).toEqual(Array.from({ length: 12 }, () => 320));
-    const animation = await page
-      .getByTestId('testimonials-track')
-      .evaluate((el) => ({
-        name: getComputedStyle(el).animationName,
-        duration: getComputedStyle(el).animationDuration,
-      }));
+    const animation = await page.getByTestId('testimonials-track').evaluate((el) => ({
+      name: getComputedStyle(el).animationName,
+      duration: getComputedStyle(el).animationDuration,
+    }));
     expect(animation).toEqual({ name: 'marquee', duration: '40s' });
   });
 
@@ -129,7 +138,7 @@ test.describe('landing page', () => {
 
     expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
     const pending = await page.evaluate(() => window.localStorage.getItem('pendingAnalysis'));
-    expect(JSON.parse(pending ?? '{}')).toEqual({
+    expect(JSON.parse(pending ?? '{}')).toMatchObject({
       message: 'Your package is held. Pay the $1.99 fee at http://usps-redelivery.top',
       platform: 'sms',
     });
@@ -143,6 +152,7 @@ test.describe('landing page', () => {
       .first()
       .click();
     expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+    await closeDialog(page);
 
     await page.getByRole('button', { name: /try analyzer/i }).click();
     await expectSectionAt(page, 'analyzer', 100);
@@ -171,6 +181,7 @@ test.describe('header', () => {
     await recordDialogEvents(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Login' }).click();
+    await closeDialog(page);
     await nav.getByRole('button', { name: 'Sign Up' }).click();
     expect(await recordedEvents(page)).toEqual([
       { type: 'triggerAuthModal', detail: { tab: 'signin' } },
@@ -239,6 +250,7 @@ test.describe('footer', () => {
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'Contact Us' }).click();
     expect(await recordedEvents(page)).toEqual([{ type: 'openContactDialog', detail: null }]);
+    await closeDialog(page);
 
     for (const [name, host] of [
       [/facebook/i, 'https://www.facebook.com/'],
@@ -294,16 +306,17 @@ test.describe('static pages', () => {
   test('payment success and the signed-out dashboard show their cards', async ({ page }) => {
     await page.goto('/payment-success');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
-    await page.getByRole('link', { name: /continue to home/i }).click();
+    await page.getByRole('button', { name: /continue to home/i }).click();
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/dashboard');
     await recordDialogEvents(page);
     await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
     await page.getByRole('button', { name: 'Quick Recovery' }).click();
+    await closeDialog(page);
     await page.getByRole('button', { name: 'Sign In Manually' }).click();
     expect(await recordedEvents(page)).toEqual([
-      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
+      { type: 'openRecoveryDialog', detail: null },
       { type: 'triggerAuthModal', detail: { tab: 'signin' } },
     ]);
   });

@@ -21,7 +21,7 @@ export function Logo({ compact = false, className }: { compact?: boolean; classN
           strokeWidth={2.5}
         />
       </span>
-      <span className={cn('font-black tracking-tight transition-all', compact ? 'text-lg' : 'text-xl')}>
+      <span className="text-xl font-black tracking-tight">
         <span className="text-brand-500">Red</span>Flag
       </span>
     </Link>

@@ -70,13 +70,15 @@ export function AboutPage() {
           ))}
         </ul>
 
-        <Prose>
-          <h2>Talk to us</h2>
-          <p>
-            Found a scam we missed, or want RedFlag for your community or marketplace? Write to{' '}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. A real person on our team reads every message.
-          </p>
-        </Prose>
+        <div className="mt-12">
+          <Prose>
+            <h2>Talk to us</h2>
+            <p>
+              Found a scam we missed, or want RedFlag for your community or marketplace? Write to{' '}
+              <a href={`mailto:${supportEmail}`}>{supportEmail}</a>. A real person on our team reads every message.
+            </p>
+          </Prose>
+        </div>
       </PageBody>
     </>
   );

@@ -33,8 +33,8 @@ function AccuracyStat() {
   return (
     <Stat
       icon={<ShieldCheck aria-hidden="true" />}
-      value={<span data-testid="accuracy-figure">{claim.figure} accuracy</span>}
-      label={`on the ${claim.dataset}`}
+      value={<span data-testid="accuracy-figure">{claim.figure}</span>}
+      label={`accuracy on the ${claim.dataset}`}
     />
   );
 }

@@ -15,7 +15,7 @@ const INCLUDED = [
 
 const REASSURANCES = [
   { icon: CreditCard, text: `You won't be charged during your ${TRIAL_DAYS}-day trial.` },
-  { icon: RefreshCcw, text: 'Cancel anytime from your account page in two clicks.' },
+  { icon: RefreshCcw, text: 'Cancel anytime from your account page.' },
   { icon: ShieldCheck, text: 'Your scans stay private and exportable.' },
 ] as const;
 
@@ -43,7 +43,7 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
           <ul className="mt-8 grid gap-4">
             {REASSURANCES.map(({ icon: Icon, text }) => (
               <li key={text} className="flex items-center gap-3 text-slate-200">
-                <span className="grid size-9 place-items-center rounded-lg bg-white/10 text-brand-400">
+                <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-white/10 text-brand-400">
                   <Icon aria-hidden="true" className="size-[18px]" />
                 </span>
                 {text}
