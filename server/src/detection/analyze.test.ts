@@ -5,7 +5,8 @@ import { riskBand } from '@redflag/contracts/constants';
 import { analyze, analyzeLocal } from './analyze.ts';
 import { BENIGN, SCAMS } from './fixtures/messages.ts';
 import { getEngineInfo } from './engine-info.ts';
-import { loadDefaultModel } from './model/model.ts';
+import { readFileSync } from 'node:fs';
+import { DEFAULT_MODEL_PATH, loadDefaultModel, modelFileSchema } from './model/model.ts';
 
 // Load the shipped model once for the whole file.
 const model = loadDefaultModel();
@@ -79,6 +80,19 @@ describe('analyze()', () => {
     expect(withLookup.phoneAnalysis).toMatchObject({ isVoip: true, carrier: 'Bandwidth', lineType: 'VOIP' });
     const failing = await analyze(input, { nanp: null, carrierLookup: { name: 'down', lookup: () => Promise.reject(new Error('down')) } });
     expect(failing.phoneAnalysis?.isVoip).toBeNull();
+  });
+
+  it('an appointment or pickup notice is reassuring only when it carries no link', () => {
+    const ids = (message: string): string[] => analyzeLocal({ message, platform: 'sms' }, { model: null }).reasonDetails.map((r) => r.id);
+    expect(ids('Your appointment is confirmed for Tue at 10:30. Reply C to confirm.')).toContain('service_notice');
+    expect(ids('Your order is ready for pickup, pay the $1.99 fee at http://parcel-help.top/x')).not.toContain('service_notice');
+  });
+
+  it('the shipped model carries per-domain features and calibration (e-mail and SMS read differently)', () => {
+    const file = modelFileSchema.parse(JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')));
+    expect(file.domainFeatures).toBe(true);
+    expect(file.calibrationByDomain?.short).toBeDefined();
+    expect(file.calibrationByDomain?.long).toBeDefined();
   });
 
   it('still works without a text model', () => {

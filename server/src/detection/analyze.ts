@@ -25,7 +25,7 @@ import { analyzeLinks, type FoundLink } from './url/links.ts';
 import type { BrandCategory } from './url/brands.ts';
 
 export const ENGINE_NAME = 'RedFlag Engine';
-export const ENGINE_VERSION = '1.0.0';
+export const ENGINE_VERSION = '1.1.0';
 
 export interface EngineInput {
   message: string;
@@ -195,6 +195,11 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
 
   // Links.
   const links = analyzeLinks(message);
+  // A notice that carries a link is not "asks for nothing": drop the reassurance.
+  if (links.length) {
+    const i = signals.findIndex((x) => x.id === 'service_notice');
+    if (i >= 0) signals.splice(i, 1);
+  }
   signals.push(...linkSignals(links, mentions));
 
   // Phone numbers written in the message.
@@ -278,6 +283,12 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
     engineVersion: model ? `${ENGINE_VERSION}+${model.version}` : `${ENGINE_VERSION}+rules-only`,
   };
   return { result, extras: { mentions }, signals, modelLogit, tokenCount };
+}
+
+/** For evaluation tooling: the local result together with the raw signals and model logit behind it. */
+export function analyzeLocalDetailed(input: EngineInput, opts: AnalyzeOptions = {}): { result: ScanResult; signals: Signal[]; modelLogit: number | null; tokenCount: number } {
+  const { result, signals, modelLogit, tokenCount } = analyzeCore(input, opts);
+  return { result, signals, modelLogit, tokenCount };
 }
 
 /** Synchronous, offline analysis. Deterministic and never throws. */

@@ -14,9 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { ENGINE_VERSION } from './analyze.ts';
 import { evaluateEngine } from './evaluate.ts';
 import { isValidation, readDevData, resolveDataDir } from './model/data.ts';
-import { FEATURE_BITS, featurize } from './model/features.ts';
+import { FEATURE_BITS, TEXT_DOMAINS, featurize, textDomain, type TextDomain } from './model/features.ts';
 import { DEFAULT_MODEL_PATH, MODEL_FORMAT, modelFromWeights, type ModelFile } from './model/model.ts';
-import { DEFAULT_TRAIN_OPTIONS, SOURCE_SHARE, fitPlatt, quantize, trainLogistic } from './model/trainer.ts';
+import { DEFAULT_TRAIN_OPTIONS, SHORT_TEXT_LOGIT_SHIFT, SOURCE_SHARE, fitPlatt, quantize, trainLogistic } from './model/trainer.ts';
 import { metrics } from './metrics.ts';
 
 export const REPORT_PATH = fileURLToPath(new URL('./model/eval-report.json', import.meta.url));
@@ -41,14 +41,26 @@ function main(): void {
   const val = all.filter((r) => isValidation(r.text));
   console.log(`train: ${all.length} records from ${dataDir} (${train.length} train / ${val.length} validation)`);
 
-  const trainFeats = train.map((r) => featurize(r.text));
+  const domainFeatures = !argv.includes('--no-domain');
+  const featureOpts = { domainFeatures };
+  const trainFeats = train.map((r) => featurize(r.text, featureOpts));
   const w80 = trainLogistic(train, opts, trainFeats);
   const q80 = quantize(w80.weights);
-  const raw80 = modelFromWeights('val', q80.q, w80.bias, q80.scale, { a: 1, b: 0 });
+  const raw80 = modelFromWeights('val', q80.q, w80.bias, q80.scale, { a: 1, b: 0 }, { domainFeatures });
   const rawVal = val.map((r) => raw80.logit(r.text));
-  const calibration = fitPlatt(rawVal, val.map((r) => (r.label === 'scam' ? 1 : 0)));
-  const model80 = modelFromWeights('val', q80.q, w80.bias, q80.scale, calibration);
-  console.log(`train: 80% model trained in ${Math.round(performance.now() - t0)} ms; calibration a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}`);
+  const yVal = val.map((r) => (r.label === 'scam' ? 1 : 0));
+  const calibration = fitPlatt(rawVal, yVal);
+  // Platt scaling per text domain: e-mail-like and SMS-like texts have different score distributions.
+  const byDomain = {} as Record<TextDomain, { a: number; b: number }>;
+  for (const d of TEXT_DOMAINS) {
+    const idx = val.map((r, i) => (textDomain(r.text) === d ? i : -1)).filter((i) => i >= 0);
+    byDomain[d] = idx.length >= 50 ? fitPlatt(idx.map((i) => rawVal[i] ?? 0), idx.map((i) => yVal[i] ?? 0)) : calibration;
+  }
+  byDomain.short = { a: byDomain.short.a, b: byDomain.short.b + SHORT_TEXT_LOGIT_SHIFT };
+  const calibrationByDomain = argv.includes('--no-domain-calibration') ? undefined : byDomain;
+  const model80 = modelFromWeights('val', q80.q, w80.bias, q80.scale, calibration, { domainFeatures, calibrationByDomain });
+  if (outDir) writeFileSync(join(outDir, 'model80.json'), `${JSON.stringify({ format: MODEL_FORMAT, version: 'val', trainedAt: new Date().toISOString(), featureBits: FEATURE_BITS, bias: w80.bias, scale: q80.scale, calibration, calibrationByDomain, domainFeatures, weights: Buffer.from(q80.q.buffer, q80.q.byteOffset, q80.q.byteLength).toString('base64') } satisfies ModelFile)}\n`);
+  console.log(`train: 80% model trained in ${Math.round(performance.now() - t0)} ms; calibration a=${calibration.a.toFixed(3)} b=${calibration.b.toFixed(3)}; ${TEXT_DOMAINS.map((d) => `${d} a=${byDomain[d].a.toFixed(3)} b=${byDomain[d].b.toFixed(3)}`).join(', ')}`);
 
   const modelOnly: Record<string, ReturnType<typeof metrics>> = {};
   const sources = [...new Set(val.map((r) => r.source ?? 'unknown'))].sort();
@@ -62,7 +74,7 @@ function main(): void {
   const version = `m${new Date().toISOString().slice(0, 10).replace(/-/g, '')}`;
   let finalWeights = w80;
   if (final) {
-    const allFeats = [...trainFeats, ...val.map((r) => featurize(r.text))];
+    const allFeats = [...trainFeats, ...val.map((r) => featurize(r.text, featureOpts))];
     finalWeights = trainLogistic([...train, ...val], opts, allFeats);
   }
   const q = quantize(finalWeights.weights);
@@ -76,6 +88,8 @@ function main(): void {
     bias: finalWeights.bias,
     scale: q.scale,
     calibration,
+    ...(calibrationByDomain ? { calibrationByDomain } : {}),
+    domainFeatures,
     weights: Buffer.from(q.q.buffer, q.q.byteOffset, q.q.byteLength).toString('base64'),
     trainedOn: counts,
   };
@@ -91,6 +105,9 @@ function main(): void {
     finalModelTrainedOn: final ? 'all development data (same recipe; figures below are from the 80% model on the 20% it did not see)' : '80% split only',
     trainOptions: opts,
     sourceShare: SOURCE_SHARE,
+    domainFeatures,
+    calibration: calibrationByDomain ?? calibration,
+    shortTextLogitShift: SHORT_TEXT_LOGIT_SHIFT,
     counts: { train: train.length, validation: val.length },
     headline: uci ? { accuracy: uci.accuracy, dataset: 'UCI SMS Spam Collection (validation split)', threshold: engine.threshold } : null,
     validation: { threshold40: engine, threshold70: { ...engine70, byType: undefined } },

@@ -73,12 +73,57 @@ export interface Features {
   val: Float32Array;
 }
 
-export function featurize(raw: string): Features {
-  return featuresFromTokens(modelTokens(raw));
+/**
+ * Two text domains the engine can tell apart from the text alone: 'long' is e-mail-like (a "Subject:"
+ * header, or a long body such as a pasted e-mail or a job ad), 'short' is SMS / chat-like. Words mean
+ * different things in each ("call", "free", a money amount, a link are everyday business in e-mail but
+ * strong signals in a two-line text), so the model can learn a per-domain correction on top of shared
+ * weights (see `domainFeatures`) and the calibration is fitted per domain.
+ */
+export type TextDomain = 'short' | 'long';
+export const TEXT_DOMAINS: readonly TextDomain[] = ['short', 'long'];
+export const LONG_TEXT_CHARS = 600;
+
+export function textDomain(text: string): TextDomain {
+  return text.length >= LONG_TEXT_CHARS || /^\s{0,20}subject\s{0,3}:/i.test(text) ? 'long' : 'short';
 }
 
-export function featurizeFolded(folded: string): Features {
-  return featuresFromTokens(tokensFromFolded(folded));
+export interface FeatureOptions {
+  /**
+   * "Frustratingly easy" domain adaptation (Daume 2007): every feature is emitted twice, once shared and
+   * once hashed together with the text's domain, so a weight can differ between e-mail and SMS where the
+   * data says it should while everything else is learnt from all sources together.
+   */
+  domainFeatures?: boolean;
+}
+
+export function featurize(raw: string, opts: FeatureOptions = {}): Features {
+  return featurizeFolded(foldText(raw.length > MAX_CHARS * 2 ? raw.slice(0, MAX_CHARS * 2) : raw), opts);
+}
+
+export function featurizeFolded(folded: string, opts: FeatureOptions = {}): Features {
+  const f = featuresFromTokens(tokensFromFolded(folded));
+  return opts.domainFeatures ? withDomain(f, textDomain(folded)) : f;
+}
+
+const DOMAIN_SALT: Record<TextDomain, number> = { short: 0x68e31da4, long: 0x1b56c4e9 };
+
+function withDomain(f: Features, domain: TextDomain): Features {
+  const n = f.idx.length;
+  const idx = new Uint32Array(n * 2);
+  const val = new Float32Array(n * 2);
+  idx.set(f.idx);
+  val.set(f.val);
+  const salt = DOMAIN_SALT[domain];
+  for (let i = 0; i < n; i++) {
+    let h = Math.imul((f.idx[i] ?? 0) ^ salt, 0x9e3779b1);
+    h ^= h >>> 15;
+    h = Math.imul(h, 0x85ebca6b);
+    h ^= h >>> 13;
+    idx[n + i] = (h >>> 0) & MASK;
+    val[n + i] = f.val[i] ?? 0;
+  }
+  return { idx, val };
 }
 
 function featuresFromTokens(tokens: string[]): Features {

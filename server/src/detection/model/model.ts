@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { FEATURE_BITS, featurize, featurizeFolded, type Features } from './features.ts';
+import { FEATURE_BITS, featurize, featurizeFolded, textDomain, type Features, type TextDomain } from './features.ts';
 
 export const MODEL_FORMAT = 'redflag-lr-int8-v1';
 
@@ -19,6 +19,10 @@ export const modelFileSchema = z.object({
   scale: z.number(),
   /** Platt calibration of the raw logit, fitted on the validation split: p = sigmoid(a * logit + b). */
   calibration: z.object({ a: z.number(), b: z.number() }),
+  /** Per text domain (features.ts textDomain), used instead of `calibration` when present. */
+  calibrationByDomain: z.object({ short: z.object({ a: z.number(), b: z.number() }), long: z.object({ a: z.number(), b: z.number() }) }).optional(),
+  /** Features carry a per-domain copy (features.ts domainFeatures). */
+  domainFeatures: z.boolean().optional(),
   weights: z.string(),
   trainedOn: z.record(z.string(), z.number()).optional(),
 });
@@ -40,17 +44,20 @@ export function modelFromWeights(
   bias: number,
   scale: number,
   calibration: { a: number; b: number },
+  extra: { calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined; domainFeatures?: boolean | undefined } = {},
 ): TextModel {
-  const score = ({ idx, val }: Features): number => {
+  const featureOpts = { domainFeatures: extra.domainFeatures ?? false };
+  const score = ({ idx, val }: Features, domain: TextDomain): number => {
     let z = 0;
     for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
     const raw = z * scale + bias;
-    return calibration.a * raw + calibration.b;
+    const cal = extra.calibrationByDomain?.[domain] ?? calibration;
+    return cal.a * raw + cal.b;
   };
   return {
     version,
-    logit: (text: string): number => score(featurize(text)),
-    logitFolded: (folded: string): number => score(featurizeFolded(folded)),
+    logit: (text: string): number => score(featurize(text, featureOpts), textDomain(text)),
+    logitFolded: (folded: string): number => score(featurizeFolded(folded, featureOpts), textDomain(folded)),
   };
 }
 
@@ -58,7 +65,7 @@ export function modelFromFile(file: ModelFile): TextModel {
   if (file.featureBits !== FEATURE_BITS) throw new Error(`model has ${file.featureBits} feature bits, code expects ${FEATURE_BITS}`);
   const buf = Buffer.from(file.weights, 'base64');
   const weights = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration);
+  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration, { calibrationByDomain: file.calibrationByDomain, domainFeatures: file.domainFeatures });
 }
 
 let cached: TextModel | null | undefined;

@@ -35,6 +35,9 @@ const CASES: Record<string, string[]> = {
   government_claim: ['IRS notice: you owe back taxes and a warrant will be issued.', 'HMRC: you have an outstanding tax refund, fill in the form to process it.'],
   tech_support: ['Your computer is infected with a virus. Call support immediately on 1-888-555-0100.', 'Your Geek Squad membership was auto-renewed and $299 was charged. Call to cancel.'],
   platform_impersonation: ['Meta Security: your page will be disabled for a copyright violation. Appeal here.'],
+  benefit_lure: ['All tax-paying citizens are entitled to $305.96 or more emergency refund. smsg.io/fCVbD', 'You are now eligible for a $1,400 energy rebate, apply before Friday.', 'Your COVID-19 relief payment is ready, claim it at the link below.'],
+  loan_offer: ['Pre-approved personal loan up to Rs 5,00,000, no CIBIL check. Call now.', 'Instant loans for business owners, funds arranged within 24 hrs.'],
+  adult_lure: ['Filthy stories and GIRLS waiting for you', 'Lonely? Hot singles in your area want to chat tonight.'],
   prize: ['Congratulations! You have won a $1000 Walmart gift card.', 'You are our lucky winner, claim your prize today.'],
   premium_sms: ['Txt WIN to 80086 now! 150p/msg. 18+ only.'],
   job_task: ['Simple online tasks, earn $300 per day, flexible hours.', 'We pay a commission per task for rating products on our app.'],
@@ -52,6 +55,7 @@ const CASES: Record<string, string[]> = {
   advance_fee_story: ['I am a barrister and your late relative left an unclaimed inheritance of 10.5 million USD.'],
   click_link_action: ['Click here to verify your information.'],
   local_cash_pickup: ['I can pick it up tonight, cash ok?'],
+  service_notice: ['Your appointment is confirmed for Tuesday at 10:30.', 'Your prescription is ready for pickup at the pharmacy.'],
   otp_notice: ['Your verification code is 123456. Do not share this code with anyone.'],
 };
 
@@ -85,6 +89,17 @@ describe('red-flag detectors', () => {
 
   it('a legitimate one-time-code notice is not read as a request for the code', () => {
     expect(ids('Your Google verification code is 552211. Never share it with anyone.')).not.toContain('verification_code_request');
+  });
+
+  it('everyday talk about refunds, loans and dates fires none of the lure detectors', () => {
+    for (const text of [
+      'The shop gave me a refund for the broken kettle.',
+      'We took out a personal credit line with the bank for the kitchen.',
+      'Are you free for a date on Friday? The new place on Main St looks nice.',
+      'The grant application for the school library is due next week.',
+    ]) {
+      expect(ids(text).filter((id) => id === 'benefit_lure' || id === 'loan_offer' || id === 'adult_lure')).toEqual([]);
+    }
   });
 
   it('sees through obfuscation', () => {

@@ -330,6 +330,36 @@ export const RULES: readonly Rule[] = [
     tags: ['impersonation'],
   },
   {
+    id: 'benefit_lure',
+    text: 'Says you are entitled to a refund, grant or relief payment you never applied for',
+    weight: 1.6,
+    patterns: [
+      re(`\\b(you are|you'?re|you have been|citizens are|residents are|households are|u r|you r) (now )?(entitled|eligible|approved|due|qualified)( to| for)?${span(50)}\\b(refund|rebate|grant|relief|stimulus|compensation|benefit|allowance|subsidy|bonus)\\b`),
+      re(`\\b(covid(-?19)?|pandemic|coronavirus|stimulus|relief|inflation|energy|cost of living) (grant|relief (payment|fund)|payment|refund|rebate|support payment|subsidy)${win(60)}\\b(claim|redeem|apply|collect|receive|click|contact|visit)\\b`),
+    ],
+    types: { government_impersonation: 1.2, advance_fee: 0.4 },
+    tags: ['money'],
+  },
+  {
+    id: 'loan_offer',
+    text: 'Unsolicited loan or finance offer (instant approval, no checks), a common lead-in to advance-fee fraud',
+    weight: 1.3,
+    patterns: [
+      re(`\\b((instant|personal|business|easy|quick|fast|cash|pre-?approved|guaranteed|low[- ]interest) loans?|(instant|easy|quick|fast|pre-?approved|guaranteed) (finance|credit)|(finance|loans?|funds?) (arranged|sanctioned|approved|available) (on|for|within|in|without)|loans? (up to|from) [$£€₹]?\\d|no (credit|cibil) (check|score))\\b`),
+    ],
+    types: { advance_fee: 1 },
+    tags: ['money'],
+  },
+  {
+    id: 'adult_lure',
+    text: 'Adult or dating lure from a stranger (girls waiting, adult chat), typical of premium-rate and subscription traps',
+    weight: 1.2,
+    patterns: [
+      re(`\\b((adult|xxx|filthy|naughty|horny|dirty|sexy|hot|lonely|local) (parties|party|chat|stories|pics|photos|videos|singles|girls|babes|women|ladies|dates?|hookups?|flirt)|(girls|singles|babes|ladies|women) (are )?(waiting|near you|in your area|want to (meet|chat))|(hook ?up|dating|flirt) (tonight|service|site|line))\\b`),
+    ],
+    types: { spam: 1, romance: 0.5 },
+  },
+  {
     id: 'tech_support',
     text: 'Tech-support scare (virus, hacked device, subscription renewal) pushing you to call or allow remote access',
     weight: 2.3,
@@ -524,6 +554,14 @@ export const RULES: readonly Rule[] = [
     weight: -0.9,
     patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
     marketplace: 1.0,
+  },
+  {
+    id: 'service_notice',
+    text: 'Reads like an ordinary appointment, order or pickup notice that asks for nothing',
+    weight: -1.0,
+    patterns: [
+      re(`\\b(your |the )?(appointment|reservation|booking|table|visit|consultation) (is |has been |was )?(confirmed|booked|scheduled|rescheduled)\\b|\\b(your |the )(prescription|order|food|pizza|meal|table|car|repair|dry cleaning|laundry|photos?) (is|are) (ready|being prepared|on (its|the) way)\\b|\\bready for (pick ?up|collection)\\b`),
+    ],
   },
   {
     id: 'otp_notice',
