@@ -22,5 +22,22 @@ export function scrollToSection(id: string, offset: number = HEADER_SCROLL_OFFSE
   return true;
 }
 
+/** How long a cross-page scroll keeps looking for its section (the landing page may still be loading). */
+export const SECTION_WAIT_MS = 3000;
+const SECTION_POLL_MS = 50;
+
+/**
+ * Scrolls to a section after `delayMs` (the spec's 100 ms after navigating), and if the landing page has not
+ * rendered it yet (the session is still being read, or a chunk is loading), keeps looking for it briefly.
+ */
+export function scrollToSectionSoon(id: string, offset: number, delayMs: number = CROSS_PAGE_SCROLL_DELAY_MS): void {
+  const deadline = Date.now() + delayMs + SECTION_WAIT_MS;
+  const attempt = () => {
+    if (scrollToSection(id, offset) || Date.now() > deadline) return;
+    window.setTimeout(attempt, SECTION_POLL_MS);
+  };
+  window.setTimeout(attempt, delayMs);
+}
+
 /** Ids of the landing page's sections that header, footer and buttons scroll to. */
 export const LANDING_SECTIONS = { analyzer: 'analyzer', features: 'features', pricing: 'pricing' } as const;

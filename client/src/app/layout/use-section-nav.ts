@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { CROSS_PAGE_SCROLL_DELAY_MS, HEADER_SCROLL_OFFSET, scrollToSection } from '@/lib/scroll';
+import { HEADER_SCROLL_OFFSET, scrollToSection, scrollToSectionSoon } from '@/lib/scroll';
 
 /**
  * Scrolls to a landing-page section. From another page it goes to / first and scrolls once the landing
@@ -17,7 +17,7 @@ export function useSectionNav() {
         return;
       }
       void navigate('/');
-      window.setTimeout(() => scrollToSection(id, offset), CROSS_PAGE_SCROLL_DELAY_MS);
+      scrollToSectionSoon(id, offset);
     },
     [navigate, pathname],
   );
