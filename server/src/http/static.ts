@@ -29,6 +29,8 @@ export function mountClient(app: Hono<AppEnv>, distDir = CLIENT_DIST) {
       '/assets/*',
       serveStatic({
         root,
+        // .br / .gz written by scripts/compress-dist.mjs at build time.
+        precompressed: true,
         onFound: (_path, c) => {
           c.header('Cache-Control', 'public, max-age=31536000, immutable');
         },
@@ -40,6 +42,7 @@ export function mountClient(app: Hono<AppEnv>, distDir = CLIENT_DIST) {
       '*',
       serveStatic({
         root,
+        precompressed: true,
         rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__no_such_file__' : p),
         onFound: (_path, c) => {
           c.header('Cache-Control', 'public, max-age=3600');
