@@ -1,29 +1,16 @@
 import { createContext, use, type ReactNode } from 'react';
+import type { SessionAuthState, SessionAuthUser, SubscriptionStatus } from '@/features/auth/types';
 
 /**
- * The seam between the route table and whoever knows the session. Today nobody is signed in; the accounts
- * feature replaces the provider's `value` with better-auth's session (keeping this shape) and the route
- * gates in ./routes pick the signed-in screens of product-spec.md section 2.
+ * The seam between the route table and whoever knows the session: app/providers.tsx feeds it with the
+ * accounts feature's useAuthState(), and the route gates in ./routes pick the signed-in screens of
+ * product-spec.md section 2. The shapes are the accounts feature's (features/auth/types.ts), named here
+ * for the app's components.
  */
-export type AuthStatus = 'loading' | 'signed_out' | 'signed_in';
-
-/** product-spec.md section 3 "Client user": values seen for subscriptionStatus. */
-export type SubscriptionStatus = 'loading' | 'setup_required' | 'processing' | 'active' | 'inactive' | 'trialing';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  subscriptionStatus: SubscriptionStatus;
-  paymentSetupComplete: boolean;
-  isPremium: boolean;
-  isTrialing: boolean;
-}
-
-export type AuthState =
-  { status: 'loading'; user: null } | { status: 'signed_out'; user: null } | { status: 'signed_in'; user: AuthUser };
+export type AuthStatus = SessionAuthState['status'];
+export type { SubscriptionStatus };
+export type AuthUser = SessionAuthUser;
+export type AuthState = SessionAuthState;
 
 export const SIGNED_OUT: AuthState = { status: 'signed_out', user: null };
 

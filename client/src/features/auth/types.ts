@@ -1,6 +1,6 @@
 /**
- * The session as the accounts feature produces it. Same shape as the shell's AuthState seam
- * (client/src/app/auth.tsx), which app/providers.tsx feeds with useAuthState().
+ * The session as the accounts feature produces it. The shell's seam (client/src/app/auth.tsx) re-exports
+ * these shapes; app/providers.tsx feeds it with useAuthState().
  */
 export type SubscriptionStatus = 'loading' | 'setup_required' | 'processing' | 'active' | 'inactive' | 'trialing';
 
