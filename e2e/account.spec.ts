@@ -71,16 +71,17 @@ test('export downloads the JSON with the scan; delete is refused while subscribe
   expect(exported).toContain(EXPORT_MESSAGE);
   expect(exported).toContain(email);
   expect(() => JSON.parse(exported) as unknown).not.toThrow();
-  await expect(page.getByText('you have it now', { exact: false })).toBeVisible();
+  // The toast's text also sits in its screen-reader live region: look at the visible toast.
+  await expect(page.getByText('Your data was downloaded', { exact: true })).toBeVisible();
 
   // Delete: the typed e-mail must match (422), and a subscription that would still bill refuses (409).
   await page.getByRole('button', { name: 'Delete Account' }).click();
   let dialog = page.getByRole('dialog', { name: 'DELETE ACCOUNT' });
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel(/to confirm/).fill(uniqueEmail('someone-else'));
+  await dialog.getByLabel('Type your e-mail address to confirm').fill(uniqueEmail('someone-else'));
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Type your account e-mail address to confirm deletion');
-  await dialog.getByLabel(/to confirm/).fill(email);
+  await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Cancel your subscription in the billing portal first, then delete your account.');
   await dialog.getByRole('button', { name: 'Keep my account' }).click();
@@ -97,10 +98,10 @@ test('export downloads the JSON with the scan; delete is refused while subscribe
   // Now deletion goes through, signs out and lands on /.
   await page.getByRole('button', { name: 'Delete Account' }).click();
   dialog = page.getByRole('dialog', { name: 'DELETE ACCOUNT' });
-  await dialog.getByLabel(/to confirm/).fill(email);
+  await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
   await dialog.getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByText('Account deleted')).toBeVisible();
+  await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
   const signIn = await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
   expect(signIn.status()).toBe(401);

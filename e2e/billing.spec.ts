@@ -1,77 +1,131 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiScan, LEGIT_MESSAGE, payOnTestCheckout, uniqueEmail } from './scan-fixtures';
 
 /**
- * The billing journey on the embedded default (local test provider): sign up, verify through the dev
- * outbox, start the trial in the test checkout with 4242, see the trial, convert to Premium, cancel in the
- * test portal and, after moving the server's clock past the period end (TEST_CLOCK), see it cancelled.
- * Sign-up and verification go through the API (the auth dialog has its own journey); everything billing
- * happens in the browser pages.
+ * The billing journey on the embedded default (local test provider), through the UI wherever a person
+ * would click: sign up in the auth dialog, verify with the link from the dev outbox, Start Free Trial on the
+ * checkout page, pay with 4242 on the test checkout, Payment Success to the dashboard, the header's trial
+ * badge (and 'ND' near the end), automatic conversion to Premium, PREMIUM on the account page, cancel in
+ * the portal opened from the header's subscription dialog, and, after moving the server's clock past the
+ * period end (TEST_CLOCK), FREE / cancelled on the account page. Only the five trial scans and the clock
+ * are set through the API.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
+const PASSWORD = 'Billing-Journey-Passphrase-1';
 
-async function plan(request: APIRequestContext) {
-  const res = await request.get('/api/users/plan');
-  expect(res.status()).toBe(200);
-  return (await res.json()) as { planTier: string; subscriptionStatus: string; isPremium: boolean; trialDaysLeft: number; computedStatus: { status: string } };
+interface PlanView {
+  planTier: string;
+  subscriptionStatus: string;
+  isPremium: boolean;
+  trialDaysLeft: number;
+  computedStatus: { status: string };
 }
 
-test('a newcomer starts a trial with a test card, converts to Premium and cancels in the portal', async ({ page }) => {
-  const email = `billing-${Date.now()}@example.com`;
-  const password = 'Billing-Journey-Passphrase-1';
+async function plan(request: APIRequestContext): Promise<PlanView> {
+  const res = await request.get('/api/users/plan');
+  expect(res.status()).toBe(200);
+  return (await res.json()) as PlanView;
+}
+
+async function verificationLink(request: APIRequestContext, to: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<{ to: string; links: string[] }>;
+      link = mails.find((m) => m.to === to)?.links.find((l) => l.includes('/api/auth/verify-email'));
+      return Boolean(link);
+    })
+    .toBe(true);
+  const url = new URL(link ?? '/');
+  return url.pathname + url.search;
+}
+
+const headerBadge = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('plan-header-badge');
+
+test('a newcomer starts a trial with a test card, converts to Premium and cancels in the portal, all in the browser', async ({ page }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('billing');
   const request = page.request;
 
-  // Sign up and verify (the verification link from the dev outbox signs the browser in).
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password, firstName: 'Bill', lastName: 'Ing' } });
-  expect(signUp.ok()).toBe(true);
-  const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<{ to: string; links: string[] }>;
-  const link = mails.find((m) => m.to === email)?.links[0];
-  expect(link).toBeTruthy();
-  await page.goto(new URL(link ?? '/').pathname + new URL(link ?? '/').search);
-  const signIn = await request.post('/api/auth/sign-in/email', { data: { email, password } });
-  expect(signIn.ok()).toBe(true);
+  // Sign up in the auth dialog: CHECK YOUR EMAIL (verification is on by default).
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
+  const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
+  await dialog.getByLabel('First name').fill('Bill');
+  await dialog.getByLabel('Last name').fill('Ing');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
+  await expect(page.getByRole('dialog', { name: 'CHECK YOUR EMAIL' })).toContainText(email);
+
+  // The link from the dev outbox signs the browser in; until payment setup the dashboard is the checkout.
+  await page.goto(await verificationLink(request, email));
+  await expect(page).toHaveURL(/\/dashboard/);
+  await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
   expect((await plan(request)).subscriptionStatus).toBe('setup_required');
 
-  // Checkout: the hosted-style test page, clearly marked.
-  const session = await request.post('/api/create-checkout-session', { data: {} });
-  const { checkout_url } = (await session.json()) as { checkout_url: string };
-  await page.goto(checkout_url);
-  await expect(page.getByText('TEST MODE — nothing is charged')).toBeVisible();
+  // The checkout page's Start Free Trial → the hosted-style test checkout, clearly marked.
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByRole('heading', { name: 'Start your 7-day free trial' })).toBeVisible();
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
-  await page.getByLabel('CVC').fill('123');
-  await page.getByRole('button', { name: 'Start free trial' }).click();
-  await expect(page).toHaveURL(/\/payment-success/);
+  await payOnTestCheckout(page);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
+  await expect(page.getByText('Welcome back', { exact: false })).toBeVisible();
+  expect(await plan(request)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', trialDaysLeft: 7 });
 
-  // The trial, as the server reports it.
-  const trial = await plan(request);
-  expect(trial).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', trialDaysLeft: 7, computedStatus: { status: 'trialing' } });
+  // The header's trial badge, and its dialog.
+  await expect(headerBadge(page)).toHaveText('TRIAL');
+  await headerBadge(page).click();
+  const trialDialog = page.getByRole('dialog', { name: 'TRIAL ENDING SOON' });
+  await expect(trialDialog).toContainText('7 days remaining in your free trial');
+  await trialDialog.getByRole('button', { name: 'Got it' }).click();
 
-  // Conversion to Premium.
-  const converted = (await (await request.post('/api/convert-trial', { data: {} })).json()) as { success: boolean; message: string };
-  expect(converted).toEqual({ success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' });
+  // Four days later: 3 days left, the badge says 3D.
+  expect((await request.post('/api/test/clock', { data: { advanceMs: 4 * DAY } })).ok()).toBe(true);
+  await page.reload();
+  await expect(headerBadge(page)).toHaveText('3D');
+
+  // Five trial scans (fixture state); the dashboard then converts the trial to Premium by itself.
+  for (let i = 0; i < 5; i++) await apiScan(request, `${LEGIT_MESSAGE} (${i + 1})`);
+  await page.reload();
+  await expect(page.getByText('Premium Activated!', { exact: true })).toBeVisible();
+  await expect(headerBadge(page)).toHaveText('PREMIUM', { timeout: 15_000 });
   expect(await plan(request)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true });
 
-  // The portal: plan, invoice, cancel at period end.
-  const portal = (await (await request.post('/api/billing/portal', { data: {} })).json()) as { url: string };
-  await page.goto(portal.url);
+  // The account page: PREMIUM, the plan and the next billing date.
+  await page.getByRole('button', { name: /Account menu for/ }).click();
+  await page.getByRole('menuitem', { name: 'Account' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('plan-badge')).toHaveText('PREMIUM');
+  await expect(page.getByTestId('billing-plan')).toContainText('Premium');
+  await expect(page.getByTestId('billing-status')).toHaveText('Active');
+  await expect(page.getByTestId('billing-next-date')).not.toHaveText('—');
+
+  // The header's premium badge opens SUBSCRIPTION MANAGEMENT; MANAGE SUBSCRIPTION opens the portal.
+  await headerBadge(page).click();
+  const subscription = page.getByRole('dialog', { name: 'SUBSCRIPTION MANAGEMENT' });
+  await expect(subscription).toContainText('Premium Plan');
+  await subscription.getByRole('button', { name: 'MANAGE SUBSCRIPTION' }).click();
   await expect(page.getByText('TEST MODE — nothing is charged')).toBeVisible();
   await expect(page.getByTestId('portal-status')).toHaveText('Active');
   await expect(page.getByRole('cell', { name: '$9.99' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'Cancel subscription' }).click();
   await expect(page.getByRole('status')).toContainText('cancelled at the end of the current period');
   await expect(page.getByTestId('portal-status')).toContainText('Cancels on');
-  expect(await plan(request)).toMatchObject({ planTier: 'premium', isPremium: true });
+  await page.getByRole('link', { name: 'Return to RedFlag' }).click();
+  await expect(page).toHaveURL(/\/account$/);
+  await expect(page.getByTestId('plan-badge')).toHaveText('PREMIUM');
+  await expect(page.getByTestId('billing-status')).toContainText('Cancels on');
 
-  // After the period ends (clock moved forward on the server), the subscription is over.
-  const clock = await request.post('/api/test/clock', { data: { advanceMs: 32 * DAY } });
-  expect(clock.ok()).toBe(true);
+  // After the period ends (clock moved past it on the server), the account page shows FREE / cancelled.
+  expect((await request.post('/api/test/clock', { data: { advanceMs: 32 * DAY } })).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByTestId('plan-badge')).toHaveText('FREE');
+  await expect(page.getByTestId('billing-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('billing-plan')).toContainText('Free');
+  await expect(page.getByRole('link', { name: 'Subscribe Now' })).toBeVisible();
+  await expect(headerBadge(page)).toHaveCount(0);
   expect(await plan(request)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', isPremium: false, computedStatus: { status: 'cancelled' } });
-  // The old portal link has expired (an hour); a new one shows the ended subscription.
-  const again = (await (await request.post('/api/billing/portal', { data: {} })).json()) as { url: string };
-  await page.goto(again.url);
-  await expect(page.getByTestId('portal-status')).toHaveText('Cancelled');
-  await expect(page.getByRole('button', { name: 'Cancel subscription' })).toHaveCount(0);
 });

@@ -38,11 +38,11 @@ export function AccountPage({ profile, badge, billing, dataActions }: { profile:
               {(profile.firstName ?? profile.email).charAt(0).toUpperCase()}
             </span>
           )}
-          <div className="min-w-0 flex-1">
-            <p className="flex items-center gap-2 text-lg font-bold text-slate-900">
+          <div className="min-w-[min(100%,14rem)] flex-1">
+            <p className="flex flex-wrap items-center gap-2 text-lg font-bold text-slate-900">
               {name} {badge}
             </p>
-            <p className="truncate text-slate-600">{profile.email}</p>
+            <p className="break-all text-slate-600">{profile.email}</p>
           </div>
           <Button variant="outline" onClick={comingSoon('Editing your profile')}>
             <Pencil aria-hidden="true" /> Edit profile

@@ -55,6 +55,7 @@ function DeleteAccountDialog({
 }) {
   const inputId = useId();
   const errorId = useId();
+  const hintId = useId();
   const [typed, setTyped] = useState('');
   const remove = useDeleteAccount({ onDeleted });
   const error = remove.error ? (remove.error instanceof ApiError ? remove.error.message : 'Something went wrong. Please try again.') : null;
@@ -87,9 +88,10 @@ function DeleteAccountDialog({
             </DialogDescription>
           </DialogHeader>
           <div className="grid gap-2">
-            <Label htmlFor={inputId}>
-              Type <span className="font-bold">{email}</span> to confirm
-            </Label>
+            <Label htmlFor={inputId}>Type your e-mail address to confirm</Label>
+            <p id={hintId} className="-mt-1 break-all text-sm text-slate-600">
+              Your account: <span className="font-semibold text-slate-900">{email}</span>
+            </p>
             <Input
               id={inputId}
               type="email"
@@ -97,7 +99,7 @@ function DeleteAccountDialog({
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
               aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-describedby={error ? `${hintId} ${errorId}` : hintId}
             />
             {error ? (
               <p id={errorId} role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">

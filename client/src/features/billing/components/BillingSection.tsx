@@ -72,7 +72,7 @@ export function BillingSection() {
             ) : null}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               {hasSubscription ? (
-                <Button onClick={() => void openPortal()} disabled={opening}>
+                <Button className="h-auto min-h-10 whitespace-normal py-2" onClick={() => void openPortal()} disabled={opening}>
                   {opening ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <ExternalLink aria-hidden="true" />}
                   Manage payment methods and subscription
                 </Button>
