@@ -49,3 +49,12 @@ describe('links', () => {
     expect(impersonatedBrands('startups.com')).toEqual([]);
   });
 });
+
+describe('short brand names inside longer words', () => {
+  it('does not read "redelivery" as Microsoft ("live") but still sees USPS at the start of a part', () => {
+    const brands = impersonatedBrands('usps-redelivery-fee.top').map((b) => b.brand.name);
+    expect(brands).toContain('USPS');
+    expect(brands).not.toContain('Microsoft');
+    expect(impersonatedBrands('uspsdelivery.com').map((b) => b.brand.name)).toContain('USPS');
+  });
+});

@@ -103,6 +103,13 @@ function editDistanceAtMostOne(a: string, b: string): boolean {
 
 const BRAND_KEYS = BRANDS.flatMap((brand) => brand.keys.map((key) => ({ brand, key, sk: keySkeleton(key) })));
 
+function partSkeletons(label: string): string[] {
+  return label
+    .split(/[-0-9]+/)
+    .filter(Boolean)
+    .map((part) => skeleton(part.replace(/i/g, 'l')));
+}
+
 /** Brands a host imitates: equal skeleton, brand name inside a label, or one edit away. */
 export function impersonatedBrands(host: string): { brand: Brand; how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' }[] {
   const parsed = parse(host);
@@ -118,7 +125,10 @@ export function impersonatedBrands(host: string): { brand: Brand; how: 'lookalik
       const rawPlain = label.replace(/-/g, '');
       let how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' | null = null;
       if (ls === sk) how = rawPlain === key ? 'lookalike' : 'homoglyph';
-      else if (sk.length >= 4 && ls.includes(sk)) how = 'brand_in_domain';
+      // Long names count anywhere in a label; short ones (usps, live, chase) only at the start or end of a
+      // part, so that "redelivery" does not read as Microsoft's "live".
+      else if (sk.length >= 6 && ls.includes(sk)) how = 'brand_in_domain';
+      else if (sk.length >= 4 && partSkeletons(label).some((p) => p.startsWith(sk) || p.endsWith(sk))) how = 'brand_in_domain';
       else if (sk.length < 4 && label.split(/[-0-9]+/).some((part) => part === key)) how = 'brand_in_domain';
       else if (sk.length >= 6 && label === main && editDistanceAtMostOne(ls, sk)) how = 'typosquat';
       if (how) {
