@@ -141,6 +141,8 @@ export const scanResultSchema = z.object({
   links: z.array(linkAnalysisSchema),
   advice: z.string().nullable(),
   engineVersion: z.string(),
+  /** The message's language as the engine detected it (ISO 639-1 code and English name); null when unsure. */
+  language: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
