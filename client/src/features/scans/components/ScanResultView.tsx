@@ -1,11 +1,12 @@
 import { riskBand, type RiskBand } from '@redflag/contracts/constants';
-import { scamTypeLabel, type EmailAnalysis, type Evidence, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
+import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
-import { Lightbulb, Link2, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
+import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
 import { confidencePercent, countryLabel, lineTypeLabel, linkFlagLabel, yesNoUnknown } from '../utils/result-format';
 
 /** Evidence marks in the message, by the strongest reason severity covering them. */
@@ -24,9 +25,34 @@ const markVariants = cva('rounded-sm px-0.5 text-slate-900 decoration-2 underlin
 const dotVariants = cva('mt-1.5 size-2 shrink-0 rounded-full', {
   variants: {
     severity: { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-sky-500', info: 'bg-slate-400' },
+    reassuring: { true: 'bg-emerald-600', false: '' },
   },
-  defaultVariants: { severity: 'medium' },
+  defaultVariants: { severity: 'medium', reassuring: false },
 });
+
+/** A reason group's frame: warnings stand out, worth-watching is amber, calm context stays quiet. */
+const groupVariants = cva('grid gap-2', {
+  variants: {
+    tone: {
+      warning: '[&_h4]:text-red-800 [&_h4_svg]:text-red-600',
+      watch: '[&_h4]:text-amber-900 [&_h4_svg]:text-amber-600',
+      calm: '[&_h4]:text-slate-700 [&_h4_svg]:text-emerald-600',
+    },
+  },
+});
+
+const reasonItemVariants = cva('flex gap-3 rounded-xl border p-3', {
+  variants: {
+    tone: {
+      warning: 'border-slate-200 bg-white',
+      watch: 'border-amber-200 bg-amber-50/60',
+      reassuring: 'border-emerald-200 bg-emerald-50/50',
+      context: 'border-slate-200 bg-slate-50',
+    },
+  },
+});
+
+const GROUP_ICONS = { warning: ShieldAlert, watch: Eye, calm: ListChecks } as const;
 
 const scoreTextVariants = cva('', {
   variants: { band: { scam: 'text-red-700', suspicious: 'text-amber-700', legitimate: 'text-emerald-700' } },
@@ -40,20 +66,9 @@ const BAND_SUMMARY: Record<RiskBand, string> = {
   legitimate: 'We found little that points to a scam. Stay careful with payments and links all the same.',
 };
 
-function evidenceLabel(evidence: Evidence): string | null {
-  switch (evidence.kind) {
-    case 'span':
-      return `“${evidence.text.length > 80 ? `${evidence.text.slice(0, 80)}...` : evidence.text}”`;
-    case 'url':
-      return evidence.url;
-    default:
-      return evidence.detail;
-  }
-}
-
-function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+function SectionTitle({ id, icon, children }: { id?: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <h4 className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700 [&_svg]:size-4 [&_svg]:text-slate-500">
+    <h4 id={id} className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700 [&_svg]:size-4 [&_svg]:text-slate-500">
       {icon}
       {children}
     </h4>
@@ -63,11 +78,24 @@ function SectionTitle({ icon, children }: { icon: ReactNode; children: ReactNode
 function HighlightedMessage({ message, details }: { message: string; details: readonly ReasonDetail[] }) {
   const segments = useMemo(() => splitHighlights(message, evidenceSpans(details)), [message, details]);
   const marked = segments.some((s) => s.severity !== null);
+  const titleId = useId();
   return (
     <div className="grid gap-2">
-      <SectionTitle icon={<MessageSquareText aria-hidden="true" />}>Your message</SectionTitle>
-      {/* Plain text nodes only: a message holding HTML or a script is shown as its characters. */}
-      <p data-testid="scan-message" className="max-h-60 overflow-y-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800">
+      <SectionTitle id={titleId} icon={<MessageSquareText aria-hidden="true" />}>
+        Your message
+      </SectionTitle>
+      {/*
+        Plain text nodes only: a message holding HTML or a script is shown as its characters. A long message
+        scrolls in its own box, which takes focus so a keyboard can scroll it; every reason quotes its own
+        evidence above, so nothing the verdict rests on is only inside this box.
+      */}
+      <div
+        data-testid="scan-message"
+        role="region"
+        aria-labelledby={titleId}
+        tabIndex={0}
+        className="max-h-80 overflow-y-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
         {segments.map((segment, index) =>
           segment.severity ? (
             <mark key={index} className={markVariants({ severity: segment.severity as Severity })}>
@@ -77,43 +105,83 @@ function HighlightedMessage({ message, details }: { message: string; details: re
             <span key={index}>{segment.text}</span>
           ),
         )}
-      </p>
+      </div>
       {marked ? <p className="text-xs text-slate-600">Highlighted: the words behind the reasons above.</p> : null}
     </div>
   );
 }
 
-function Reasons({ scan }: { scan: StoredScan }) {
-  const details: readonly ReasonDetail[] =
-    scan.reasonDetails?.length > 0
-      ? scan.reasonDetails
-      : scan.reasons.map((text, i) => ({ id: `reason-${i}`, text, weight: 0, severity: 'medium' as const, evidence: [] }));
-  if (details.length === 0) return <p className="text-sm text-slate-600">No specific red flags were found in this message.</p>;
+function ReasonEvidence({ reason }: { reason: DisplayReason }) {
+  const inMessage = reason.evidence.filter((e) => e.kind !== 'source');
+  const sources = reason.evidence.filter((e) => e.kind === 'source');
   return (
-    <ul
-      data-testid="scan-reasons"
-      tabIndex={0}
-      aria-label="Reasons for this verdict"
-      className="grid max-h-[15rem] gap-2 overflow-y-auto rounded-xl focus-visible:outline-2 focus-visible:outline-brand-500"
-    >
-      {details.map((reason) => {
-        const evidence = reason.evidence.map(evidenceLabel).filter((e): e is string => Boolean(e));
-        return (
-          <li key={reason.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3">
-            <span aria-hidden="true" className={dotVariants({ severity: reason.severity })} />
+    <>
+      {inMessage.length > 0 ? (
+        <p className="mt-1.5 flex flex-wrap items-baseline gap-x-1.5 gap-y-1 text-xs text-slate-700">
+          <span className="font-semibold text-slate-600">In the message:</span>
+          {inMessage.map((item, index) =>
+            item.kind === 'quote' ? (
+              <mark key={index} className={cn(markVariants({ severity: reason.severity }), 'break-words')}>
+                “{item.text}”
+              </mark>
+            ) : (
+              <code key={index} className="break-all rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">
+                {item.text}
+              </code>
+            ),
+          )}
+        </p>
+      ) : null}
+      {sources.length > 0 ? (
+        <p className="mt-1 text-xs text-slate-600">
+          <span className="font-semibold">Based on </span>
+          {sources.map((item) => item.text).join(' and ')}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function ReasonList({ group }: { group: ReasonGroup }) {
+  const Icon = GROUP_ICONS[group.tone];
+  const titleId = useId();
+  return (
+    <div data-testid={`reasons-${group.tone}`} className={groupVariants({ tone: group.tone })}>
+      <SectionTitle id={titleId} icon={<Icon aria-hidden="true" />}>
+        {group.title}
+      </SectionTitle>
+      {group.note ? <p className="text-xs text-slate-600">{group.note}</p> : null}
+      <ul aria-labelledby={titleId} className="grid gap-2">
+        {group.reasons.map((reason) => (
+          <li key={reason.id} data-testid="scan-reason" data-tone={reason.tone} className={reasonItemVariants({ tone: reason.tone })}>
+            <span aria-hidden="true" className={dotVariants({ severity: reason.severity, reassuring: reason.tone === 'reassuring' })} />
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-900">{reason.text}</p>
-              {evidence.length > 0 ? (
-                <p className="mt-1 break-words text-xs text-slate-600">
-                  <span className="font-semibold">Evidence: </span>
-                  {evidence.join(' · ')}
-                </p>
-              ) : null}
+              <ReasonEvidence reason={reason} />
             </div>
           </li>
-        );
-      })}
-    </ul>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Every reason, grouped so that it reads in agreement with the verdict; no scroll box, nothing hidden. */
+function Reasons({ groups }: { groups: readonly ReasonGroup[] }) {
+  if (groups.length === 0) {
+    return (
+      <div className="grid gap-2">
+        <SectionTitle icon={<ListChecks aria-hidden="true" />}>What we found</SectionTitle>
+        <p className="text-sm text-slate-600">No specific red flags were found in this message.</p>
+      </div>
+    );
+  }
+  return (
+    <div data-testid="scan-reasons" className="grid gap-5">
+      {groups.map((group) => (
+        <ReasonList key={group.tone} group={group} />
+      ))}
+    </div>
   );
 }
 
@@ -212,14 +280,66 @@ function Links({ links }: { links: readonly LinkAnalysis[] }) {
   );
 }
 
+function formatCheckedAt(iso: string): string | null {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
+/** Facts a curious reader may want and nobody needs for the verdict: collapsed, keyboard-operable natively. */
+function TechnicalDetails({ scan }: { scan: StoredScan }) {
+  const checkedAt = formatCheckedAt(scan.createdAt);
+  const rows: Array<[string, ReactNode]> = [];
+  if (checkedAt) rows.push(['Checked', checkedAt]);
+  rows.push(['Engine version', <span className="break-all font-mono text-xs">{scan.engineVersion}</span>]);
+  return (
+    <details data-testid="scan-details" className="group rounded-xl border border-slate-200 text-sm">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-bold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
+        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90 motion-reduce:transition-none" />
+        Details
+      </summary>
+      <div className="border-t border-slate-100 px-4 py-3">
+        <Facts rows={rows} />
+      </div>
+    </details>
+  );
+}
+
+export interface ScanResultViewProps {
+  scan: StoredScan;
+  /**
+   * Moves keyboard focus to the verdict heading when a scan is shown, so keyboard and screen-reader users
+   * land on the result rather than on the page body (issue 12, item 7). On by default: the view appears
+   * after a scan finishes or when a report is opened.
+   */
+  focusOnShow?: boolean;
+}
+
 /** The verdict of one scan: band, score, confidence, type, reasons with evidence, findings, advice. */
-export default function ScanResultView({ scan }: { scan: StoredScan }) {
+export default function ScanResultView({ scan, focusOnShow = true }: ScanResultViewProps) {
   const band = riskBand(scan.riskScore);
   const Icon = BAND_ICONS[band];
+  // Below 40 a scam type would contradict the green verdict: it is named as the closest match only.
   const typeLabel = scamTypeLabel(scan.scamType);
+  const headlineType = band === 'legitimate' ? null : typeLabel;
   const confidence = confidencePercent(scan.confidence);
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const reasons = useMemo(() => displayReasons(scan, band), [scan, band]);
+  const groups = useMemo(() => groupReasons(reasons, band), [reasons, band]);
+  // The message is highlighted with the reasons' display severity, so a green verdict is never painted red.
+  const highlightDetails = useMemo<ReasonDetail[]>(() => {
+    const byId = new Map(reasons.map((r) => [r.id, r.severity]));
+    return (scan.reasonDetails ?? []).map((d) => ({ ...d, severity: byId.get(d.id) ?? d.severity }));
+  }, [scan.reasonDetails, reasons]);
+
+  useEffect(() => {
+    if (focusOnShow) headingRef.current?.focus();
+  }, [focusOnShow, scan.id]);
+
   return (
-    <article data-testid="scan-result" data-band={band} aria-labelledby="scan-verdict" className="grid gap-6">
+    <article data-testid="scan-result" data-band={band} aria-labelledby={headingId} className="grid gap-6">
       <div className={cn(riskVariants({ band }), 'grid gap-4 rounded-2xl border p-5')}>
         <div className="flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-center gap-3">
@@ -227,13 +347,19 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
               <Icon aria-hidden="true" className="size-7" />
             </span>
             <div>
-              <h3 id="scan-verdict" className="text-xl font-black tracking-tight">
+              <h3
+                id={headingId}
+                ref={headingRef}
+                tabIndex={-1}
+                data-testid="scan-verdict"
+                className="rounded-md text-xl font-black tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+              >
                 {RISK_LABELS[band]}
               </h3>
-              {typeLabel ? (
+              {headlineType ? (
                 <p className="text-sm font-semibold">
                   <span className="sr-only">Scam type: </span>
-                  {typeLabel}
+                  {headlineType}
                 </p>
               ) : null}
             </div>
@@ -264,12 +390,18 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
               {confidence}%
             </dd>
           </div>
-          {typeLabel ? null : (
+          {headlineType ? null : (
             <div className="flex gap-1.5">
-              <dt className="font-medium">Scam type</dt>
-              <dd className="font-extrabold">None identified</dd>
+              <dt className="font-medium">{typeLabel ? 'Closest scam type' : 'Scam type'}</dt>
+              <dd className="font-extrabold">{typeLabel ? `${typeLabel} (not enough to flag)` : 'None identified'}</dd>
             </div>
           )}
+          {scan.language ? (
+            <div className="flex gap-1.5" data-testid="scan-language">
+              <dt className="font-medium">Language</dt>
+              <dd className="font-extrabold">{scan.language.name}</dd>
+            </div>
+          ) : null}
         </dl>
       </div>
 
@@ -283,12 +415,9 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
         </div>
       ) : null}
 
-      <div className="grid gap-2">
-        <SectionTitle icon={<ShieldAlert aria-hidden="true" />}>Why we think so</SectionTitle>
-        <Reasons scan={scan} />
-      </div>
+      <Reasons groups={groups} />
 
-      <HighlightedMessage message={scan.message} details={scan.reasonDetails ?? []} />
+      <HighlightedMessage message={scan.message} details={highlightDetails} />
 
       {scan.links?.length > 0 ? <Links links={scan.links} /> : null}
 
@@ -299,7 +428,7 @@ export default function ScanResultView({ scan }: { scan: StoredScan }) {
         </div>
       ) : null}
 
-      <p className="text-xs text-slate-500">Engine {scan.engineVersion}</p>
+      <TechnicalDetails scan={scan} />
     </article>
   );
 }
