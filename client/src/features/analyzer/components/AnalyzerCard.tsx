@@ -1,4 +1,3 @@
-import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
 import { ChevronDown, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -8,6 +7,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useNearViewport } from '../hooks/use-near-viewport';
+import { messageLength } from '../utils/message-length';
 import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayload } from '../utils/scan-form';
 
 /**
@@ -99,9 +99,17 @@ export function AnalyzerCard({
     setValues((current) => ({ ...current, [field]: value }));
   };
 
+  const length = messageLength(values.message);
+  const overLimit = length.state === 'over';
+
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isScanning || blockedLabel) return;
+    if (overLimit) {
+      // Enter in another field still submits the form: keep the text and point at the error.
+      document.getElementById(`${id}-message`)?.focus();
+      return;
+    }
     const result = buildScanPayload(values);
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' });
@@ -133,16 +141,45 @@ export function AnalyzerCard({
       <form noValidate onSubmit={submit} aria-busy={isScanning} className="grid gap-5 px-5 py-6 md:px-7">
         <div className="grid gap-2">
           <Label htmlFor={`${id}-message`}>Message</Label>
+          {/*
+            No maxLength: a cut paste would drop the end of the message, where a scam's ask often is.
+            The counter and the error below say what is too long, and the text stays as typed.
+          */}
           <Textarea
             id={`${id}-message`}
             name="message"
             rows={3}
-            maxLength={MAX_MESSAGE_LENGTH}
             placeholder="Paste any suspicious message here: a text, email, or marketplace chat..."
             value={values.message}
             onChange={(event) => update('message')(event.target.value)}
             disabled={isScanning}
+            aria-invalid={overLimit || undefined}
+            aria-describedby={`${id}-message-count ${id}-message-limit`}
           />
+          <div className="flex items-start justify-between gap-3 text-xs">
+            {/* Announced politely only when there is a warning; the count itself is read with the field. */}
+            <p
+              id={`${id}-message-limit`}
+              data-testid="message-limit"
+              aria-live="polite"
+              className={cn('min-w-0 font-medium', overLimit ? 'font-semibold text-red-700' : 'text-amber-800')}
+            >
+              {length.message}
+            </p>
+            <p
+              id={`${id}-message-count`}
+              data-testid="message-count"
+              className={cn(
+                'ml-auto shrink-0 tabular-nums',
+                length.state === 'ok' && 'text-slate-600',
+                length.state === 'near' && 'rounded-sm bg-amber-100 px-1 font-bold text-amber-900',
+                overLimit && 'rounded-sm bg-red-100 px-1 font-bold text-red-800',
+              )}
+            >
+              <span aria-hidden="true">{length.counter}</span>
+              <span className="sr-only">{`${length.count.toLocaleString('en-US')} of ${length.max.toLocaleString('en-US')} characters used`}</span>
+            </p>
+          </div>
         </div>
 
         <div className="grid gap-2">
@@ -199,7 +236,7 @@ export function AnalyzerCard({
 
         {notice}
 
-        <Button type="submit" size="xl" className="w-full whitespace-normal uppercase" disabled={isScanning || Boolean(blockedLabel)}>
+        <Button type="submit" size="xl" className="w-full whitespace-normal uppercase" disabled={isScanning || Boolean(blockedLabel) || overLimit}>
           {blockedLabel ? (
             <>
               <LockKeyhole aria-hidden="true" /> {blockedLabel}
