@@ -1,8 +1,10 @@
+import { isUniqueViolation } from '../db/errors.ts';
 import type { AppContext } from '../http/types.ts';
 import { findAccount, toPlanState, updateAccount } from './billing.repo.ts';
 import { computedStatus, isPremium, nextBillingDate } from './plan-state.ts';
 import { getBillingProvider } from './providers/index.ts';
 import {
+  ALREADY_SUBSCRIBED_MESSAGE,
   applyPortalAction,
   completeCheckout,
   currentSubscription,
@@ -11,6 +13,7 @@ import {
   findPortalSession,
   listInvoices,
   listSubscriptions,
+  ONE_LIVE_SUBSCRIPTION_INDEX,
   type CardInput,
   type CheckoutCompletion,
   type PortalAction,
@@ -39,11 +42,19 @@ export async function getCheckoutPage(ctx: Ctx, sessionId: string, userId: strin
 
 export async function submitCheckout(ctx: Ctx, sessionId: string, userId: string, card: CardInput): Promise<CheckoutCompletion> {
   const now = ctx.clock.now();
-  const result = await ctx.database.db.transaction(async (tx) => {
-    const done = await completeCheckout(tx, sessionId, userId, card, now);
-    if (done.ok) await syncSubscription(ctx, done.customerId, tx);
-    return done;
-  });
+  let result: CheckoutCompletion;
+  try {
+    result = await ctx.database.db.transaction(async (tx) => {
+      const done = await completeCheckout(tx, sessionId, userId, card, now);
+      if (done.ok) await syncSubscription(ctx, done.customerId, tx);
+      return done;
+    });
+  } catch (err) {
+    // The database's own guard (one live subscription per customer) refused a second one: nothing was
+    // written, and the answer is the same as when the check above sees the first subscription.
+    if (!isUniqueViolation(err, ONE_LIVE_SUBSCRIPTION_INDEX)) throw err;
+    result = { ok: false, field: 'session', message: ALREADY_SUBSCRIBED_MESSAGE };
+  }
   // Only the outcome is logged: never the card number.
   ctx.logger.info({ userId, ok: result.ok, ...(result.ok ? {} : { field: result.field }) }, 'test checkout submitted');
   return result;

@@ -2,6 +2,8 @@ import type { AppContext } from '../http/types.ts';
 import { findAccount, findAccountByCustomer, toPlanState, updateAccount, type BillingAccountPatch, type BillingAccountRow, type Executor, type Tx } from './billing.repo.ts';
 import type { PlanState } from './plan-state.ts';
 import { getBillingProvider } from './providers/index.ts';
+import { isStripeProvider } from './providers/stripe.ts';
+import { cancelDuplicateSubscriptions } from './providers/stripe-duplicates.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 
 /**
@@ -72,6 +74,9 @@ export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'databas
     const provider = getBillingProvider(ctx.config);
     // A customer made under the other provider (settings changed) is not this provider's to read.
     if (!row || row.provider !== provider.name) return row;
+    // Stripe may hold two live subscriptions after two checkouts completed side by side: keep the oldest
+    // (stripe-duplicates.ts). The local provider cannot: its database allows one live row per customer.
+    if (isStripeProvider(provider)) await cancelDuplicateSubscriptions(provider.stripe, customerId);
     const snap = await provider.fetchSubscription(customerId, db);
     const now = ctx.clock.now();
     await updateAccount(db, row.userId, { ...planPatchFromSnapshot(toPlanState(row), snap), syncedAt: now }, now);

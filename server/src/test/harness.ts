@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { DestinationStream } from 'pino';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createApp } from '../app.ts';
@@ -27,8 +28,9 @@ export async function freshDatabase(): Promise<Database> {
   await admin.connect();
   await admin.query(`create database ${name} template ${TEMPLATE_DB}`);
   await admin.end();
-  const db = await openDatabase({ driver: 'postgres', url: withDatabase(target.url, name), poolSize: 5 });
-  return {
+  const url = withDatabase(target.url, name);
+  const db = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
+  const database: Database = {
     ...db,
     close: async () => {
       await db.close();
@@ -38,7 +40,12 @@ export async function freshDatabase(): Promise<Database> {
       await drop.end();
     },
   };
+  databaseUrls.set(database, url);
+  return database;
 }
+
+/** The PostgreSQL URL of each fresh database, so a second instance can open its own pool on it. */
+const databaseUrls = new WeakMap<Database, string>();
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
@@ -49,12 +56,38 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Where the app's log lines go (default: stdout); a test that reads the logs passes its own stream. */
+  logDestination?: DestinationStream;
+}
+
 /** Builds the real app on a fresh database with test settings; `env` overrides any setting. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
+  return buildTestApp(env, await freshDatabase(), opts);
+}
+
+/**
+ * Two app instances (own context, own connection pool) on one fresh PostgreSQL database, as two servers
+ * behind a load balancer would run. PostgreSQL only: PGlite is one in-process database with one connection.
+ */
+export async function createTestAppPair(env: Record<string, string> = {}): Promise<[TestApp, TestApp]> {
+  // One secret for both, so a session cookie made on one instance is valid on the other.
+  const shared = { BETTER_AUTH_SECRET: 'two-instances-test-secret-0123456789abcdef', ...env };
+  const a = await createTestApp(shared);
+  const url = databaseUrls.get(a.ctx.database);
+  if (!url) {
+    await a.close();
+    throw new Error('createTestAppPair needs PostgreSQL (TEST_DATABASE_URL)');
+  }
+  const second = await openDatabase({ driver: 'postgres', url, poolSize: 5 });
+  const b = await buildTestApp(shared, second, {});
+  return [a, b];
+}
+
+async function buildTestApp(env: Record<string, string>, database: Database, opts: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', TEST_CLOCK: 'true', ...env });
-  const database = await freshDatabase();
-  const ctx: AppContext = { config, database, logger: createLogger(config.logLevel), clock: createClock(true) };
+  const ctx: AppContext = { config, database, logger: createLogger(config.logLevel, opts.logDestination), clock: createClock(true) };
   const app = createApp(ctx);
   return {
     app,

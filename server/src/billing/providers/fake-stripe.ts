@@ -132,6 +132,12 @@ export class FakeStripe {
       const sub = this.subscriptions.get(subMatch[1]);
       if (!sub) return notFound;
       if (method === 'GET') return [200, sub];
+      if (method === 'DELETE') {
+        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: 'This subscription is already canceled.' } }];
+        sub.status = 'canceled';
+        sub.cancel_at_period_end = false;
+        return [200, sub];
+      }
       if (method === 'POST') {
         if (p.trial_end === 'now') {
           if (sub.status !== 'trialing') return [400, { error: { type: 'invalid_request_error', message: 'The subscription is not in a trial.' } }];

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
 import { PREMIUM_PRICE_CENTS, TRIAL_DAYS } from '@redflag/contracts/constants';
 import { localCheckoutSession, localInvoice, localPortalSession, localSubscription } from '../../db/schema/billing.ts';
-import type { Executor } from '../billing.repo.ts';
+import { findAccountByCustomer, type Executor } from '../billing.repo.ts';
 import { DAY_MS } from '../plan-state.ts';
 import { pickSubscription, type BillingProvider, type ConversionOutcome, type SubscriptionSnapshot } from './types.ts';
 
@@ -18,6 +18,9 @@ import { pickSubscription, type BillingProvider, type ConversionOutcome, type Su
 export const LOCAL_CHECKOUT_MINUTES = 30;
 const PORTAL_MINUTES = 60;
 export const DECLINED_MESSAGE = 'Your card was declined.';
+export const ALREADY_SUBSCRIBED_MESSAGE = 'You already have a subscription. Manage it from your account page.';
+/** The partial unique index (db/schema/billing.ts) that keeps one live subscription per customer. */
+export const ONE_LIVE_SUBSCRIPTION_INDEX = 'local_subscription_one_live_per_customer';
 
 export type LocalSubscriptionRow = typeof localSubscription.$inferSelect;
 export type LocalInvoiceRow = typeof localInvoice.$inferSelect;
@@ -161,8 +164,12 @@ export async function completeCheckout(db: Executor, sessionId: string, userId: 
   if (!checked.ok) return checked;
   const { card } = checked;
 
+  // Hold the customer's account row before looking for a live subscription: a second checkout completed
+  // at the same time (another session, another instance) waits here and then sees the first one. The
+  // partial unique index on local_subscription (one live row per customer) backs this up in the database.
+  await findAccountByCustomer(db, session.customerId, { forUpdate: true });
   const existing = await currentSubscription(db, session.customerId);
-  if (existing && existing.status !== 'canceled') return { ok: false, field: 'session', message: 'You already have a subscription. Manage it from your account page.' };
+  if (existing && existing.status !== 'canceled') return { ok: false, field: 'session', message: ALREADY_SUBSCRIBED_MESSAGE };
 
   const subId = newId('lsub');
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { user } from './auth.ts';
 
 /**
@@ -102,6 +103,9 @@ export const localSubscription = pgTable(
   (t) => [
     // The sync reads a customer's subscriptions.
     index('local_subscription_customer_id_idx').on(t.customerId),
+    // One live subscription per customer, enforced by the database: two checkouts completed at once (two
+    // instances) cannot both start one (issue 11, row 1). Also serves "the customer's live subscription".
+    uniqueIndex('local_subscription_one_live_per_customer').on(t.customerId).where(sql`${t.status} <> 'canceled'`),
     // The billing job: live subscriptions whose period (or trial) has ended.
     index('local_subscription_due_idx').on(t.status, t.currentPeriodEnd),
     index('local_subscription_user_id_idx').on(t.userId),

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "local_subscription_one_live_per_customer" ON "local_subscription" USING btree ("customer_id") WHERE "local_subscription"."status" <> 'canceled';
