@@ -28,7 +28,7 @@ async function main() {
   const app = createApp(ctx);
   // Retries mails whose SMTP send failed (no-op with the dev outbox).
   const stopMailWorker = startMailWorker(ctx);
-  // Local billing provider: converts trials at their end, renews, ends cancelled subscriptions.
+  // Trial reminder mails (any provider); the local provider also converts trials at their end, renews, ends cancelled subscriptions.
   const stopBillingJobs = startBillingJobs(ctx);
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {

@@ -82,7 +82,28 @@ export const conversionResponseSchema = z.object({
 });
 export type ConversionResponse = z.infer<typeof conversionResponseSchema>;
 
-/** GET /api/check-trial-conversion: converts when due and says what happened (null when nothing was due). */
+/**
+ * GET /api/billing/conversion-preview: what "Activate Premium" in the trial-limit dialog would charge, to
+ * which card, and when (DESIGN.md section 3 item 6: the dialog states amount, card and date). Nothing is
+ * charged until POST /api/convert-trial. `canConvert` is false when there is no trial to convert.
+ */
+export const conversionPreviewSchema = z.object({
+  canConvert: z.boolean(),
+  amountCents: z.number().int().min(0),
+  currency: z.literal('usd'),
+  interval: z.literal('month'),
+  /** The charge happens on the click: this is "today" on the server's clock. */
+  chargeDate: z.string(),
+  /** Brand and last four digits of the card on file, when the provider knows them. */
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+});
+export type ConversionPreview = z.infer<typeof conversionPreviewSchema>;
+
+/**
+ * GET /api/check-trial-conversion: says whether the trial is due for the user's decision (fifth scan
+ * used, or time over). It never converts: conversion at the scan limit needs the user's click
+ * (POST /api/convert-trial) and the trial's end is billed by the provider; conversionResult is always null.
+ */
 export const trialConversionCheckSchema = z.object({
   needsConversion: z.boolean(),
   conversionResult: conversionResponseSchema.nullable(),

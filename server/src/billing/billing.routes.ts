@@ -8,6 +8,7 @@ import {
   convertTrial,
   createCheckoutSession,
   createPortalSession,
+  getConversionPreview,
   getSubscriptionStatus,
   handleStripeWebhook,
 } from './billing.service.ts';
@@ -30,6 +31,12 @@ export function billingRoutes(ctx: AppContext) {
     return c.json(await checkTrialConversion(ctx, user.id));
   });
 
+  app.get('/api/billing/conversion-preview', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await getConversionPreview(ctx, user.id));
+  });
+
+  // Reached only by the user's click in the trial-limit dialog (or an "activate premium" button).
   app.post('/api/convert-trial', async (c) => {
     const user = await requireUser(c);
     return c.json(await convertTrial(ctx, user.id));

@@ -1,7 +1,8 @@
-import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse, ScanUsage, SubscriptionStatusResponse, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
-import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse, ScanUsage, SubscriptionStatusResponse, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
+import { PREMIUM_PRICE_CENTS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
+import { sendConversionDeclinedMail } from './billing-mail.ts';
 import { claimWebhookEvent, ensureAccount, findAccount, markWebhookProcessed, toPlanState, updateAccount, type BillingAccountRow } from './billing.repo.ts';
 import {
   computedStatus,
@@ -191,8 +192,23 @@ export async function createPortalSession(ctx: Ctx, userId: string, returnUrl?: 
 // --- Conversion ---------------------------------------------------------------------------------------
 
 /**
- * Ends the trial now and charges (DESIGN.md section 4). A trialing user may ask at any time (the
- * "activate premium" buttons); the client asks by itself after the fifth scan or when the trial is over.
+ * What the trial-limit dialog shows before the click: the amount, the card on file and the date (today).
+ * Reads the card from the provider (the local provider's record, Stripe's default payment method).
+ */
+export async function getConversionPreview(ctx: Ctx, userId: string): Promise<ConversionPreview> {
+  const provider = getBillingProvider(ctx.config);
+  const row = await findAccount(ctx.database.db, userId);
+  const s = toPlanState(row);
+  const canConvert = Boolean(row?.customerId && row.subscriptionId && row.provider === provider.name && s.subscriptionStatus === 'trialing' && !isPremium(s));
+  const card = canConvert && row?.customerId ? ((await provider.fetchSubscription(row.customerId, ctx.database.db))?.card ?? null) : null;
+  return { canConvert, amountCents: PREMIUM_PRICE_CENTS, currency: 'usd', interval: 'month', chargeDate: ctx.clock.now().toISOString(), card };
+}
+
+/**
+ * Ends the trial now and charges (DESIGN.md section 4). Only ever on the user's explicit request: the
+ * trial-limit dialog's "Activate Premium" (which states amount, card and date) or an "activate premium"
+ * button. Nothing calls it by itself (docs/decisions/041-ask-before-charging.md); the trial's end is
+ * billed by the provider.
  */
 export async function convertTrial(ctx: Ctx, userId: string): Promise<ConversionResponse> {
   const provider = getBillingProvider(ctx.config);
@@ -225,15 +241,20 @@ export async function convertTrial(ctx: Ctx, userId: string): Promise<Conversion
   }
   // Shown on the account page until a charge succeeds; the sync clears it then.
   await updateAccount(ctx.database.db, userId, { paymentError: outcome.message }, ctx.clock.now());
+  // No invoice exists for a refused conversion (the trial stays as it was), so the sync sees nothing: say it here.
+  const card = (await provider.fetchSubscription(customerId, ctx.database.db))?.card ?? null;
+  await sendConversionDeclinedMail(ctx, ctx.database.db, userId, subscriptionId, outcome.message, card);
   ctx.logger.info({ userId, provider: provider.name }, 'trial conversion declined');
   return { success: false, message: `${outcome.message} Update your card in the billing portal, then try again.` };
 }
 
-/** Sent after sign-in: converts when due (fifth scan used, or trial time over) and says what happened. */
+/**
+ * Whether the trial is due for a decision (fifth scan used, or time over). Never converts: the spec's
+ * automatic conversion at the fifth scan charged without asking (docs/decisions/041-ask-before-charging.md).
+ */
 export async function checkTrialConversion(ctx: Ctx, userId: string): Promise<TrialConversionCheck> {
   const s = toPlanState(await findAccount(ctx.database.db, userId));
-  if (!needsConversion(s, ctx.clock.now())) return { needsConversion: false, conversionResult: null };
-  return { needsConversion: true, conversionResult: await convertTrial(ctx, userId) };
+  return { needsConversion: needsConversion(s, ctx.clock.now()), conversionResult: null };
 }
 
 // --- Webhooks -----------------------------------------------------------------------------------------

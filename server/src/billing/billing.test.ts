@@ -237,13 +237,19 @@ describe('the trial', () => {
     expect(body.checkout_url).toContain('/billing/test-portal/');
   });
 
-  it('trial scans: five, then SCAN_LIMIT_REACHED; usage shows it; the check converts; premium is unlimited', async () => {
+  it('trial scans: five, then SCAN_LIMIT_REACHED and nothing charged; the check never converts; the click does; premium is unlimited', async () => {
     const u = await trialUser();
     for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
     expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 5, maxScans: 5, remaining: 0, unlimited: false });
+    // Asking whether a decision is due charges nothing (DESIGN.md section 3 item 6).
     const check = await get<TrialConversionCheck>(u, '/api/check-trial-conversion');
-    expect(check).toEqual({ needsConversion: true, conversionResult: { success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' } });
+    expect(check).toEqual({ needsConversion: true, conversionResult: null });
+    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
+    const [before] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, before?.subscriptionId ?? ''))).toHaveLength(0);
+    // The trial-limit dialog's click.
+    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toEqual({ success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' });
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true, computedStatus: { status: 'active' } });
     expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toMatchObject({ planTier: 'premium', unlimited: true, remaining: null });
     expect(await scan(u)).toBe('OK');

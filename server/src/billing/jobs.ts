@@ -1,11 +1,13 @@
 import type { AppContext } from '../http/types.ts';
+import { sendTrialReminders } from './billing-mail.ts';
 import { getBillingProvider } from './providers/index.ts';
 import { advanceDueSubscription, lockDueSubscriptions } from './providers/local.ts';
 import { syncSubscription } from './sync.ts';
 
 /**
- * The local provider's clock work, done by Stripe itself for the Stripe provider: at a trial's end charge
- * the card (conversion), at a period's end renew or, when cancelled, end the subscription. Safe with
+ * The billing clock. For every provider: the trial reminder mail (billing-mail.ts, once per trial by its
+ * outbox id). For the local provider, what Stripe does by itself: at a trial's end charge the card
+ * (conversion), at a period's end renew or, when cancelled, end the subscription. Safe with
  * several instances: each batch takes its rows FOR UPDATE SKIP LOCKED, so two instances never handle the
  * same subscription, and each change commits together with its sync.
  */
@@ -16,8 +18,14 @@ export const BILLING_JOB_INTERVAL_MS = 30_000;
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
-/** Runs every due step until none is left (a clock moved by months renews month by month). */
+/**
+ * The reminder two days before each trial's end (both providers: Stripe bills by itself, the notice is
+ * ours), then, for the local provider, every due step until none is left (a clock moved by months renews
+ * month by month).
+ */
 export async function runBillingJobs(ctx: Ctx): Promise<number> {
+  const reminded = await sendTrialReminders(ctx);
+  if (reminded) ctx.logger.info({ reminded }, 'billing job: trial reminders stored');
   if (getBillingProvider(ctx.config).name !== 'local') return 0;
   let handled = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
@@ -39,7 +47,6 @@ export async function runBillingJobs(ctx: Ctx): Promise<number> {
 
 /** Starts the in-process interval; returns a stop function (called on shutdown). */
 export function startBillingJobs(ctx: Ctx, intervalMs = BILLING_JOB_INTERVAL_MS): () => void {
-  if (getBillingProvider(ctx.config).name !== 'local') return () => {};
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -14,6 +14,8 @@ const snap = (s: Partial<SubscriptionSnapshot>): SubscriptionSnapshot => ({
   currentPeriodEnd: new Date(now.getTime() + 7 * day),
   cancelAtPeriodEnd: false,
   paymentError: null,
+  card: null,
+  latestInvoice: null,
   ...s,
 });
 

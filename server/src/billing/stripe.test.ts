@@ -1,11 +1,14 @@
+import { and, eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
+import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
 import { billingWebhookEvent } from '../db/schema/billing.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
 import { AppError } from '../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { withScanReservation } from './entitlements.ts';
+import { runBillingJobs } from './jobs.ts';
 import { FakeStripe, fakeEvent, type FakeSubscription } from './providers/fake-stripe.ts';
 
 /**
@@ -165,6 +168,32 @@ describe('Stripe conversion', () => {
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
   });
 
+  it('the dialog reads the card from the default payment method; the charge and the trial start each leave one mail', async () => {
+    const { u, sub } = await trialUser();
+    const preview = await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers }));
+    expect(preview).toMatchObject({ canConvert: true, amountCents: 999, card: { brand: 'Visa', last4: '4242' } });
+    expect(fake.requests.some((r) => r.path === `/v1/subscriptions/${sub.id}` && r.method === 'POST')).toBe(false);
+    await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
+    // Stripe's own events about the same charge arrive afterwards: still one receipt.
+    await webhook(fakeEvent('invoice.paid', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
+    const rows = await t.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.user.email));
+    expect(rows.map((r) => r.kind).sort()).toEqual(['receipt', 'trial_started']);
+    expect(rows.find((r) => r.kind === 'receipt')?.id).toBe(`billing:receipt:${sub.latest_invoice}`);
+  });
+
+  it('the reminder two days before the trial end carries the card; Stripe bills by itself afterwards', async () => {
+    const { u } = await trialUser();
+    // Both clocks move together, so later tests see Stripe's times and ours agree.
+    const ms = 5 * 24 * 60 * 60 * 1000 + 60_000;
+    t.ctx.clock.advance(ms);
+    fake.nowS += ms / 1000;
+    await runBillingJobs(t.ctx);
+    await runBillingJobs(t.ctx);
+    const rows = await t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'trial_reminder')));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.text).toContain('Visa card ending in 4242 will be charged $9.99');
+  });
+
   it('a declined card: success false with the reason, the trial unchanged, scans still limited', async () => {
     const { u, sub } = await trialUser();
     fake.failingCustomers.add(sub.customer);
@@ -183,6 +212,8 @@ describe('Stripe conversion', () => {
     await webhook(fakeEvent('invoice.payment_failed', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired' } });
     expect(await scan(u)).toBe('TRIAL_EXPIRED');
+    const failed = await t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'payment_failed')));
+    expect(failed.map((r) => r.id)).toEqual([`billing:payment-failed:${sub.latest_invoice}:1`]);
   });
 
   it('cancelled at Stripe: free, inactive, computed cancelled; the next checkout has no trial', async () => {

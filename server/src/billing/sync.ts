@@ -1,4 +1,5 @@
 import type { AppContext } from '../http/types.ts';
+import { sendBillingMailsForSync } from './billing-mail.ts';
 import { findAccount, findAccountByCustomer, toPlanState, updateAccount, type BillingAccountPatch, type BillingAccountRow, type Executor, type Tx } from './billing.repo.ts';
 import type { PlanState } from './plan-state.ts';
 import { getBillingProvider } from './providers/index.ts';
@@ -80,6 +81,9 @@ export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'databas
     const snap = await provider.fetchSubscription(customerId, db);
     const now = ctx.clock.now();
     await updateAccount(db, row.userId, { ...planPatchFromSnapshot(toPlanState(row), snap), syncedAt: now }, now);
+    // The mails this change calls for (trial started, receipt, payment failed, cancelled), in the same
+    // transaction and once per event whatever the number of syncs (billing-mail.ts).
+    await sendBillingMailsForSync(ctx, db, row, snap);
     return findAccount(db, row.userId);
   };
   return tx ? run(tx) : ctx.database.db.transaction(run);

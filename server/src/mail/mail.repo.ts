@@ -4,6 +4,27 @@ import { mailOutbox } from '../db/schema/mail.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 export type NewMailRow = typeof mailOutbox.$inferInsert;
+/** The database or a transaction: a mail stored inside the caller's transaction commits with its cause. */
+export type MailExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Stores a row unless one with the same id exists; returns whether it was stored. A mail that must go out
+ * once per event (a receipt per invoice, one trial reminder) takes an id derived from that event, so a
+ * second instance, a retried job or a replayed webhook finds the row and stores nothing.
+ */
+export async function insertMailOnce(db: MailExecutor, row: NewMailRow): Promise<boolean> {
+  const stored = await db
+    .insert(mailOutbox)
+    .values(row)
+    .onConflictDoNothing({ target: mailOutbox.id })
+    .returning({ id: mailOutbox.id });
+  return stored.length > 0;
+}
+
+export async function mailExists(db: MailExecutor, id: string): Promise<boolean> {
+  const rows = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1);
+  return rows.length > 0;
+}
 
 export function createMailRepo(db: Db) {
   return {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../http/types.ts';
-import { createMailRepo, type MailRow } from './mail.repo.ts';
+import { createMailRepo, insertMailOnce, type MailExecutor, type MailRow } from './mail.repo.ts';
 import { extractLinks, type RenderedMail } from './templates.ts';
 
 /**
@@ -149,6 +149,33 @@ export function createMailer(ctx: AppContext, sender?: MailSender): Mailer {
       while (inFlight.size) await Promise.all([...inFlight]);
     },
   };
+}
+
+/**
+ * Stores a mail once per `key` with `db` (the caller's transaction, so the mail commits with the change
+ * it announces, and PGlite's single connection is not asked twice). Returns whether it was stored: false
+ * when a mail with this key exists already. Delivery: the dev outbox row is the delivery; with SMTP the
+ * row is `pending` and the worker (`startMailWorker`) sends it on its next round.
+ */
+export async function enqueueMailOnce(
+  ctx: Pick<AppContext, 'config' | 'clock'>,
+  db: MailExecutor,
+  key: string,
+  mail: OutgoingMail,
+): Promise<boolean> {
+  const now = ctx.clock.now();
+  return insertMailOnce(db, {
+    id: key,
+    to: mail.to,
+    replyTo: mail.replyTo ?? null,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    kind: mail.kind,
+    status: ctx.config.mail.transport === 'smtp' ? 'pending' : 'outbox',
+    nextAttemptAt: now,
+    createdAt: now,
+  });
 }
 
 const mailers = new WeakMap<AppContext, Mailer>();

@@ -31,7 +31,7 @@ function layout(opts: { preheader: string; heading: string; bodyHtml: string; su
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;overflow:hidden;border:1px solid #e2e8f0;">
 <tr><td style="background:${INK};padding:20px 28px;">
 <span style="display:inline-block;width:12px;height:12px;border-radius:3px;background:${BRAND};margin-right:8px;vertical-align:middle;"></span>
-<span style="color:#ffffff;font-size:18px;font-weight:800;letter-spacing:0.04em;vertical-align:middle;">RED<span style="color:#f87171;">FLAG</span></span>
+<span style="color:#ffffff;font-size:18px;font-weight:800;vertical-align:middle;">Red<span style="color:#f87171;">Flag</span></span>
 </td></tr>
 <tr><td style="padding:32px 28px 8px;">
 <h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;font-weight:800;letter-spacing:0.02em;">${escapeHtml(opts.heading)}</h1>
@@ -165,6 +165,202 @@ export function contactMail(opts: {
     ].join('\n'),
   });
   return { subject, text, html };
+}
+
+// --- Billing (DESIGN.md section 3 item 6: every billing event sends an e-mail) ------------------------
+
+/** "December 1, 2026": billing dates are days, written in UTC so every reader sees the same one. */
+export function formatBillingDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(d);
+}
+
+export function formatMoney(cents: number): string {
+  return `$${(cents / 100).toFixed(2)}`;
+}
+
+interface BillingMailBase {
+  firstName?: string | null;
+  supportEmail: string;
+  /** Where the user manages the subscription (the account page). */
+  accountUrl: string;
+}
+
+export interface CardLabel {
+  brand: string;
+  last4: string;
+}
+
+const cardText = (card: CardLabel | null) =>
+  card ? `your ${card.brand} card ending in ${card.last4}` : 'the card you added';
+
+/** One mail from plain-text paragraphs: the text part joins them, the HTML part escapes each. */
+function billingMail(opts: {
+  subject: string;
+  heading: string;
+  preheader: string;
+  firstName?: string | null;
+  paragraphs: string[];
+  facts?: Array<[string, string]>;
+  action?: { url: string; label: string };
+  supportEmail: string;
+}): RenderedMail {
+  const facts = opts.facts ?? [];
+  const text = [
+    greeting(opts.firstName),
+    '',
+    ...opts.paragraphs.flatMap((p) => [p, '']),
+    ...(facts.length ? [...facts.map(([k, v]) => `${k}: ${v}`), ''] : []),
+    ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []),
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const factsHtml = facts.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;width:100%;border:1px solid #e2e8f0;border-radius:10px;font-size:14px;">${facts
+        .map(
+          ([k, v]) =>
+            `<tr><td style="padding:8px 14px;color:${MUTED};">${escapeHtml(k)}</td><td style="padding:8px 14px;font-weight:700;text-align:right;">${escapeHtml(v)}</td></tr>`,
+        )
+        .join('')}</table>`
+    : '';
+  const html = layout({
+    preheader: opts.preheader,
+    heading: opts.heading,
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(opts.firstName))),
+      ...opts.paragraphs.map((p) => paragraph(escapeHtml(p))),
+      factsHtml,
+      opts.action ? button(opts.action.url, opts.action.label) : '',
+    ]
+      .filter(Boolean)
+      .join('\n'),
+  });
+  return { subject: opts.subject, text, html };
+}
+
+export function trialStartedMail(
+  opts: BillingMailBase & {
+    firstChargeDate: Date;
+    amountCents: number;
+    scanLimit: number;
+    trialDays: number;
+    card: CardLabel | null;
+  },
+): RenderedMail {
+  const date = formatBillingDate(opts.firstChargeDate);
+  const amount = formatMoney(opts.amountCents);
+  return billingMail({
+    subject: `Your RedFlag trial has started: nothing charged today`,
+    heading: 'Your free trial has started',
+    preheader: `Nothing was charged today. First charge ${amount} on ${date} unless you cancel.`,
+    firstName: opts.firstName,
+    paragraphs: [
+      `Your RedFlag free trial is on: ${opts.trialDays} days or ${opts.scanLimit} scans, whichever comes first. Nothing was charged today.`,
+      `If you keep Premium, ${cardText(opts.card)} is charged ${amount} on ${date}, then monthly. We will e-mail you two days before. If you use all ${opts.scanLimit} scans sooner, we ask before charging anything.`,
+      `To stop, cancel on your account page before ${date}: you will not be charged.`,
+    ],
+    facts: [
+      ['Charged today', formatMoney(0)],
+      ['First charge', `${amount} on ${date}`],
+      ['Then', `${amount} per month`],
+    ],
+    action: { url: opts.accountUrl, label: 'MANAGE SUBSCRIPTION' },
+    supportEmail: opts.supportEmail,
+  });
+}
+
+export function trialReminderMail(
+  opts: BillingMailBase & { chargeDate: Date; amountCents: number; card: CardLabel | null },
+): RenderedMail {
+  const date = formatBillingDate(opts.chargeDate);
+  const amount = formatMoney(opts.amountCents);
+  return billingMail({
+    subject: `Your RedFlag trial ends on ${date}: ${amount} will be charged`,
+    heading: 'Your trial ends in two days',
+    preheader: `${amount} on ${date} unless you cancel before then.`,
+    firstName: opts.firstName,
+    paragraphs: [
+      `Your RedFlag free trial ends on ${date}. On that day ${cardText(opts.card)} will be charged ${amount} for your first month of Premium, then ${amount} every month.`,
+      'Nothing to do if you want to keep Premium. If you do not, cancel on your account page before then and you will not be charged.',
+    ],
+    facts: [['Charge', `${amount} on ${date}`]],
+    action: { url: opts.accountUrl, label: 'MANAGE SUBSCRIPTION' },
+    supportEmail: opts.supportEmail,
+  });
+}
+
+export function receiptMail(
+  opts: BillingMailBase & {
+    amountCents: number;
+    paidAt: Date;
+    invoiceId: string;
+    card: CardLabel | null;
+    nextChargeDate: Date | null;
+  },
+): RenderedMail {
+  const amount = formatMoney(opts.amountCents);
+  const date = formatBillingDate(opts.paidAt);
+  return billingMail({
+    subject: `Your RedFlag receipt: ${amount} paid on ${date}`,
+    heading: 'Receipt',
+    preheader: `${amount} charged for RedFlag Premium.`,
+    firstName: opts.firstName,
+    paragraphs: [`Thank you. We charged ${cardText(opts.card)} ${amount} for one month of RedFlag Premium.`],
+    facts: [
+      ['Amount paid', amount],
+      ['Date', date],
+      ['Plan', 'RedFlag Premium, monthly'],
+      ...(opts.card ? ([['Card', `${opts.card.brand} ending in ${opts.card.last4}`]] as Array<[string, string]>) : []),
+      ['Receipt number', opts.invoiceId],
+      ...(opts.nextChargeDate
+        ? ([['Next charge', `${amount} on ${formatBillingDate(opts.nextChargeDate)}`]] as Array<[string, string]>)
+        : []),
+    ],
+    action: { url: opts.accountUrl, label: 'VIEW YOUR ACCOUNT' },
+    supportEmail: opts.supportEmail,
+  });
+}
+
+export function paymentFailedMail(
+  opts: BillingMailBase & { amountCents: number; reason: string; card: CardLabel | null; blocked: boolean },
+): RenderedMail {
+  const amount = formatMoney(opts.amountCents);
+  return billingMail({
+    subject: `Your RedFlag payment of ${amount} failed`,
+    heading: 'Your payment failed',
+    preheader: `We could not charge ${amount}. Nothing was charged.`,
+    firstName: opts.firstName,
+    paragraphs: [
+      `We tried to charge ${cardText(opts.card)} ${amount} for RedFlag Premium and the payment failed: ${opts.reason} Nothing was charged.`,
+      opts.blocked
+        ? 'Scanning is paused until the payment goes through. Update your card on your account page and we will try again.'
+        : 'Your trial continues as before. Update your card on your account page, then try again.',
+    ],
+    action: { url: opts.accountUrl, label: 'UPDATE YOUR CARD' },
+    supportEmail: opts.supportEmail,
+  });
+}
+
+export function cancellationMail(
+  opts: BillingMailBase & { accessUntil: Date | null; duringTrial: boolean },
+): RenderedMail {
+  const until = opts.accessUntil ? formatBillingDate(opts.accessUntil) : null;
+  return billingMail({
+    subject: opts.duringTrial
+      ? 'Your RedFlag trial is cancelled: you will not be charged'
+      : 'Your RedFlag subscription is cancelled',
+    heading: opts.duringTrial ? 'Trial cancelled' : 'Subscription cancelled',
+    preheader: 'You will not be charged again.',
+    firstName: opts.firstName,
+    paragraphs: [
+      opts.duringTrial
+        ? 'Your RedFlag trial is cancelled. You will not be charged.'
+        : 'Your RedFlag Premium subscription is cancelled. You will not be charged again.',
+      until ? `You keep access until ${until}.` : 'Your access has ended.',
+      'Changed your mind? You can resume on your account page before then.',
+    ],
+    action: { url: opts.accountUrl, label: 'VIEW YOUR ACCOUNT' },
+    supportEmail: opts.supportEmail,
+  });
 }
 
 /** Every http(s) link in a mail's HTML, in order, without duplicates (for /dev/mailbox.json). */

@@ -22,6 +22,8 @@ export interface FakeSubscription {
   cancel_at_period_end: boolean;
   cancel_at: number | null;
   latest_invoice: string | null;
+  /** The card Checkout collected (always a test Visa ending in 4242 here). */
+  default_payment_method: string | null;
   items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: { id: string } }> };
   metadata: Record<string, string>;
 }
@@ -33,6 +35,9 @@ interface FakeInvoice {
   subscription: string;
   status: 'paid' | 'open';
   amount_due: number;
+  amount_paid: number;
+  attempt_count: number;
+  status_transitions: { paid_at: number | null };
 }
 
 export interface FakeStripeRequest {
@@ -124,7 +129,19 @@ export class FakeStripe {
       return [200, { id: this.id('bps'), object: 'billing_portal.session', customer: p.customer, return_url: p.return_url, url: `https://billing.stripe.test/p/session/${this.id('x')}` }];
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
-      const data = [...this.subscriptions.values()].filter((s) => s.customer === p.customer).sort((a, b) => b.created - a.created);
+      const expand = Object.entries(p)
+        .filter(([k]) => k.startsWith('expand['))
+        .map(([, v]) => v);
+      const data = [...this.subscriptions.values()]
+        .filter((s) => s.customer === p.customer)
+        .sort((a, b) => b.created - a.created)
+        .map((s) => ({
+          ...s,
+          ...(expand.includes('data.latest_invoice') && s.latest_invoice ? { latest_invoice: this.invoices.get(s.latest_invoice) } : {}),
+          ...(expand.includes('data.default_payment_method') && s.default_payment_method
+            ? { default_payment_method: { id: s.default_payment_method, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } } }
+            : {}),
+        }));
       return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
     }
     const subMatch = /^\/v1\/subscriptions\/([\w-]+)$/.exec(path);
@@ -157,7 +174,17 @@ export class FakeStripe {
   private chargeNow(sub: FakeSubscription) {
     const now = this.nowS;
     const paid = !this.failingCustomers.has(sub.customer);
-    const inv: FakeInvoice = { id: this.id('in'), object: 'invoice', customer: sub.customer, subscription: sub.id, status: paid ? 'paid' : 'open', amount_due: 999 };
+    const inv: FakeInvoice = {
+      id: this.id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      subscription: sub.id,
+      status: paid ? 'paid' : 'open',
+      amount_due: 999,
+      amount_paid: paid ? 999 : 0,
+      attempt_count: 1,
+      status_transitions: { paid_at: paid ? now : null },
+    };
     this.invoices.set(inv.id, inv);
     sub.latest_invoice = inv.id;
     sub.trial_end = sub.status === 'trialing' ? now : sub.trial_end;
@@ -189,6 +216,7 @@ export class FakeStripe {
       cancel_at_period_end: false,
       cancel_at: null,
       latest_invoice: null,
+      default_payment_method: this.id('pm'),
       items: { object: 'list', data: [{ id: this.id('si'), object: 'subscription_item', current_period_start: now, current_period_end: trialEnd ?? now + MONTH_S, price: { id: s.params['line_items[0][price]'] ?? '' } }] },
       metadata: {},
     };

@@ -264,7 +264,7 @@ export async function lockDueSubscriptions(db: Executor, now: Date, limit: numbe
 
 // --- The provider ---------------------------------------------------------------------------------------
 
-function snapshotOf(sub: LocalSubscriptionRow, openInvoice: LocalInvoiceRow | undefined): SubscriptionSnapshot {
+function snapshotOf(sub: LocalSubscriptionRow, openInvoice: LocalInvoiceRow | undefined, latest: LocalInvoiceRow | undefined): SubscriptionSnapshot {
   return {
     id: sub.id,
     status: sub.status,
@@ -273,6 +273,10 @@ function snapshotOf(sub: LocalSubscriptionRow, openInvoice: LocalInvoiceRow | un
     currentPeriodEnd: sub.currentPeriodEnd,
     cancelAtPeriodEnd: sub.cancelAtPeriodEnd,
     paymentError: openInvoice?.lastError ?? null,
+    card: { brand: sub.cardBrand, last4: sub.cardLast4 },
+    latestInvoice: latest
+      ? { id: latest.id, amountCents: latest.amountCents, status: latest.status === 'paid' || latest.status === 'open' ? latest.status : 'other', paidAt: latest.paidAt, attemptCount: latest.attemptCount, error: latest.lastError }
+      : null,
   };
 }
 
@@ -309,8 +313,12 @@ export function createLocalProvider(publicUrl: string): BillingProvider {
     async fetchSubscription(customerId, db) {
       const sub = await currentSubscription(db, customerId);
       if (!sub) return null;
-      const open = (await listInvoices(db, [sub.id])).find((i) => i.status === 'open');
-      return snapshotOf(sub, open);
+      const invoices = await listInvoices(db, [sub.id]);
+      return snapshotOf(
+        sub,
+        invoices.find((i) => i.status === 'open'),
+        invoices[0],
+      );
     },
     async endTrialNow(subscriptionId, db, now): Promise<ConversionOutcome> {
       const rows = await db.select().from(localSubscription).where(eq(localSubscription.id, subscriptionId)).for('update');

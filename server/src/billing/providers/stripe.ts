@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { TRIAL_DAYS } from '@redflag/contracts/constants';
 import { AppError } from '../../lib/app-error.ts';
-import { pickSubscription, type BillingProvider, type ConversionOutcome, type ProviderSubscriptionStatus, type SubscriptionSnapshot } from './types.ts';
+import { pickSubscription, type BillingProvider, type ConversionOutcome, type InvoiceSnapshot, type PaymentCard, type ProviderSubscriptionStatus, type SubscriptionSnapshot } from './types.ts';
 
 /**
  * Stripe through the official SDK: Checkout in subscription mode (card always collected, 7-day trial),
@@ -44,6 +44,29 @@ function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     currentPeriodEnd: epoch(periodEnd),
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
     paymentError: status === 'past_due' || status === 'unpaid' ? 'Your last payment failed. Update your card to continue.' : null,
+    card: cardOf(sub.default_payment_method),
+    latestInvoice: invoiceOf(sub.latest_invoice),
+  };
+}
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+
+/** The subscription's default payment method (Checkout in subscription mode sets it), when expanded. */
+function cardOf(pm: string | Stripe.PaymentMethod | null): PaymentCard | null {
+  if (!pm || typeof pm === 'string' || !pm.card) return null;
+  return { brand: BRANDS[pm.card.brand] ?? pm.card.brand, last4: pm.card.last4 };
+}
+
+function invoiceOf(inv: string | Stripe.Invoice | null): InvoiceSnapshot | null {
+  if (!inv || typeof inv === 'string' || !inv.id) return null;
+  const status: InvoiceSnapshot['status'] = inv.status === 'paid' ? 'paid' : inv.status === 'open' ? 'open' : 'other';
+  return {
+    id: inv.id,
+    amountCents: status === 'paid' ? inv.amount_paid : inv.amount_due,
+    status,
+    paidAt: epoch(inv.status_transitions.paid_at),
+    attemptCount: inv.attempt_count,
+    error: status === 'open' && inv.attempt_count > 0 ? 'Your card was declined.' : null,
   };
 }
 
@@ -115,7 +138,8 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
     },
     async fetchSubscription(customerId) {
       try {
-        const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10 });
+        // The card and the latest invoice come along for the dialog and the billing mails (one call).
+        const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand: ['data.default_payment_method', 'data.latest_invoice'] });
         const picked = pickSubscription(list.data.map((s) => ({ sub: s, status: s.status as ProviderSubscriptionStatus, created: s.created })));
         return picked ? snapshotOf(picked.sub) : null;
       } catch (err) {

@@ -18,6 +18,25 @@ export interface SubscriptionSnapshot {
   cancelAtPeriodEnd: boolean;
   /** The message of the latest failed charge, if the latest invoice is unpaid. */
   paymentError: string | null;
+  /** The card the subscription charges (brand and last four digits only), when the provider knows it. */
+  card: PaymentCard | null;
+  /** The latest invoice, for the billing mails (receipt, payment failed); null before the first one. */
+  latestInvoice: InvoiceSnapshot | null;
+}
+
+export interface PaymentCard {
+  brand: string;
+  last4: string;
+}
+
+export interface InvoiceSnapshot {
+  id: string;
+  amountCents: number;
+  status: 'paid' | 'open' | 'other';
+  paidAt: Date | null;
+  /** How many times the charge was tried: each failed attempt is its own "payment failed" mail. */
+  attemptCount: number;
+  error: string | null;
 }
 
 export interface CustomerInput {
