@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   analyzer,
   apiScan,
@@ -60,12 +60,21 @@ async function visitorToResult(page: Page) {
   const scan = analyzer(page);
   await expect(scan.message).toHaveValue(SCAM_MESSAGE);
   await expect(page.getByText('Run a scan to see results here')).toBeVisible();
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/scans') && r.request().method() === 'POST');
   await scan.submit.click();
+  const stored = (await (await answered).json()) as { reasonDetails: unknown[]; engineVersion: string };
 
   const result = page.getByTestId('scan-result');
   await expect(result).toBeVisible({ timeout: 15_000 });
   await expect(result).toHaveAttribute('data-band', 'scam');
   await expect(result.getByRole('heading', { name: 'SCAM DETECTED' })).toBeVisible();
+  // Keyboard and screen-reader users land on the verdict, not on the page body.
+  await expect(result.getByRole('heading', { name: 'SCAM DETECTED' })).toBeFocused();
+  // Every reason the engine gave is on the card, in plain words; its version waits under Details.
+  await expect(result.getByTestId('scan-reason')).toHaveCount(stored.reasonDetails.length);
+  await expectAllReasonsShown(result);
+  await expect(result).not.toContainText('text model');
+  await expect(result.getByText(stored.engineVersion)).toBeHidden();
   await expect(result.getByText('Delivery Scam').first()).toBeVisible();
   await expect(result.getByTestId('confidence')).toHaveText(/^\d{1,3}%$/);
   // The evidence is highlighted in the message, and the markup in it is shown as text.
@@ -92,6 +101,185 @@ test('the main journey works on a 390px phone', async ({ browser, baseURL }) => 
   } finally {
     await context.close();
   }
+});
+
+/** Each reason is rendered in full, and no box around the reasons clips or scrolls them. */
+async function expectAllReasonsShown(result: Locator) {
+  const reasons = result.getByTestId('scan-reason');
+  for (const reason of await reasons.all()) await expect(reason).toBeVisible();
+  const clipped = await result.getByTestId('scan-reasons').evaluate((list) => {
+    for (let el: Element | null = list; el && el.getAttribute('data-testid') !== 'scan-result'; el = el.parentElement) {
+      const style = getComputedStyle(el);
+      if (['auto', 'scroll', 'hidden'].includes(style.overflowY) && el.scrollHeight > el.clientHeight + 1) return true;
+    }
+    return false;
+  });
+  expect(clipped).toBe(false);
+}
+
+/** A stored scan as the API answers it, for the card's layout checks (the engine itself is tested above). */
+function storedScan(message: string, fields: Record<string, unknown>) {
+  return { id: 'scan-fixture', message, platform: 'whatsapp', phoneNumber: null, email: null, createdAt: new Date().toISOString(), phoneAnalysis: null, emailAnalysis: null, links: [], advice: null, engineVersion: '1.1.0+m20261122', language: null, ...fields };
+}
+
+function span(message: string, text: string) {
+  const start = message.indexOf(text);
+  if (start < 0) throw new Error(`"${text}" is not in the message`);
+  return { kind: 'span' as const, start, end: start + text.length, text };
+}
+
+const SPANISH_SCAM =
+  'Hola, soy de tu banco. Tu cuenta está bloqueada. Envía el código que te llegó por SMS y paga la multa de 50 € con una tarjeta regalo en https://banco-seguro.top/verificar antes de hoy.';
+
+async function answerScansWith(page: Page, scan: Record<string, unknown>) {
+  await page.route('**/api/scans', (route) => (route.request().method() === 'POST' ? route.fulfill({ json: scan }) : route.fallback()));
+}
+
+test('the result card shows every reason with its evidence in plain words, the language, and the engine version only under Details', async ({ page }) => {
+  await createVerifiedUser(page, 'Rosa');
+  await startTrial(page);
+  const link = 'https://banco-seguro.top/verificar';
+  const linkStart = SPANISH_SCAM.indexOf(link);
+  const reasonDetails = [
+    { id: 'code_request', text: 'It asks for a code sent to your phone; nobody legitimate needs it', weight: 2.5, severity: 'high', evidence: [span(SPANISH_SCAM, 'Envía el código')] },
+    { id: 'gift_card', text: 'It asks to pay with a gift card, which cannot be traced or refunded', weight: 2.2, severity: 'high', evidence: [span(SPANISH_SCAM, 'tarjeta regalo')] },
+    { id: 'risky_link', text: 'The link goes to a site that is not your bank’s', weight: 1.5, severity: 'medium', evidence: [{ kind: 'url', url: link, start: linkStart, end: linkStart + link.length }] },
+    { id: 'deadline', text: 'It sets a deadline to rush you', weight: 0.8, severity: 'medium', evidence: [span(SPANISH_SCAM, 'antes de hoy')] },
+    { id: 'text_model', text: 'The wording closely matches known scam messages', weight: 0, severity: 'high', evidence: [{ kind: 'model', detail: 'text model: 97% scam-like' }] },
+    { id: 'no_phone', text: 'It does not ask you to call a number', weight: -0.3, severity: 'info', evidence: [] },
+  ];
+  await answerScansWith(
+    page,
+    storedScan(SPANISH_SCAM, {
+      riskScore: 92,
+      confidence: 0.9,
+      scamType: 'bank_impersonation',
+      reasons: reasonDetails.map((r) => r.text),
+      reasonDetails,
+      advice: 'Do not send the code or buy a gift card. Call your bank on the number on your card.',
+      language: { code: 'es', name: 'Spanish' },
+    }),
+  );
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await scan.message.fill(SPANISH_SCAM);
+  await scan.submit.click();
+
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-band', 'scam');
+  await expect(result.getByRole('heading', { name: 'SCAM DETECTED' })).toBeFocused();
+  await expect(result.getByText('Bank Impersonation')).toBeVisible();
+  await expect(result.getByTestId('scan-language')).toHaveText(/Language\s*Spanish/);
+
+  // All six reasons, warnings first, the reassuring one apart; each with its evidence quoted.
+  await expect(result.getByTestId('scan-reason')).toHaveCount(6);
+  await expectAllReasonsShown(result);
+  const warnings = result.getByTestId('reasons-warning');
+  await expect(warnings.getByRole('heading', { name: 'Warning signs' })).toBeVisible();
+  await expect(warnings.getByTestId('scan-reason')).toHaveCount(5);
+  await expect(warnings.getByTestId('scan-reason').nth(1).locator('mark')).toHaveText('“tarjeta regalo”');
+  await expect(warnings.getByTestId('scan-reason').nth(2)).toContainText(link);
+  await expect(warnings.getByTestId('scan-reason').nth(4)).toContainText('Based on the overall wording of the message');
+  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveText('It does not ask you to call a number');
+  await expect(result.getByTestId('scan-message').locator('mark')).toHaveText(['Envía el código', 'tarjeta regalo', link, 'antes de hoy']);
+
+  // No developer words on the card; the engine version is in a closed Details that a keyboard opens.
+  await expect(result).not.toContainText('text model');
+  await expect(result).not.toContainText('scam-like');
+  const version = result.getByText('1.1.0+m20261122');
+  await expect(version).toBeHidden();
+  const summary = result.getByTestId('scan-details').locator('summary');
+  await summary.focus();
+  await page.keyboard.press('Enter');
+  await expect(version).toBeVisible();
+
+  // The card fits a phone: nothing scrolls sideways, long links and quotes wrap.
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await expectAllReasonsShown(result);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await saveScreenshots(page, `result-card-${viewport.width}`);
+    if (process.env.SCREENSHOTS) await result.screenshot({ path: `${process.env.SCREENSHOTS}/result-card-only-${viewport.width}.png` });
+  }
+});
+
+test('a green verdict shows its reasons as context and a warning sign as worth watching, never hidden', async ({ page }) => {
+  await createVerifiedUser(page, 'Gwen');
+  await startTrial(page);
+  const message = 'Hi! Happy birthday, hope you have a lovely day. Can you pay me back the $20 for the cinema when you can?';
+  const reasonDetails = [
+    { id: 'familiar', text: 'It reads like a message between people who know each other', weight: -1.2, severity: 'info', evidence: [{ kind: 'model', detail: 'text model: 3% scam-like' }] },
+    { id: 'money_ask', text: 'It asks for money', weight: 0.6, severity: 'high', evidence: [span(message, 'pay me back the $20')] },
+  ];
+  await answerScansWith(page, storedScan(message, { riskScore: 18, confidence: 0.8, scamType: null, reasons: reasonDetails.map((r) => r.text), reasonDetails }));
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await scan.message.fill(message);
+  await scan.submit.click();
+
+  const result = page.getByTestId('scan-result');
+  await expect(result).toHaveAttribute('data-band', 'legitimate');
+  await expect(result.getByRole('heading', { name: 'LIKELY LEGITIMATE' })).toBeFocused();
+  await expect(result.getByTestId('scan-reason')).toHaveCount(2);
+  await expect(result.getByTestId('reasons-warning')).toHaveCount(0);
+  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveAttribute('data-tone', 'reassuring');
+  const watch = result.getByTestId('reasons-watch');
+  await expect(watch.getByRole('heading', { name: 'Worth watching' })).toBeVisible();
+  await expect(watch.getByTestId('scan-reason')).toHaveAttribute('data-tone', 'watch');
+  await expect(watch.locator('mark')).toHaveText('“pay me back the $20”');
+  await expect(result).not.toContainText('text model');
+});
+
+test('the message field counts characters, warns near the limit and refuses past it without cutting the text', async ({ page }) => {
+  await page.goto('/');
+  const card = analyzer(page);
+  await card.card.scrollIntoViewIfNeeded();
+  const count = card.card.getByTestId('message-count');
+  const limit = card.card.getByTestId('message-limit');
+  await expect(limit).toHaveAttribute('aria-live', 'polite');
+  await expect(card.message).toHaveAttribute('aria-describedby', /message-count/);
+
+  await card.message.fill('Is the bike still available?');
+  await expect(count).toContainText('28 / 10,000');
+  await expect(limit).toHaveText('');
+
+  await card.message.fill('x'.repeat(9_500));
+  await expect(count).toContainText('9,500 / 10,000');
+  await expect(limit).toHaveText('Close to the limit: 500 characters left.');
+  await expect(card.submit).toBeEnabled();
+
+  // A paste over the limit is kept whole: the error says by how much, and Analyze waits.
+  const long = `${'Your parcel is waiting. '.repeat(420).slice(0, 10_042)} Pay now`;
+  expect(long).toHaveLength(10_050);
+  await card.message.fill(long);
+  await expect(card.message).toHaveValue(long);
+  await expect(count).toContainText('10,050 / 10,000');
+  await expect(limit).toHaveText(
+    'Messages can be at most 10,000 characters — this one is 10,050. Remove the parts that are not the message, or split it.',
+  );
+  await expect(card.message).toHaveAttribute('aria-invalid', 'true');
+  await expect(card.submit).toBeDisabled();
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 360, height: 740 },
+  ]) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await card.submit.scrollIntoViewIfNeeded();
+    await saveScreenshots(page, `analyzer-over-limit-${viewport.width}`);
+    if (process.env.SCREENSHOTS) await card.card.screenshot({ path: `${process.env.SCREENSHOTS}/analyzer-card-${viewport.width}.png` });
+  }
+
+  // Removing the extra by keyboard brings the button back.
+  await card.message.focus();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < 50; i++) await page.keyboard.press('Backspace');
+  await expect(count).toContainText('10,000 / 10,000');
+  await expect(card.message).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(card.submit).toBeEnabled();
 });
 
 test('a blank message is refused with Message Required', async ({ page }) => {
