@@ -156,7 +156,8 @@ export function AnalyzerCard({
             aria-invalid={overLimit || undefined}
             aria-describedby={`${id}-message-count ${id}-message-limit`}
           />
-          <div className="flex items-start justify-between gap-3 text-xs">
+          {/* On a phone the counter sits above the message so the error gets the full width. */}
+          <div className="flex flex-col-reverse gap-1 text-xs sm:flex-row sm:items-start sm:justify-between sm:gap-3">
             {/* Announced politely only when there is a warning; the count itself is read with the field. */}
             <p
               id={`${id}-message-limit`}
@@ -170,7 +171,7 @@ export function AnalyzerCard({
               id={`${id}-message-count`}
               data-testid="message-count"
               className={cn(
-                'ml-auto shrink-0 tabular-nums',
+                'shrink-0 self-end tabular-nums sm:self-auto',
                 length.state === 'ok' && 'text-slate-600',
                 length.state === 'near' && 'rounded-sm bg-amber-100 px-1 font-bold text-amber-900',
                 overLimit && 'rounded-sm bg-red-100 px-1 font-bold text-red-800',

@@ -2,7 +2,7 @@ import { riskBand, type RiskBand } from '@redflag/contracts/constants';
 import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
@@ -24,10 +24,9 @@ const markVariants = cva('rounded-sm px-0.5 text-slate-900 decoration-2 underlin
 
 const dotVariants = cva('mt-1.5 size-2 shrink-0 rounded-full', {
   variants: {
-    severity: { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-sky-500', info: 'bg-slate-400' },
-    reassuring: { true: 'bg-emerald-600', false: '' },
+    severity: { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-sky-500', info: 'bg-slate-400', reassuring: 'bg-emerald-600' },
   },
-  defaultVariants: { severity: 'medium', reassuring: false },
+  defaultVariants: { severity: 'medium' },
 });
 
 /** A reason group's frame: warnings stand out, worth-watching is amber, calm context stays quiet. */
@@ -117,19 +116,18 @@ function ReasonEvidence({ reason }: { reason: DisplayReason }) {
   return (
     <>
       {inMessage.length > 0 ? (
-        <p className="mt-1.5 flex flex-wrap items-baseline gap-x-1.5 gap-y-1 text-xs text-slate-700">
+        <p className="mt-1.5 break-words text-xs leading-relaxed text-slate-700">
           <span className="font-semibold text-slate-600">In the message:</span>
-          {inMessage.map((item, index) =>
-            item.kind === 'quote' ? (
-              <mark key={index} className={cn(markVariants({ severity: reason.severity }), 'break-words')}>
-                “{item.text}”
-              </mark>
-            ) : (
-              <code key={index} className="break-all rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">
-                {item.text}
-              </code>
-            ),
-          )}
+          {inMessage.map((item, index) => (
+            <Fragment key={index}>
+              {' '}
+              {item.kind === 'quote' ? (
+                <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone')}>“{item.text}”</mark>
+              ) : (
+                <code className="break-all rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">{item.text}</code>
+              )}
+            </Fragment>
+          ))}
         </p>
       ) : null}
       {sources.length > 0 ? (
@@ -154,7 +152,7 @@ function ReasonList({ group }: { group: ReasonGroup }) {
       <ul aria-labelledby={titleId} className="grid gap-2">
         {group.reasons.map((reason) => (
           <li key={reason.id} data-testid="scan-reason" data-tone={reason.tone} className={reasonItemVariants({ tone: reason.tone })}>
-            <span aria-hidden="true" className={dotVariants({ severity: reason.severity, reassuring: reason.tone === 'reassuring' })} />
+            <span aria-hidden="true" className={dotVariants({ severity: reason.tone === 'reassuring' ? 'reassuring' : reason.severity })} />
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-900">{reason.text}</p>
               <ReasonEvidence reason={reason} />
