@@ -12,7 +12,7 @@ const PAGES = [
   { path: '/help-center', heading: /how can we help/i },
   { path: '/privacy-policy', heading: /privacy policy/i },
   { path: '/terms-of-service', heading: /terms of service/i },
-  { path: '/payment-success', heading: /payment successful/i },
+  { path: '/payment-success', heading: /checkout complete/i },
   { path: '/dashboard', heading: /authentication required/i },
   { path: '/this-page-does-not-exist', heading: /page not found/i },
 ];

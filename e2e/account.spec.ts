@@ -35,14 +35,14 @@ test('before payment setup, /account, /settings, /scan and /dashboard show the c
   await createVerifiedUser(page, 'Gate');
   for (const path of ['/account', '/settings', '/scan', '/dashboard']) {
     await page.goto(path);
-    await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' }), path).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Start Your Free Trial' }), path).toBeVisible();
   }
   await page.goto('/');
   const gate = page.getByTestId('payment-setup-gate');
   await expect(gate.getByRole('heading', { name: 'Start your free trial' })).toBeVisible();
   await gate.getByRole('link', { name: 'Start Free Trial' }).click();
   await expect(page).toHaveURL(/\/checkout\?plan=premium&trial=true/);
-  await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
 });
 
 test('export downloads the JSON with the scan; delete is refused while subscribed, allowed after cancelling, then signed out', async ({ page }) => {
@@ -116,7 +116,7 @@ for (const [name, viewport] of [
     try {
       await createVerifiedUser(page, 'Axel');
       await page.goto('/checkout');
-      await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
       await saveScreenshots(page, `checkout-${name}`);
       expect(await seriousViolations(page)).toEqual([]);
 

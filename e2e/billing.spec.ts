@@ -5,10 +5,11 @@ import { apiScan, LEGIT_MESSAGE, payOnTestCheckout, uniqueEmail } from './scan-f
  * The billing journey on the embedded default (local test provider), through the UI wherever a person
  * would click: sign up in the auth dialog, verify with the link from the dev outbox, Start Free Trial on the
  * checkout page, pay with 4242 on the test checkout, Payment Success to the dashboard, the header's trial
- * badge (and 'ND' near the end), automatic conversion to Premium, PREMIUM on the account page, cancel in
- * the portal opened from the header's subscription dialog, and, after moving the server's clock past the
- * period end (TEST_CLOCK), FREE / cancelled on the account page. Only the five trial scans and the clock
- * are set through the API.
+ * badge (and 'ND' near the end), no charge at the fifth scan, the reminder e-mail two days before the
+ * trial's end, Premium only on the trial-limit dialog's click (decision 041), PREMIUM on the account page,
+ * cancel in the portal opened from the header's subscription dialog, and, after moving the server's clock
+ * past the period end (TEST_CLOCK), FREE / cancelled on the account page. Each billing event leaves its
+ * e-mail in the dev outbox. Only the five trial scans and the clock are set through the API.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -41,6 +42,15 @@ async function verificationLink(request: APIRequestContext, to: string): Promise
   return url.pathname + url.search;
 }
 
+/** The kinds of the billing mails sent to `to`, oldest first (the dev outbox lists newest first). */
+async function billingMails(request: APIRequestContext, to: string): Promise<string[]> {
+  const mails = (await (await request.get('/dev/mailbox.json')).json()) as Array<{ to: string; kind: string }>;
+  return mails
+    .filter((m) => m.to === to && m.kind !== 'verification')
+    .map((m) => m.kind)
+    .reverse();
+}
+
 const headerBadge = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('plan-header-badge');
 
 test('a newcomer starts a trial with a test card, converts to Premium and cancels in the portal, all in the browser', async ({ page }) => {
@@ -62,14 +72,20 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   // The link from the dev outbox signs the browser in; until payment setup the dashboard is the checkout.
   await page.goto(await verificationLink(request, email));
   await expect(page).toHaveURL(/\/dashboard/);
-  await expect(page.getByRole('heading', { name: 'Start Your 7-Day Free Trial' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
+  await expect(page.getByText('Free for 7 days or 5 scans, whichever comes first. Then $9.99/month.')).toBeVisible();
   expect((await plan(request)).subscriptionStatus).toBe('setup_required');
 
   // The checkout page's Start Free Trial → the hosted-style test checkout, clearly marked.
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await expect(page.getByRole('heading', { name: 'Start your 7-day free trial' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Start your free trial' })).toBeVisible();
   await payOnTestCheckout(page);
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  // Nothing was charged: the page says so, with the first charge date, and never "Payment Successful!".
+  await expect(page.getByRole('heading', { name: 'Your free trial has started' })).toBeVisible();
+  await expect(page.getByText('Nothing was charged today. Your trial is 7 days or 5 scans, whichever comes first.')).toBeVisible();
+  await expect(page.getByText(/charged \$9\.99 on [A-Z][a-z]+ \d{1,2}, \d{4}, then monthly/)).toBeVisible();
+  await expect(page.getByText(/payment successful|receipt is on its way/i)).toHaveCount(0);
+  await expect.poll(() => billingMails(request, email)).toEqual(['trial_started']);
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await expect(page.getByText('Welcome back', { exact: false })).toBeVisible();
@@ -87,12 +103,31 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await page.reload();
   await expect(headerBadge(page)).toHaveText('3D');
 
-  // Five trial scans (fixture state); the dashboard then converts the trial to Premium by itself.
+  // Five trial scans (fixture state): nothing converts or charges by itself.
   for (let i = 0; i < 5; i++) await apiScan(request, `${LEGIT_MESSAGE} (${i + 1})`);
   await page.reload();
-  await expect(page.getByText('Premium Activated!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Welcome back', { exact: false })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByText('Premium Activated!', { exact: true })).toHaveCount(0);
+  await expect(headerBadge(page)).toHaveText('3D');
+  expect(await plan(request)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', isPremium: false });
+
+  // Two days before the trial's end: the reminder e-mail, once.
+  expect((await request.post('/api/test/clock', { data: { advanceMs: DAY + 60_000 } })).ok()).toBe(true);
+  expect((await request.post('/api/test/clock', { data: { advanceMs: 60_000 } })).ok()).toBe(true);
+  expect(await billingMails(request, email)).toEqual(['trial_started', 'trial_reminder']);
+
+  // A sixth scan opens the trial-limit dialog; Premium only on its click.
+  await page.goto('/scan');
+  await page.getByTestId('analyzer-card').getByLabel('Message').fill(LEGIT_MESSAGE);
+  await page.getByTestId('analyzer-card').getByRole('button', { name: /analyze for scams/i }).click();
+  const limit = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
+  await expect(limit.getByTestId('conversion-preview')).toContainText('$9.99 today, then monthly; Visa ending in 4242');
+  await limit.getByRole('button', { name: /activate premium/i }).click();
+  await expect(page.getByText('Premium Activated!', { exact: true })).toBeVisible({ timeout: 15_000 });
   await expect(headerBadge(page)).toHaveText('PREMIUM', { timeout: 15_000 });
   expect(await plan(request)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true });
+  expect(await billingMails(request, email)).toEqual(['trial_started', 'trial_reminder', 'receipt']);
 
   // The account page: PREMIUM, the plan and the next billing date.
   await page.getByRole('button', { name: /Account menu for/ }).click();
@@ -118,6 +153,7 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByTestId('plan-badge')).toHaveText('PREMIUM');
   await expect(page.getByTestId('billing-status')).toContainText('Cancels on');
+  expect(await billingMails(request, email)).toEqual(['trial_started', 'trial_reminder', 'receipt', 'cancellation']);
 
   // After the period ends (clock moved past it on the server), the account page shows FREE / cancelled.
   expect((await request.post('/api/test/clock', { data: { advanceMs: 32 * DAY } })).ok()).toBe(true);

@@ -87,13 +87,13 @@ test.describe('landing page', () => {
     const pricing = page.locator('#pricing');
     await expect(pricing.getByText('$9.99')).toBeVisible();
     await expect(pricing.getByText('/mo')).toBeVisible();
-    await expect(pricing.getByText(/7-day free trial/i).first()).toBeVisible();
+    await expect(pricing.getByText(/free for 7 days or 5 scans, whichever comes first/i).first()).toBeVisible();
     await expect(pricing.locator('ul').last().locator('li')).toHaveCount(6);
 
     const cta = page.getByRole('region', { name: /don't wait for the next scam/i });
     await expect(cta.getByRole('button', { name: /start free trial/i })).toBeVisible();
     await expect(cta.getByRole('button', { name: /try analyzer/i })).toBeVisible();
-    await expect(page.getByTestId('trust-line')).toHaveText(/7 days free.*5 scans included.*cancel anytime/i);
+    await expect(page.getByTestId('trust-line')).toHaveText(/free trial: 7 days or 5 scans, whichever comes first.*nothing charged today.*cancel anytime/i);
 
     const testimonials = page.getByRole('region', { name: /trusted by thousands of users/i });
     await expect(testimonials.getByText('Real protection from all types of scams')).toBeVisible();
@@ -285,7 +285,7 @@ test.describe('static pages', () => {
     const trial = page.getByRole('button', { name: /free trial/i });
     await trial.click();
     await expect(trial).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText(/7 days and includes 5 message scans/i)).toBeVisible();
+    await expect(page.getByText(/the free trial is 7 days or 5 scans, whichever comes first/i)).toBeVisible();
   });
 
   test('known routes answer 200 and render without the API', async ({ page }) => {
@@ -305,7 +305,7 @@ test.describe('static pages', () => {
 
   test('payment success and the signed-out dashboard show their cards', async ({ page }) => {
     await page.goto('/payment-success');
-    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Checkout complete' })).toBeVisible();
     await page.getByRole('button', { name: /continue to home/i }).click();
     await expect(page).toHaveURL(/\/$/);
 

@@ -17,7 +17,8 @@ import {
 
 /**
  * The scanning experience in the browser, against the real server with the engine's real verdicts:
- * the visitor-to-result journey (desktop and 390px), five trial scans then automatic conversion,
+ * the visitor-to-result journey (desktop and 390px), five trial scans then the trial-limit dialog that asks
+ * before charging,
  * Premium phone and e-mail verification, the upgrade dialog for non-premium users, and axe on the scan page.
  */
 
@@ -294,12 +295,12 @@ test('a blank message is refused with Message Required', async ({ page }) => {
   await expect(page.getByText('Run a scan to see results here')).toBeVisible();
 });
 
-test('five trial scans, then the trial converts to Premium automatically and scanning goes on', async ({ page }) => {
+test('five trial scans; the sixth opens the trial-limit dialog with amount, card and date; nothing is charged until the click, then Premium', async ({ page }) => {
   await createVerifiedUser(page, 'Tara');
   await startTrial(page);
   for (let i = 0; i < 4; i++) await apiScan(page.request, `${LEGIT_MESSAGE} (${i})`);
 
-  // The fifth trial scan, in the browser.
+  // The fifth trial scan, in the browser: an ordinary result, and nothing converts by itself.
   await page.goto('/scan');
   const scan = analyzer(page);
   await scan.message.fill(LEGIT_MESSAGE);
@@ -307,18 +308,37 @@ test('five trial scans, then the trial converts to Premium automatically and sca
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-band', 'legitimate');
   await expect(result.getByRole('heading', { name: 'LIKELY LEGITIMATE' })).toBeVisible();
+  await page.waitForTimeout(2500);
+  await expect(page.getByText('Premium Activated!', { exact: true })).toHaveCount(0);
+  type PlanView = { planTier: string; subscriptionStatus: string; isPremium: boolean; trialEndsAt: string | null };
+  const readPlan = async () => (await (await page.request.get('/api/users/plan')).json()) as PlanView;
+  expect(await readPlan()).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', isPremium: false });
 
-  // Five scans used: the trial converts to paid Premium by itself (section 4), then the page reloads.
+  // The sixth: the server answers 403 SCAN_LIMIT_REACHED and the dialog states what a click would charge.
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/scans') && r.request().method() === 'POST');
+  await scan.message.fill(SCAM_MESSAGE);
+  await scan.submit.click();
+  expect((await refused).status()).toBe(403);
+  const dialog = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
+  await expect(dialog).toBeVisible();
+  const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date());
+  await expect(dialog.getByTestId('conversion-preview')).toContainText('$9.99 today, then monthly; Visa ending in 4242');
+  await expect(dialog.getByTestId('conversion-preview')).toContainText(`Charged on ${today}`);
+  await expect(dialog).toContainText('nothing has been charged');
+  await saveScreenshots(page, 'trial-limit-dialog');
+  // Closing it charges nothing.
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await readPlan()).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
+
+  // Asked again, and this time the click: Premium, and the waiting scan runs.
+  await scan.submit.click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /activate premium/i }).click();
   await expect(page.getByText('Premium Activated!', { exact: true })).toBeVisible({ timeout: 15_000 });
-  const plan = (await (await page.request.get('/api/users/plan')).json()) as { planTier: string; isPremium: boolean };
-  expect(plan).toMatchObject({ planTier: 'premium', isPremium: true });
-  await page.waitForEvent('load', { timeout: 10_000 });
-
-  // A sixth scan, now unlimited.
-  const again = analyzer(page);
-  await again.message.fill(SCAM_MESSAGE);
-  await again.submit.click();
-  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-band', 'scam');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('scan-result')).toHaveAttribute('data-band', 'scam', { timeout: 15_000 });
+  expect(await readPlan()).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true });
   const usage = (await (await page.request.get('/api/users/scan-usage')).json()) as { unlimited: boolean };
   expect(usage.unlimited).toBe(true);
 });
@@ -420,13 +440,11 @@ test("server refusals open the error dialog with the spec's retry for each", asy
   const scan = analyzer(page);
   await scan.message.fill(LEGIT_MESSAGE);
 
-  // SCAN_LIMIT_REACHED: the error modal, whose retry opens the upgrade dialog.
+  // SCAN_LIMIT_REACHED: the trial-limit dialog, which asks before charging (decision 041).
   await scan.submit.click();
-  const error = page.getByTestId('scan-error-dialog');
-  await expect(error.getByRole('heading', { name: 'Account Setup Required' })).toBeVisible();
-  await error.getByRole('button', { name: 'Try Again' }).click();
-  await expect(page.getByTestId('upgrade-dialog').getByRole('heading', { name: /upgrade to premium/i })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' })).toBeVisible();
   await page.keyboard.press('Escape');
+  const error = page.getByTestId('scan-error-dialog');
 
   // 401: the general handler with Sign In, which raises the auth dialog.
   answer = { status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' };

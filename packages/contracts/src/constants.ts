@@ -4,6 +4,8 @@ export const TRIAL_SCAN_LIMIT = 5;
 export const PREMIUM_PRICE_CENTS = 999;
 export const PREMIUM_PRICE_LABEL = '$9.99';
 export const TRIAL_WARNING_DAYS = 3;
+/** How every page, dialog and e-mail describes the trial, word for word (issue 12, decision 041). */
+export const TRIAL_TERMS = `${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first`;
 export const RISK_BAND_SCAM = 70;
 export const RISK_BAND_SUSPICIOUS = 40;
 /** Analytics events use another scale (product-spec.md section 4, kept as specified). */

@@ -175,7 +175,8 @@ describe('the test checkout page', () => {
     expect(res.status).toBe(200);
     const page = await res.text();
     expect(page).toContain('TEST MODE — nothing is charged');
-    expect(page).toContain('7 days free, then $9.99/month');
+    expect(page).toContain('Free for 7 days or 5 scans, whichever comes first, then $9.99/month');
+    expect(page).toContain('Nothing is charged today.');
     expect(page).not.toMatch(/<script/i);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
   });

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { cancelCheckout, getCheckoutPage, getPortalPage, localProviderEnabled, submitCheckout, submitPortalAction } from './local-billing.service.ts';
@@ -116,17 +116,17 @@ export function localBillingPages(ctx: AppContext) {
   app.use('/billing/*', bodyLimit({ maxSize: 8 * 1024 }));
 
   function checkoutView(c: Context<AppEnv>, id: string, withTrial: boolean, error: string | null, status: 200 | 402 | 409 | 422 = 200) {
-    const title = withTrial ? 'Start your 7-day free trial' : 'Subscribe to RedFlag Premium';
+    const title = withTrial ? 'Start your free trial' : 'Subscribe to RedFlag Premium';
     return c.html(
       layout(
         'Checkout',
         html`<div class="card">
             <p class="muted">RedFlag Premium</p>
             <h1>${title}</h1>
-            <p class="price">${withTrial ? `${TRIAL_DAYS} days free, then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month, charged today`}</p>
+            <p class="price">${withTrial ? `Free for ${TRIAL_TERMS}, then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month, charged today`}</p>
             <p class="muted">
               ${withTrial
-                ? 'Your card is required now and charged when the trial ends. Cancel anytime before then and you pay nothing.'
+                ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
                 : 'You have already had a free trial, so the first month is charged today.'}
             </p>
             ${error ? html`<div class="error" role="alert">${error}</div>` : ''}

@@ -2,6 +2,7 @@
  * The product's mails, each as finished HTML (inline styles: mail clients ignore stylesheets) and plain
  * text. Colours are the app's: ink navy, RedFlag red.
  */
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
 
 export interface RenderedMail {
   subject: string;
@@ -87,7 +88,7 @@ export function verificationMail(opts: { url: string; firstName?: string | null;
     bodyHtml: [
       paragraph(escapeHtml(greeting(opts.firstName))),
       paragraph(
-        'Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial: 7 days and 5 scans.',
+        `Thanks for signing up for RedFlag. Confirm your e-mail address to start your free trial: ${TRIAL_TERMS}.`,
       ),
       button(opts.url, 'VERIFY EMAIL'),
       fallbackLink(opts.url),

@@ -8,7 +8,6 @@ import { StatCards, StatCardsSkeleton } from '@/features/dashboard/components/St
 import { useScanStats } from '@/features/scans/api/get-scan-stats';
 import { useScans } from '@/features/scans/api/get-scans';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
-import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
 import { openAuthModal } from '@/lib/events';
 import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
@@ -57,8 +56,6 @@ function HistoryPanel({ isPremium }: { isPremium: boolean }) {
 }
 
 export function DashboardPage({ user }: { user: AuthUser }) {
-  // The trial feature converts a due trial 1 s after its status loads (product-spec.md section 4).
-  useAutoConvert({ enabled: true, isPremium: user.isPremium, isTrialing: user.isTrialing });
   const stats = useScanStats();
   const scans = useScans();
   useLoggedOutNotice([stats.error, scans.error]);

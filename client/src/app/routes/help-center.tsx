@@ -1,4 +1,5 @@
 import { LifeBuoy, Mail } from 'lucide-react';
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
 import type { ReactNode } from 'react';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
@@ -38,9 +39,10 @@ function faqs(supportEmail: string): Faq[] {
       question: 'What do I get with the free trial?',
       answer: (
         <p>
-          The free trial lasts 7 days and includes 5 message scans, so you can try RedFlag on the messages that matter
-          to you. When the trial ends it continues as Premium at $9.99 per month unless you cancel before then. You
-          won't be charged during the trial.
+          The free trial is {TRIAL_TERMS}, so you can try RedFlag on the messages that matter to you. Nothing is charged
+          during the trial. When the 7 days end it continues as Premium at $9.99 per month unless you cancel before
+          then, and we e-mail you two days before. If you use all 5 scans sooner, we ask first: nothing is charged until
+          you choose to activate Premium.
         </p>
       ),
     },

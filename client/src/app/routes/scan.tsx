@@ -7,7 +7,8 @@ import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/compon
 import { useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
 import { TrialDialog } from '@/features/trial/components/TrialDialog';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
-import { useAutoConvert } from '@/features/trial/hooks/use-auto-convert';
+import { useScanUsage } from '@/features/trial/api/get-scan-usage';
+import { useTrialStatus } from '@/features/trial/api/get-trial-status';
 import { storage } from '@/lib/storage-keys';
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
@@ -45,17 +46,19 @@ export function ScanPage({ user }: { user: AuthUser }) {
   // A signed-out visitor's analysis, saved before sign-in, comes back here (section 4).
   const [restored] = useState(() => readPendingAnalysis(storage));
   const [mode] = useState(() => (restored ? restoreMode(storage) : null));
-  // The trial feature's conversion: automatic 1 s after load when due (section 4), and on demand before a
-  // scan at the 5-scan limit. Its usage and trial-status queries are the ones the header also reads.
-  const trial = useAutoConvert({ enabled: true, isPremium: user.isPremium, isTrialing: user.isTrialing });
+  // The trial feature's usage and trial-status queries (the ones the header also reads). Nothing converts
+  // by itself: at the scan limit the trial-limit dialog asks (docs/decisions/041-ask-before-charging.md).
+  const trialing = user.isTrialing && !user.isPremium;
+  const usage = useScanUsage({ enabled: trialing });
+  const trialStatus = useTrialStatus({ enabled: trialing });
   const flow = useScanFlow({
-    plan: { isPremium: user.isPremium, usage: trial.usage, trialExpired: trial.trialStatus?.isExpired === true, convertNow: trial.convertNow },
+    plan: { isPremium: user.isPremium, usage: usage.data, trialExpired: trialStatus.data?.isExpired === true },
     onScanned: () => clearPendingAnalysis(storage),
   });
   // Reads the latest flow (usage may have loaded meanwhile) when the timer fires.
   const submitRestored = useEffectEvent((values: ScanFormValues) => {
     const built = buildScanPayload(values);
-    if (built.ok) void flow.submit(built.payload);
+    if (built.ok) flow.submit(built.payload);
   });
 
   useEffect(() => {
@@ -98,8 +101,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
               headingLevel="h2"
               description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
               initialValues={restored ?? undefined}
-              onAnalyze={(payload) => void flow.submit(payload)}
-              isScanning={flow.isScanning || flow.isConverting}
+              onAnalyze={(payload) => flow.submit(payload)}
+              isScanning={flow.isScanning}
               onFieldChange={onFieldChange}
               blockedLabel={flow.blockedLabel}
               notice={
@@ -128,12 +131,12 @@ export function ScanPage({ user }: { user: AuthUser }) {
       <TrialLimitDialog
         open={flow.dialog.kind === 'trial_limit'}
         onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
-        onActivate={flow.activatePremium}
+        onActivated={flow.onPremiumActivated}
       />
       <TrialDialog
         open={flow.dialog.kind === 'trial_expired'}
         onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
-        daysRemaining={trial.trialStatus?.daysRemaining ?? 0}
+        daysRemaining={trialStatus.data?.daysRemaining ?? 0}
         isExpired
       />
     </>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
 import { PageBody, PageHeader, Prose } from '@/components/layout/page-header';
 import { useSupportEmail } from '@/lib/public-config';
 import { POLICIES_LAST_UPDATED } from './legal';
@@ -37,11 +38,12 @@ export function TermsOfServicePage() {
 
           <h2>3. Free trial and Premium subscription</h2>
           <ul>
-            <li>New accounts get a 7-day free trial that includes 5 scans.</li>
+            <li>New accounts get a free trial of {TRIAL_TERMS}.</li>
             <li>
-              Premium costs $9.99 per month. A payment method is required to start Premium; you are not charged during
-              the 7-day free trial, and the trial converts to a paid subscription automatically when it ends unless you
-              cancel before then.
+              Premium costs $9.99 per month. A payment method is required to start the trial; you are not charged during
+              it. When the 7 days end, the trial converts to a paid subscription automatically unless you cancel before
+              then; we e-mail you two days before. If you use all 5 scans sooner, you are charged only if you choose to
+              activate Premium in the app, which shows the amount, the card and the date first.
             </li>
             <li>
               Subscriptions renew monthly until cancelled. You can cancel anytime from your account page; access

@@ -1,7 +1,7 @@
 import { Eye, EyeOff, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
-import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
+import { MIN_PASSWORD_LENGTH, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -252,7 +252,7 @@ function SignUpForm() {
           {signUp.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
         </Button>
       </form>
-      <p className="mt-4 text-center text-xs text-slate-600">7 days free · 5 scans included · cancel anytime</p>
+      <p className="mt-4 text-center text-xs text-slate-600">Free trial: {TRIAL_TERMS} · cancel anytime</p>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Clock, CreditCard, RotateCcw, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { usePlan } from '../api/get-plan';
 
@@ -31,13 +32,13 @@ export function AccountGate({ subscriptionStatus }: { subscriptionStatus: string
         </GateCard>
       ) : (
         <GateCard icon={<Sparkles aria-hidden="true" />} title="Start your free trial" action={<Link to="/checkout?plan=premium&trial=true">Start Free Trial</Link>}>
-          7 days and 5 scans free. Your card is charged only when the trial ends.
+          Free for {TRIAL_TERMS}. Nothing is charged today.
         </GateCard>
       );
     case 'trial_expired':
       return (
         <GateCard icon={<Clock aria-hidden="true" />} title="Trial Expired" action={<Link to="/checkout">Subscribe Now</Link>}>
-          Your 7-day free trial has ended.
+          Your free trial has ended.
         </GateCard>
       );
     case 'cancelled':

@@ -1,7 +1,7 @@
 import { Check, House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useSupportEmail } from '@/lib/public-config';
@@ -145,15 +145,17 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
 
   return (
     <CheckoutShell>
-      <title>Start Your 7-Day Free Trial · RedFlag</title>
+      <title>Start Your Free Trial · RedFlag</title>
       <div className="text-center">
         <ShieldCheck aria-hidden="true" className="mx-auto size-12 text-brand-600" />
-        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">Start Your {TRIAL_DAYS}-Day Free Trial</h1>
+        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">Start Your Free Trial</h1>
         <p className="mt-2 text-lg font-semibold text-slate-800">
-          {TRIAL_DAYS} Days FREE then {PREMIUM_PRICE_LABEL}/month
+          Free for {TRIAL_TERMS}. Then {PREMIUM_PRICE_LABEL}/month.
         </p>
         <p className="mt-1 text-sm text-slate-600">
-          {mobile ? 'Card required. Cancel anytime.' : 'Your card is collected now and charged only when the trial ends. Cancel anytime.'}
+          {mobile
+            ? 'Card required. Nothing charged today. Cancel anytime.'
+            : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
         </p>
       </div>
       <h2 className="mt-8 text-sm font-bold uppercase tracking-wide text-slate-700">What's included</h2>

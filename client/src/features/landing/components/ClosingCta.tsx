@@ -1,7 +1,9 @@
 import { ArrowRight, Check, ScanSearch } from 'lucide-react';
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 
-const TRUST_POINTS = ['7 days free', '5 scans included', 'Cancel anytime'] as const;
+// The trial in the words every page uses (decision 041).
+const TRUST_POINTS = [`Free trial: ${TRIAL_TERMS}`, 'Nothing charged today', 'Cancel anytime'] as const;
 
 export function ClosingCta({ onStartTrial, onTryAnalyzer }: { onStartTrial: () => void; onTryAnalyzer: () => void }) {
   return (

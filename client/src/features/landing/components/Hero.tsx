@@ -2,7 +2,7 @@ import { ArrowRight, Layers, ShieldCheck, Sparkles, TicketCheck } from 'lucide-r
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { PLATFORMS } from '@/lib/platforms';
-import { TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import { TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { useAccuracyClaim } from '../hooks/use-accuracy-claim';
 import { PhoneMockup } from './PhoneMockup';
 
@@ -85,7 +85,7 @@ export function Hero({ onStartTrial, onTryAnalyzer }: HeroProps) {
             <Stat
               icon={<TicketCheck aria-hidden="true" />}
               value={`${TRIAL_SCAN_LIMIT} free scans`}
-              label={`in your ${TRIAL_DAYS}-day trial`}
+              label={`in the free trial: ${TRIAL_TERMS}`}
             />
           </ul>
         </div>

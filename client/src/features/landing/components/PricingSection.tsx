@@ -1,4 +1,4 @@
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { ArrowRight, Check, CreditCard, RefreshCcw, ShieldCheck } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,10 @@ const INCLUDED = [
 ] as const;
 
 const REASSURANCES = [
-  { icon: CreditCard, text: `You won't be charged during your ${TRIAL_DAYS}-day trial.` },
+  {
+    icon: CreditCard,
+    text: `Free trial: ${TRIAL_TERMS}. Nothing is charged before it ends, and at ${TRIAL_SCAN_LIMIT} scans we ask first.`,
+  },
   { icon: RefreshCcw, text: 'Cancel anytime from your account page.' },
   { icon: ShieldCheck, text: 'Your scans stay private and exportable.' },
 ] as const;
@@ -37,7 +40,7 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
             Simple pricing. Serious protection.
           </h2>
           <p className="mt-4 max-w-lg text-base leading-relaxed text-slate-300 md:text-lg">
-            One plan with everything in it. Try it free for {TRIAL_DAYS} days, then keep your guard up for less than the
+            One plan with everything in it. Try it free for {TRIAL_TERMS}, then keep your guard up for less than the
             cost of a coffee a month.
           </p>
           <ul className="mt-8 grid gap-4">
@@ -55,7 +58,7 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
         <div className="relative mx-auto w-full max-w-md">
           <div className="relative rounded-3xl bg-white p-8 text-slate-900 shadow-2xl shadow-black/40 ring-1 ring-white/10 md:p-10">
             <Badge className="absolute -top-3.5 left-1/2 -translate-x-1/2 px-4 py-1.5 shadow-lg shadow-brand-700/30">
-              {TRIAL_DAYS}-day free trial
+              Free trial
             </Badge>
             <h3 className="text-center text-sm font-bold uppercase tracking-[0.2em] text-slate-600">RedFlag Premium</h3>
             <p className="mt-4 text-center">

@@ -20,14 +20,12 @@ export type ScanDialog =
 
 const NO_DIALOG: ScanDialog = { kind: 'none' };
 
-/** The plan facts and the conversion the scan flow needs; the app composes them from the trial feature. */
+/** The plan facts the scan flow needs; the app composes them from the trial feature. */
 export interface ScanFlowPlan {
   /** The session's flag; scan usage saying `unlimited` (right after a conversion) also counts. */
   isPremium: boolean;
   usage: { scanCount: number; maxScans: number; unlimited: boolean } | undefined;
   trialExpired: boolean;
-  /** Converts the trial to paid Premium, showing the spec's toasts; resolves with the outcome. */
-  convertNow: () => Promise<{ success: boolean }>;
 }
 
 export interface ScanFlowOptions {
@@ -38,17 +36,17 @@ export interface ScanFlowOptions {
 
 /**
  * The scan submission of product-spec.md section 4 for a signed-in user: premium gating of phone and
- * e-mail, automatic trial conversion at 5 scans, the scan itself, analytics, and the failure handling of
- * section 8 as dialog state. The server decides every entitlement; this only picks what to show.
+ * e-mail, the scan itself, analytics, and the failure handling of section 8 as dialog state. The server
+ * decides every entitlement; this only picks what to show. At the trial's scan limit nothing converts by
+ * itself: the server answers 403 SCAN_LIMIT_REACHED and the trial-limit dialog asks (decision 041).
  */
 export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
   const scan = useCreateScan();
   const [dialog, setDialog] = useState<ScanDialog>(NO_DIALOG);
-  const [converting, setConverting] = useState(false);
-  // The scan waiting behind a conversion, run once premium is active (section 4, trial limit dialog).
+  // The scan refused at the trial's limit, run if the user activates Premium in the trial-limit dialog.
   const pendingRequest = useRef<ScanRequest | null>(null);
 
-  const { usage, convertNow } = plan;
+  const { usage } = plan;
   const isPremium = plan.isPremium || usage?.unlimited === true;
   const atLimit = !isPremium && usage !== undefined && usage.scanCount >= (usage.maxScans || TRIAL_SCAN_LIMIT);
   const trialExpired = !isPremium && plan.trialExpired;
@@ -66,6 +64,12 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
         },
         onError: (error) => {
           const errorKind = classifyScanError(error);
+          if (errorKind === 'scan_limit') {
+            // The sixth scan of a trial: ask (amount, card, date) instead of charging (decision 041).
+            pendingRequest.current = request;
+            setDialog({ kind: 'trial_limit' });
+            return;
+          }
           if (errorKind === 'premium_required') {
             const feature: PremiumFeature = request.phoneNumber ? 'phone' : 'email';
             track('premium_feature_attempt', { feature });
@@ -79,20 +83,9 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     [scan, onScanned],
   );
 
-  const convert = useCallback(async (): Promise<boolean> => {
-    setConverting(true);
-    try {
-      return (await convertNow()).success;
-    } catch {
-      return false;
-    } finally {
-      setConverting(false);
-    }
-  }, [convertNow]);
-
   const submit = useCallback(
-    async (submission: ScanSubmission) => {
-      if (scan.isPending || converting) return;
+    (submission: ScanSubmission) => {
+      if (scan.isPending) return;
       const request = toScanRequest(submission);
       if (!isPremium && (request.phoneNumber || request.email)) {
         const feature: PremiumFeature = request.phoneNumber ? 'phone' : 'email';
@@ -105,18 +98,9 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
         setDialog({ kind: 'trial_expired' });
         return;
       }
-      if (atLimit) {
-        // section 4: at 5 trial scans the trial converts to paid Premium first, then the scan runs.
-        pendingRequest.current = request;
-        if (!(await convert())) {
-          setDialog({ kind: 'trial_limit' });
-          return;
-        }
-        pendingRequest.current = null;
-      }
       runScan(request);
     },
-    [scan.isPending, converting, isPremium, trialExpired, atLimit, convert, runScan],
+    [scan.isPending, isPremium, trialExpired, runScan],
   );
 
   /** A non-premium user typing into phone or e-mail is stopped with the upgrade dialog (section 5). */
@@ -130,15 +114,13 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     [isPremium],
   );
 
-  /** The trial limit dialog's "activate premium": convert, then run the scan that was waiting. */
-  const activatePremium = useCallback(async (): Promise<{ success: boolean }> => {
-    if (!(await convert())) return { success: false };
+  /** After the trial-limit dialog's click converted the trial: run the scan that was waiting. */
+  const onPremiumActivated = useCallback(() => {
     setDialog(NO_DIALOG);
     const waiting = pendingRequest.current;
     pendingRequest.current = null;
     if (waiting) runScan(waiting);
-    return { success: true };
-  }, [convert, runScan]);
+  }, [runScan]);
 
   const closeDialog = useCallback(() => setDialog(NO_DIALOG), []);
 
@@ -156,13 +138,12 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
   return {
     submit,
     guardPremiumField,
-    activatePremium,
+    onPremiumActivated,
     closeDialog,
     retry,
     dialog,
     result: scan.data ?? null,
     isScanning: scan.isPending,
-    isConverting: converting,
     isPremium,
     blockedLabel,
     trialExpired,

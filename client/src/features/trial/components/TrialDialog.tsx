@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 
 /** Trial ending soon / trial expired (product-spec.md section 2). */
 export function trialDialogText(daysRemaining: number, isExpired: boolean): string {
-  if (isExpired) return 'Your 7-day free trial has ended';
+  if (isExpired) return 'Your free trial has ended';
   return `${daysRemaining} day${daysRemaining === 1 ? '' : 's'} remaining in your free trial`;
 }
 

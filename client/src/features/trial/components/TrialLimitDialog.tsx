@@ -1,40 +1,97 @@
-import { LoaderCircle, ShieldAlert } from 'lucide-react';
-import { useState } from 'react';
+import { CreditCard, LoaderCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
+import { TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { useConvertTrial } from '../api/convert-trial';
+import { useConversionPreview } from '../api/get-conversion-preview';
+import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from '../utils/conversion-copy';
 
 /**
- * "You've used all 5 trial scans!" (product-spec.md section 2). Activating premium runs `onActivate` (the
- * scan page passes useAutoConvert().convertNow, then refreshes usage and submits the pending scan).
+ * "You've used all 5 trial scans" (product-spec.md section 2), opened when a scan answers 403
+ * SCAN_LIMIT_REACHED. It states what a click would charge (amount, card, date, from
+ * GET /api/billing/conversion-preview) and converts only on that click (DESIGN.md section 3 item 6;
+ * docs/decisions/041-ask-before-charging.md). Nothing is charged by opening or closing it.
+ * `onActivated` runs after a successful conversion (the scan page runs the scan that was waiting).
  */
-export function TrialLimitDialog({ open, onOpenChange, onActivate }: { open: boolean; onOpenChange: (open: boolean) => void; onActivate: () => Promise<{ success: boolean }> }) {
-  const [busy, setBusy] = useState(false);
-  const activate = async () => {
-    setBusy(true);
-    const result = await onActivate();
-    setBusy(false);
-    if (result.success) onOpenChange(false);
+export function TrialLimitDialog({ open, onOpenChange, onActivated }: { open: boolean; onOpenChange: (open: boolean) => void; onActivated: () => void }) {
+  const preview = useConversionPreview({ enabled: open });
+  const convert = useConvertTrial();
+  const data = preview.data;
+  const failure = convert.data && !convert.data.success ? convert.data.message : convert.isError ? 'There was an issue activating Premium. Nothing was charged. Please try again.' : null;
+
+  const activate = () => {
+    convert.mutate(undefined, {
+      onSuccess: (result) => {
+        if (!result.success) return;
+        toast({ title: 'Premium Activated!', description: data ? `${formatAmount(data.amountCents)} charged to ${cardLabel(data.card)}. Unlimited scans are on.` : 'Unlimited scans are on.' });
+        onActivated();
+      },
+    });
   };
+
+  const close = (next: boolean) => {
+    if (!next) convert.reset();
+    onOpenChange(next);
+  };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={close}>
       <DialogContent size="md">
         <DialogHeader>
           <DialogTitle className="flex items-center gap-2">
             <ShieldAlert aria-hidden="true" className="size-5 text-red-600" />
             TRIAL LIMIT REACHED
           </DialogTitle>
-          <DialogDescription>You've used all 5 trial scans!</DialogDescription>
+          <DialogDescription>
+            You've used all {TRIAL_SCAN_LIMIT} trial scans. Your trial is {TRIAL_DAYS} days or {TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.
+          </DialogDescription>
         </DialogHeader>
-        <p className="text-sm text-slate-700">Activate Premium now for unlimited scans, phone and e-mail verification. Your card on file is charged $9.99/month.</p>
-        <DialogFooter>
+        <div className="grid gap-3 text-sm text-slate-700">
+          <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
+            {data ? (
+              <dl className="grid gap-1" data-testid="conversion-preview">
+                <div className="flex items-start gap-2">
+                  <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />
+                  <dt className="sr-only">Charge</dt>
+                  <dd className="font-semibold text-slate-900">{chargeSummary(data)}</dd>
+                </div>
+                <div className="pl-6 text-slate-600">
+                  <dt className="sr-only">Date</dt>
+                  <dd>
+                    Charged on {formatBillingDate(data.chargeDate)} when you click Activate Premium. Cancel anytime from your account page.
+                  </dd>
+                </div>
+              </dl>
+            ) : preview.isError ? (
+              <p>We could not load your card details. Nothing will be charged; try again in a moment.</p>
+            ) : (
+              <p role="status" className="flex items-center gap-2">
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Loading your card details…
+              </p>
+            )}
+          </div>
+          {failure ? (
+            <Alert variant="destructive">
+              <AlertDescription>{failure}</AlertDescription>
+            </Alert>
+          ) : null}
+        </div>
+        <DialogFooter className="flex-wrap gap-2">
+          <Button variant="outline" onClick={() => close(false)}>
+            Not now
+          </Button>
           <Button asChild variant="outline">
-            <Link to="/account" onClick={() => onOpenChange(false)}>
+            <Link to="/account" onClick={() => close(false)}>
               Update payment method
             </Link>
           </Button>
-          <Button onClick={() => void activate()} disabled={busy}>
-            {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Activate Premium
+          <Button onClick={activate} disabled={convert.isPending || !data?.canConvert}>
+            {convert.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {data ? `Activate Premium: pay ${formatAmount(data.amountCents)}` : 'Activate Premium'}
           </Button>
         </DialogFooter>
       </DialogContent>
