@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import { accountRoutes } from './account/account.routes.ts';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
@@ -33,7 +34,10 @@ export function createApp(ctx: AppContext) {
     const start = performance.now();
     await next();
     // Method, path and status only: never bodies or query strings (they may carry tokens or messages).
-    log.info({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
+    // A path with parameters is logged as its route (/api/scans/:id): the values are the client's.
+    const route = routePath(c);
+    const path = route.includes(':') ? route : c.req.path;
+    log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
   });
   app.use(securityHeaders(ctx.config.production));
   app.use(

@@ -1,11 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, isAPIError } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { signUpBodySchema } from '@redflag/contracts/auth';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { AppContext } from '../http/types.ts';
+import { scrubText } from '../lib/logger.ts';
 import { getMailer } from '../mail/mail.service.ts';
 import { magicLinkMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
@@ -122,20 +123,20 @@ export function createAuth(ctx: AppContext) {
     },
     logger: {
       level: 'warn',
-      // better-auth's own messages can name an e-mail address; they go to our JSON log at warn and above.
-      log: (level, message) => {
-        if (level === 'error') log.error({ source: 'better-auth' }, message);
-        else log.warn({ source: 'better-auth' }, message);
+      // better-auth's own messages can name an e-mail address and its arguments can be a failed query with
+      // its parameters: both go to our JSON log, the text scrubbed and errors through our serializer.
+      log: (level, message, ...args) => {
+        const err = args.find((a) => a instanceof Error || (typeof a === 'object' && a !== null));
+        const fields = { source: 'better-auth', ...(err !== undefined ? { err } : {}) };
+        if (level === 'error') log.error(fields, scrubText(message));
+        else log.warn(fields, scrubText(message));
       },
     },
     onAPIError: {
-      // 4xx answers are expected (wrong password, weak password...) and are not logged; anything else
-      // goes to our log without request data.
-      onError: (error) => {
-        const status = (error as { status?: unknown }).status;
-        if (isAPIError(error) && status !== 'INTERNAL_SERVER_ERROR') return;
-        log.error({ err: { name: (error as Error)?.name, message: (error as Error)?.message } }, 'better-auth error');
-      },
+      // An error that is not one of better-auth's answers (a failed query...) is thrown out of
+      // auth.handler to our one error handler (safe log, generic 500 in our shape). Without this, the
+      // router prints it whole to stdout with console.error ("# SERVER_ERROR: ... params: ...").
+      throw: true,
     },
     plugins: [
       magicLink({

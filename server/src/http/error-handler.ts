@@ -37,10 +37,12 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   }
   const log = c.get('log');
   if (isDatabaseUnavailable(err)) {
-    log?.warn({ err: { name: err.name, code: (err as { code?: unknown }).code } }, 'database unavailable');
+    log?.warn({ err }, 'database unavailable');
     c.header('Retry-After', '5');
     return c.json(errorBody('SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again in a moment.'), 503);
   }
-  log?.error({ err: { name: err.name, message: err.message, stack: err.stack } }, 'unhandled error');
+  // Through the logger's error serializer: name, code, query text and stack frames, never the message of a
+  // failed query (it carries the parameters: message text, phone, e-mail, names) nor driver detail.
+  log?.error({ err }, 'unhandled error');
   return c.json(errorBody('INTERNAL_ERROR', 'Something went wrong. Please try again.'), 500);
 }
