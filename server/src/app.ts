@@ -10,6 +10,7 @@ import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { securityHeaders } from './http/security.ts';
+import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
 import { eventRoutes } from './events/events.routes.ts';
@@ -47,6 +48,10 @@ export function createApp(ctx: AppContext) {
       onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
     }),
   );
+
+  // Text the database cannot store is a 422 before anything reads it (issue 11, row 3).
+  app.use('/api/*', rejectUnstorableText());
+  app.use('/billing/*', rejectUnstorableText());
 
   app.route('/', healthRoutes(ctx));
 

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { storableString } from './text.ts';
 
 /** Names are optional, trimmed, and empty means absent. */
-const optionalName = z
-  .string()
+const optionalName = storableString()
   .trim()
   .max(80, 'Names can be at most 80 characters')
   .optional()
@@ -14,14 +14,25 @@ const optionalName = z
  * e-mail required and valid, password checked for length and commonness on the server (weak_password).
  */
 export const signUpBodySchema = z.object({
-  email: z.string({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').pipe(z.email('Please enter a valid email address')),
-  password: z.string({ error: 'Please enter a password' }),
+  email: storableString({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').pipe(z.email('Please enter a valid email address')),
+  password: storableString({ error: 'Please enter a password' }),
   firstName: optionalName,
   lastName: optionalName,
-  name: z.string().trim().max(160).optional(),
-  callbackURL: z.string().optional(),
+  name: storableString().trim().max(160).optional(),
+  callbackURL: storableString().optional(),
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
+
+/**
+ * POST /api/auth/update-user (better-auth's endpoint, checked first by our hook). Only the text check and
+ * the types: better-auth applies the update as sent, so nothing here may transform a value.
+ */
+export const updateUserBodySchema = z.looseObject({
+  name: storableString().optional(),
+  firstName: storableString().nullable().optional(),
+  lastName: storableString().nullable().optional(),
+  image: storableString().nullable().optional(),
+});
 
 /** GET /api/auth/user (product-spec.md section 7): the signed-in user and their billing state. */
 export const authUserSchema = z.object({

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { storableString } from './text.ts';
 
 /** POST /api/contact (product-spec.md sections 3 and 5): all three fields required. */
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.string().trim().min(1).max(320).pipe(z.email()),
-  message: z.string().trim().min(1).max(5000),
+  name: storableString().trim().min(1).max(200),
+  email: storableString().trim().min(1).max(320).pipe(z.email()),
+  message: storableString().trim().min(1).max(5000),
 });
 export type ContactRequest = z.input<typeof contactRequestSchema>;
 

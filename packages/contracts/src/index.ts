@@ -6,3 +6,4 @@ export * from './scan.ts';
 export * from './events.ts';
 export * from './auth.ts';
 export * from './contact.ts';
+export * from './text.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from './constants.ts';
+import { storableString } from './text.ts';
 
 /** product-spec.md section 2: platform values and their categories. */
 export const PLATFORMS = [
@@ -19,16 +20,14 @@ export type Platform = z.infer<typeof platformSchema>;
 
 /** Empty optional strings are treated as absent (the client omits them; the server forgives them). */
 const optionalTrimmed = (max: number) =>
-  z
-    .string()
+  storableString()
     .trim()
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
 
 export const scanRequestSchema = z.object({
-  message: z
-    .string({ error: 'Please enter a message to analyze' })
+  message: storableString({ error: 'Please enter a message to analyze' })
     .trim()
     .min(1, 'Please enter a message to analyze')
     .max(MAX_MESSAGE_LENGTH, `Messages can be at most ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters`),

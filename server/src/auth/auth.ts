@@ -3,7 +3,8 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
-import { signUpBodySchema } from '@redflag/contracts/auth';
+import { signUpBodySchema, updateUserBodySchema } from '@redflag/contracts/auth';
+import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { AppContext } from '../http/types.ts';
 import { scrubText } from '../lib/logger.ts';
@@ -158,6 +159,23 @@ export function createAuth(ctx: AppContext) {
     ],
     hooks: {
       before: createAuthMiddleware(async (actx) => {
+        // Text the database cannot store (NUL, a lone surrogate) in any field of any endpoint: a 422 here,
+        // not a 500 from the query (issue 11, row 3). The HTTP edge checks this too (http/validate.ts);
+        // this also covers calls made through auth.api.
+        const bad = findUnstorableText(actx.body) ?? findUnstorableText(actx.query);
+        if (bad) {
+          throw new APIError('UNPROCESSABLE_ENTITY', {
+            code: 'VALIDATION_ERROR',
+            message: UNSTORABLE_TEXT_MESSAGE,
+            details: { fields: [{ path: bad.join('.'), message: UNSTORABLE_TEXT_MESSAGE }] },
+          });
+        }
+        if (actx.path === '/update-user') {
+          const parsed = updateUserBodySchema.safeParse(actx.body);
+          if (parsed.success) return;
+          const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? 'Invalid profile', details: { fields } });
+        }
         if (actx.path !== '/sign-up/email') return;
         const parsed = signUpBodySchema.safeParse(actx.body);
         if (!parsed.success) {
