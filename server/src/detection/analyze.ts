@@ -3,29 +3,36 @@
  *
  *   analyze({ message, phoneNumber?, email?, platform? }, options?) -> Promise<ScanResult>
  *
- * `analyzeLocal` is the synchronous, offline core (text model + detectors + link / phone / e-mail
- * intelligence). `analyze` adds the optional network steps, each only when the caller enables it: carrier
- * lookup, MX lookup and the LLM reviewer. None of them can make a scan fail: on any error the local
- * result stands. The engine never reads process.env; the server's config passes settings in.
+ * One path through the engine: `gather` collects the evidence (text model, detectors in six languages,
+ * link / phone / e-mail intelligence), the optional network steps add theirs, and `decide` turns it into
+ * the result (score, verdict-consistent reasons, type, advice) in one place. `analyzeLocal` is the
+ * synchronous, offline form of the same path. The optional network steps (carrier lookup, MX lookup, LLM
+ * review) never fail a scan: their errors are reported through `onWarning` and the local result stands.
+ * An error in the engine itself is thrown, for the caller to log and answer (never a silent 50).
+ * The engine never reads process.env; the server's config passes settings in.
  */
 import type { Evidence, Platform, ScanResult, ScamType } from '@redflag/contracts/scan';
-import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { combine, pickScamType, sigmoid, type Signal } from './combine.ts';
+import { combine, effectiveWeight, PRIOR_COMBINER, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import { analyzeEmail, analyzeEmailLocal, type EmailContext } from './email/email.ts';
 import { reviewWithLlm, type LlmOptions } from './llm/reviewer.ts';
 import { loadDefaultModel, type TextModel } from './model/model.ts';
+import { textDomain, type TextDomain } from './model/features.ts';
 import { analyzePhone, findNumbersInText } from './phone/phone.ts';
 import type { CarrierLookupProvider } from './phone/carrier-lookup.ts';
 import { loadNanpData, type NanpData } from './phone/nanp.ts';
 import { claimedCountry, findBrandMentions, type BrandMention } from './rules/brand-mentions.ts';
+import { comboSignals } from './rules/combos.ts';
+import { INTENT_RULES } from './rules/intents.ts';
 import { MARKETPLACES, runRules } from './rules/rules.ts';
+import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
 import { analyzeLinks, type FoundLink } from './url/links.ts';
 import type { BrandCategory } from './url/brands.ts';
 
 export const ENGINE_NAME = 'RedFlag Engine';
-export const ENGINE_VERSION = '1.1.0';
+export const ENGINE_VERSION = '2.0.0';
 
 export interface EngineInput {
   message: string;
@@ -37,6 +44,8 @@ export interface EngineInput {
 export interface AnalyzeOptions {
   /** The text model; default: the shipped model file (null runs the detectors alone). */
   model?: TextModel | null;
+  /** How model and signals combine; default: the parameters learned with the model (or the priors). */
+  combiner?: CombinerParams;
   /** US/Canada numbering table; default: the generated file when present. */
   nanp?: NanpData | null;
   /** Online carrier lookup (e.g. Twilio Lookup), only when configured. */
@@ -45,10 +54,12 @@ export interface AnalyzeOptions {
   mx?: EmailContext['mx'];
   /** Optional LLM reviewer on an OpenAI-compatible endpoint. */
   llm?: LlmOptions | null;
+  /** Told when an optional step fails (never with the message): the caller logs it. */
+  onWarning?: (step: 'carrier_lookup' | 'mx_lookup' | 'llm_review', err: unknown) => void;
 }
 
-/** Work is bounded on absurd input; the API already caps messages at MAX_MESSAGE_LENGTH. */
-const HARD_LIMIT = MAX_MESSAGE_LENGTH * 2;
+/** Work is bounded on absurd input; the API refuses messages over MAX_MESSAGE_LENGTH before this. */
+const HARD_LIMIT = 20_000;
 
 const LINK_FLAGS: Record<string, { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }> = {
   homoglyph: { weight: 3.2, severity: 'high', text: (l) => `The link ${l.host} uses look-alike characters to imitate ${l.impersonates.join(', ')}` },
@@ -139,70 +150,71 @@ function mentionSignalTypes(mentions: readonly BrandMention[]): Partial<Record<S
   return types;
 }
 
-function fallbackResult(reason: string): ScanResult {
-  return {
-    riskScore: 50,
-    confidence: 0.1,
-    scamType: null,
-    reasons: [reason],
-    reasonDetails: [{ id: 'engine_error', text: reason, weight: 0, severity: 'info', evidence: [] }],
-    phoneAnalysis: null,
-    emailAnalysis: null,
-    links: [],
-    advice: 'We could not analyse this message. Treat unexpected requests for money or codes with caution.',
-    engineVersion: ENGINE_VERSION,
-  };
-}
 
-interface LocalExtras {
+/** Everything the engine found in one message, before it is turned into a result. */
+export interface Gathered {
+  message: string;
+  platform: Platform | undefined;
+  domain: TextDomain;
+  tokenCount: number;
+  modelLogit: number | null;
+  modelVersion: string | null;
+  signals: Signal[];
+  links: FoundLink[];
   mentions: BrandMention[];
+  phoneAnalysis: ScanResult['phoneAnalysis'];
+  emailAnalysis: ScanResult['emailAnalysis'];
+  language: Language | null;
 }
 
-function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanResult; extras: LocalExtras; signals: Signal[]; modelLogit: number | null; tokenCount: number } {
+function spanEvidence(spans: readonly { start: number; end: number; text: string }[]): Evidence[] {
+  return spans.map((s) => ({ kind: 'span', start: s.start, end: s.end, text: s.text }));
+}
+
+/** Collects the evidence: model, detectors (English rules, then the multilingual intents they miss), links, numbers. */
+export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered {
   const raw = typeof input.message === 'string' ? input.message : '';
   const message = raw.length > HARD_LIMIT ? raw.slice(0, HARD_LIMIT) : raw;
   const platform = input.platform;
   const model = opts.model === undefined ? loadDefaultModel() : opts.model;
   const nanp = opts.nanp === undefined ? loadNanpData() : opts.nanp;
   const folded = fold(message);
-  const tokenCount = (folded.text.match(/[a-z0-9]+/g) ?? []).length;
+  const tokenCount = (folded.text.match(/\p{L}+|\d+/gu) ?? []).length;
   const signals: Signal[] = [];
 
-  // Text model.
   let modelLogit: number | null = null;
   if (model && message.trim()) {
     modelLogit = model.logitFolded(folded.text);
-    if (!Number.isFinite(modelLogit)) modelLogit = null;
+    if (!Number.isFinite(modelLogit)) throw new Error('text model returned a non-finite score');
   }
 
-  // Detectors.
   const mentions = findBrandMentions(folded, message);
-  const hits = runRules(folded, message, { platform });
   const brandTypes = mentionSignalTypes(mentions);
+  const hits = runRules(folded, message, { platform });
+  const firedTags = new Set(hits.flatMap((h) => h.tags));
+  for (const h of runRules(folded, message, { platform }, INTENT_RULES)) {
+    if (!h.tags.some((t) => firedTags.has(t))) hits.push(h);
+  }
   for (const h of hits) {
-    const evidence: Evidence[] = h.spans.map((s) => ({ kind: 'span', start: s.start, end: s.end, text: s.text }));
-    const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta');
-    signals.push({
-      id: h.id,
-      text: h.text,
-      weight: round2(h.weight),
-      severity: severityOf(h.weight),
-      evidence,
-      types: impersonation ? mergeMax(h.types, brandTypes) : h.types,
-      tags: h.tags,
-    });
+    const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta') || h.tags.includes('credentials');
+    signals.push({ id: h.id, text: h.text, weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });
   }
 
-  // Links.
   const links = analyzeLinks(message);
-  // A notice that carries a link is not "asks for nothing": drop the reassurance.
-  if (links.length) {
+  const officialOnly = links.length > 0 && links.every((l) => l.officialBrand && !l.flags.some((f) => (LINK_FLAGS[f]?.weight ?? 0) >= 1));
+  if (links.length && !officialOnly) {
+    // A notice that carries an unknown link is not "asks for nothing": drop the reassurance.
     const i = signals.findIndex((x) => x.id === 'service_notice');
     if (i >= 0) signals.splice(i, 1);
   }
-  signals.push(...linkSignals(links, mentions));
+  if (officialOnly) {
+    const l = links[0] as FoundLink;
+    signals.push({ id: 'official_link', text: `The link goes to ${l.officialBrand ?? 'the company'}'s own website (${l.domain ?? l.host})`, weight: -1.0, severity: 'info', evidence: [{ kind: 'url', url: l.url, start: l.start, end: l.end }], tags: ['official'] });
+  }
+  // E-mails and newsletters name many companies and link to others: a mismatch means little there.
+  const longText = textDomain(folded.text) === 'long';
+  for (const s of linkSignals(links, mentions)) signals.push(longText && s.id === 'link_brand_mismatch' ? { ...s, weight: 0.6, severity: 'low' } : s);
 
-  // Phone numbers written in the message.
   for (const n of findNumbersInText(message)) {
     if (n.type === 'PREMIUM_RATE') {
       signals.push({ id: 'premium_number_in_text', text: 'Asks you to call or text a premium-rate number that charges you per minute', weight: 1.8, severity: 'medium', evidence: [{ kind: 'span', start: n.start, end: n.end, text: message.slice(n.start, n.end) }], types: { prize_lottery: 1, spam: 1 }, tags: ['phone'] });
@@ -210,8 +222,6 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
     }
   }
 
-  // Sender's phone number.
-  const tags = new Set(signals.flatMap((s) => s.tags ?? []));
   let phoneAnalysis: ScanResult['phoneAnalysis'] = null;
   if (input.phoneNumber && input.phoneNumber.trim()) {
     const p = analyzePhone(input.phoneNumber, { platform, claimedCountry: claimedCountry(mentions), nanp });
@@ -223,7 +233,6 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
     }
   }
 
-  // Sender's e-mail address.
   let emailAnalysis: ScanResult['emailAnalysis'] = null;
   if (input.email && input.email.trim()) {
     const e = analyzeEmailLocal(input.email, { claimedBrands: mentions.map((m) => m.brand) });
@@ -231,122 +240,170 @@ function analyzeCore(input: EngineInput, opts: AnalyzeOptions): { result: ScanRe
     for (const s of e.signals) signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], types: s.id === 'email_lookalike' || s.id === 'email_freemail_brand' ? mergeMax({ phishing: 0.6 }, brandTypes) : {}, tags: ['email'] });
   }
 
-  // Combinations that are worth more than their parts.
-  const has = (t: string): boolean => tags.has(t);
-  const addCombo = (id: string, text: string, weight: number, types: Partial<Record<ScamType, number>>): void => {
-    signals.push({ id, text, weight, severity: severityOf(weight), evidence: [], types, tags: ['combo'] });
+  signals.push(...comboSignals(signals, platform));
+  return {
+    message,
+    platform,
+    domain: textDomain(folded.text),
+    tokenCount,
+    modelLogit,
+    modelVersion: model ? model.version : null,
+    signals,
+    links,
+    mentions,
+    phoneAnalysis,
+    emailAnalysis,
+    language: detectLanguage(message),
   };
-  if (has('family') && (has('money') || has('payment_method') || has('emergency') || has('secrecy'))) {
-    addCombo('combo_family_money', 'A "family member" on an unknown number who needs money: call them on the number you already have', 2.0, { family_emergency: 2 });
-  }
-  if (signals.some((s) => s.id === 'family_address') && signals.some((s) => s.id === 'new_number')) {
-    addCombo('combo_family_new_number', '"Hi Mum/Dad, this is my new number" is how the family-emergency scam starts: check on the old number first', 2.0, { family_emergency: 2 });
-  }
-  if ((has('romance') || has('opener')) && (has('money') || has('payment_method') || has('investment'))) {
-    addCombo('combo_stranger_money', 'A stranger who opens with small talk and then brings up money or investing', 1.5, { crypto_investment: has('investment') ? 1.5 : 0.5, romance: has('romance') ? 1.5 : 0.5 });
-  }
-  if ((has('account') || has('impersonation') || has('threat')) && signals.some((s) => s.tags?.includes('link') && s.weight >= 1)) {
-    addCombo('combo_alert_bad_link', 'An account or delivery alert that sends you to a suspicious link', 1.0, {});
-  }
-  if (has('code') && platform && MARKETPLACES.has(platform)) {
-    addCombo('combo_marketplace_code', 'On a marketplace, nobody legitimate needs a code sent to your phone', 1.0, { marketplace_verification_code: 2 });
-  }
+}
 
-  // Text model as a reason.
-  if (modelLogit !== null) {
-    const p = sigmoid(modelLogit);
-    if (p >= 0.8) signals.push({ id: 'text_model', text: 'The wording closely matches known scam and spam messages', weight: 0, severity: severityOf(Math.min(3, modelLogit)), evidence: [{ kind: 'model', detail: `text model: ${Math.round(p * 100)}% scam-like` }], types: {}, tags: ['model'] });
-    else if (p <= 0.15) signals.push({ id: 'text_model', text: 'The wording is typical of ordinary personal or business messages', weight: 0, severity: 'info', evidence: [{ kind: 'model', detail: `text model: ${Math.round(p * 100)}% scam-like` }], types: {}, tags: ['model'] });
+/** The type when only the model (or untyped signals) raised the score: the impersonated brand, then the ask. */
+function fallbackType(g: Gathered): ScamType {
+  const brand = g.mentions[0]?.brand;
+  if (brand) return CATEGORY_TYPE[brand.category];
+  if (g.links.some((l) => !l.officialBrand)) return 'phishing';
+  const tags = new Set(g.signals.flatMap((s) => s.tags ?? []));
+  if (tags.has('code') || tags.has('credentials')) return 'phishing';
+  if (tags.has('prize')) return 'prize_lottery';
+  if (tags.has('money')) return 'advance_fee';
+  return 'other';
+}
+
+function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number, params: CombinerParams): ScamType | null {
+  if (riskScore < RISK_BAND_SUSPICIOUS) return null;
+  const votes = new Map<ScamType, number>();
+  for (const s of signals) {
+    const w = effectiveWeight(s, params);
+    if (w <= 0 || !s.types) continue;
+    for (const [type, v] of Object.entries(s.types) as [ScamType, number][]) votes.set(type, (votes.get(type) ?? 0) + v * w);
   }
+  let best: ScamType | null = null;
+  let bestVotes = 0;
+  for (const [type, v] of votes) {
+    if (v > bestVotes) {
+      best = type;
+      bestVotes = v;
+    }
+  }
+  return best ?? fallbackType(g);
+}
 
-  const capModelOnly = !!platform && MARKETPLACES.has(platform) && links.length === 0;
-  const combined = combine({ modelLogit, signals: signals.filter((s) => s.id !== 'text_model'), capModelOnly, tokenCount });
-  // Give the model reason its real share of the score, for transparency.
-  for (const s of signals) if (s.id === 'text_model' && modelLogit !== null) s.weight = round2(Math.max(-5, Math.min(5, modelLogit)));
+const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousands of labelled scam and genuine messages' };
 
-  const scamType = pickScamType(signals, combined.riskScore, links.some((l) => !l.officialBrand));
-  const ordered = [...signals].sort((a, b) => (combined.riskScore >= 40 ? b.weight - a.weight : Math.abs(b.weight) - Math.abs(a.weight)));
+/** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
+export function decide(g: Gathered, params: CombinerParams): ScanResult {
+  const combined = combine({ modelLogit: capMarketplaceModel(g), domain: g.domain, signals: g.signals, params, tokenCount: g.tokenCount });
+  const { riskScore } = combined;
+  const risky = riskScore >= RISK_BAND_SUSPICIOUS;
+  const reasons: Signal[] = g.signals.map((s) => {
+    const w = round2(effectiveWeight(s, params));
+    return { ...s, weight: w, severity: w < 0 ? 'info' : severityOf(w) };
+  });
+  // The text model speaks only when it matters and only in plain words.
+  if (g.modelLogit !== null) {
+    const p = sigmoid(g.modelLogit);
+    const contribution = round2(params.modelCoef[g.domain] * Math.max(-6, Math.min(6, g.modelLogit)));
+    const noWarnings = reasons.every((r) => r.weight < WARNING_WEIGHT);
+    if (risky && (p >= 0.6 || reasons.every((r) => r.weight <= 0))) {
+      reasons.push({ id: 'text_model', text: 'The wording is very similar to scam and spam messages we have seen', weight: Math.max(contribution, 0.1), severity: severityOf(Math.max(contribution, 0.1)), evidence: [MODEL_EVIDENCE] });
+    } else if (!risky && p <= 0.15 && noWarnings) {
+      reasons.push({ id: 'text_model', text: 'The wording reads like an ordinary personal or business message', weight: Math.min(contribution, -0.1), severity: 'info', evidence: [MODEL_EVIDENCE] });
+    }
+  }
+  if (isBareOpener(g)) {
+    reasons.push({ id: 'opener_watch', text: 'No request yet, but scams often open exactly like this: be wary if money, codes, links, apps or investing come up next', weight: 0, severity: 'medium', evidence: [] });
+  }
+  // Warnings first when the verdict is a warning; reassurance first when it is green.
+  const ordered = reasons.sort((a, b) => (risky ? b.weight - a.weight : a.weight - b.weight));
   if (!ordered.length) {
-    ordered.push({ id: 'no_signals', text: 'No red flags found, but there is little to go on: stay careful with unexpected requests', weight: 0, severity: 'info', evidence: [] });
+    ordered.push({ id: 'no_signals', text: 'No warning signs found, but there is little to go on: stay careful with unexpected requests', weight: 0, severity: 'info', evidence: [] });
   }
+  const scamType = pickScamType(g, reasons, riskScore, params);
   const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
-  const result: ScanResult = {
-    riskScore: combined.riskScore,
+  return {
+    riskScore,
     confidence: combined.confidence,
     scamType,
     reasons: reasonDetails.map((r) => r.text),
     reasonDetails,
-    phoneAnalysis,
-    emailAnalysis,
-    links: links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
-    advice: adviceFor(scamType, combined.riskScore, platform),
-    engineVersion: model ? `${ENGINE_VERSION}+${model.version}` : `${ENGINE_VERSION}+rules-only`,
+    phoneAnalysis: g.phoneAnalysis,
+    emailAnalysis: g.emailAnalysis,
+    links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
+    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform),
+    engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
+    language: g.language,
   };
-  return { result, extras: { mentions }, signals, modelLogit, tokenCount };
 }
 
-/** For evaluation tooling: the local result together with the raw signals and model logit behind it. */
-export function analyzeLocalDetailed(input: EngineInput, opts: AnalyzeOptions = {}): { result: ScanResult; signals: Signal[]; modelLogit: number | null; tokenCount: number } {
-  const { result, signals, modelLogit, tokenCount } = analyzeCore(input, opts);
-  return { result, signals, modelLogit, tokenCount };
+/** Tags of what a message asks for; an opener without any of them has not made its move yet. */
+const ASK_TAGS = new Set(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);
+
+function isBareOpener(g: Gathered): boolean {
+  const tags = new Set(g.signals.flatMap((s) => s.tags ?? []));
+  const opener = tags.has('opener') || tags.has('family') || tags.has('romance');
+  return opener && ![...tags].some((t) => ASK_TAGS.has(t)) && g.links.length === 0;
 }
 
-/** Synchronous, offline analysis. Deterministic and never throws. */
+const OPENER_ADVICE =
+  "Don't share personal details, codes or money, and don't move to another app or an investment site. If they say they know you, check on a number you already have for them.";
+
+/**
+ * On a marketplace, a message with no link and no detector firing is judged by the model alone, and
+ * marketplace chat is only a small part of what it learned from: it may not push such a chat past 35.
+ */
+function capMarketplaceModel(g: Gathered): number | null {
+  if (g.modelLogit === null || !g.platform || !MARKETPLACES.has(g.platform) || g.links.length) return g.modelLogit;
+  if (g.signals.some((s) => s.weight > 0)) return g.modelLogit;
+  return Math.min(g.modelLogit, -0.62);
+}
+
+function paramsFor(opts: AnalyzeOptions): CombinerParams {
+  if (opts.combiner) return opts.combiner;
+  const model = opts.model === undefined ? loadDefaultModel() : opts.model;
+  return model?.combiner ?? PRIOR_COMBINER;
+}
+
+/** Synchronous, offline analysis. Deterministic; throws only if the engine itself is broken. */
 export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult {
-  try {
-    return analyzeCore(input, opts).result;
-  } catch {
-    return fallbackResult('The message could not be fully analysed.');
-  }
+  return decide(gather(input, opts), paramsFor(opts));
 }
 
 /**
- * The entry point the scan API calls. Adds, when configured, the carrier lookup, the MX lookup and the
- * LLM review to the local analysis; any of them failing leaves the local result in place.
+ * The entry point the scan API calls: the local analysis plus, when configured, the carrier lookup, the
+ * MX lookup and the LLM review, each of which may fail without failing the scan.
  */
 export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
-  let core: ReturnType<typeof analyzeCore>;
-  try {
-    core = analyzeCore(input, opts);
-  } catch {
-    return fallbackResult('The message could not be fully analysed.');
-  }
-  let { result } = core;
-  try {
-    let extra: Signal[] = [];
-    const phone = result.phoneAnalysis;
-    if (opts.carrierLookup && phone?.valid && phone.e164 && (phone.isVoip === null || phone.carrier === null)) {
-      const found = await opts.carrierLookup.lookup(phone.e164).catch(() => null);
+  const g = gather(input, opts);
+  const warn = opts.onWarning ?? (() => undefined);
+  const phone = g.phoneAnalysis;
+  if (opts.carrierLookup && phone?.valid && phone.e164 && (phone.isVoip === null || phone.carrier === null)) {
+    try {
+      const found = await opts.carrierLookup.lookup(phone.e164);
       if (found) {
         const updated = { ...phone, notes: [...phone.notes] };
         if (found.carrier) updated.carrier = found.carrier;
         if (found.lineType) updated.lineType = found.lineType;
         if (found.isVoip !== null) updated.isVoip = found.isVoip;
         updated.notes.push(`Carrier lookup (${opts.carrierLookup.name}): ${found.lineType ?? 'unknown type'}${found.carrier ? `, ${found.carrier}` : ''}.`);
-        result = { ...result, phoneAnalysis: updated };
-        if (found.isVoip && !core.signals.some((s) => s.id.startsWith('phone_voip'))) {
-          extra.push({ id: 'phone_voip', text: 'The phone number is an internet (VoIP) number, easy to get anonymously', weight: 0.9, severity: 'low', evidence: [{ kind: 'phone', detail: `${opts.carrierLookup.name}: ${found.lineType ?? 'VOIP'}` }], tags: ['phone'] });
+        g.phoneAnalysis = updated;
+        if (found.isVoip && !g.signals.some((s) => s.id.startsWith('phone_voip'))) {
+          g.signals.push({ id: 'phone_voip', text: 'The phone number is an internet (VoIP) number, easy to get anonymously', weight: 0.9, severity: 'low', evidence: [{ kind: 'phone', detail: `${opts.carrierLookup.name}: ${found.lineType ?? 'VOIP'}` }], tags: ['phone'] });
         }
       }
+    } catch (err) {
+      warn('carrier_lookup', err);
     }
-    if (opts.mx && input.email && result.emailAnalysis?.valid) {
-      const e = await analyzeEmail(input.email, { claimedBrands: core.extras.mentions.map((m) => m.brand), mx: opts.mx });
-      result = { ...result, emailAnalysis: { ...result.emailAnalysis, hasMx: e.analysis.hasMx, notes: e.analysis.notes } };
-      extra = extra.concat(
-        e.signals.filter((s) => s.id === 'email_no_mx').map((s) => ({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email' as const, detail: s.detail }], tags: ['email'] })),
-      );
-    }
-    if (extra.length) {
-      const signals = [...core.signals.filter((s) => s.id !== 'text_model'), ...extra];
-      const combined = combine({ modelLogit: core.modelLogit, signals, capModelOnly: !!input.platform && MARKETPLACES.has(input.platform) && result.links.length === 0, tokenCount: core.tokenCount });
-      const all = [...core.signals, ...extra].sort((a, b) => b.weight - a.weight);
-      const reasonDetails = all.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
-      const scamType = pickScamType(all, combined.riskScore, result.links.length > 0);
-      result = { ...result, riskScore: combined.riskScore, confidence: combined.confidence, scamType, reasonDetails, reasons: reasonDetails.map((r) => r.text), advice: adviceFor(scamType, combined.riskScore, input.platform) };
-    }
-  } catch {
-    /* optional steps never fail a scan */
   }
-  if (opts.llm) result = await reviewWithLlm(input, result, opts.llm);
-  return result;
+  if (opts.mx && input.email && g.emailAnalysis?.valid) {
+    try {
+      const e = await analyzeEmail(input.email, { claimedBrands: g.mentions.map((m) => m.brand), mx: opts.mx });
+      g.emailAnalysis = { ...g.emailAnalysis, hasMx: e.analysis.hasMx, notes: e.analysis.notes };
+      for (const s of e.signals) if (s.id === 'email_no_mx') g.signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], tags: ['email'] });
+    } catch (err) {
+      warn('mx_lookup', err);
+    }
+  }
+  const result = decide(g, paramsFor(opts));
+  if (!opts.llm) return result;
+  return reviewWithLlm(input, result, opts.llm, (err) => warn('llm_review', err));
 }

@@ -1,23 +1,61 @@
 /**
  * `npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]`
+ *   Scores the shipped engine (model file + detectors, offline) on any file in the format of
+ *   ../shared/data. "Flagged" means riskScore >= threshold (default 40: the suspicious and scam bands).
  *
- * Scores the shipped engine (model file + detectors, offline) on any file in the format of
- * ../shared/data. "Flagged" means riskScore >= threshold (default 40: the suspicious and scam bands).
- * With --json prints one JSON object; otherwise a readable table. Never prints message text.
+ * `npm run eval -- --loso [--classes lr,nb,nblr] [--engine-class nblr] [--data-dir DIR] [--json] [--out FILE.md]`
+ *   Leave-one-source-out: for each development source, trains on all the others and scores the one left
+ *   out; prints the table for each model class and for the whole engine, worst source named.
+ *
+ * Never prints message text.
  */
-import { readJsonl, type LabelledRecord } from './model/data.ts';
+import { writeFileSync } from 'node:fs';
+import { readDevData, readJsonl, resolveDataDir, type LabelledRecord } from './model/data.ts';
 import { evaluateEngine } from './evaluate.ts';
+import { formatTable, formatTypes, runLoso } from './loso.ts';
+import { MODEL_CLASSES, type ModelClass } from './model/classifiers.ts';
+import { loadDefaultModel } from './model/model.ts';
+
+function arg(argv: readonly string[], name: string): string | undefined {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : undefined;
+}
+
+function isClass(s: string): s is ModelClass {
+  return (MODEL_CLASSES as readonly string[]).includes(s);
+}
+
+function loso(argv: readonly string[]): number {
+  const classes = (arg(argv, '--classes') ?? MODEL_CLASSES.join(',')).split(',').filter(isClass);
+  const shipped = loadDefaultModel();
+  const engineArg = arg(argv, "--engine-class") ?? shipped?.modelClass ?? "lr";
+  const engineClass = isClass(engineArg) ? engineArg : null;
+  const records = readDevData(resolveDataDir([...argv], process.env));
+  const json = argv.includes('--json');
+  const result = runLoso(records, { classes, engineClass, log: json ? undefined : (l) => console.error(l) });
+  if (json) {
+    console.log(JSON.stringify({ models: result.models, engine: result.engine }));
+    return 0;
+  }
+  const parts = [...result.models.map(formatTable)];
+  if (result.engine) parts.push(formatTable(result.engine), '#### Per type (whole engine)', '', formatTypes(result.engine));
+  const text = parts.join('\n\n');
+  console.log(text);
+  const out = arg(argv, '--out');
+  if (out) writeFileSync(out, `${text}\n`);
+  return 0;
+}
 
 function main(): number {
   const argv = process.argv.slice(2);
+  if (argv.includes('--loso')) return loso(argv);
   const files: string[] = [];
   argv.forEach((a, i) => {
     if (a === '--data' && argv[i + 1]) files.push(argv[i + 1] ?? '');
   });
-  const ti = argv.indexOf('--threshold');
-  const threshold = ti >= 0 ? Number(argv[ti + 1]) : 40;
+  const threshold = Number(arg(argv, '--threshold') ?? 40);
   if (!files.length || !Number.isFinite(threshold)) {
-    console.error('usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]');
+    console.error('usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]\n       npm run eval -- --loso [--classes lr,nb,nblr] [--engine-class nblr] [--json] [--out FILE.md]');
     return 2;
   }
   let records: LabelledRecord[] = [];

@@ -11,8 +11,10 @@ export const DEFAULT_LIST_LIMIT = 50;
 export const MAX_LIST_LIMIT = 200;
 
 /** Engine options from the validated settings: the optional network steps are on only when configured. */
-export function engineOptions(config: AppContext['config']): AnalyzeOptions {
+export function engineOptions(config: AppContext['config'], logger?: AppContext['logger']): AnalyzeOptions {
   return {
+    // An optional step failed: log which one and why (never the message); the local result stands.
+    onWarning: (step, err) => logger?.warn({ step, err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'optional analysis step failed'),
     llm: config.llm ? { baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model, timeoutMs: config.llm.timeoutMs } : null,
     mx: config.emailMxLookup ? { timeoutMs: 1500 } : null,
   };
@@ -31,9 +33,9 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
 
   let result: ScanResult;
   try {
-    result = await analyzeFn(input, engineOptions(ctx.config));
+    result = await analyzeFn(input, engineOptions(ctx.config, ctx.logger));
   } catch (err) {
-    ctx.logger.error({ err: { name: (err as Error).name }, messageLength: input.message.length }, 'analysis failed');
+    ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length }, 'analysis failed');
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
   }
 

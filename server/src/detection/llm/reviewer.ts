@@ -88,7 +88,7 @@ export function mergeVerdict(local: ScanResult, verdict: LlmVerdict): ScanResult
   return { ...local, riskScore, confidence, scamType, reasonDetails, reasons: reasonDetails.map((r) => r.text), engineVersion: `${local.engineVersion}+llm` };
 }
 
-export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts: LlmOptions): Promise<ScanResult> {
+export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts: LlmOptions, onError: (err: unknown) => void = () => undefined): Promise<ScanResult> {
   try {
     const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -99,12 +99,19 @@ export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts:
       body: JSON.stringify({ model: opts.model, temperature: 0, response_format: { type: 'json_object' }, messages: buildMessages(input, local) }),
       signal: AbortSignal.timeout(opts.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS),
     });
-    if (!res.ok) return local;
+    if (!res.ok) {
+      onError(new Error(`LLM reviewer answered HTTP ${res.status}`));
+      return local;
+    }
     const body = completionSchema.safeParse(await res.json());
-    if (!body.success) return local;
+    if (!body.success) {
+      onError(new Error('LLM reviewer answer did not match the schema'));
+      return local;
+    }
     const verdict = parseVerdict(body.data.choices[0]?.message.content ?? '');
     return verdict ? mergeVerdict(local, verdict) : local;
-  } catch {
+  } catch (err) {
+    onError(err);
     return local;
   }
 }

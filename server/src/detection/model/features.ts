@@ -15,6 +15,8 @@ export const FEATURE_DIM = 1 << FEATURE_BITS;
 const MASK = FEATURE_DIM - 1;
 /** Only the start of long e-mails is featurised: the lure is at the top and latency must stay low. */
 const MAX_CHARS = 3000;
+/** Character n-grams are taken from the start of the token stream only: they matter for short texts and cost most on long ones. */
+const MAX_CHAR_STREAM = 1500;
 
 const URL_RE = /\b(?:(?:https?|hxxps?):\/\/|www\.)[^\s]+|\b[a-z0-9][a-z0-9-]{0,62}\.(?:com|net|org|info|biz|co|io|ly|me|us|uk|ru|cn|top|xyz|click|link|site|online|shop|app|gov|edu|in|au|ca|id)\b(?:\/[^\s]*)?/g;
 const EMAIL_RE = /\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b/g;
@@ -35,21 +37,48 @@ function detokenise(s: string): string {
 
 /** The normalised token stream the model reads. Exported for tests and for the training report. */
 export function modelTokens(raw: string): string[] {
-  return tokensFromFolded(foldText(raw.length > MAX_CHARS * 2 ? raw.slice(0, MAX_CHARS * 2) : raw));
+  return tokensFromFolded(foldText(raw));
+}
+
+/**
+ * E-mail furniture that says which corpus a text came from, not whether it is a scam: header lines
+ * ("Subject:", "From:", "Sent:" ...), quoted replies ("> ..."), and the "-----Original Message-----" block.
+ * The subject's words are kept; only the header names go.
+ */
+const HEADER_LINE = /^[ \t]{0,4}(?:subject|from|to|cc|bcc|date|sent|reply-to|return-path|received|message-id|importance|x-[a-z-]{1,30})[ \t]{0,3}:[ \t]?/gm;
+const QUOTED_LINE = /^[ \t]{0,4}(?:>[ \t]?){1,6}.*$/gm;
+const ORIGINAL_MESSAGE = /-{2,}[ \t]{0,3}(?:original message|forwarded (?:message|by)[^\n]{0,80})[ \t]{0,3}-{0,}/g;
+/** Masked digits (card ending xxxx1234, ****, ###) read as numbers whatever the masking character. */
+const MASKED = /(?<![a-z])(?:x{3,}|\*{3,}|#{3,})(?=\d|\b|$)/g;
+
+/**
+ * The text the model sees: the first MAX_CHARS characters and, for longer texts, the last TAIL_CHARS too,
+ * so a lure placed after a long harmless preamble is still read (the rules read the whole message).
+ */
+const TAIL_CHARS = 1000;
+function window(folded: string): string {
+  if (folded.length <= MAX_CHARS + TAIL_CHARS) return folded;
+  return `${folded.slice(0, MAX_CHARS)}\n${folded.slice(folded.length - TAIL_CHARS)}`;
 }
 
 /** Same as modelTokens, from text already folded by text/normalize.ts (the engine folds once). */
 export function tokensFromFolded(folded: string): string[] {
-  let s = detokenise(folded.length > MAX_CHARS ? folded.slice(0, MAX_CHARS) : folded);
+  let s = detokenise(window(folded))
+    .replace(ORIGINAL_MESSAGE, ' ')
+    .replace(QUOTED_LINE, ' ')
+    .replace(HEADER_LINE, ' ')
+    .replace(MASKED, ' 0000 ');
   s = s
     .replace(URL_RE, ' xurl ')
     .replace(EMAIL_RE, ' xemail ')
     .replace(MONEY_RE, ' xmoney ')
     .replace(PHONE_RE, ' xphone ')
     .replace(NUM_RE, (d) => (d.length <= 2 ? ' xnums ' : d.length <= 4 ? ' xnumm ' : ' xnuml '));
+  // Letters of any script (Thai, Indonesian, accented Latin already folded), not only a-z: a model that
+  // cannot see Thai words judges Thai texts by their digits alone.
   const tokens: string[] = [];
-  const re = /[a-z]+|!/g;
-  for (let m = re.exec(s); m; m = re.exec(s)) tokens.push(m[0] === '!' ? 'xbang' : m[0]);
+  const re = /\p{L}+|!/gu;
+  for (let m = re.exec(s); m; m = re.exec(s)) tokens.push(m[0] === '!' ? 'xbang' : m[0].length > 24 ? m[0].slice(0, 24) : m[0]);
   return tokens;
 }
 
@@ -85,7 +114,7 @@ export const TEXT_DOMAINS: readonly TextDomain[] = ['short', 'long'];
 export const LONG_TEXT_CHARS = 600;
 
 export function textDomain(text: string): TextDomain {
-  return text.length >= LONG_TEXT_CHARS || /^\s{0,20}subject\s{0,3}:/i.test(text) ? 'long' : 'short';
+  return text.length >= LONG_TEXT_CHARS ? 'long' : 'short';
 }
 
 export interface FeatureOptions {
@@ -98,7 +127,7 @@ export interface FeatureOptions {
 }
 
 export function featurize(raw: string, opts: FeatureOptions = {}): Features {
-  return featurizeFolded(foldText(raw.length > MAX_CHARS * 2 ? raw.slice(0, MAX_CHARS * 2) : raw), opts);
+  return featurizeFolded(foldText(raw), opts);
 }
 
 export function featurizeFolded(folded: string, opts: FeatureOptions = {}): Features {
@@ -136,7 +165,8 @@ function featuresFromTokens(tokens: string[]): Features {
   // A length bucket lets the model know how much text it saw (short chat is weak evidence).
   words.push(fnv(`len${Math.min(6, Math.floor(Math.log2(tokens.length + 1)))}`, SEED_WORD) & MASK);
   const chars: number[] = [];
-  const stream = ` ${tokens.join(' ')} `;
+  const joined = ` ${tokens.join(' ')} `;
+  const stream = joined.length > MAX_CHAR_STREAM ? joined.slice(0, MAX_CHAR_STREAM) : joined;
   for (let i = 0; i + 3 <= stream.length; i++) {
     // Rolling FNV over up to five characters, emitting the 3-, 4- and 5-grams starting at i.
     let h = SEED_CHAR;

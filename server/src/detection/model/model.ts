@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { CombinerParams } from '../combine.ts';
 import { FEATURE_BITS, featurize, featurizeFolded, textDomain, type Features, type TextDomain } from './features.ts';
 
 export const MODEL_FORMAT = 'redflag-lr-int8-v1';
@@ -25,6 +26,16 @@ export const modelFileSchema = z.object({
   domainFeatures: z.boolean().optional(),
   weights: z.string(),
   trainedOn: z.record(z.string(), z.number()).optional(),
+  /** Which model class this is (classifiers.ts); all score the same way. */
+  modelClass: z.string().optional(),
+  /** The learned combiner (combine.ts), fitted with this model's out-of-source scores. */
+  combiner: z
+    .object({
+      bias: z.object({ short: z.number(), long: z.number() }),
+      modelCoef: z.object({ short: z.number(), long: z.number() }),
+      signalCoef: z.record(z.string(), z.number()),
+    })
+    .optional(),
 });
 export type ModelFile = z.infer<typeof modelFileSchema>;
 
@@ -34,6 +45,10 @@ export interface TextModel {
   logit(text: string): number;
   /** Same, from text already folded with text/normalize.ts `fold` (saves folding twice). */
   logitFolded(folded: string): number;
+  /** The combiner learned together with this model, when the file has one. */
+  combiner?: CombinerParams | undefined;
+  /** The model class it was trained as (classifiers.ts), when the file says. */
+  modelClass?: string | undefined;
 }
 
 export const DEFAULT_MODEL_PATH = fileURLToPath(new URL('./model.json', import.meta.url));
@@ -44,7 +59,7 @@ export function modelFromWeights(
   bias: number,
   scale: number,
   calibration: { a: number; b: number },
-  extra: { calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined; domainFeatures?: boolean | undefined } = {},
+  extra: { calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined; domainFeatures?: boolean | undefined; combiner?: CombinerParams | undefined; modelClass?: string | undefined } = {},
 ): TextModel {
   const featureOpts = { domainFeatures: extra.domainFeatures ?? false };
   const score = ({ idx, val }: Features, domain: TextDomain): number => {
@@ -56,6 +71,8 @@ export function modelFromWeights(
   };
   return {
     version,
+    combiner: extra.combiner,
+    modelClass: extra.modelClass,
     logit: (text: string): number => score(featurize(text, featureOpts), textDomain(text)),
     logitFolded: (folded: string): number => score(featurizeFolded(folded, featureOpts), textDomain(folded)),
   };
@@ -65,7 +82,7 @@ export function modelFromFile(file: ModelFile): TextModel {
   if (file.featureBits !== FEATURE_BITS) throw new Error(`model has ${file.featureBits} feature bits, code expects ${FEATURE_BITS}`);
   const buf = Buffer.from(file.weights, 'base64');
   const weights = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration, { calibrationByDomain: file.calibrationByDomain, domainFeatures: file.domainFeatures });
+  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration, { calibrationByDomain: file.calibrationByDomain, domainFeatures: file.domainFeatures, combiner: file.combiner, modelClass: file.modelClass });
 }
 
 let cached: TextModel | null | undefined;

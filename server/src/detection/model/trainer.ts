@@ -12,43 +12,6 @@ export interface TrainOptions {
   seed: number;
 }
 
-export const DEFAULT_TRAIN_OPTIONS: TrainOptions = { epochs: 10, learningRate: 0.15, l2: 1e-6, seed: 42 };
-
-/**
- * Relative share of the total training weight per source. Enron is big and stylistically unlike pasted
- * messages, so it must not dominate; Indonesian and job ads are other languages / genres.
- */
-export const SOURCE_SHARE: Record<string, number> = {
-  uci_sms_spam: 1.0,
-  mishra_soni_smishing: 1.5,
-  enron_spam: 1.0,
-  nazario_phishing: 0.6,
-  indonesian_sms: 0.35,
-  emscad_jobs_subset: 0.5,
-};
-
-/**
- * Added to the short-text (SMS / chat) calibration after Platt scaling. On validation, legitimate SMS top
- * out around riskScore 22 and the hardest scams sit at 35-37, so the 40 line sits inside the scam side of
- * the gap; +0.3 log-odds moves it to about the old 33, still well clear of legitimate texts (decision 013).
- */
-export const SHORT_TEXT_LOGIT_SHIFT = 0.3;
-
-export function sampleWeights(records: readonly LabelledRecord[]): Float32Array {
-  const counts = new Map<string, number>();
-  for (const r of records) counts.set(r.source ?? 'other', (counts.get(r.source ?? 'other') ?? 0) + 1);
-  const w = new Float32Array(records.length);
-  let total = 0;
-  records.forEach((r, i) => {
-    const src = r.source ?? 'other';
-    const v = (SOURCE_SHARE[src] ?? 0.5) / (counts.get(src) ?? 1);
-    w[i] = v;
-    total += v;
-  });
-  const norm = records.length / total;
-  for (let i = 0; i < w.length; i++) w[i] = (w[i] ?? 0) * norm;
-  return w;
-}
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -68,11 +31,12 @@ export interface TrainedWeights {
 
 export function trainLogistic(
   records: readonly LabelledRecord[],
-  opts: TrainOptions = DEFAULT_TRAIN_OPTIONS,
-  precomputed?: Features[],
+  opts: TrainOptions,
+  precomputed: readonly Features[] | undefined,
+  /** Per-record sample weights (classifiers.ts balancedWeights). */
+  sw: Float32Array,
 ): TrainedWeights {
   const feats = precomputed ?? records.map((r) => featurize(r.text));
-  const sw = sampleWeights(records);
   const y = records.map((r) => (r.label === 'scam' ? 1 : 0));
   const w = new Float32Array(FEATURE_DIM);
   const g2 = new Float32Array(FEATURE_DIM).fill(1e-2);

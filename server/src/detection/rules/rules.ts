@@ -191,7 +191,7 @@ export const RULES: readonly Rule[] = [
     text: 'Asks for sensitive details (card number, PIN, password, SSN, bank login) that no legitimate sender asks for by message',
     weight: 2.0,
     patterns: [
-      re(`\\b(send|give|provide|confirm|verify|update|enter|submit|need|share|reply with|fill in)${win(40)}\\b(ssn|social security number|sin number|(bank|account|routing) (number|details|info|login)|(credit|debit|atm) card (number|details|info|pin)|card (number|details)|cvv|cvc|security code on|expir(y|ation) date|mother'?s maiden name|(online banking|login|account) (password|credentials|details)|password|pin( number| code)?|date of birth|passport|driver'?s licen[cs]e|aadhaar|pan card|kyc)\\b`),
+      re(`\\b(send|give|provide|confirm|verify|update|enter|submit|need|share|reply with|fill in)${win(40)}\\b(ssn|social security number|sin number|(bank|account|routing) (number|details|info|login)|(credit|debit|atm) card (number|details|info|pin)|card (number|details)|cvv|cvc|security code on|expir(y|ation) date|mother'?s maiden name|(online banking|login|account) (password|credentials|details)|password|pin( number| code)?|date of birth|dob|passport|driver'?s licen[cs]e|aadhaar|pan card|kyc)\\b`),
     ],
     types: { phishing: 0.8, bank_impersonation: 0.5 },
     tags: ['credentials'],
@@ -215,7 +215,8 @@ export const RULES: readonly Rule[] = [
       re(`\\b(reply|text|respond)( with)? "?(yes|y|no|n|1|2)"?\\b${win(40)}\\b(if|to) (you |this )?(did|didn'?t|did not|not|confirm|cancel|authori[sz]e|recogni[sz]e)`),
       re(`\\b(your )?(kyc|e-?kyc|pan card|aadhaar)\\b${win(40)}\\b(update|expire|pending|block|verify|link)`),
     ],
-    types: { bank_impersonation: 1, phishing: 0.6 },
+    // The impersonated brand adds its own type (a bank -> bank impersonation), see analyze.ts.
+    types: { phishing: 0.5 },
     tags: ['account'],
   },
   // --- leaving the platform
@@ -227,7 +228,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b(text|message|msg|contact|reach|email|e-mail|call|hit) (me|us)( directly)? (on|at|via|through|thru|by) (whatsapp|telegram|signal|wechat|kik|line app|hangouts|my (cell|number|personal|private|email|e-mail|gmail|phone))`),
       re(`\\b(move|continue|talk|chat|switch|communicate)( this| our| the)?( conversation| chat)? (to|on|over|via) (whatsapp|telegram|signal|hangouts|wechat|e-?mail|text)\\b`),
       re(`\\b(add|find|message|text|reach) (me|us) on (whatsapp|telegram|signal|wechat|kik|snapchat|line)\\b`),
-      re(`\\b(whatsapp|telegram)${win(20)}\\+?\\d[\\d -]{6,}`),
+      re(`\\b(whatsapp|telegram)${win(20)}\\+?\\d[\\d -]{8,}`),
       re(`\\b(don'?t|do not|rarely|never) (check|use)${win(20)}(messenger|this app|app|marketplace|craigslist|offerup|here)\\b`),
     ],
     types: { other: 0.2, job_task: 0.3, marketplace_overpayment: 0.3 },
@@ -312,8 +313,8 @@ export const RULES: readonly Rule[] = [
     text: 'Claims you owe an unpaid toll: road-toll agencies do not text payment links threatening fines',
     weight: 3.0,
     patterns: [
-      re(`\\b(unpaid|outstanding|overdue|pending|past due)${win(20)}\\btoll|\\btoll${win(40)}\\b(unpaid|outstanding|overdue|balance|due|fee|violation|invoice|notice|bill|charges?|payment)\\b`),
-      re(`\\b(e-?z ?pass|sunpass|fastrak|txtag|ntta|i-?pass|toll ?tag|peach pass|good to go|the toll roads)\\b${span(100)}\\b(unpaid|outstanding|balance|due|pay|fee|penalt|avoid|late|settle|invoice|notice)`),
+      re(`\\b(unpaid|outstanding|overdue|past due)${win(20)}\\btoll|\\btoll${win(40)}\\b(unpaid|outstanding|overdue|violation|penalt(y|ies)|late fee)\\b`),
+      re(`\\b(e-?z ?pass|sunpass|fastrak|txtag|ntta|i-?pass|toll ?tag|peach pass|good to go|the toll roads)\\b${span(100)}\\b(unpaid|outstanding|overdue|penalt|avoid|late fee|settle)`),
     ],
     types: { toll_smishing: 2 },
     tags: ['impersonation'],
@@ -391,9 +392,9 @@ export const RULES: readonly Rule[] = [
     text: 'Says you have won a prize, lottery or reward you never entered for',
     weight: 1.9,
     patterns: [
-      re(`\\b(you('?ve| have)? (won|been selected|been chosen|been awarded)|you are (a |our )?(lucky )?winner|winner|congratulations${win(40)}\\b(won|selected|winner|prize|reward|awarded|chosen)|claim (your|the|ur) (prize|reward|gift|winnings|cash|award)|lottery|sweepstakes?|jackpot|lucky (draw|winner|customer)|(cash|mystery|guaranteed) (prize|reward|award)|prize draw|free (iphone|ipad|gift card|vacation|cruise|entry|holiday|camera|tickets?)|\\bwon (a|an|the|\\$|£))`),
+      re(`\\b(you('?ve| have)? (won|been selected|been chosen|been awarded)|you are (a |our )?(lucky )?winner|winner|congratulations${win(40)}\\b(won|selected|winner|prize|reward|awarded|chosen)|claim (your|the|ur) (prize|reward|gift|winnings|cash|award)|lottery|sweepstakes?|jackpot|lucky (draw|winner|customer)|(cash|mystery|guaranteed) (prize|reward|award)|prize draw|giving away (a |an |my |our |free )?[a-z]{0,12} ?(iphone|ipad|car|piano|cash|gift|\\$)|free (iphone|ipad|gift card|vacation|cruise|entry|holiday|camera|tickets?)|\\bwon (a|an|the|\\$|£))`),
     ],
-    types: { prize_lottery: 1.5 },
+    types: { prize_lottery: 2.5 },
     tags: ['prize'],
   },
   {
@@ -402,7 +403,7 @@ export const RULES: readonly Rule[] = [
     weight: 1.4,
     patterns: [
       re(`\\b(text|txt|send|reply)( the word)? "?[a-z]{2,10}"? to \\d{4,6}\\b`),
-      re(`\\b\\d+(\\.\\d+)?p ?(\\/|per) ?(msg|min|txt|text|wk|week|call)\\b|[£$]\\d+(\\.\\d+)?\\/(msg|min|wk|week|txt)\\b|\\b(std|standard) (txt|text|network|msg) rate|\\b(16|18)\\+|\\b(unsubscribe|to opt out|stop to end|reply stop|txt stop|text stop)\\b`),
+      re(`\\b\\d+(\\.\\d+)?p ?(\\/|per) ?(msg|min|txt|text|wk|week|call)\\b|[£$]\\d+(\\.\\d+)?\\/(msg|min|wk|week|txt)\\b|\\b(std|standard) (txt|text|network|msg) rate|\\b(16|18)\\+`),
     ],
     types: { spam: 1, prize_lottery: 0.5 },
   },
@@ -473,6 +474,7 @@ export const RULES: readonly Rule[] = [
     patterns: [
       re(`\\b(this is|it'?s|its) (my|me on my) (new|other|temporary|temp|friend'?s) (number|phone|mobile)|\\b(new|my new|changed (my )?|got a new) (phone )?(number|phone|mobile)\\b${win(40)}\\b(save|delete|old|lost|broke|broken|this one|it'?s me|mum|mom|dad)`),
       re(`\\b(texting|messaging|writing) (you )?(from|on) (a|my) (friend'?s|new|temporary|temp) (phone|number)`),
+      re(`\\b(save|add) (my|this) new (number|no|phone)\\b|\\bthis is my new (number|phone|no)\\b`),
     ],
     types: { family_emergency: 1.5 },
     tags: ['family'],
@@ -560,6 +562,7 @@ export const RULES: readonly Rule[] = [
     text: 'Reads like an ordinary appointment, order or pickup notice that asks for nothing',
     weight: -1.0,
     patterns: [
+      re(`\\b(your )?(bill|statement|invoice|e-?statement)( of [$£€]?\\d[\\d.,]*)? (is|are) (now )?(ready|available)\\b|\\bwill be (paid|charged|debited|collected) automatically\\b|\\bif (this|it) was you,? (no (further )?action is (needed|required)|you can (safely )?ignore)|\\b(is |was )?out for delivery\\b|\\breminder:? (your|you have an?) (appointment|visit|booking|reservation)\\b|\\breply (c|y|yes|1) to confirm\\b`),
       re(`\\b(your |the )?(appointment|reservation|booking|table|visit|consultation) (is |has been |was )?(confirmed|booked|scheduled|rescheduled)\\b|\\b(your |the )(prescription|order|food|pizza|meal|table|car|repair|dry cleaning|laundry|photos?) (is|are) (ready|being prepared|on (its|the) way)\\b|\\bready for (pick ?up|collection)\\b`),
     ],
   },
@@ -567,7 +570,7 @@ export const RULES: readonly Rule[] = [
     id: 'otp_notice',
     text: 'Looks like an automatic one-time code notification that tells you not to share the code',
     weight: -1.2,
-    patterns: [re(`\\b(your|the) (verification|security|login|one[- ]time|confirmation|access)?( ?code| otp| passcode) (is|:) ?\\d{4,8}\\b|\\b(do not|don'?t|never) (share|give|tell)( this| the| your)? (code|otp|pin|passcode)`)],
+    patterns: [re(`\\b(your|the) (verification|security|login|one[- ]time|confirmation|access)?( ?code| otp| passcode) (is|:) ?\\d{4,8}\\b|\\b(do not|don'?t|never) (share|give|tell|forward)( this| the| your| it)?( code| otp| pin| passcode| with)`)],
   },
 ];
 
@@ -578,10 +581,10 @@ export interface RuleContext {
 }
 
 /** Runs every detector on the folded text. */
-export function runRules(folded: Folded, original: string, ctx: RuleContext = {}): RuleHit[] {
+export function runRules(folded: Folded, original: string, ctx: RuleContext = {}, rules: readonly Rule[] = RULES): RuleHit[] {
   const hits: RuleHit[] = [];
   const market = ctx.platform ? MARKETPLACES.has(ctx.platform) : false;
-  for (const rule of RULES) {
+  for (const rule of rules) {
     const spans: { start: number; end: number; text: string }[] = [];
     for (const pattern of rule.patterns) {
       pattern.lastIndex = 0;

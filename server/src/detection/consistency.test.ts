@@ -1,0 +1,134 @@
+/**
+ * Behaviour the engine owes every user, written as examples before any tuning (issue 10): unknown is not
+ * safe, verdict / type / reasons never contradict each other, genuine machine-sent texts stay green, and
+ * the intents are read in six languages. These are behaviour tests, not evidence of quality: that is the
+ * leave-one-source-out table (docs/engine-evaluation.md).
+ */
+import { describe, expect, it } from 'vitest';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import type { ScanResult } from '@redflag/contracts/scan';
+import { analyzeLocal } from './analyze.ts';
+import { WARNING_WEIGHT } from './combine.ts';
+import { BENIGN, SCAMS } from './fixtures/messages.ts';
+import type { TextModel } from './model/model.ts';
+
+function expectConsistent(r: ScanResult, label: string): void {
+  const ids = r.reasonDetails.map((d) => d.id);
+  if (r.riskScore >= RISK_BAND_SUSPICIOUS) {
+    expect(r.scamType, label).not.toBeNull();
+    expect(ids, label).not.toContain('no_signals');
+    // A warning verdict is explained by at least one reason that raised it.
+    expect(r.reasonDetails.some((d) => d.weight > 0 || d.id === 'opener_watch'), label).toBe(true);
+  } else {
+    expect(r.scamType ?? null, label).toBeNull();
+    // Green never comes with a warning sign.
+    expect(r.reasonDetails.filter((d) => d.weight >= WARNING_WEIGHT).map((d) => d.text), label).toEqual([]);
+  }
+  for (const d of r.reasonDetails) {
+    expect(d.text, label).not.toMatch(/text model|scam-like|\d+% /);
+    for (const e of d.evidence) if (e.kind === 'model') expect(e.detail, label).not.toMatch(/%/);
+  }
+  expect(r.reasons).toEqual(r.reasonDetails.map((d) => d.text));
+}
+
+const OPENERS = [
+  { text: 'Hi, is this Jessica? We met at the wine tasting last weekend', platform: 'sms' as const },
+  { text: 'Sorry, wrong number! I was trying to reach my friend Amy. You seem nice though, where are you from?', platform: 'whatsapp' as const },
+  { text: 'Hi mum, this is my new number, save it. My phone broke', platform: 'whatsapp' as const },
+  { text: 'Hola mamá, este es mi número nuevo, guárdalo', platform: 'whatsapp' as const },
+  { text: 'Oi mãe, esse é meu número novo. Salva aí', platform: 'whatsapp' as const },
+  { text: 'Coucou maman, c’est mon nouveau numéro, enregistre-le', platform: 'sms' as const },
+  { text: 'Hallo Mama, das ist meine neue Nummer. Speicher sie bitte', platform: 'whatsapp' as const },
+  { text: 'Halo ma, ini nomor baru aku ya, simpan nomor ini', platform: 'whatsapp' as const },
+];
+
+describe('unknown is not safe', () => {
+  for (const o of OPENERS) {
+    it(`an opener with no ask yet is Suspicious with what to watch for: "${o.text.slice(0, 40)}"`, () => {
+      const r = analyzeLocal({ message: o.text, platform: o.platform });
+      expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      expect(r.advice).toMatch(/money|codes/);
+      expectConsistent(r, o.text);
+    });
+  }
+});
+
+const MACHINE_SENT = [
+  'Your Chase verification code is 482913. Do not share it with anyone. Chase will never call you to ask for it.',
+  'G-482913 is your Google verification code.',
+  'Reminder: your appointment with Dr. Patel is on Tue 14 Jan at 3:15pm. Reply C to confirm or call 020 7946 0958 to change.',
+  'E-ZPass: your monthly statement is ready. Current balance $12.40, due 12/01. View it at https://www.e-zpassny.com',
+  'Bank of America: a purchase of $42.17 at TARGET was made with your card ending 4421. If this was you, no action is needed.',
+  'Tu código de verificación de WhatsApp es 123-456. No compartas este código con nadie.',
+];
+
+describe('genuine machine-sent texts stay green', () => {
+  // Known gaps of the shipped model (docs/engine-evaluation.md): it still reads a tracking number or a bill
+  // amount plus "Reply STOP" as SMS spam. Kept visible here until the model stops doing so.
+  it.todo('"Your UPS package 1Z999AA10123456784 is out for delivery today. Track it at https://www.ups.com/track?..." stays green');
+  it.todo('"Your Verizon bill of $84.20 is ready and will be paid automatically on Nov 28. Reply STOP to opt out of texts." stays green');
+
+  for (const text of MACHINE_SENT) {
+    it(`"${text.slice(0, 50)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
+      expectConsistent(r, text);
+    });
+  }
+});
+
+const MULTILINGUAL_SCAMS = [
+  { text: 'Hola, te envié un código por error a tu teléfono, ¿me lo puedes pasar? Es urgente', lang: 'es' },
+  { text: 'Oi mãe, troquei de número. Preciso de dinheiro urgente, faz um pix de 800 reais pra mim?', lang: 'pt' },
+  { text: 'Félicitations ! Vous avez gagné un iPhone 15. Confirmez votre numéro de carte pour payer les frais de livraison.', lang: 'fr' },
+  { text: 'Hallo Mama, das ist meine neue Nummer. Kannst du mir heute 500 Euro überweisen? Erzähl Papa nichts.', lang: 'de' },
+  { text: 'Selamat! Anda mendapatkan hadiah Rp 50 juta dari undian. Kirim kode OTP yang masuk ke HP anda untuk verifikasi.', lang: 'id' },
+  { text: 'Your package is held at our depot. Send a screenshot of the code we just texted you to release it.', lang: 'en' },
+];
+
+describe('intents in six languages', () => {
+  for (const s of MULTILINGUAL_SCAMS) {
+    it(`flags a ${s.lang} scam and names its language`, () => {
+      const r = analyzeLocal({ message: s.text, platform: 'whatsapp' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      expect(r.language?.code).toBe(s.lang);
+      expectConsistent(r, s.text);
+    });
+  }
+});
+
+describe('verdict, type and reasons agree', () => {
+  it('on every hand-written fixture', () => {
+    for (const f of [...BENIGN, ...SCAMS]) expectConsistent(analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }), f.text);
+  });
+
+  it('when only the model raises the score, the type follows the impersonated brand', () => {
+    const confident: TextModel = { version: 'test', logit: () => 4, logitFolded: () => 4 };
+    const r = analyzeLocal({ message: 'Dear Wells Fargo customer, kindly see the attached statement regarding your account.' }, { model: confident });
+    expect(r.riskScore).toBeGreaterThanOrEqual(70);
+    expect(r.scamType).toBe('bank_impersonation');
+    expectConsistent(r, 'model only');
+  });
+
+  it('a scam after a long harmless preamble is still found', () => {
+    const preamble = 'Thanks for the lovely dinner last night, it was great to catch up with everyone. '.repeat(100);
+    const r = analyzeLocal({ message: `${preamble}\nAlso, could you buy two Google Play gift cards and send me the codes? I will pay you back.` });
+    expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+    expect(r.reasonDetails.map((d) => d.id)).toContain('gift_card_payment');
+  });
+});
+
+describe('engine errors', () => {
+  it('are thrown for the caller to report, never answered with a silent 50', () => {
+    const broken: TextModel = {
+      version: 'broken',
+      logit: () => {
+        throw new Error('weights corrupt');
+      },
+      logitFolded: () => {
+        throw new Error('weights corrupt');
+      },
+    };
+    expect(() => analyzeLocal({ message: 'hello there' }, { model: broken })).toThrow('weights corrupt');
+  });
+});
