@@ -13,7 +13,8 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
-    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    // CLIENT_DIST lets parallel work build into its own folder (the server reads the same variable).
+    outDir: process.env.CLIENT_DIST ?? fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     // Hashed files under /assets/ are cached for a year by the server; everything else is revalidated.
     assetsDir: 'assets',

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dist = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../client/dist');
+const dist = process.env.CLIENT_DIST ?? path.resolve(path.dirname(new URL(import.meta.url).pathname), '../client/dist');
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 let files = 0;
 let before = 0;

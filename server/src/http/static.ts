@@ -6,7 +6,8 @@ import type { Hono } from 'hono';
 import { isClientRoute } from '@redflag/contracts/routes';
 import type { AppEnv } from './types.ts';
 
-export const CLIENT_DIST = fileURLToPath(new URL('../../../client/dist', import.meta.url));
+/** The built client; `CLIENT_DIST` overrides it (a build made with the same variable). */
+export const CLIENT_DIST = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
 /**
  * Serves the built client. Hashed files under /assets/ are immutable and cached for a year; index.html is
