@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
           { path: 'scan', lazy: async () => ({ Component: (await import('./routes/scan')).ScanRoute }) },
+          { path: 'scans/:id', lazy: async () => ({ Component: (await import('./routes/scan-report')).ScanReportRoute }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
           // Eager: the route error boundary renders it for 404 responses too.

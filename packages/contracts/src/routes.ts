@@ -18,7 +18,10 @@ export const CLIENT_ROUTES = [
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
 
+/** Client routes with a parameter: a stored scan's report (/scans/:id, ids are UUIDs). */
+export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [/^\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i];
+
 export function isClientRoute(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (CLIENT_ROUTES as readonly string[]).includes(normalised);
+  return (CLIENT_ROUTES as readonly string[]).includes(normalised) || CLIENT_ROUTE_PATTERNS.some((p) => p.test(normalised));
 }
