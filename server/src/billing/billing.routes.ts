@@ -4,6 +4,7 @@ import { requireUser } from '../auth/session.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import {
+  cancelSubscription,
   checkTrialConversion,
   convertTrial,
   createCheckoutSession,
@@ -40,6 +41,12 @@ export function billingRoutes(ctx: AppContext) {
   app.post('/api/convert-trial', async (c) => {
     const user = await requireUser(c);
     return c.json(await convertTrial(ctx, user.id));
+  });
+
+  // The account page's delete flow: stop renewal here instead of sending the person to the portal first.
+  app.post('/api/billing/cancel', async (c) => {
+    const user = await requireUser(c);
+    return c.json(await cancelSubscription(ctx, user.id));
   });
 
   app.post('/api/create-checkout-session', async (c) => {

@@ -249,6 +249,29 @@ export async function convertTrial(ctx: Ctx, userId: string): Promise<Conversion
 }
 
 /**
+ * Cancels renewal from the app itself (the account page's delete flow offers it): nothing more is charged,
+ * a trial ends without a charge and a paid month runs to its end, as the portal's "Cancel subscription"
+ * does. The stored plan is re-read from the provider, so the cancellation mail goes out through the sync.
+ */
+export async function cancelSubscription(ctx: Ctx, userId: string): Promise<Plan> {
+  const provider = getBillingProvider(ctx.config);
+  const row = await findAccount(ctx.database.db, userId);
+  if (!row?.customerId || !row.subscriptionId || row.provider !== provider.name) throw new AppError('CONFLICT', 'There is no subscription to cancel.');
+  const { customerId, subscriptionId } = row;
+  const now = ctx.clock.now();
+  if (provider.name === 'local') {
+    await ctx.database.db.transaction(async (tx) => {
+      await provider.cancelAtPeriodEnd(subscriptionId, tx, now);
+      await syncSubscription(ctx, customerId, tx);
+    });
+  } else {
+    await provider.cancelAtPeriodEnd(subscriptionId, ctx.database.db, now).finally(() => syncSubscription(ctx, customerId));
+  }
+  ctx.logger.info({ userId, provider: provider.name }, 'subscription cancelled by the user');
+  return getPlan(ctx, userId);
+}
+
+/**
  * Whether the trial is due for a decision (fifth scan used, or time over). Never converts: the spec's
  * automatic conversion at the fifth scan charged without asking (docs/decisions/041-ask-before-charging.md).
  */

@@ -333,5 +333,11 @@ export function createLocalProvider(publicUrl: string): BillingProvider {
       await updateSubscription(db, sub.id, { status: 'active', trialEnd: now, currentPeriodStart: period.start, currentPeriodEnd: period.end }, now);
       return { paid: true };
     },
+    async cancelAtPeriodEnd(subscriptionId, db, now) {
+      const rows = await db.select().from(localSubscription).where(eq(localSubscription.id, subscriptionId)).for('update');
+      const sub = rows[0];
+      if (!sub || sub.status === 'canceled' || sub.cancelAtPeriodEnd) return;
+      await updateSubscription(db, sub.id, { cancelAtPeriodEnd: true, canceledAt: now }, now);
+    },
   };
 }

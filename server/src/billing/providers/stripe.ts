@@ -158,6 +158,13 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
         billingError(err);
       }
     },
+    async cancelAtPeriodEnd(subscriptionId) {
+      try {
+        await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      } catch (err) {
+        billingError(err);
+      }
+    },
   };
 }
 

@@ -66,6 +66,8 @@ export interface BillingProvider {
   fetchSubscription(customerId: string, db: Executor): Promise<SubscriptionSnapshot | null>;
   /** Ends the trial now and charges the card; a declined charge leaves the subscription as it was. */
   endTrialNow(subscriptionId: string, db: Executor, now: Date): Promise<ConversionOutcome>;
+  /** Stops renewal: nothing more is charged; a trial ends without a charge, a paid month runs out. */
+  cancelAtPeriodEnd(subscriptionId: string, db: Executor, now: Date): Promise<void>;
 }
 
 /** Picks the subscription that describes the customer: a live one first, else the newest. */
