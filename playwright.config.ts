@@ -22,6 +22,8 @@ export const CHROMIUM_ARGS = [
 
 export default defineConfig({
   testDir: './e2e',
+  // Runs on another port (E2E_PORT) keep their own artefacts, so two suites side by side do not delete each other's.
+  outputDir: process.env.E2E_PORT ? `test-results/port-${port}` : 'test-results/default',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
