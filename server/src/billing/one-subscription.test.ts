@@ -13,7 +13,7 @@ import { duplicateSubscriptionIds } from './providers/stripe-duplicates.ts';
 /**
  * Issue 11, row 1: two checkouts completed at once must not give one customer two subscriptions (a user
  * who cancelled one in the portal was still charged by the other). The database holds the rule for the
- * local provider; the sync cancels Stripe's extras (docs/decisions/041-one-subscription-per-customer.md).
+ * local provider; the sync cancels Stripe's extras (docs/decisions/049-one-subscription-per-customer.md).
  */
 
 const GOOD = '4242 4242 4242 4242';

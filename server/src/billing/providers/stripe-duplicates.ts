@@ -2,7 +2,7 @@ import type Stripe from 'stripe';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * One subscription per customer on Stripe (docs/decisions/041-one-subscription-per-customer.md). Stripe
+ * One subscription per customer on Stripe (docs/decisions/049-one-subscription-per-customer.md). Stripe
  * lets a customer finish two Checkout sessions opened side by side (two tabs, two instances), and then
  * holds two live subscriptions for them. The sync calls this before reading the customer back: the oldest
  * live subscription is kept, every newer live one is cancelled at once, with a proration credit for any
