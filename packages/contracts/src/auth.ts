@@ -23,16 +23,53 @@ export const signUpBodySchema = z.object({
 });
 export type SignUpBody = z.input<typeof signUpBodySchema>;
 
+/** A name on update: trimmed, at most 80 characters like sign-up; empty or null clears it. */
+const updatedName = storableString({ error: 'Names must be text' })
+  .trim()
+  .max(80, 'Names can be at most 80 characters')
+  .nullable()
+  .transform((v) => (v ? v : null))
+  .optional();
+
 /**
- * POST /api/auth/update-user (better-auth's endpoint, checked first by our hook). Only the text check and
- * the types: better-auth applies the update as sent, so nothing here may transform a value.
+ * POST /api/auth/update-user as RedFlag accepts it (better-auth's endpoint, checked first by our hook, which
+ * hands better-auth the parsed body): the names only, as on sign-up. Any other field (image, email,
+ * emailVerified, createdAt...) is refused (issue 11 row 8); the e-mail changes through /api/auth/change-email.
  */
-export const updateUserBodySchema = z.looseObject({
-  name: storableString().optional(),
-  firstName: storableString().nullable().optional(),
-  lastName: storableString().nullable().optional(),
-  image: storableString().nullable().optional(),
+export const updateUserBodySchema = z.strictObject(
+  {
+    firstName: updatedName,
+    lastName: updatedName,
+    name: storableString({ error: 'Names must be text' })
+      .trim()
+      .max(160, 'The full name can be at most 160 characters')
+      .optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the first and last name can be changed here' : undefined) },
+);
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/**
+ * POST /api/auth/change-password (better-auth's endpoint, checked first by our hook): the new password is
+ * then checked by the password rules on the server (weak_password, decision 048).
+ */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: storableString({ error: 'Please enter your current password' }).min(1, 'Please enter your current password'),
+  newPassword: storableString({ error: 'Please enter a new password' }),
+  revokeOtherSessions: z.boolean().optional(),
 });
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+
+/** POST /api/auth/change-email: a link goes to the current address, then one to the new address. */
+export const changeEmailBodySchema = z.strictObject({
+  newEmail: storableString({ error: 'Please enter your new email address' })
+    .trim()
+    .min(1, 'Please enter your new email address')
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email('Please enter a valid email address')),
+  callbackURL: storableString().optional(),
+});
+export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
 /** GET /api/auth/user (product-spec.md section 7): the signed-in user and their billing state. */
 export const authUserSchema = z.object({
@@ -51,5 +88,9 @@ export const authUserSchema = z.object({
 });
 export type AuthUserResponse = z.infer<typeof authUserSchema>;
 
-/** The reasons a weak_password error carries in `error.details.reasons`. */
-export const weakPasswordReasonSchema = z.enum(['length', 'common']);
+/**
+ * The reasons a weak_password error carries in `error.details.reasons`: too short or too long, spaces or
+ * one character repeated, a common password, the account's e-mail address (decision 048).
+ */
+export const weakPasswordReasonSchema = z.enum(['length', 'repetitive', 'common', 'email']);
+export type WeakPasswordReason = z.infer<typeof weakPasswordReasonSchema>;

@@ -1,22 +1,31 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import type { z } from 'zod';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
-import { signUpBodySchema, updateUserBodySchema } from '@redflag/contracts/auth';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  signUpBodySchema,
+  updateUserBodySchema,
+} from '@redflag/contracts/auth';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { AppContext } from '../http/types.ts';
 import { scrubText } from '../lib/logger.ts';
 import { getMailer } from '../mail/mail.service.ts';
-import { magicLinkMail, verificationMail } from '../mail/templates.ts';
+import { changeEmailMail, magicLinkMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
 
 /**
  * better-auth inside the server (DESIGN.md section 3.1), on the app's database through the Drizzle adapter.
- * - e-mail + password: scrypt hashes (better-auth's default, memory-hard), at least 6 characters and not
- *   a common password (hook below, answered `weak_password` with reasons); existing address → ACCOUNT_EXISTS;
+ * - e-mail + password: scrypt hashes (better-auth's default, memory-hard); the password rules of
+ *   password-policy.ts on sign-up, change-password and reset-password (hook below, answered `weak_password`
+ *   with reasons); existing address → ACCOUNT_EXISTS;
+ * - profile updates (update-user) and change-email checked with the contracts' schemas (hook below);
+ *   change-email confirmed from the current address, then verified at the new one;
  * - e-mail verification on sign-up (link → /dashboard?verified=true, signs the user in); with
  *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (product-spec outcome B);
  * - magic-link recovery (60 minutes, single use, existing accounts only) → /dashboard?recovered=true;
@@ -32,6 +41,7 @@ export const CLIENT_IP_HEADER = 'x-redflag-client-ip';
 export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
+const VERIFICATION_HOURS = VERIFICATION_EXPIRES_IN_SECONDS / 3600;
 
 const profileNames = (given: unknown, family: unknown, full: unknown) => {
   if (typeof given === 'string' && given)
@@ -66,6 +76,22 @@ export function createAuth(ctx: AppContext) {
         firstName: { type: 'string', required: false },
         lastName: { type: 'string', required: false },
       },
+      // POST /api/auth/change-email { newEmail, callbackURL }. A verified account confirms from its current
+      // address first (a stolen session alone cannot move the account to another mailbox), then verifies
+      // the new one; the address changes when that second link is opened. An unverified account has no
+      // address worth protecting: it changes at once and the new address gets a verification link.
+      changeEmail: {
+        enabled: true,
+        updateEmailWithoutVerification: true,
+        async sendChangeEmailConfirmation({ user: u, newEmail, url }) {
+          const firstName = (u as { firstName?: string | null }).firstName ?? null;
+          await mailer.enqueue({
+            to: u.email,
+            kind: 'change_email_confirm',
+            ...changeEmailMail({ step: 'confirm', url, newEmail, firstName, hours: VERIFICATION_HOURS, supportEmail }),
+          });
+        },
+      },
     },
     emailAndPassword: {
       enabled: true,
@@ -80,6 +106,17 @@ export function createAuth(ctx: AppContext) {
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       async sendVerificationEmail({ user: u, url }) {
         const firstName = (u as { firstName?: string | null }).firstName ?? null;
+        // The change-email flow verifies the new address through this same callback, with the stored
+        // user under the address it is moving to.
+        const stored = await repo.findUserById(u.id);
+        if (stored && stored.email !== u.email.toLowerCase()) {
+          await mailer.enqueue({
+            to: u.email,
+            kind: 'change_email_verify',
+            ...changeEmailMail({ step: 'verify', url, newEmail: u.email, firstName, hours: VERIFICATION_HOURS, supportEmail }),
+          });
+          return;
+        }
         await mailer.enqueue({
           to: u.email,
           kind: 'verification',
@@ -170,50 +207,104 @@ export function createAuth(ctx: AppContext) {
             details: { fields: [{ path: bad.join('.'), message: UNSTORABLE_TEXT_MESSAGE }] },
           });
         }
-        if (actx.path === '/update-user') {
-          const parsed = updateUserBodySchema.safeParse(actx.body);
-          if (parsed.success) return;
-          const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw new APIError('UNPROCESSABLE_ENTITY', { code: 'VALIDATION_ERROR', message: fields[0]?.message ?? 'Invalid profile', details: { fields } });
+        switch (actx.path) {
+          case '/sign-up/email':
+            return beforeSignUp(actx.body);
+          case '/update-user':
+            return beforeUpdateUser(actx);
+          case '/change-password': {
+            const body = parseBody(changePasswordBodySchema, actx.body, 'Invalid password change');
+            const current = await getSessionFromCtx(actx);
+            assertStrongPassword(body.newPassword, current?.user.email);
+            return;
+          }
+          case '/reset-password': {
+            const newPassword = (actx.body as { newPassword?: unknown } | undefined)?.newPassword;
+            if (typeof newPassword !== 'string') return; // better-auth answers the missing field
+            const token = (actx.body as { token?: unknown }).token ?? (actx.query as { token?: unknown } | undefined)?.token;
+            const pending =
+              typeof token === 'string' ? await actx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+            const owner = pending ? await repo.findUserById(pending.value) : undefined;
+            assertStrongPassword(newPassword, owner?.email);
+            return;
+          }
+          case '/change-email': {
+            const body = parseBody(changeEmailBodySchema, actx.body, 'Invalid email address');
+            return { context: { body: { ...body, newEmail: body.newEmail.toLowerCase() } } };
+          }
+          default:
+            return;
         }
-        if (actx.path !== '/sign-up/email') return;
-        const parsed = signUpBodySchema.safeParse(actx.body);
-        if (!parsed.success) {
-          const fields = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-          throw new APIError('UNPROCESSABLE_ENTITY', {
-            code: 'VALIDATION_ERROR',
-            message: fields[0]?.message ?? 'Invalid sign-up',
-            details: { fields },
-          });
-        }
-        const body = parsed.data;
-        const reasons = weakPasswordReasons(body.password);
-        if (reasons.length) {
-          throw new APIError('UNPROCESSABLE_ENTITY', {
-            code: 'weak_password',
-            message: weakPasswordMessage(reasons),
-            details: { reasons },
-          });
-        }
-        // product-spec.md section 8: an existing address answers 'Account Already Exists' (better-auth
-        // would answer a generic success when verification is required; the spec wants the message).
-        if (await repo.findUserByEmail(body.email)) {
-          throw new APIError('CONFLICT', {
-            code: 'ACCOUNT_EXISTS',
-            message: 'An account with this email already exists. Please sign in instead.',
-          });
-        }
-        const firstName = body.firstName ?? null;
-        const lastName = body.lastName ?? null;
-        const name = body.name || [firstName, lastName].filter(Boolean).join(' ');
-        return {
-          context: {
-            body: { ...(actx.body as Record<string, unknown>), email: body.email, name, firstName, lastName },
-          },
-        };
       }),
     },
   });
+
+  async function beforeSignUp(raw: unknown) {
+    const body = parseBody(signUpBodySchema, raw, 'Invalid sign-up');
+    assertStrongPassword(body.password, body.email);
+    // product-spec.md section 8: an existing address answers 'Account Already Exists' (better-auth
+    // would answer a generic success when verification is required; the spec wants the message).
+    if (await repo.findUserByEmail(body.email)) {
+      throw new APIError('CONFLICT', {
+        code: 'ACCOUNT_EXISTS',
+        message: 'An account with this email already exists. Please sign in instead.',
+      });
+    }
+    const firstName = body.firstName ?? null;
+    const lastName = body.lastName ?? null;
+    const name = body.name || [firstName, lastName].filter(Boolean).join(' ');
+    return {
+      context: { body: { ...(raw as Record<string, unknown>), email: body.email, name, firstName, lastName } },
+    };
+  }
+
+  /**
+   * better-auth stores whatever update-user is sent (an object became "[object Object]", a 50,000-character
+   * name was kept: issue 11 row 8). better-auth gets the parsed body instead; when a name part changes and
+   * the full name is not given, the full name follows, as on sign-up.
+   */
+  async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+    const body = parseBody(updateUserBodySchema, actx.body, 'Invalid profile');
+    const next: Record<string, string | null> = {};
+    if (body.firstName !== undefined) next.firstName = body.firstName;
+    if (body.lastName !== undefined) next.lastName = body.lastName;
+    if (body.name !== undefined) next.name = body.name;
+    else if (body.firstName !== undefined || body.lastName !== undefined) {
+      const current = await getSessionFromCtx(actx);
+      const stored = current?.user as { firstName?: string | null; lastName?: string | null } | undefined;
+      const first = body.firstName !== undefined ? body.firstName : (stored?.firstName ?? null);
+      const last = body.lastName !== undefined ? body.lastName : (stored?.lastName ?? null);
+      next.name = [first, last].filter(Boolean).join(' ');
+    }
+    return { context: { body: next } };
+  }
+}
+
+/** A body parsed with a contracts schema, or a 422 VALIDATION_ERROR naming each field. */
+function parseBody<S extends z.ZodType>(schema: S, raw: unknown, fallback: string): z.output<S> {
+  const parsed = schema.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.map((i) => ({
+    path: i.code === 'unrecognized_keys' ? i.keys.join(',') : i.path.join('.'),
+    message: i.message,
+  }));
+  throw new APIError('UNPROCESSABLE_ENTITY', {
+    code: 'VALIDATION_ERROR',
+    message: fields[0]?.message ?? fallback,
+    details: { fields },
+  });
+}
+
+/** The password rules (password-policy.ts) on every path that sets a password: a 422 weak_password. */
+function assertStrongPassword(password: string, email: string | null | undefined) {
+  const reasons = weakPasswordReasons(password, { email });
+  if (reasons.length) {
+    throw new APIError('UNPROCESSABLE_ENTITY', {
+      code: 'weak_password',
+      message: weakPasswordMessage(reasons),
+      details: { reasons },
+    });
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

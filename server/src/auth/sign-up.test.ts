@@ -111,17 +111,17 @@ describe('POST /api/auth/sign-up/email', () => {
     });
   });
 
-  it('refuses a password under 6 characters with weak_password and reason length', async () => {
+  it('refuses a password under 10 characters with weak_password and reason length', async () => {
     const res = await signUp({ email: 'short@example.com', password: 'Zq9!x' });
     expect(res.status).toBe(422);
     const error = await errorOf(res);
     expect(error.code).toBe('weak_password');
     expect(error.details).toEqual({ reasons: ['length'] });
-    expect(error.message).toMatch(/at least|between 6/);
+    expect(error.message).toMatch(/between 10/);
   });
 
   it('refuses a common password with weak_password and reason common', async () => {
-    for (const password of ['password', 'qwerty123', 'iloveyou', 'Password1']) {
+    for (const password of ['password123', 'qwertyuiop', 'iloveyou12', 'Password123']) {
       const res = await signUp({ email: `common-${password}@example.com`, password });
       expect(res.status, password).toBe(422);
       const error = await errorOf(res);

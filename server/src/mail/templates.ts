@@ -135,6 +135,53 @@ export function magicLinkMail(opts: {
   return { subject, text, html };
 }
 
+/**
+ * Changing the e-mail address of a verified account takes two links (better-auth's change-email flow):
+ * `confirm` goes to the current address (the owner agrees to the change), then `verify` goes to the new
+ * one (the owner receives mail there); the address changes when the second link is opened.
+ */
+export function changeEmailMail(opts: {
+  step: 'confirm' | 'verify';
+  url: string;
+  newEmail: string;
+  firstName?: string | null;
+  hours: number;
+  supportEmail: string;
+}): RenderedMail {
+  const confirm = opts.step === 'confirm';
+  const subject = confirm ? 'Confirm the change of your RedFlag e-mail address' : 'Verify your new RedFlag e-mail address';
+  const lead = confirm
+    ? `Someone (hopefully you) asked to change the e-mail address of your RedFlag account to ${opts.newEmail}. Confirm the change here; we will then send a link to the new address.`
+    : `Open this link to make ${opts.newEmail} the e-mail address of your RedFlag account.`;
+  const after = confirm
+    ? `The link is valid for ${opts.hours} hours. If you did not ask for this, ignore this e-mail: your address stays as it is, and consider changing your password.`
+    : `The link is valid for ${opts.hours} hours. If you did not ask for this, you can ignore this e-mail.`;
+  const text = [
+    greeting(opts.firstName),
+    '',
+    lead,
+    '',
+    opts.url,
+    '',
+    after,
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const html = layout({
+    preheader: confirm ? 'Confirm the change of your e-mail address.' : 'Verify your new e-mail address.',
+    heading: confirm ? 'Confirm your new e-mail' : 'Verify your new e-mail',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(opts.firstName))),
+      paragraph(escapeHtml(lead)),
+      button(opts.url, confirm ? 'CONFIRM CHANGE' : 'VERIFY NEW EMAIL'),
+      fallbackLink(opts.url),
+      paragraph(`<span style="color:${MUTED};font-size:13px;">${escapeHtml(after)}</span>`),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
 export function contactMail(opts: {
   name: string;
   email: string;
