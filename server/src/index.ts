@@ -3,6 +3,7 @@ import { createApp } from './app.ts';
 import { startBillingJobs } from './billing/jobs.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './mail/mail.service.ts';
@@ -60,6 +61,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof DataDirLockedError) {
+    console.error(`RedFlag cannot start.\n${err.message}`);
+    process.exit(1);
+  }
   console.error('RedFlag failed to start:', err);
   process.exit(1);
 });

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -36,8 +37,17 @@ const MIGRATION_LOCK_ID = 7_215_001;
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.driver === 'pglite') {
-    if (opts.dir && !opts.dir.startsWith('memory://')) mkdirSync(opts.dir, { recursive: true });
-    const client = await PGlite.create(opts.dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    const onDisk = opts.dir !== undefined && !opts.dir.startsWith('memory://');
+    if (opts.dir && onDisk) mkdirSync(opts.dir, { recursive: true });
+    // One process per data folder: a second one would overwrite the first one's pages (data-dir-lock.ts).
+    const lock = opts.dir && onDisk ? lockDataDir(opts.dir) : null;
+    let client: PGlite;
+    try {
+      client = await PGlite.create(opts.dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+    } catch (err) {
+      lock?.release();
+      throw err;
+    }
     const db = drizzlePglite(client, { schema });
     return {
       db: db as unknown as Db,
@@ -51,7 +61,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
           return false;
         }
       },
-      close: () => client.close(),
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          lock?.release();
+        }
+      },
       dump: () => client.dumpDataDir('none'),
     };
   }
