@@ -162,3 +162,42 @@ export const userStatsSchema = z.object({
   averageRiskScore: z.number(),
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** The three verdicts, by risk score (constants.ts riskBand: 70+ scam, 40+ suspicious, else legitimate). */
+export const scanVerdictSchema = z.enum(['scam', 'suspicious', 'legitimate']);
+export type ScanVerdict = z.infer<typeof scanVerdictSchema>;
+
+export const SCAN_SEARCH_MAX_LENGTH = 200;
+export const SCAN_LIST_DEFAULT_LIMIT = 50;
+export const SCAN_LIST_MAX_LIMIT = 200;
+/** GET /api/scans answers the list itself (product-spec.md section 7); how many match is in this header. */
+export const SCAN_TOTAL_HEADER = 'X-Total-Count';
+
+/**
+ * GET /api/scans query (issue 12, History). Without parameters it is the spec's list: the newest 50.
+ * q searches the message, phone number and e-mail (case-insensitive, literal: % and _ match themselves);
+ * verdict filters by band; type by scam type as the card names it (only on a scam or suspicious verdict:
+ * below 40 a type is a closest match, not a finding); page is 1-based, limit is the page size.
+ */
+export const scanListQuerySchema = z.object({
+  // An empty value is the same as none (a cleared field), as for the scan request's optional fields.
+  q: optionalTrimmed(SCAN_SEARCH_MAX_LENGTH),
+  verdict: z
+    .union([scanVerdictSchema, z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  type: z
+    .union([scamTypeSchema, z.literal('')])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(SCAN_LIST_MAX_LIMIT).default(SCAN_LIST_DEFAULT_LIMIT),
+});
+export type ScanListQueryInput = z.input<typeof scanListQuerySchema>;
+export type ScanListQuery = z.output<typeof scanListQuerySchema>;
+
+export const scanListSchema = z.array(storedScanSchema);
+
+/** DELETE /api/scans/:id and DELETE /api/scans: how many scans were deleted. */
+export const deleteScansResponseSchema = z.object({ deleted: z.number().int().min(0) });
+export type DeleteScansResponse = z.infer<typeof deleteScansResponseSchema>;

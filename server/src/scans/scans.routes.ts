@@ -1,17 +1,14 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { scanRequestSchema } from '@redflag/contracts/scan';
+import { SCAN_TOTAL_HEADER, scanListQuerySchema, scanRequestSchema } from '@redflag/contracts/scan';
 import { requireUser } from '../auth/session.ts';
 import { createRateLimiter, type RateRule } from '../http/rate-limit.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { parseWith } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
-import { DEFAULT_LIST_LIMIT, getScan, getScans, getStats, runScan } from './scans.service.ts';
+import { getScan, getScans, getStats, removeAllScans, removeScan, runScan } from './scans.service.ts';
 
 /** A person pasting messages does a few a minute; this stops scripted abuse of one account. */
 export const SCANS_PER_USER: RateRule = { name: 'scans:user', limit: 30, windowSeconds: 60 };
-
-const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(DEFAULT_LIST_LIMIT) });
 
 export function scanRoutes(ctx: AppContext) {
   const limiter = createRateLimiter(ctx);
@@ -29,12 +26,24 @@ export function scanRoutes(ctx: AppContext) {
     })
     .get('/api/scans', async (c) => {
       const user = await requireUser(c);
-      const { limit } = parseWith(listQuerySchema, c.req.query());
-      return c.json(await getScans(ctx, user.id, limit));
+      // The search text is the user's words: it is never logged (the request line has no query string).
+      const query = parseWith(scanListQuerySchema, c.req.query());
+      const { scans, total } = await getScans(ctx, user.id, query);
+      // The body stays the spec's list of scans; the total for paging rides in a header.
+      c.header(SCAN_TOTAL_HEADER, String(total));
+      return c.json(scans);
+    })
+    .delete('/api/scans', async (c) => {
+      const user = await requireUser(c);
+      return c.json(await removeAllScans(ctx, user.id));
     })
     .get('/api/scans/:id', async (c) => {
       const user = await requireUser(c);
       return c.json(await getScan(ctx, user.id, c.req.param('id')));
+    })
+    .delete('/api/scans/:id', async (c) => {
+      const user = await requireUser(c);
+      return c.json(await removeScan(ctx, user.id, c.req.param('id')));
     })
     .get('/api/users/stats', async (c) => {
       const user = await requireUser(c);

@@ -1,14 +1,14 @@
-import type { ScanInput, ScanResult, StoredScan, UserStats } from '@redflag/contracts/scan';
+import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanInput, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import { assertCanScan, assertCanVerify, withScanReservation } from '../billing/entitlements.ts';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
-import { findScan, insertScan, listScans, scanStats, type ScanRow } from './scans.repo.ts';
+import { deleteAllScans, deleteScan, findScan, insertScan, listScans, scanStats, type ScanRow } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
-export const DEFAULT_LIST_LIMIT = 50;
-export const MAX_LIST_LIMIT = 200;
+export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
+export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
 
 /** Engine options from the validated settings: the optional network steps are on only when configured. */
 export function engineOptions(config: AppContext['config'], logger?: AppContext['logger']): AnalyzeOptions {
@@ -44,17 +44,48 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
   return toStoredScan(row);
 }
 
-export async function getScans(ctx: Ctx, userId: string, limit = DEFAULT_LIST_LIMIT): Promise<StoredScan[]> {
-  const rows = await listScans(ctx.database.db, userId, Math.min(Math.max(limit, 1), MAX_LIST_LIMIT));
-  return rows.map(toStoredScan);
+/** One page of the history, searched and filtered as asked, with how many scans match in all. */
+export async function getScans(
+  ctx: Ctx,
+  userId: string,
+  query: Partial<ScanListQuery> = {},
+): Promise<{ scans: StoredScan[]; total: number }> {
+  const limit = Math.min(Math.max(query.limit ?? DEFAULT_LIST_LIMIT, 1), MAX_LIST_LIMIT);
+  const { rows, total } = await listScans(ctx.database.db, userId, { q: query.q, verdict: query.verdict, type: query.type, page: Math.max(query.page ?? 1, 1), limit });
+  return { scans: rows.map(toStoredScan), total };
+}
+
+// Not a UUID: it cannot exist, and PostgreSQL would reject the comparison.
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Someone else's scan, a deleted one and a made-up id all answer the same 404: nothing tells them apart. */
+function notFound(): AppError {
+  return new AppError('NOT_FOUND', 'Scan not found');
 }
 
 export async function getScan(ctx: Ctx, userId: string, id: string): Promise<StoredScan> {
-  // Not a UUID: it cannot exist, and PostgreSQL would reject the comparison.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw new AppError('NOT_FOUND', 'Scan not found');
+  if (!UUID.test(id)) throw notFound();
   const row = await findScan(ctx.database.db, userId, id);
-  if (!row) throw new AppError('NOT_FOUND', 'Scan not found');
+  if (!row) throw notFound();
   return toStoredScan(row);
+}
+
+/**
+ * Deletes one of the owner's scans. The trial's scan count is kept apart (billing_account), so deleting
+ * history never gives scans back.
+ */
+export async function removeScan(ctx: Ctx, userId: string, id: string): Promise<{ deleted: number }> {
+  if (!UUID.test(id)) throw notFound();
+  const deleted = await deleteScan(ctx.database.db, userId, id);
+  if (deleted === 0) throw notFound();
+  ctx.logger.info({ scanId: id }, 'scan deleted');
+  return { deleted };
+}
+
+export async function removeAllScans(ctx: Ctx, userId: string): Promise<{ deleted: number }> {
+  const deleted = await deleteAllScans(ctx.database.db, userId);
+  ctx.logger.info({ deleted }, 'scan history deleted');
+  return { deleted };
 }
 
 export async function getStats(ctx: Ctx, userId: string): Promise<UserStats> {
