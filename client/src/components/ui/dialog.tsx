@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -25,8 +25,13 @@ export function DialogContent({
   children,
   size = 'lg',
   hideClose = false,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { size?: keyof typeof widths; hideClose?: boolean }) {
+  // Radix returns focus only to a <DialogTrigger>; most of our dialogs open from a plain button or after a
+  // request (the trial-limit dialog after a scan). Remember what had focus when the dialog opened and go
+  // back there on close, so keyboard users are not dropped at the top of the page (issue 12).
+  const [returnTo] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -37,6 +42,12 @@ export function DialogContent({
           widths[size],
           className,
         )}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !(returnTo instanceof HTMLElement) || !returnTo.isConnected) return;
+          event.preventDefault();
+          returnTo.focus();
+        }}
         {...props}
       >
         {children}
