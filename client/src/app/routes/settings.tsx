@@ -1,6 +1,14 @@
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
+import { PlanSummary } from '@/features/billing/components/PlanSummary';
+import { usePlanDisplay } from '@/features/billing/hooks/use-plan-display';
 import { SettingsPage } from '@/features/settings/components/SettingsPage';
+import type { AuthUser } from '../auth';
 import { MemberRoute } from './member-route';
+
+function SignedInSettings({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
+  const plan = usePlanDisplay();
+  return <SettingsPage user={user} plan={<PlanSummary display={plan.display} isError={plan.isError} />} onSignOut={onSignOut} />;
+}
 
 /** /settings: the simpler settings page (product-spec.md section 2), behind the route table's rows. */
 export function SettingsRoute() {
@@ -8,7 +16,7 @@ export function SettingsRoute() {
   const onSignOut = () => void signOut();
   return (
     <MemberRoute page="settings" what="access settings" signedOut={<SettingsPage user={null} onSignOut={onSignOut} />}>
-      {(user) => <SettingsPage user={user} onSignOut={onSignOut} />}
+      {(user) => <SignedInSettings user={user} onSignOut={onSignOut} />}
     </MemberRoute>
   );
 }

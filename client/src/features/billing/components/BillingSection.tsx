@@ -3,15 +3,13 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PREMIUM_PRICE_LABEL } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { usePlan } from '../api/get-plan';
 import { createPortalSession } from '../api/open-billing-portal';
+import { formatPlanDate, planDisplay } from '../utils/plan-display';
 
-const formatDate = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : '—';
-
-/** The account page's billing card: current plan, next billing date, the portal or an upgrade link. */
+/** The account page's billing card: the plan and its status (the one plan display), the portal or an upgrade link. */
 export function BillingSection() {
   const plan = usePlan();
   const [opening, setOpening] = useState(false);
@@ -27,42 +25,40 @@ export function BillingSection() {
   };
 
   const p = plan.data;
+  const display = p ? planDisplay(p) : undefined;
   const hasSubscription = p ? p.paymentSetupComplete || p.computedStatus.hasUsedTrial : false;
-  const planName = !p ? '' : p.isPremium ? 'Premium' : p.isTrialing ? 'Premium Trial' : 'Free';
-  const statusText = !p
-    ? ''
-    : p.cancelAtPeriodEnd
-      ? `Cancels on ${formatDate(p.currentPeriodEnd ?? p.trialEndsAt)}`
-      : ({ new: 'Not started', setup_required: 'Setup required', trial_expired: 'Trial expired', cancelled: 'Cancelled', active: 'Active', trialing: 'Trialing' } as const)[p.computedStatus.status];
 
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <h2 className="flex items-center gap-2 text-lg font-bold leading-tight tracking-tight text-slate-900">
           <CreditCard aria-hidden="true" className="size-5" /> Billing
-        </CardTitle>
+        </h2>
       </CardHeader>
       <CardContent>
         {plan.isPending ? (
           <p role="status" className="text-slate-600">
             Loading billing...
           </p>
-        ) : plan.isError || !p ? (
+        ) : plan.isError || !p || !display ? (
           <p className="text-slate-600">Billing details are unavailable right now.</p>
         ) : (
           <>
-            <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
+            <dl className="grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-y-2">
               <dt className="text-slate-600">Current plan</dt>
-              <dd data-testid="billing-plan" className="font-semibold text-slate-900">
-                {planName} {p.isPremium || p.isTrialing ? `(${PREMIUM_PRICE_LABEL}/month)` : ''}
+              <dd data-testid="billing-plan" className="mb-2 font-semibold text-slate-900 sm:mb-0">
+                {display.name}
+                {display.kind === 'free' ? null : (
+                  <span className="font-normal text-slate-600"> ({display.kind === 'trial' ? `then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month`})</span>
+                )}
               </dd>
               <dt className="text-slate-600">Status</dt>
-              <dd data-testid="billing-status" className="font-semibold text-slate-900">
-                {statusText}
+              <dd data-testid="billing-status" className="mb-2 font-semibold text-slate-900 sm:mb-0">
+                {display.status}
               </dd>
-              <dt className="text-slate-600">Next billing date</dt>
+              <dt className="text-slate-600">Next charge</dt>
               <dd data-testid="billing-next-date" className="font-semibold text-slate-900">
-                {formatDate(p.nextBillingDate)}
+                {p.nextBillingDate && display.renews ? `${PREMIUM_PRICE_LABEL} on ${formatPlanDate(p.nextBillingDate)}` : 'None scheduled'}
               </dd>
             </dl>
             {p.paymentError ? (
@@ -77,9 +73,9 @@ export function BillingSection() {
                   Manage payment methods and subscription
                 </Button>
               ) : null}
-              {!p.isPremium && !p.isTrialing ? (
+              {display.upgrade ? (
                 <Button asChild variant={hasSubscription ? 'outline' : 'default'}>
-                  <Link to="/checkout">{p.computedStatus.hasUsedTrial ? 'Subscribe Now' : 'Upgrade to Premium'}</Link>
+                  <Link to={display.upgrade.to}>{display.upgrade.label}</Link>
                 </Button>
               ) : null}
             </div>

@@ -1,21 +1,12 @@
-import type { Plan } from '@redflag/contracts/billing';
 import { Badge } from '@/components/ui/badge';
+import type { PlanDisplay } from '../utils/plan-display';
 
-export type PlanBadgeKind = 'TRIAL' | 'PREMIUM' | 'FREE';
-
-/** The account page's status badge: TRIAL, PREMIUM or FREE (product-spec.md section 2). */
-export function planBadgeKind(plan: Pick<Plan, 'isPremium' | 'isTrialing' | 'computedStatus'> | undefined): PlanBadgeKind {
-  if (!plan) return 'FREE';
-  if (plan.isPremium) return 'PREMIUM';
-  if (plan.isTrialing && plan.computedStatus.status === 'trialing') return 'TRIAL';
-  return 'FREE';
-}
-
-export function PlanBadge({ plan }: { plan: Plan | undefined }) {
-  const kind = planBadgeKind(plan);
+/** The plan badge (product-spec.md section 2): TRIAL, PREMIUM or FREE, from the one plan display. */
+export function PlanBadge({ display }: { display: PlanDisplay | undefined }) {
+  if (!display) return null;
   return (
-    <Badge data-testid="plan-badge" variant={kind === 'FREE' ? 'secondary' : 'default'}>
-      {kind}
+    <Badge data-testid="plan-badge" variant={display.kind === 'free' ? 'secondary' : 'default'}>
+      {display.badge}
     </Badge>
   );
 }

@@ -7,8 +7,11 @@ import { track } from '@/lib/analytics';
 import { cn } from '@/lib/utils';
 import { usageView } from '../utils/scan-item';
 
-/** SCAN USAGE for non-premium users: FREE TIER or LIMIT REACHED, used/max, remaining, bar, upgrade. */
-export function ScanUsageCard({ usage }: { usage: { scanCount: number; maxScans: number } }) {
+/**
+ * SCAN USAGE for non-premium users: the plan's name (the one plan display, handed in by app/) or LIMIT
+ * REACHED, used/max, remaining, bar, and the upgrade link only when there is something to upgrade from.
+ */
+export function ScanUsageCard({ usage, plan }: { usage: { scanCount: number; maxScans: number }; plan: { name: string; upgrade: { to: string; label: string } | null } }) {
   const view = usageView(usage);
   return (
     <section aria-labelledby="scan-usage-title" data-testid="scan-usage" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6">
@@ -18,7 +21,7 @@ export function ScanUsageCard({ usage }: { usage: { scanCount: number; maxScans:
             Scan usage
           </h2>
           <Badge variant={view.limitReached ? 'default' : 'secondary'} className={cn(view.limitReached && 'bg-red-700')}>
-            {view.limitReached ? 'Limit reached' : 'Free tier'}
+            {view.limitReached ? 'Limit reached' : plan.name}
           </Badge>
         </div>
         <p className="text-sm font-bold tabular-nums text-slate-900">
@@ -37,11 +40,13 @@ export function ScanUsageCard({ usage }: { usage: { scanCount: number; maxScans:
             ? 'You have used all your trial scans. Premium gives you unlimited scans.'
             : `${view.remaining} ${view.remaining === 1 ? 'scan' : 'scans'} remaining in your free trial.`}
         </p>
-        <Button asChild size="sm">
-          <Link to="/checkout" onClick={() => track('upgrade_click', { source: 'dashboard_usage' })}>
-            <Crown aria-hidden="true" /> Upgrade to Premium
-          </Link>
-        </Button>
+        {plan.upgrade ? (
+          <Button asChild size="sm">
+            <Link to={plan.upgrade.to} onClick={() => track('upgrade_click', { source: 'dashboard_usage' })}>
+              <Crown aria-hidden="true" /> {plan.upgrade.label}
+            </Link>
+          </Button>
+        ) : null}
       </div>
     </section>
   );

@@ -1,27 +1,20 @@
 import { LogOut, Settings } from 'lucide-react';
-import { Badge } from '@/components/ui/badge';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 /** What the settings page shows about the signed-in user (composed in app/ from the session). */
 export interface SettingsUser {
-  id: string;
   email: string;
   firstName: string | null;
   lastName: string | null;
-  subscriptionStatus: string;
-  isPremium: boolean;
 }
 
-function planTier(user: SettingsUser): 'PREMIUM' | 'FREE' {
-  return user.isPremium ? 'PREMIUM' : 'FREE';
-}
-
-function statusLabel(status: string): string {
-  return status.replace(/_/g, ' ').toUpperCase();
-}
-
-/** /settings (product-spec.md section 2): e-mail, user id, name, plan tier and status badges, sign-out. */
-export function SettingsPage({ user, onSignOut }: { user: SettingsUser | null; onSignOut: () => void }) {
+/**
+ * /settings (product-spec.md section 2): e-mail, name, the plan (badge and status from the one plan
+ * display, handed in by app/) and sign-out. No internal ids: nothing here is for developers (issue 12).
+ */
+export function SettingsPage({ user, plan, onSignOut }: { user: SettingsUser | null; plan?: ReactNode; onSignOut: () => void }) {
   if (!user) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -31,6 +24,7 @@ export function SettingsPage({ user, onSignOut }: { user: SettingsUser | null; o
     );
   }
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || 'Not set';
+  const [local, domain] = [user.email.slice(0, user.email.indexOf('@')), user.email.slice(user.email.indexOf('@'))];
   return (
     <section className="mx-auto max-w-2xl px-4 py-12">
       <title>Settings · RedFlag</title>
@@ -41,20 +35,26 @@ export function SettingsPage({ user, onSignOut }: { user: SettingsUser | null; o
         <h1 className="text-3xl font-black tracking-tight">Settings</h1>
       </div>
       <div className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        <h2 className="text-sm font-bold uppercase tracking-wider text-slate-500">Account</h2>
-        <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-[10rem_1fr]">
+        <h2 className="text-sm font-bold uppercase tracking-wider text-slate-600">Account</h2>
+        <dl className="mt-4 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr] sm:gap-y-4">
           <dt className="font-semibold text-slate-600">Email</dt>
-          <dd className="break-all text-slate-900">{user.email}</dd>
-          <dt className="font-semibold text-slate-600">User ID</dt>
-          <dd className="break-all font-mono text-xs text-slate-900">{user.id}</dd>
-          <dt className="font-semibold text-slate-600">Name</dt>
-          <dd className="text-slate-900">{name}</dd>
-          <dt className="font-semibold text-slate-600">Plan</dt>
-          <dd className="flex flex-wrap gap-2">
-            <Badge variant={user.isPremium ? 'default' : 'secondary'}>{planTier(user)}</Badge>
-            <Badge variant="outline">{statusLabel(user.subscriptionStatus)}</Badge>
+          <dd className="mb-3 break-words text-slate-900 sm:mb-0">
+            {local}
+            <wbr />
+            {domain}
           </dd>
+          <dt className="font-semibold text-slate-600">Name</dt>
+          <dd className="mb-3 text-slate-900 sm:mb-0">{name}</dd>
+          <dt className="font-semibold text-slate-600">Plan</dt>
+          <dd data-testid="settings-plan">{plan}</dd>
         </dl>
+        <p className="mt-6 text-sm text-slate-600">
+          Change your e-mail, password or plan, download your data or delete your account on the{' '}
+          <Link to="/account" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            account page
+          </Link>
+          .
+        </p>
       </div>
       <div className="mt-6">
         <Button variant="outline" size="lg" onClick={onSignOut}>
