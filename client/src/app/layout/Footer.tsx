@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@/components/ui/badge';
-import { toast } from '@/components/ui/use-toast';
 import { openContactDialog } from '@/lib/events';
 import { FOOTER_SCROLL_OFFSET } from '@/lib/scroll';
 import { Logo } from './logo';
@@ -42,12 +40,6 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 
 export function Footer() {
   const goToSection = useSectionNav();
-
-  const showScamGuideSoon = () =>
-    toast({
-      title: 'Scam Guide is coming soon',
-      description: "We're writing a plain-English guide to today's most common scams. Check back shortly.",
-    });
 
   return (
     <footer className="border-t border-white/10 bg-ink-950 text-slate-300">
@@ -91,8 +83,13 @@ export function Footer() {
             </button>
           </li>
           <li>
-            <button type="button" className={linkClass} onClick={showScamGuideSoon}>
-              Scam Guide <Badge variant="soon">Coming soon</Badge>
+            <button type="button" className={linkClass} onClick={() => goToSection('how-it-works', FOOTER_SCROLL_OFFSET)}>
+              How it works
+            </button>
+          </li>
+          <li>
+            <button type="button" className={linkClass} onClick={() => goToSection('accuracy', FOOTER_SCROLL_OFFSET)}>
+              Measured accuracy
             </button>
           </li>
         </Column>

@@ -1,31 +1,32 @@
 import { AccountPage } from '@/features/account/components/AccountPage';
-import { DataRightsActions } from '@/features/account/components/DataRightsActions';
+import { DataRightsActions, type RenewingSubscription } from '@/features/account/components/DataRightsActions';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { usePlan } from '@/features/billing/api/get-plan';
+import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
 import { BillingSection } from '@/features/billing/components/BillingSection';
 import { PlanBadge } from '@/features/billing/components/plan-badge';
+import { usePlanDisplay } from '@/features/billing/hooks/use-plan-display';
 import { toast } from '@/components/ui/use-toast';
 import type { AuthUser } from '../auth';
 import { MemberRoute } from './member-route';
 
-function PlanStatusBadge() {
-  const plan = usePlan();
-  return <PlanBadge plan={plan.data} />;
-}
-
 function SignedInAccount({ user }: { user: AuthUser }) {
   const signOut = useSignOut();
+  const { display } = usePlanDisplay();
+  const cancel = useCancelSubscription();
   // The server has already ended every session with the account; this clears the client and goes to /.
   const onDeleted = async () => {
     await signOut();
     toast({ title: 'Account deleted', description: 'Your account and all of its data have been deleted.' });
   };
+  const subscription: RenewingSubscription | null = display?.cancellable
+    ? { what: display.kind === 'trial' ? 'Your free trial' : 'Your Premium subscription', cancel: () => cancel.mutateAsync() }
+    : null;
   return (
     <AccountPage
       profile={user}
-      badge={<PlanStatusBadge />}
+      badge={<PlanBadge display={display} />}
       billing={<BillingSection />}
-      dataActions={<DataRightsActions email={user.email} onDeleted={onDeleted} />}
+      dataActions={<DataRightsActions email={user.email} subscription={subscription} onDeleted={onDeleted} />}
     />
   );
 }

@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 
 /**
  * POST /api/account/delete { confirmEmail }: 200 { deleted: true }; 422 when the e-mail does not match;
- * 409 while a subscription would still bill (cancel in the portal first). The server's message is shown.
+ * 409 while a subscription would still bill (the dialog cancels it first). The server's message is shown.
  */
 export const deleteAccount = (confirmEmail: string) => api.post<{ deleted: true }>('/api/account/delete', { confirmEmail });
 
