@@ -66,10 +66,7 @@ export function createAuth(ctx: AppContext) {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: config.auth.secret,
-    // Outside production the Vite dev server (npm run dev:client, port 5173) proxies /api to us.
-    trustedOrigins: config.production
-      ? [config.publicUrl]
-      : [config.publicUrl, 'http://localhost:5173', 'http://127.0.0.1:5173'],
+    trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(ctx.database.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: {
@@ -261,7 +258,8 @@ export function createAuth(ctx: AppContext) {
   /**
    * better-auth stores whatever update-user is sent (an object became "[object Object]", a 50,000-character
    * name was kept: issue 11 row 8). better-auth gets the parsed body instead; when a name part changes and
-   * the full name is not given, the full name follows, as on sign-up.
+   * the full name is not given, the full name follows, as on sign-up. Names are trimmed as on sign-up and
+   * an empty one clears the field (null).
    */
   async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
     const body = parseBody(updateUserBodySchema, actx.body, 'Invalid profile');
@@ -276,7 +274,11 @@ export function createAuth(ctx: AppContext) {
       const last = body.lastName !== undefined ? body.lastName : (stored?.lastName ?? null);
       next.name = [first, last].filter(Boolean).join(' ');
     }
-    return { context: { body: next } };
+    // In place, not returned as `context.body`: better-auth merges a returned body over the sent one and
+    // skips nulls in the merge, so a cleared name would keep the text that was sent.
+    const sent = actx.body as Record<string, unknown>;
+    for (const key of Object.keys(sent)) delete sent[key];
+    Object.assign(sent, next);
   }
 }
 
