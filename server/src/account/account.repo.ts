@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { Executor } from '../billing/billing.repo.ts';
 import type { Db } from '../db/client.ts';
 import { account, session, user } from '../db/schema/auth.ts';
 import { contactMessage } from '../db/schema/contact.ts';
@@ -36,9 +37,7 @@ export function contactMessagesOf(db: Db, userId: string) {
  * Deletes the account. Sessions, sign-in methods, scans and the billing record go with it (foreign keys
  * cascade); analytics events keep no link to the person (set null); contact messages are detached too.
  */
-export async function deleteUserCascade(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.update(contactMessage).set({ userId: null }).where(eq(contactMessage.userId, userId));
-    await tx.delete(user).where(eq(user.id, userId));
-  });
+export async function deleteUserCascade(tx: Executor, userId: string): Promise<void> {
+  await tx.update(contactMessage).set({ userId: null }).where(eq(contactMessage.userId, userId));
+  await tx.delete(user).where(eq(user.id, userId));
 }

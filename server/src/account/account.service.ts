@@ -1,10 +1,11 @@
 import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
+import { recordTrialGrant } from '../billing/trial-history.ts';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
 import { activeSessions, allScans, contactMessagesOf, deleteUserCascade, findUserRow, signInMethods } from './account.repo.ts';
 
-type Ctx = Pick<AppContext, 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
 /**
  * "Export My Data" (DESIGN.md section 3.5): everything stored about the person, at once, as JSON: the
@@ -68,6 +69,11 @@ export async function deleteAccount(ctx: Ctx, userId: string, email: string, con
   if (stillBilling) {
     throw new AppError('CONFLICT', 'Cancel your subscription in the billing portal first, then delete your account.');
   }
-  await deleteUserCascade(ctx.database.db, userId);
+  await ctx.database.db.transaction(async (tx) => {
+    // The one thing that outlives the account: a keyed hash of the address, so that it gets no second
+    // trial (also stored when the trial started; this covers trials from before the hash was kept).
+    if (plan.hasUsedTrial) await recordTrialGrant(ctx, tx, email);
+    await deleteUserCascade(tx, userId);
+  });
   ctx.logger.info({ userId }, 'account deleted');
 }

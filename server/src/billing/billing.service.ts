@@ -18,6 +18,7 @@ import { getBillingProvider } from './providers/index.ts';
 import { eventCustomerId, isStripeProvider, verifyStripeEvent } from './providers/stripe.ts';
 import type { BillingProvider } from './providers/types.ts';
 import { syncSubscription } from './sync.ts';
+import { carryTrialHistory } from './trial-history.ts';
 
 /**
  * Plans and billing use cases. Services never see requests: routes pass the signed-in user's id (and
@@ -42,7 +43,9 @@ export const CONVERSION_SUCCESS_MESSAGE = 'Welcome to Premium! Your trial has be
  * success page does not depend on the webhook having arrived). The local provider syncs synchronously.
  */
 async function loadAccount(ctx: Ctx, userId: string): Promise<BillingAccountRow | undefined> {
-  const row = await findAccount(ctx.database.db, userId);
+  let row = await findAccount(ctx.database.db, userId);
+  // An address that had a trial under a deleted account shows "trial used" from the start (trial-history.ts).
+  if (!row?.hasUsedTrial && (await carryTrialHistory(ctx, userId))) row = await findAccount(ctx.database.db, userId);
   if (row?.customerId && row.provider === 'stripe' && getBillingProvider(ctx.config).name === 'stripe' && effectiveStatus(toPlanState(row), ctx.clock.now()) === 'processing') {
     return (await syncSubscription(ctx, row.customerId)) ?? row;
   }
@@ -158,6 +161,8 @@ export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promis
     return { checkout_url: portal.url };
   }
   const customerId = await ensureCustomer(ctx, provider, user);
+  // One trial per e-mail address, whatever account it was had under (trial-history.ts).
+  await carryTrialHistory(ctx, user.id, user.email);
   const account = await ensureAccount(ctx.database.db, user.id);
   const session = await provider.createCheckoutSession(
     {

@@ -6,6 +6,7 @@ import { getBillingProvider } from './providers/index.ts';
 import { isStripeProvider } from './providers/stripe.ts';
 import { cancelDuplicateSubscriptions } from './providers/stripe-duplicates.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
+import { recordTrialGrant, userEmail } from './trial-history.ts';
 
 /**
  * The one way stored plan state changes after checkout: read the subscription back from the provider and
@@ -80,7 +81,13 @@ export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'databas
     if (isStripeProvider(provider)) await cancelDuplicateSubscriptions(provider.stripe, customerId);
     const snap = await provider.fetchSubscription(customerId, db);
     const now = ctx.clock.now();
-    await updateAccount(db, row.userId, { ...planPatchFromSnapshot(toPlanState(row), snap), syncedAt: now }, now);
+    const patch = planPatchFromSnapshot(toPlanState(row), snap);
+    await updateAccount(db, row.userId, { ...patch, syncedAt: now }, now);
+    // A trial has started: its address gets no other, even after the account is deleted (trial-history.ts).
+    if (patch.hasUsedTrial && !row.hasUsedTrial) {
+      const email = await userEmail(db, row.userId);
+      if (email) await recordTrialGrant(ctx, db, email);
+    }
     // The mails this change calls for (trial started, receipt, payment failed, cancelled), in the same
     // transaction and once per event whatever the number of syncs (billing-mail.ts).
     await sendBillingMailsForSync(ctx, db, row, snap);

@@ -44,6 +44,16 @@ export const billingAccount = pgTable('billing_account', {
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
+/**
+ * One row per e-mail address that has had a free trial: an HMAC-SHA256 of the normalised address under the
+ * server secret, and nothing else. It outlives the account, so a deleted and re-created account does not
+ * get a second trial (issue 11, row 7; server/src/billing/trial-history.ts, docs/decisions/047).
+ */
+export const trialGrant = pgTable('trial_grant', {
+  /** Looked up by checkout and the plan read; the primary key is the only index it needs. */
+  emailHash: text('email_hash').primaryKey(),
+});
+
 /** Provider webhook events already handled, by event id: a replayed delivery does nothing. */
 export const billingWebhookEvent = pgTable('billing_webhook_event', {
   id: text('id').primaryKey(),

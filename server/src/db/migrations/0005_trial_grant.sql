@@ -1,0 +1,3 @@
+CREATE TABLE "trial_grant" (
+	"email_hash" text PRIMARY KEY NOT NULL
+);
