@@ -9,7 +9,7 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
-import { securityHeaders } from './http/security.ts';
+import { csrfProtection, devOnly, noStore, securityHeaders } from './http/security.ts';
 import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
@@ -22,7 +22,8 @@ import { planRoutes } from './users/plan.routes.ts';
 
 /**
  * Builds the app. Middleware order matters: request id and logging first (so every line has the id),
- * security headers, the body limit, then the API routers, the JSON 404 for unknown /api paths, and last
+ * security headers, no-store for the API, the body limit, the origin and content-type check, the dev-only
+ * guards, then the API routers, the JSON 404 for unknown /api paths, and last
  * the client. One error handler for everything.
  */
 export function createApp(ctx: AppContext) {
@@ -41,6 +42,8 @@ export function createApp(ctx: AppContext) {
     log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
   });
   app.use(securityHeaders(ctx.config.production));
+  // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
+  app.use('/api/*', noStore());
   app.use(
     '/api/*',
     bodyLimit({
@@ -48,6 +51,14 @@ export function createApp(ctx: AppContext) {
       onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
     }),
   );
+  // Foreign Origin / Referer: 403; an /api body that is not JSON: 415 (issue 11, row 6; decision 045).
+  // Before anything reads a body or counts a rate limit.
+  app.use(csrfProtection(ctx.config));
+  // Dev-only routes answer loopback clients under a local name only (issue 11, row 4; decision 044).
+  const devOnlyGuard = devOnly(ctx.config);
+  if (ctx.config.devMailbox) app.use('/dev/*', devOnlyGuard);
+  if (ctx.config.testClock) app.use('/api/test/*', devOnlyGuard);
+  if (ctx.config.billing.testPages === 'loopback') app.use('/billing/*', devOnlyGuard);
 
   // Text the database cannot store is a 422 before anything reads it (issue 11, row 3).
   app.use('/api/*', rejectUnstorableText());
@@ -65,7 +76,7 @@ export function createApp(ctx: AppContext) {
   if (ctx.config.devMailbox) app.route('/', devMailboxRoutes(ctx));
   app.route('/', planRoutes(ctx));
   app.route('/', billingRoutes(ctx));
-  app.route('/', localBillingPages(ctx));
+  if (ctx.config.billing.testPages !== 'off') app.route('/', localBillingPages(ctx));
 
   app.route('/', scanRoutes(ctx));
   app.route('/', eventRoutes(ctx));

@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig as loadConfigIn } from './config.ts';
+
+// Without BETTER_AUTH_SECRET a secret is generated into DATA_DIR: keep it in a folder of our own.
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-config-'));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+const loadConfig = (env: Record<string, string>) => loadConfigIn({ DATA_DIR: dataDir, ...env });
 
 describe('settings', () => {
   it('starts on embedded defaults with nothing configured', () => {

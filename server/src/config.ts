@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -69,7 +71,71 @@ export class ConfigError extends Error {
   }
 }
 
-const DEV_SECRET = 'redflag-development-secret-do-not-use-in-production';
+/** Where a generated auth secret is kept, inside DATA_DIR (docs/decisions/044-safe-by-default.md). */
+export const GENERATED_SECRET_FILE = 'auth-secret';
+
+function readSecretFile(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  const secret = text.trim();
+  if (secret.length < 32) throw new Error(`${file} holds no usable secret (at least 32 characters); delete it to have a new one generated`);
+  return secret;
+}
+
+/**
+ * The secret generated on the first start without BETTER_AUTH_SECRET, read back on every later start, so
+ * sessions and mailed links survive a restart. Written owner-only to a temporary file and hard-linked into
+ * place, so two processes starting at once agree on one secret and nobody reads a half-written file.
+ */
+export function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, GENERATED_SECRET_FILE);
+  const existing = readSecretFile(file);
+  if (existing !== null) return existing;
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  writeFileSync(tmp, `${randomBytes(48).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  try {
+    linkSync(tmp, file);
+  } catch (err) {
+    // EEXIST: another process won the race; its secret is the one. Anything else: a file system without
+    // hard links, where an exclusive create is the next best thing.
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') writeFileSync(file, readFileSync(tmp), { mode: 0o600, flag: 'wx' });
+  } finally {
+    unlinkSync(tmp);
+  }
+  const secret = readSecretFile(file);
+  if (secret === null) throw new Error(`${file} could not be written`);
+  return secret;
+}
+
+/** localhost, *.localhost, 127.0.0.0/8 and ::1: names that only ever reach this machine. */
+export function isLocalHostname(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The origins whose pages may call the API with the user's cookies: for better-auth (auth/auth.ts) and for
+ * the app's own check (http/security.ts). In production only PUBLIC_URL. Outside production a local
+ * PUBLIC_URL is trusted under each of its loopback names on the same port (people type 127.0.0.1 as often
+ * as localhost), and the Vite dev server (npm run dev:client, port 5173), which proxies /api to us.
+ */
+function trustedOriginsFor(publicUrl: URL, production: boolean): string[] {
+  const origins = new Set([publicUrl.origin]);
+  if (!production) {
+    if (isLocalHostname(publicUrl.hostname)) {
+      const port = publicUrl.port ? `:${publicUrl.port}` : '';
+      for (const host of ['localhost', '127.0.0.1', '[::1]']) origins.add(`${publicUrl.protocol}//${host}${port}`);
+    }
+    for (const host of ['localhost', '127.0.0.1']) origins.add(`http://${host}:5173`);
+  }
+  return [...origins];
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
@@ -83,8 +149,24 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the public base URL, e.g. https://redflag.example)');
 
+  const publicUrlParsed = new URL(publicUrl);
+  // Dev-only routes (the mail outbox, the test provider's pages, the test clock) exist only outside
+  // production for a PUBLIC_URL on this machine; app.ts also serves them to loopback clients only.
+  const devRoutes = !production && isLocalHostname(publicUrlParsed.hostname);
+
   if (production && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production (at least 32 random characters)');
   if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) problems.push('BETTER_AUTH_SECRET: must be at least 32 characters');
+  const dataDir = path.resolve(e.DATA_DIR);
+  // Outside production, no secret configured: one generated into the data folder and kept (never a
+  // built-in one, which anyone can read in the source and sign tokens with).
+  let secret = e.BETTER_AUTH_SECRET;
+  if (!secret && !production) {
+    try {
+      secret = readOrCreateSecret(dataDir);
+    } catch (err) {
+      problems.push(`BETTER_AUTH_SECRET: not set, and no secret could be kept in DATA_DIR (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
 
   const mailTransport: 'smtp' | 'outbox' = e.SMTP_URL ? 'smtp' : 'outbox';
   if (production && mailTransport === 'outbox' && !e.ALLOW_DEV_OUTBOX_IN_PRODUCTION) {
@@ -112,6 +194,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: required when LLM_BASE_URL is set');
 
   if (problems.length) throw new ConfigError(problems);
+  if (!secret) throw new ConfigError(['BETTER_AUTH_SECRET: required']);
 
   return {
     env: e.NODE_ENV,
@@ -119,25 +202,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: e.PORT,
     host: e.HOST,
     publicUrl,
+    /** Origins trusted for credentialed, state-changing requests (computed once, here). */
+    trustedOrigins: trustedOriginsFor(publicUrlParsed, production),
+    /** The dev outbox viewer, the test provider's pages and the test clock may exist (loopback clients only). */
+    devRoutes,
     logLevel: e.LOG_LEVEL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     database: e.DATABASE_URL
       ? ({ driver: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE } as const)
       : ({ driver: 'pglite', dir: path.resolve(e.DATA_DIR, 'pglite') } as const),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxyHeader: e.TRUST_PROXY_HEADER?.toLowerCase(),
     auth: {
-      secret: e.BETTER_AUTH_SECRET ?? DEV_SECRET,
+      secret,
+      /** 'generated': read from (or just written to) DATA_DIR/auth-secret. */
+      secretSource: e.BETTER_AUTH_SECRET ? ('configured' as const) : ('generated' as const),
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? true,
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
       facebook:
         e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : null,
     },
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
-    /** /dev/mailbox is mounted only for the outbox outside production. */
-    devMailbox: mailTransport === 'outbox' && !production,
+    /** /dev/mailbox is mounted only for the outbox with dev routes (outside production, local PUBLIC_URL). */
+    devMailbox: mailTransport === 'outbox' && devRoutes,
     billing: {
       provider: billingProvider,
+      /**
+       * The local test provider's checkout and portal pages: 'public' when the operator opted in with
+       * ALLOW_TEST_BILLING_IN_PRODUCTION (a demo), else dev-only ('loopback'), else not mounted.
+       */
+      testPages:
+        billingProvider !== 'local' ? ('off' as const) : e.ALLOW_TEST_BILLING_IN_PRODUCTION ? ('public' as const) : devRoutes ? ('loopback' as const) : ('off' as const),
       stripe: e.STRIPE_SECRET_KEY
         ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', priceId: e.STRIPE_PRICE_ID, apiBase: e.STRIPE_API_BASE }
         : null,
@@ -146,7 +241,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     emailMxLookup: e.EMAIL_MX_LOOKUP ?? false,
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
     rateLimits: e.RATE_LIMITS === 'on',
-    testClock: e.TEST_CLOCK ?? false,
+    /** TEST_CLOCK is a dev route too: off (404) for a PUBLIC_URL that is not local. */
+    testClock: (e.TEST_CLOCK ?? false) && devRoutes,
   };
 }
 

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { startBillingJobs } from './billing/jobs.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, GENERATED_SECRET_FILE, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createClock } from './lib/clock.ts';
@@ -21,6 +22,16 @@ async function main() {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  if (config.auth.secretSource === 'generated') {
+    const file = path.join(config.dataDir, GENERATED_SECRET_FILE);
+    // Several instances on one PostgreSQL each keep their own data folder, so each would sign with its own
+    // secret: sessions made on one would not be valid on another (docs/decisions/044-safe-by-default.md).
+    if (config.database.driver === 'postgres') {
+      logger.warn({ file }, 'BETTER_AUTH_SECRET is not set: signing with the secret kept in the data folder; set BETTER_AUTH_SECRET when several instances share this database');
+    } else {
+      logger.info({ file }, 'BETTER_AUTH_SECRET is not set: signing with the secret kept in the data folder');
+    }
+  }
   const database = await openDatabase(
     config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: config.database.poolSize },
   );

@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   MISSING_INFORMATION: 422,
   BAD_REQUEST: 400,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   UNAUTHORIZED: 401,
   invalid_credentials: 401,
   email_not_confirmed: 403,
@@ -67,4 +68,5 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   SERVICE_UNAVAILABLE: 'Service temporarily unavailable',
   INTERNAL_ERROR: 'Something went wrong',
   PAYLOAD_TOO_LARGE: 'Request body too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Send the request body as JSON (Content-Type: application/json)',
 };
