@@ -42,6 +42,10 @@ export const routes: RouteObject[] = [
           { path: 'scans/:id', lazy: async () => ({ Component: (await import('./routes/scan-report')).ScanReportRoute }) },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
+          {
+            path: 'link-expired',
+            lazy: async () => ({ Component: (await import('./routes/link-expired')).LinkExpiredPage }),
+          },
           // Eager: the route error boundary renders it for 404 responses too.
           { path: '*', Component: NotFoundPage },
         ],

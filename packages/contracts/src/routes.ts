@@ -1,3 +1,6 @@
+/** Where a used or expired mail link (sign-in or verification) lands and says so (issue 12). */
+export const LINK_EXPIRED_PATH = '/link-expired';
+
 /**
  * Client routes that exist (product-spec.md section 2). The server answers 200 with the app for these and
  * 404 (still with the app, which renders its 404 page) for any other non-API path.
@@ -14,6 +17,7 @@ export const CLIENT_ROUTES = [
   '/scan',
   '/account',
   '/settings',
+  LINK_EXPIRED_PATH,
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];

@@ -1,5 +1,6 @@
 import { magicLinkClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
+import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
 
 /**
  * better-auth's client for the account actions (sign in / up, magic link, social, sign out); the session
@@ -16,3 +17,9 @@ export const authClient = createAuthClient({
 /** Where the links in our mails land (product-spec.md section 2, query parameters). */
 export const VERIFIED_CALLBACK = '/dashboard?verified=true';
 export const RECOVERED_CALLBACK = '/dashboard?recovered=true';
+
+/**
+ * Where a used or expired mail link lands (issue 12): the page that says so and offers the next step.
+ * better-auth adds `error=INVALID_TOKEN` (or TOKEN_EXPIRED).
+ */
+export const LINK_ERROR_CALLBACK = { magic: `${LINK_EXPIRED_PATH}?link=magic` } as const;

@@ -2,7 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { openAuthModal, openContactDialog } from '@/lib/events';
-import { closeAuthDialogs, useAuthDialog } from '../hooks/auth-dialogs';
+import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { presentError } from '../utils/auth-errors';
 
 /** product-spec.md section 4: Sign In closes the dialog and raises triggerAuthModal after 100 ms. */
@@ -25,7 +25,7 @@ export function AuthErrorDialog() {
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialogs()}>
-      <DialogContent size="md" role="alertdialog" data-testid="auth-error-dialog">
+      <DialogContent size="md" role="alertdialog" data-testid="auth-error-dialog" onCloseAutoFocus={returnFocusOnClose}>
         <DialogHeader className="items-center pr-0 text-center">
           <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-red-100 text-red-700">
             <AlertTriangle className="size-7" />

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
 import { toast } from '@/components/ui/use-toast';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { authUserQueryKey } from '../api/auth-user';
-import { sessionQueryKey } from '../api/session';
+import { sessionQueryKey, sessionQueryOptions } from '../api/session';
 import { setAuthDialog } from '../hooks/auth-dialogs';
+import { ALREADY_VERIFIED_TARGET, linkErrorTarget } from '../utils/link-errors';
 
 /** The query parameters the accounts flows land with; removed from the address once handled. */
 const HANDLED = ['verified', 'recovered', 'error', 'error_description'] as const;
@@ -13,7 +15,9 @@ const HANDLED = ['verified', 'recovered', 'error', 'error_description'] as const
 /**
  * Reacts to the address after a mail link or an OAuth round trip (product-spec.md section 2):
  * /dashboard?verified=true → 'Email Verified Successfully! 🎉'; ?recovered=true → 'Welcome back!';
- * ?error=... (expired or used link, failed OAuth) → the error dialog. The URL is cleaned after.
+ * ?error=... from a failed OAuth → the error dialog. The URL is cleaned after. A used or expired mail link
+ * is LazyAuthDialogs' to send to the page that explains it (issue 12); so is a verification link opened
+ * again after it worked (signed out here, the address already confirmed).
  */
 export function AuthUrlEffects() {
   const location = useLocation();
@@ -23,15 +27,21 @@ export function AuthUrlEffects() {
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     if (!HANDLED.some((k) => params.has(k))) return;
+    if (location.pathname === LINK_EXPIRED_PATH || linkErrorTarget(location.pathname, location.search)) return;
     const error = params.get('error');
     const oauthProvider = storage.get(STORAGE_KEYS.oauthProvider);
     if (error) {
       if (oauthProvider) storage.set(STORAGE_KEYS.oauthError, 'callback_failed');
-      // Expired / used mail links carry a token error; anything else here is a failed OAuth round trip.
-      const code = /token|expired/i.test(error) ? 'link_invalid' : 'oauth_failed';
-      setAuthDialog({ kind: 'error', error: { status: 401, error: { code, message: error } } });
+      setAuthDialog({ kind: 'error', error: { status: 401, error: { code: 'oauth_failed', message: error } } });
     } else if (params.get('verified') === 'true') {
-      toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
+      // A first use signs in (autoSignInAfterVerification); no session means the link had been used.
+      void queryClient
+        .fetchQuery({ ...sessionQueryOptions, staleTime: 0 })
+        .then((session) => {
+          if (session) toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
+          else void navigate(ALREADY_VERIFIED_TARGET, { replace: true });
+        })
+        .catch(() => undefined);
     } else if (params.get('recovered') === 'true') {
       toast({ title: 'Welcome back!', description: 'You are signed in with your recovery link.' });
     }

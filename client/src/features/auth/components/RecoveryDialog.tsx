@@ -1,55 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LoaderCircle, MailCheck, ShieldAlert } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Form,
+  FormAlert,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  serverFieldErrors,
+  setFieldErrors,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { usePublicConfig } from '@/lib/public-config';
-import { authClient, RECOVERED_CALLBACK } from '../api/auth-client';
-import { closeAuthDialogs, setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
+import { authClient, LINK_ERROR_CALLBACK, RECOVERED_CALLBACK } from '../api/auth-client';
+import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
+import { presentError } from '../utils/auth-errors';
+import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-schemas';
 import { SocialButtons } from './SocialButtons';
 
 /** QUICK RECOVERY: one-click Google / Facebook, or a magic link by e-mail (60 minutes, single use). */
 export function RecoveryDialog() {
-  const id = useId();
   const dialog = useAuthDialog();
   const open = dialog.kind === 'recovery';
-  const [step, setStep] = useState<'form' | 'sent'>('form');
-  const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { data: config } = usePublicConfig();
 
   // product-spec.md section 4: the step resets when the dialog closes (derived during render).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
-    if (!open) setStep('form');
+    if (!open) setSentTo(null);
   }
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const address = email.trim();
-    if (!address) {
-      toast({ title: 'Email Required', description: 'Please enter your email address', variant: 'destructive' });
-      return;
-    }
-    setSending(true);
-    const { error } = await authClient.signIn.magicLink({ email: address, callbackURL: RECOVERED_CALLBACK });
-    setSending(false);
-    if (error) {
-      setAuthDialog({ kind: 'error', error });
-      return;
-    }
-    setStep('sent');
-    toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure sign-in link.' });
-  };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialogs()}>
-      <DialogContent size="md" data-testid="recovery-dialog">
-        {step === 'form' ? (
+      <DialogContent size="md" data-testid="recovery-dialog" onCloseAutoFocus={returnFocusOnClose}>
+        {sentTo === null ? (
           <>
             <DialogHeader className="items-center pr-0 text-center">
               <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-red-100 text-red-700">
@@ -61,23 +54,11 @@ export function RecoveryDialog() {
               </DialogDescription>
             </DialogHeader>
             <SocialButtons config={config} verb="Sign in" />
-            <form onSubmit={submit} className="grid gap-3" noValidate>
-              <div className="grid gap-1.5">
-                <Label htmlFor={`${id}-email`}>Email</Label>
-                <Input
-                  id={`${id}-email`}
-                  type="email"
-                  autoComplete="email"
-                  value={email}
-                  onChange={(e) => setEmail(e.target.value)}
-                  placeholder="you@example.com"
-                />
-              </div>
-              <Button type="submit" size="lg" disabled={sending}>
-                {sending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-                {sending ? 'SENDING...' : 'SEND RECOVERY LINK'}
-              </Button>
-            </form>
+            <RecoveryForm
+              key={dialog.kind === 'recovery' ? (dialog.email ?? '') : ''}
+              initialEmail={dialog.kind === 'recovery' ? dialog.email : undefined}
+              onSent={setSentTo}
+            />
             <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
@@ -97,8 +78,8 @@ export function RecoveryDialog() {
               </span>
               <DialogTitle className="text-2xl font-black tracking-wide">Check Your Email</DialogTitle>
               <DialogDescription>
-                If an account exists for <strong className="break-all text-slate-900">{email.trim()}</strong>, we sent
-                it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
+                If an account exists for <strong className="break-all text-slate-900">{sentTo}</strong>, we sent it a
+                sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
               </DialogDescription>
             </DialogHeader>
             <Button size="lg" variant="outline" onClick={closeAuthDialogs}>
@@ -108,5 +89,55 @@ export function RecoveryDialog() {
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; onSent: (email: string) => void }) {
+  const [failure, setFailure] = useState<unknown>(null);
+  const form = useForm<EmailOnlyFormInput, unknown, { email: string }>({
+    resolver: zodResolver(emailOnlyFormSchema),
+    defaultValues: { email: initialEmail },
+  });
+
+  const submit = form.handleSubmit(async ({ email }) => {
+    setFailure(null);
+    const { error } = await authClient.signIn.magicLink({
+      email,
+      callbackURL: RECOVERED_CALLBACK,
+      // A used or expired link lands on the page that says so (issue 12), not on a bare sign-in card.
+      errorCallbackURL: LINK_ERROR_CALLBACK.magic,
+    });
+    if (error) {
+      if (!setFieldErrors(form, serverFieldErrors(error), ['email'])) setFailure(error);
+      return;
+    }
+    onSent(email);
+    toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure sign-in link.' });
+  });
+
+  const p = failure ? presentError(failure) : null;
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="grid gap-3" noValidate>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input {...field} type="email" autoComplete="email" placeholder="you@example.com" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {p ? <FormAlert title={p.title}>{p.description}</FormAlert> : null}
+        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
+          {form.formState.isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          {form.formState.isSubmitting ? 'SENDING...' : 'SEND RECOVERY LINK'}
+        </Button>
+      </form>
+    </Form>
   );
 }

@@ -1,38 +1,27 @@
 import { LoaderCircle, MailCheck } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/use-toast';
-import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
-import { closeAuthDialogs, setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
-
-/** product-spec.md section 9: the resend button stays locked (SENDING...) for 2 s. */
-export const RESEND_LOCK_MS = 2000;
+import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
+import { useResendVerification } from '../hooks/use-resend-verification';
+import { presentError } from '../utils/auth-errors';
 
 /** CHECK YOUR EMAIL: after a sign-up that needs the address confirmed. */
 export function VerifyEmailDialog() {
   const dialog = useAuthDialog();
   const open = dialog.kind === 'verify';
   const email = dialog.kind === 'verify' ? dialog.email : '';
-  const [sending, setSending] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const resend = async () => {
-    setSending(true);
-    const started = Date.now();
-    const { error } = await authClient.sendVerificationEmail({ email, callbackURL: VERIFIED_CALLBACK });
-    timer.current = setTimeout(() => setSending(false), Math.max(0, RESEND_LOCK_MS - (Date.now() - started)));
-    if (error) {
-      setAuthDialog({ kind: 'error', error });
-      return;
-    }
-    toast({ title: 'Verification Email Sent', description: `We sent a new link to ${email}.` });
-  };
+  const resend = useResendVerification();
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && closeAuthDialogs()}>
-      <DialogContent size="md" data-testid="verify-email-dialog">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) return;
+        resend.reset();
+        closeAuthDialogs();
+      }}
+    >
+      <DialogContent size="md" data-testid="verify-email-dialog" onCloseAutoFocus={returnFocusOnClose}>
         <DialogHeader className="items-center pr-0 text-center">
           <span
             aria-hidden="true"
@@ -49,12 +38,26 @@ export function VerifyEmailDialog() {
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           Can&apos;t find it? Check your spam folder, or send it again.
         </p>
+        <p role="status" className="text-center text-sm">
+          {resend.isSuccess ? (
+            <span className="text-emerald-800">We sent a new link to {email}.</span>
+          ) : resend.isError ? (
+            <span className="font-medium text-red-700">{presentError(resend.error).description}</span>
+          ) : null}
+        </p>
         <div className="grid gap-2">
-          <Button size="lg" onClick={resend} disabled={sending}>
-            {sending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {sending ? 'SENDING...' : 'RESEND VERIFICATION EMAIL'}
+          <Button size="lg" onClick={() => resend.mutate(email)} disabled={resend.isPending}>
+            {resend.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+            {resend.isPending ? 'SENDING...' : 'RESEND VERIFICATION EMAIL'}
           </Button>
-          <Button size="lg" variant="ghost" onClick={closeAuthDialogs}>
+          <Button
+            size="lg"
+            variant="ghost"
+            onClick={() => {
+              resend.reset();
+              closeAuthDialogs();
+            }}
+          >
             I&apos;ll verify later
           </Button>
         </div>

@@ -7,9 +7,9 @@ import type { AuthTab } from '@/lib/events';
  */
 export type AuthDialogState =
   | { kind: 'none' }
-  | { kind: 'auth'; tab: AuthTab }
+  | { kind: 'auth'; tab: AuthTab; email?: string }
   | { kind: 'verify'; email: string }
-  | { kind: 'recovery' }
+  | { kind: 'recovery'; email?: string }
   | { kind: 'error'; error: unknown };
 
 let state: AuthDialogState = { kind: 'none' };
@@ -22,6 +22,37 @@ export function setAuthDialog(next: AuthDialogState): void {
 
 export function closeAuthDialogs(): void {
   setAuthDialog({ kind: 'none' });
+}
+
+/**
+ * The control that opened the accounts dialogs (Login, Sign Up, START FREE TRIAL...), remembered when the
+ * open event arrives: the dialog opens 100 ms later, lazily loaded, and by then the page may have moved
+ * focus. When the last accounts dialog closes, focus goes back to it (issue 12, list item 7).
+ */
+let trigger: HTMLElement | null = null;
+
+export function rememberTrigger(el: Element | null): void {
+  // A dialog handing over to another (error dialog → sign in) keeps the first trigger.
+  if (state.kind !== 'none') return;
+  const usable =
+    el instanceof HTMLElement && el !== document.body && !el.closest('[role="dialog"],[role="alertdialog"]');
+  trigger = usable ? el : null;
+}
+
+/**
+ * For a dialog's onCloseAutoFocus: when no other accounts dialog took over, focus the remembered trigger;
+ * while one hands over to another, leave focus to the one opening.
+ */
+export function returnFocusOnClose(event: Event): void {
+  if (state.kind !== 'none') {
+    event.preventDefault();
+    return;
+  }
+  if (trigger?.isConnected) {
+    event.preventDefault();
+    trigger.focus();
+  }
+  trigger = null;
 }
 
 function subscribe(listener: () => void) {

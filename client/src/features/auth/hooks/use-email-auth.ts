@@ -47,7 +47,7 @@ export function useEmailSignIn() {
   return useMutation({
     mutationFn: async (input: { email: string; password: string }) => {
       const { data, error } = await authClient.signIn.email({ email: input.email, password: input.password });
-      if (error) throw Object.assign(error, { email: input.email });
+      if (error) throw error;
       return data;
     },
     onSuccess: async () => {
@@ -55,9 +55,7 @@ export function useEmailSignIn() {
       toast({ title: 'Welcome back!', description: 'You are signed in.' });
       await afterSignIn();
     },
-    onError: (error: unknown) => {
-      setAuthDialog({ kind: 'error', error });
-    },
+    // Errors stay on the mutation: the form shows them inline and keeps what was typed (issue 12).
   });
 }
 
@@ -99,18 +97,6 @@ export function useEmailSignUp() {
       storage.set(STORAGE_KEYS.requirePaymentSetup, 'true');
       setAuthDialog({ kind: 'verify', email: data.email });
     },
-    onError: (error: unknown) => {
-      const code = (error as { error?: { code?: unknown } } | null)?.error?.code;
-      if (code === 'ACCOUNT_EXISTS') {
-        toast({
-          title: 'Account Already Exists',
-          description: 'An account with this email already exists. Please sign in instead.',
-          variant: 'destructive',
-        });
-        setAuthDialog({ kind: 'auth', tab: 'signin' });
-        return;
-      }
-      setAuthDialog({ kind: 'error', error });
-    },
+    // Errors (weak_password, ACCOUNT_EXISTS...) stay on the mutation for the form to show inline.
   });
 }

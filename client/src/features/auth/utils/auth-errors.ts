@@ -1,6 +1,9 @@
+import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
+
 /**
- * product-spec.md section 8: which heading and suggestion the error dialog shows for an error, and whether
- * it is an auth error (those always get a Sign In button). Pure, so it is unit-tested.
+ * product-spec.md section 8: which heading and suggestion an error gets, whether it is an auth error, and
+ * (issue 12) where a form shows it and which next step it offers. The one classifier for the accounts
+ * forms (inline) and the error dialog (errors with no form: OAuth). Pure, so it is unit-tested.
  */
 
 export interface ErrorLike {
@@ -16,6 +19,10 @@ export interface ErrorPresentation {
   description: string;
   suggestion: string;
   isAuthError: boolean;
+  /** The form field the error belongs under; absent: an alert above the submit button. */
+  field?: 'email' | 'password';
+  /** The next step an inline error offers. */
+  action?: 'resend_verification' | 'sign_in_instead' | 'recovery';
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -51,9 +58,9 @@ export function presentError(err: unknown): ErrorPresentation {
     return {
       title: 'Sign In Required',
       description: 'The email or password is incorrect.',
-      suggestion:
-        'Check your email and password and try again, or use Magic Link Recovery to sign in without a password.',
+      suggestion: 'Check both and try again, or get a sign-in link by email instead.',
       isAuthError: true,
+      action: 'recovery',
     };
   }
   if (code === 'link_invalid') {
@@ -76,8 +83,9 @@ export function presentError(err: unknown): ErrorPresentation {
     return {
       title: 'Check Your Email',
       description: 'Please confirm your email address before signing in.',
-      suggestion: 'Open the verification link we sent you. You can ask for a new one from the sign-up screen.',
+      suggestion: 'Open the verification link we sent you, or ask for a new one.',
       isAuthError: true,
+      action: 'resend_verification',
     };
   }
   if (code === 'weak_password') {
@@ -87,8 +95,9 @@ export function presentError(err: unknown): ErrorPresentation {
       description: message || 'Password is too weak.',
       suggestion: reasons.includes('common')
         ? 'Choose a password that is not a common one: a few unrelated words work well.'
-        : 'Use at least 6 characters.',
+        : `Use at least ${MIN_PASSWORD_LENGTH} characters.`,
       isAuthError: false,
+      field: 'password',
     };
   }
   if (code === 'signup_disabled') {
@@ -105,6 +114,7 @@ export function presentError(err: unknown): ErrorPresentation {
       description: 'An account with this email already exists.',
       suggestion: 'Sign in instead, or use Magic Link Recovery if you forgot your password.',
       isAuthError: true,
+      action: 'sign_in_instead',
     };
   }
   if (/fetch|network/i.test(message) && !status) {

@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Form, FormAlert, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useResendVerification } from '../hooks/use-resend-verification';
+import { presentError } from '../utils/auth-errors';
+import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-schemas';
+
+/** "Send a new verification link" for an address, where no dialog knows it (the used-link page). */
+export function ResendVerificationForm() {
+  const resend = useResendVerification();
+  const form = useForm<EmailOnlyFormInput, unknown, { email: string }>({
+    resolver: zodResolver(emailOnlyFormSchema),
+    defaultValues: { email: '' },
+  });
+  const submit = form.handleSubmit(({ email }) => resend.mutate(email));
+  const failure = resend.isError ? presentError(resend.error) : null;
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="grid gap-3 text-left" noValidate>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input {...field} type="email" autoComplete="email" placeholder="you@example.com" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
+        <Button type="submit" size="lg" disabled={resend.isPending}>
+          {resend.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          {resend.isPending ? 'SENDING...' : 'Send a new verification link'}
+        </Button>
+        <p role="status" className="text-sm text-emerald-800">
+          {resend.isSuccess ? (
+            <>
+              If an account for <strong className="break-all">{resend.data}</strong> still needs confirming, we sent it
+              a new link. Open it to confirm your account.
+            </>
+          ) : null}
+        </p>
+      </form>
+    </Form>
+  );
+}

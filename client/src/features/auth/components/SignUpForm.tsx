@@ -1,0 +1,136 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
+import { Button } from '@/components/ui/button';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  serverFieldErrors,
+  setFieldErrors,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { useEmailSignUp } from '../hooks/use-email-auth';
+import { presentError, toErrorLike } from '../utils/auth-errors';
+import { signUpFormSchema, type SignUpFormInput } from '../utils/form-schemas';
+import { AuthFormAlert } from './AuthFormAlert';
+import { PasswordInput } from './PasswordInput';
+
+const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
+
+/**
+ * The sign-up tab's form. A refused password (weak_password with its reasons) is said under the password;
+ * an existing address, a rate limit or a server failure above the button; every field keeps its value.
+ */
+export function SignUpForm() {
+  const signUp = useEmailSignUp();
+  const [failure, setFailure] = useState<{ error: unknown; email: string } | null>(null);
+  const form = useForm<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+  });
+
+  const submit = form.handleSubmit((values) => {
+    setFailure(null);
+    signUp.mutate(
+      {
+        email: values.email,
+        password: values.password,
+        firstName: values.firstName ?? '',
+        lastName: values.lastName ?? '',
+      },
+      {
+        onError: (error) => {
+          if (setFieldErrors(form, serverFieldErrors(error), [...FIELDS])) return;
+          const p = presentError(error);
+          if (p.field) {
+            // weak_password: the server's message names the reasons (too short, too common).
+            form.setError(
+              p.field,
+              { type: 'server', message: toErrorLike(error).message || p.description },
+              { shouldFocus: true },
+            );
+            return;
+          }
+          setFailure({ error, email: values.email });
+        },
+      },
+    );
+  });
+
+  return (
+    <Form {...form}>
+      <form onSubmit={submit} className="grid gap-4" noValidate>
+        <div className="grid grid-cols-2 gap-3">
+          <FormField
+            control={form.control}
+            name="firstName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>First name</FormLabel>
+                <FormControl>
+                  <Input {...field} value={field.value ?? ''} autoComplete="given-name" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="lastName"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>Last name</FormLabel>
+                <FormControl>
+                  <Input {...field} value={field.value ?? ''} autoComplete="family-name" />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+        </div>
+        <FormField
+          control={form.control}
+          name="email"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Email</FormLabel>
+              <FormControl>
+                <Input {...field} type="email" autoComplete="email" />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="password"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>Password</FormLabel>
+              <FormControl hasDescription>
+                <PasswordInput {...field} autoComplete="new-password" />
+              </FormControl>
+              <FormMessage />
+              <FormDescription>
+                At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.
+              </FormDescription>
+            </FormItem>
+          )}
+        />
+        {failure ? <AuthFormAlert error={failure.error} email={failure.email} /> : null}
+        <Button type="submit" size="lg" disabled={signUp.isPending}>
+          {signUp.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+          {signUp.isPending ? 'CREATING ACCOUNT...' : 'CREATE ACCOUNT'}
+        </Button>
+      </form>
+    </Form>
+  );
+}
