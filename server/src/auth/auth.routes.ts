@@ -1,8 +1,10 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../http/types.ts';
-import { clientIp, rateLimit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
-import { CLIENT_IP_HEADER, getAuth } from './auth.ts';
+import { clientIp, getRateLimiter, rateLimit, type RateHit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
+import { AppError } from '../lib/app-error.ts';
+import { CLIENT_IP_HEADER, getAuth, type Auth } from './auth.ts';
 import { normaliseAuthResponse } from './auth-errors.ts';
+import { isKnownDevice, rememberDevice } from './known-device.ts';
 import { AUTH_RATE_RULES } from './rate-rules.ts';
 
 /** Makes better-auth available to every route (requireUser / getOptionalUser read it from c.var.auth). */
@@ -14,24 +16,21 @@ export function authContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
   };
 }
 
-/** The e-mail in a JSON body, read from a clone so better-auth still gets the untouched request. */
-async function bodyEmail(c: Context<AppEnv>): Promise<string | null> {
+/** A text field of a JSON body, read from a clone so better-auth still gets the untouched request. */
+async function bodyText(c: Context<AppEnv>, field: string): Promise<string | null> {
   try {
     const body: unknown = await c.req.raw.clone().json();
-    if (
-      typeof body === 'object' &&
-      body !== null &&
-      'email' in body &&
-      typeof body.email === 'string' &&
-      body.email.trim()
-    ) {
-      return body.email.trim().toLowerCase();
+    if (typeof body === 'object' && body !== null && field in body) {
+      const value = (body as Record<string, unknown>)[field];
+      if (typeof value === 'string' && value.trim()) return value.trim().toLowerCase();
     }
   } catch {
     // Not JSON: better-auth will refuse it; nothing to count per e-mail.
   }
   return null;
 }
+
+const bodyEmail = (c: Context<AppEnv>) => bodyText(c, 'email');
 
 function limits(ctx: AppContext, rules: { ip: RateRule; email: RateRule }) {
   const keys: RateLimitKey[] = [
@@ -41,18 +40,78 @@ function limits(ctx: AppContext, rules: { ip: RateRule; email: RateRule }) {
   return rateLimit(ctx, keys);
 }
 
+function refuse(rule: RateRule, retryAfterSeconds: number): never {
+  throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } });
+}
+
 /**
- * /api/auth/*: our rate limits first (per client address and per e-mail), then better-auth's handler, whose
+ * Sign-in (decision 048): every attempt counts per client and per (e-mail, client); only failures count
+ * per e-mail, and a browser that signed in to that account before is not subject to that bucket. So a
+ * client guessing at an address is stopped without locking the owner out from another client.
+ */
+function signInLimits(ctx: AppContext): MiddlewareHandler<AppEnv> {
+  const limiter = getRateLimiter(ctx);
+  const rules = AUTH_RATE_RULES.signIn;
+  const { secret } = ctx.config.auth;
+  return async (c, next) => {
+    const email = await bodyEmail(c);
+    if (ctx.config.rateLimits) {
+      const ip = clientIp(c, ctx.config);
+      const checks: Array<[RateRule, Promise<RateHit>]> = [[rules.ip, limiter.hit(rules.ip, ip)]];
+      if (email) {
+        checks.push([rules.emailClient, limiter.hit(rules.emailClient, `${email}|${ip}`)]);
+        if (!isKnownDevice(c, secret, email)) checks.push([rules.emailFailures, limiter.peek(rules.emailFailures, email)]);
+      }
+      let worst: [RateRule, RateHit] | null = null;
+      for (const [rule, pending] of checks) {
+        const hit = await pending;
+        if (!hit.allowed && (!worst || hit.retryAfterSeconds > worst[1].retryAfterSeconds)) worst = [rule, hit];
+      }
+      if (worst) refuse(worst[0], worst[1].retryAfterSeconds);
+    }
+    await next();
+    if (!email) return;
+    if (c.res.status === 401) await limiter.hit(rules.emailFailures, email);
+    else if (c.res.status === 200) rememberDevice(c, secret, email, ctx.config.production);
+  };
+}
+
+/** The signed-in user's id, for limits per account; null when signed out (better-auth answers 401). */
+function sessionUserId(auth: Auth) {
+  return async (c: Context<AppEnv>): Promise<string | null> => {
+    const current = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+    return current?.user.id ?? null;
+  };
+}
+
+/**
+ * /api/auth/*: our rate limits first (per client address, per e-mail, per account; see rate-rules.ts), then better-auth's handler, whose
  * error answers are rewritten into the app's error shape. Mounted before anything reads the body.
  */
 export function authRoutes(ctx: AppContext) {
   const auth = getAuth(ctx);
   const app = new Hono<AppEnv>();
 
-  app.post('/api/auth/sign-in/email', limits(ctx, AUTH_RATE_RULES.signIn));
+  app.post('/api/auth/sign-in/email', signInLimits(ctx));
   app.post('/api/auth/sign-up/email', limits(ctx, AUTH_RATE_RULES.signUp));
   app.post('/api/auth/sign-in/magic-link', limits(ctx, AUTH_RATE_RULES.magicLink));
   app.post('/api/auth/send-verification-email', limits(ctx, AUTH_RATE_RULES.resend));
+  const { changePassword, changeEmail } = AUTH_RATE_RULES;
+  app.post(
+    '/api/auth/change-password',
+    rateLimit(ctx, [
+      { rule: changePassword.ip, key: (c) => clientIp(c, ctx.config) },
+      { rule: changePassword.user, key: sessionUserId(auth) },
+    ]),
+  );
+  app.post(
+    '/api/auth/change-email',
+    rateLimit(ctx, [
+      { rule: changeEmail.ip, key: (c) => clientIp(c, ctx.config) },
+      { rule: changeEmail.user, key: sessionUserId(auth) },
+      { rule: changeEmail.email, key: (c) => bodyText(c, 'newEmail') },
+    ]),
+  );
 
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     // better-auth records the address on the session; it reads only the header we set here, from the

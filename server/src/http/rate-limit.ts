@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -31,11 +31,18 @@ export interface RateHit {
 
 export interface RateLimiter {
   hit(rule: RateRule, key: string): Promise<RateHit>;
+  /**
+   * The state of a bucket without counting: `allowed` is false once `limit` hits are in the window. For
+   * rules that count only some outcomes (failed sign-ins), checked before and hit after the request.
+   */
+  peek(rule: RateRule, key: string): Promise<RateHit>;
   /** Counts a hit; throws 429 RATE_LIMITED (with retryAfterSeconds → Retry-After) once over the limit. */
   consume(rule: RateRule, key: string): Promise<void>;
 }
 
 const SWEEP_EVERY_MS = 10 * 60_000;
+
+const bucketKeyOf = (rule: RateRule, key: string) => `${rule.name}:${key.toLowerCase()}`;
 
 export function createRateLimiter(ctx: AppContext): RateLimiter {
   const { db } = ctx.database;
@@ -45,7 +52,7 @@ export function createRateLimiter(ctx: AppContext): RateLimiter {
     if (!ctx.config.rateLimits) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
     const now = ctx.clock.now();
     const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
-    const bucketKey = `${rule.name}:${key.toLowerCase()}`;
+    const bucketKey = bucketKeyOf(rule, key);
     // A window that is over starts again at 1; otherwise the count goes up. One statement, so two
     // instances hitting the same key at once both see a correct count.
     const [row] = await db
@@ -71,8 +78,22 @@ export function createRateLimiter(ctx: AppContext): RateLimiter {
     return { allowed: count <= rule.limit, remaining: Math.max(0, rule.limit - count), retryAfterSeconds };
   }
 
+  async function peek(rule: RateRule, key: string): Promise<RateHit> {
+    if (!ctx.config.rateLimits) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
+    const now = ctx.clock.now();
+    const [row] = await db
+      .select({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt })
+      .from(rateLimitBucket)
+      .where(and(eq(rateLimitBucket.key, bucketKeyOf(rule, key)), gt(rateLimitBucket.resetAt, now)))
+      .limit(1);
+    if (!row) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
+    const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt.getTime() - now.getTime()) / 1000));
+    return { allowed: row.count < rule.limit, remaining: Math.max(0, rule.limit - row.count), retryAfterSeconds };
+  }
+
   return {
     hit,
+    peek,
     async consume(rule, key) {
       const result = await hit(rule, key);
       if (!result.allowed) {
