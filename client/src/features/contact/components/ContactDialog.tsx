@@ -1,14 +1,51 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { contactRequestSchema, type ContactRequest } from '@redflag/contracts/contact';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Form,
+  FormAlert,
+  FormControl,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+  serverFieldErrors,
+  setFieldErrors,
+} from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useSendContact } from '../api/send-contact';
 
-/** CONTACT US (product-spec.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`. */
+const FIELD_LABELS = { name: 'your name', email: 'your email address', message: 'a message' } as const;
+
+/**
+ * Field messages for the contract's checks (packages/contracts/src/contact.ts states the rules, not the
+ * words): an empty field names what is missing, a malformed address says so.
+ */
+const resolver = zodResolver(contactRequestSchema, {
+  error: (issue) => {
+    const field = issue.path?.[0];
+    const label =
+      typeof field === 'string' && field in FIELD_LABELS ? FIELD_LABELS[field as keyof typeof FIELD_LABELS] : null;
+    if (issue.code === 'too_small' && label) return `Please enter ${label}`;
+    if (issue.code === 'too_big') return `This is too long (at most ${String(issue.maximum)} characters)`;
+    if (issue.code === 'invalid_format' && field === 'email') return 'Please enter a valid email address';
+    return undefined;
+  },
+});
+
+type Failure = { title: string; description: string };
+
+/**
+ * CONTACT US (product-spec.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`.
+ * Missing fields and a failed send are said inline and what was typed stays (issue 12); only a sent
+ * message clears the form and closes the dialog.
+ */
 export function ContactDialog({
   open,
   onOpenChange: setOpen,
@@ -16,34 +53,34 @@ export function ContactDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [message, setMessage] = useState('');
   const send = useSendContact();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const form = useForm<ContactRequest, unknown, ContactRequest>({
+    resolver,
+    defaultValues: { name: '', email: '', message: '' },
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!name.trim() || !email.trim() || !message.trim()) {
-      toast({ title: 'Missing Information', description: 'Please fill in all fields.', variant: 'destructive' });
-      return;
-    }
-    send.mutate(
-      { name: name.trim(), email: email.trim(), message: message.trim() },
-      {
+  const submit = form.handleSubmit(
+    (values) => {
+      setFailure(null);
+      send.mutate(values, {
         onSuccess: () => {
           toast({ title: 'Message Sent!', description: "Thanks for reaching out. We'll get back to you soon." });
-          setName('');
-          setEmail('');
-          setMessage('');
+          form.reset();
           setOpen(false);
         },
-        onError: () => {
-          toast({ title: 'Error', description: 'Failed to send message. Please try again.', variant: 'destructive' });
+        onError: (error) => {
+          if (setFieldErrors(form, serverFieldErrors(error), ['name', 'email', 'message'])) return;
+          setFailure({ title: 'Error', description: 'Failed to send message. Please try again.' });
         },
-      },
-    );
-  };
+      });
+    },
+    (errors) => {
+      // product-spec.md section 5: an empty field is "Missing Information: Please fill in all fields."
+      const missing = Object.values(errors).some((e) => e?.type === 'too_small');
+      setFailure(missing ? { title: 'Missing Information', description: 'Please fill in all fields.' } : null);
+    },
+  );
 
   return (
     <Dialog open={open} onOpenChange={setOpen}>
@@ -52,47 +89,54 @@ export function ContactDialog({
           <DialogTitle className="text-2xl font-black tracking-wide">CONTACT US</DialogTitle>
           <DialogDescription>Questions about a message, your account or billing? We read every note.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={submit} className="grid gap-4" noValidate>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-name`}>Name</Label>
-            <Input
-              id={`${id}-name`}
+        <Form {...form}>
+          <form onSubmit={submit} className="grid gap-4" noValidate>
+            <FormField
+              control={form.control}
               name="name"
-              autoComplete="name"
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              required
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Name</FormLabel>
+                  <FormControl>
+                    <Input {...field} autoComplete="name" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input
-              id={`${id}-email`}
+            <FormField
+              control={form.control}
               name="email"
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              required
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Email</FormLabel>
+                  <FormControl>
+                    <Input {...field} type="email" autoComplete="email" />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-message`}>Message</Label>
-            <Textarea
-              id={`${id}-message`}
+            <FormField
+              control={form.control}
               name="message"
-              rows={5}
-              maxLength={5000}
-              value={message}
-              onChange={(e) => setMessage(e.target.value)}
-              required
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>Message</FormLabel>
+                  <FormControl>
+                    <Textarea {...field} rows={5} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
+              )}
             />
-          </div>
-          <Button type="submit" size="lg" disabled={send.isPending}>
-            {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-            {send.isPending ? 'SENDING...' : 'SEND MESSAGE'}
-          </Button>
-        </form>
+            {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
+            <Button type="submit" size="lg" disabled={send.isPending}>
+              {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
+              {send.isPending ? 'SENDING...' : 'SEND MESSAGE'}
+            </Button>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
