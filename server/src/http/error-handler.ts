@@ -2,22 +2,32 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_MESSAGES } from '@redflag/contracts/errors';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from './types.ts';
 
-// Errors that mean "the database is not there right now": answered 503, not 500, so that clients and
-// load balancers retry; the pool reconnects by itself when it is back.
-const DB_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
-
-function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && DB_UNAVAILABLE.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i.test(message)) return true;
-  }
-  return false;
+/** What @hono/node-server hands a route as `c.env` (absent for in-process requests in tests). */
+interface NodeBindings {
+  incoming?: { readableAborted?: boolean; aborted?: boolean; complete?: boolean; destroyed?: boolean };
 }
+
+/**
+ * The client closed the connection before its request was read (a closed tab, a cancelled fetch, a lost
+ * network). Reading the body then fails with node's ECONNRESET "aborted", which is not ours to fix and
+ * must not be mistaken for the database going away (issue 11 row 10). Told from the request itself.
+ */
+function isClientAbort(c: Context<AppEnv>): boolean {
+  const incoming = (c.env as NodeBindings | undefined)?.incoming;
+  if (incoming && (incoming.readableAborted === true || incoming.aborted === true || (incoming.destroyed === true && incoming.complete === false))) return true;
+  try {
+    return c.req.raw.signal.aborted;
+  } catch {
+    return false;
+  }
+}
+
+/** nginx's "client closed request": only ever seen in our own access log, the client is gone. */
+const CLIENT_CLOSED_REQUEST = 499 as ContentfulStatusCode;
 
 export function errorBody(code: string, message: string, extra: { details?: unknown; retryAfterSeconds?: number } = {}) {
   return { error: { code, message, ...(extra.details !== undefined ? { details: extra.details } : {}), ...(extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: extra.retryAfterSeconds } : {}) } };
@@ -36,6 +46,12 @@ export function handleError(err: Error, c: Context<AppEnv>) {
     return c.json(errorBody('BAD_REQUEST', err.message || 'Bad request'), status as ContentfulStatusCode);
   }
   const log = c.get('log');
+  if (isClientAbort(c)) {
+    // Not an error of ours: info, and only the error's type and code (never what the client had sent).
+    const code = (err as { code?: unknown }).code;
+    log?.info({ abort: { type: err.name, ...(typeof code === 'string' ? { code } : {}) } }, 'client aborted the request');
+    return c.json(errorBody('BAD_REQUEST', 'Request aborted by the client'), CLIENT_CLOSED_REQUEST);
+  }
   if (isDatabaseUnavailable(err)) {
     log?.warn({ err }, 'database unavailable');
     c.header('Retry-After', '5');
