@@ -1,43 +1,149 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../billing/billing.repo.ts';
-import type { Db } from '../db/client.ts';
-import { account, session, user } from '../db/schema/auth.ts';
+import { account, rateLimitBucket, session, user, verification } from '../db/schema/auth.ts';
+import { billingAccount, localCheckoutSession, localInvoice, localPortalSession, localSubscription } from '../db/schema/billing.ts';
 import { contactMessage } from '../db/schema/contact.ts';
-import { scans } from '../db/schema/scans.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { analyticsEvents, scans } from '../db/schema/scans.ts';
 
-export async function findUserRow(db: Db, userId: string) {
+/**
+ * Everything stored about one person (the export reads it, the deletion removes it): rows keyed by their
+ * user id, and rows keyed by their e-mail address (mails to them, contact messages from their address,
+ * pending verifications, rate-limit counters). Addresses are stored lower-case by better-auth; other
+ * tables are compared lower-cased.
+ */
+
+export async function findUserRow(db: Executor, userId: string) {
   const [row] = await db.select().from(user).where(eq(user.id, userId)).limit(1);
   return row ?? null;
 }
 
-export function allScans(db: Db, userId: string) {
+export function allScans(db: Executor, userId: string) {
   return db.select().from(scans).where(eq(scans.userId, userId)).orderBy(asc(scans.createdAt));
 }
 
 /** Sign-in methods only: never password hashes or OAuth tokens. */
-export function signInMethods(db: Db, userId: string) {
-  return db.select({ providerId: account.providerId, createdAt: account.createdAt }).from(account).where(eq(account.userId, userId));
+export function signInMethods(db: Executor, userId: string) {
+  return db
+    .select({ providerId: account.providerId, accountId: account.accountId, scope: account.scope, createdAt: account.createdAt, updatedAt: account.updatedAt })
+    .from(account)
+    .where(eq(account.userId, userId));
 }
 
-export function activeSessions(db: Db, userId: string) {
+/** Sessions without their tokens. */
+export function activeSessions(db: Executor, userId: string) {
   return db
-    .select({ createdAt: session.createdAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .select({ createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
     .from(session)
     .where(eq(session.userId, userId));
 }
 
-export function contactMessagesOf(db: Db, userId: string) {
+const lower = (column: AnyPgColumn) => sql`lower(${column})`;
+
+/** Contact messages sent while signed in, or from their address while signed out. */
+function contactMessagesWhere(userId: string, email: string) {
+  return or(eq(contactMessage.userId, userId), eq(lower(contactMessage.email), email));
+}
+
+export function contactMessagesOf(db: Executor, userId: string, email: string) {
   return db
     .select({ name: contactMessage.name, email: contactMessage.email, message: contactMessage.message, createdAt: contactMessage.createdAt })
     .from(contactMessage)
-    .where(eq(contactMessage.userId, userId));
+    .where(contactMessagesWhere(userId, email))
+    .orderBy(asc(contactMessage.createdAt));
+}
+
+export function eventsOf(db: Executor, userId: string) {
+  return db
+    .select({ name: analyticsEvents.name, properties: analyticsEvents.properties, riskLevel: analyticsEvents.riskLevel, createdAt: analyticsEvents.createdAt })
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.userId, userId))
+    .orderBy(asc(analyticsEvents.createdAt));
+}
+
+export async function billingAccountOf(db: Executor, userId: string) {
+  const [row] = await db.select().from(billingAccount).where(eq(billingAccount.userId, userId));
+  return row ?? null;
+}
+
+/** The test provider's records of this user (Stripe keeps its own; only the plan row above is ours). */
+export async function localBillingOf(db: Executor, userId: string) {
+  const subscriptions = await db.select().from(localSubscription).where(eq(localSubscription.userId, userId)).orderBy(asc(localSubscription.createdAt));
+  const ids = subscriptions.map((s) => s.id);
+  const invoices = ids.length ? await db.select().from(localInvoice).where(inArray(localInvoice.subscriptionId, ids)).orderBy(asc(localInvoice.createdAt)) : [];
+  const checkoutSessions = await db
+    .select({ status: localCheckoutSession.status, withTrial: localCheckoutSession.withTrial, createdAt: localCheckoutSession.createdAt, completedAt: localCheckoutSession.completedAt, expiresAt: localCheckoutSession.expiresAt })
+    .from(localCheckoutSession)
+    .where(eq(localCheckoutSession.userId, userId));
+  // Portal sessions without their ids: an id is the portal link's token.
+  const portalSessions = await db
+    .select({ returnUrl: localPortalSession.returnUrl, createdAt: localPortalSession.createdAt, expiresAt: localPortalSession.expiresAt })
+    .from(localPortalSession)
+    .where(eq(localPortalSession.userId, userId));
+  return { subscriptions, invoices, checkoutSessions, portalSessions };
 }
 
 /**
- * Deletes the account. Sessions, sign-in methods, scans and the billing record go with it (foreign keys
- * cascade); analytics events keep no link to the person (set null); contact messages are detached too.
+ * Mails addressed to them (or replying to them: their contact messages), and any other mail that names
+ * their address or id in its text (a change-of-address confirmation). Contact mails of other people are
+ * theirs, even when they mention this address.
  */
-export async function deleteUserCascade(tx: Executor, userId: string): Promise<void> {
-  await tx.update(contactMessage).set({ userId: null }).where(eq(contactMessage.userId, userId));
+function mailsWhere(userId: string, email: string) {
+  return or(
+    eq(lower(mailOutbox.to), email),
+    eq(lower(mailOutbox.replyTo), email),
+    and(ne(mailOutbox.kind, 'contact'), or(sql`strpos(lower(${mailOutbox.text}), ${email}) > 0`, sql`strpos(${mailOutbox.text}, ${userId}) > 0`)),
+  );
+}
+
+export function mailsOf(db: Executor, userId: string, email: string) {
+  return db
+    .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo, subject: mailOutbox.subject, text: mailOutbox.text, kind: mailOutbox.kind, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .from(mailOutbox)
+    .where(mailsWhere(userId, email))
+    .orderBy(asc(mailOutbox.createdAt));
+}
+
+/** better-auth's pending links: magic links hold the address in `value`, resets and deletions the user id. */
+function verificationsWhere(userId: string, email: string) {
+  return or(
+    sql`strpos(lower(${verification.value}), ${email}) > 0`,
+    sql`strpos(lower(${verification.identifier}), ${email}) > 0`,
+    sql`strpos(${verification.value}, ${userId}) > 0`,
+    sql`strpos(${verification.identifier}, ${userId}) > 0`,
+  );
+}
+
+export function verificationsOf(db: Executor, userId: string, email: string) {
+  return db.select({ identifier: verification.identifier, value: verification.value, createdAt: verification.createdAt, expiresAt: verification.expiresAt }).from(verification).where(verificationsWhere(userId, email));
+}
+
+/**
+ * Rate-limit counters keyed by their address or id. Keys are `<rule>:<key>` lower-cased, the key being an
+ * address, a user id, an IP, or `<address>|<ip>` (server/src/http/rate-limit.ts, auth.routes.ts): the
+ * value must follow a `:` and end the key or be followed by `|`, so another address that merely ends the
+ * same way is not matched.
+ */
+function bucketsWhere(userId: string, email: string) {
+  const matches = (value: string) => or(sql`right(${rateLimitBucket.key}, ${value.length + 1}) = ${`:${value}`}`, sql`strpos(${rateLimitBucket.key}, ${`:${value}|`}) > 0`);
+  return or(matches(email), matches(userId.toLowerCase()));
+}
+
+export function rateBucketsOf(db: Executor, userId: string, email: string) {
+  return db.select().from(rateLimitBucket).where(bucketsWhere(userId, email));
+}
+
+/**
+ * Deletes everything above. Removing the user cascades to sessions, sign-in methods, scans, events, the
+ * plan row and the test provider's subscriptions, checkout and portal sessions; their invoices stay,
+ * detached (subscription_id set null). The caller runs this in a transaction.
+ */
+export async function deleteEverythingOf(tx: Executor, userId: string, email: string): Promise<void> {
+  await tx.delete(mailOutbox).where(mailsWhere(userId, email));
+  await tx.delete(verification).where(verificationsWhere(userId, email));
+  await tx.delete(contactMessage).where(contactMessagesWhere(userId, email));
+  await tx.delete(rateLimitBucket).where(bucketsWhere(userId, email));
+  await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
   await tx.delete(user).where(eq(user.id, userId));
 }

@@ -1,31 +1,80 @@
 import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
-import { recordTrialGrant } from '../billing/trial-history.ts';
+import { recordTrialGrant, trialEmailHash, trialGrantedTo } from '../billing/trial-history.ts';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
-import { activeSessions, allScans, contactMessagesOf, deleteUserCascade, findUserRow, signInMethods } from './account.repo.ts';
+import {
+  activeSessions,
+  allScans,
+  billingAccountOf,
+  contactMessagesOf,
+  deleteEverythingOf,
+  eventsOf,
+  findUserRow,
+  localBillingOf,
+  mailsOf,
+  rateBucketsOf,
+  signInMethods,
+  verificationsOf,
+} from './account.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
+const REDACTED = '[redacted]';
+
 /**
- * "Export My Data" (DESIGN.md section 3.5): everything stored about the person, at once, as JSON: the
- * account, sign-in methods (no secrets), sessions, plan, every scan with its full result, and contact
- * messages. The policy promises 24 hours; this answers immediately.
+ * A stored mail's text without what would let its reader act as the person: every link keeps its address
+ * and path but loses its query (tokens, callback URLs), and path segments that look like tokens (long
+ * random strings, as in /reset-password/<token>) are blanked.
+ */
+export function redactLinks(text: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>)]+/g, (url) => {
+    const [beforeQuery = url] = url.split(/[?#]/, 1);
+    const hadQuery = beforeQuery.length < url.length;
+    const path = beforeQuery.replace(/\/([A-Za-z0-9_.~-]{20,})(?=\/|$)/g, `/${REDACTED}`);
+    return hadQuery ? `${path}?${REDACTED}` : path;
+  });
+}
+
+/** What a pending verification is for, without its token. */
+function verificationPurpose(identifier: string, value: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string') return (parsed as { type: string }).type;
+  } catch {
+    // Not JSON: the identifier's prefix names it.
+  }
+  const prefix = /^([a-z-]+?)[:-]?[A-Za-z0-9_]{16,}$/.exec(identifier)?.[1];
+  return prefix?.replace(/-$/, '') || 'link';
+}
+
+/**
+ * "Export My Data" (DESIGN.md section 3.5; issue 11, row 9): everything stored about the person, at once,
+ * as JSON. No secret is in it: no password hash, OAuth or session token, and no link from a mail that
+ * would sign in, reset or verify. The policy promises 24 hours; this answers immediately.
  */
 export async function exportAccount(ctx: Ctx, userId: string) {
   const db = ctx.database.db;
   const u = await findUserRow(db, userId);
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
-  const [scanRows, methods, sessions, messages, plan] = await Promise.all([
+  const email = u.email.toLowerCase();
+  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed] = await Promise.all([
     allScans(db, userId),
     signInMethods(db, userId),
     activeSessions(db, userId),
-    contactMessagesOf(db, userId),
+    contactMessagesOf(db, userId, email),
     getPlanState(ctx, userId),
+    billingAccountOf(db, userId),
+    localBillingOf(db, userId),
+    eventsOf(db, userId),
+    mailsOf(db, userId, email),
+    verificationsOf(db, userId, email),
+    rateBucketsOf(db, userId, email),
+    trialGrantedTo(ctx, db, email),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
-    format: 'redflag-export-v1',
+    format: 'redflag-export-v2',
     account: { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: u.firstName, lastName: u.lastName, image: u.image, createdAt: u.createdAt, updatedAt: u.updatedAt },
     signInMethods: methods,
     sessions,
@@ -38,6 +87,34 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       currentPeriodEnd: plan.currentPeriodEnd,
       cancelAtPeriodEnd: plan.cancelAtPeriodEnd,
     },
+    billingAccount: billing,
+    subscriptions: local.subscriptions.map((s) => ({
+      id: s.id,
+      status: s.status,
+      trialStart: s.trialStart,
+      trialEnd: s.trialEnd,
+      currentPeriodStart: s.currentPeriodStart,
+      currentPeriodEnd: s.currentPeriodEnd,
+      cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+      canceledAt: s.canceledAt,
+      endedAt: s.endedAt,
+      card: { brand: s.cardBrand, last4: s.cardLast4, expMonth: s.cardExpMonth, expYear: s.cardExpYear },
+      createdAt: s.createdAt,
+    })),
+    invoices: local.invoices.map((i) => ({
+      id: i.id,
+      subscriptionId: i.subscriptionId,
+      amountCents: i.amountCents,
+      status: i.status,
+      periodStart: i.periodStart,
+      periodEnd: i.periodEnd,
+      attemptCount: i.attemptCount,
+      lastError: i.lastError,
+      createdAt: i.createdAt,
+      paidAt: i.paidAt,
+    })),
+    checkoutSessions: local.checkoutSessions,
+    portalSessions: local.portalSessions,
     scans: scanRows.map((s) => ({
       id: s.id,
       createdAt: s.createdAt,
@@ -51,7 +128,13 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       reasons: s.reasons,
       result: s.result,
     })),
+    events,
+    mails: mails.map((m) => ({ ...m, text: redactLinks(m.text) })),
     contactMessages: messages,
+    pendingVerifications: verifications.map((v) => ({ purpose: verificationPurpose(v.identifier, v.value), createdAt: v.createdAt, expiresAt: v.expiresAt })),
+    rateLimitCounters: buckets.map((b) => ({ rule: b.key.split(':', 1)[0] ?? '', count: b.count, resetAt: b.resetAt })),
+    /** Kept after deletion so that the address gets no second trial: a keyed hash, not the address. */
+    trialRecord: trialUsed ? { emailHash: trialEmailHash(ctx.config.auth.secret, email) } : null,
   };
 }
 
@@ -73,7 +156,7 @@ export async function deleteAccount(ctx: Ctx, userId: string, email: string, con
     // The one thing that outlives the account: a keyed hash of the address, so that it gets no second
     // trial (also stored when the trial started; this covers trials from before the hash was kept).
     if (plan.hasUsedTrial) await recordTrialGrant(ctx, tx, email);
-    await deleteUserCascade(tx, userId);
+    await deleteEverythingOf(tx, userId, email.toLowerCase());
   });
   ctx.logger.info({ userId }, 'account deleted');
 }

@@ -67,14 +67,31 @@ export function PrivacyPolicyPage() {
           <h2>4. Retention and deletion</h2>
           <p>
             We keep your account and scan history while your account is open. When you close your account, your account
-            data and scan history are <strong>deleted within 30 days of closure</strong>, except where we must keep
-            limited billing records to meet legal obligations.
+            data and scan history are <strong>deleted within 30 days of closure</strong> (deleting it from your account
+            page does it at once): your profile, sign-in methods and sessions, scans, usage events, plan and
+            subscription, the emails we sent you, your messages to support, pending sign-in or verification links, and
+            the counters we keep against abuse of your address.
           </p>
+          <p>Only two things stay after that:</p>
+          <ul>
+            <li>
+              <strong>Invoices:</strong> the amount, period and dates of each invoice, which the law requires us to keep
+              for accounting. They are no longer linked to you, your email address or your card. Our payment
+              processor keeps its own payment records as the law requires of it.
+            </li>
+            <li>
+              <strong>Free trial record:</strong> if you had a free trial, a keyed hash of your email address (a
+              one-way code made with a secret key, from which the address cannot be read back), kept only so that the
+              free trial is given once per email address. Nothing else is kept with it.
+            </li>
+          </ul>
 
           <h2>5. Your rights and choices</h2>
           <ul>
             <li>
-              <strong>Export:</strong> you can download a copy of your account and all your scans from your{' '}
+              <strong>Export:</strong> you can download a copy of everything we store about you (account, scans,
+              plan, subscription and invoices, usage events, the emails we sent you and your messages to support) from
+              your{' '}
               <Link to="/account">account page</Link>, or ask us at {mail}. We fulfil export requests{' '}
               <strong>within 24 hours</strong>.
             </li>

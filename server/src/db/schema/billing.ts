@@ -126,9 +126,11 @@ export const localInvoice = pgTable(
   'local_invoice',
   {
     id: text('id').primaryKey(),
-    subscriptionId: text('subscription_id')
-      .notNull()
-      .references(() => localSubscription.id, { onDelete: 'cascade' }),
+    /**
+     * Null once the account is deleted: the invoice itself (amount, period, dates) is kept for the
+     * accounts the law requires, detached from the person (docs/decisions/047).
+     */
+    subscriptionId: text('subscription_id').references(() => localSubscription.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['paid', 'open', 'void'] }).notNull(),
     periodStart: timestamptz('period_start').notNull(),

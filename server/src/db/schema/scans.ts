@@ -38,7 +38,8 @@ export const analyticsEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** Deleted with the account (issue 11, row 9): an event of a person is about that person. */
+    userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
     /** The analytics scale (7/4) of product-spec.md section 4, kept as specified. */
     riskLevel: text('risk_level'),
@@ -47,5 +48,7 @@ export const analyticsEvents = pgTable(
   (t) => [
     // Reporting: counts of one event over a time range.
     index('analytics_events_name_created_idx').on(t.name, t.createdAt),
+    // Account deletion's cascade and the data export: one user's events.
+    index('analytics_events_user_id_idx').on(t.userId),
   ],
 );
