@@ -5,8 +5,9 @@ import { AnalyzerSection } from '@/features/landing/components/AnalyzerSection';
 import { ClosingCta } from '@/features/landing/components/ClosingCta';
 import { FeaturesSection } from '@/features/landing/components/FeaturesSection';
 import { Hero } from '@/features/landing/components/Hero';
+import { HowItWorks } from '@/features/landing/components/HowItWorks';
+import { MeasuredAccuracy } from '@/features/landing/components/MeasuredAccuracy';
 import { PricingSection } from '@/features/landing/components/PricingSection';
-import { TestimonialsStrip } from '@/features/landing/components/TestimonialsStrip';
 import { openAuthModal } from '@/lib/events';
 import { HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection } from '@/lib/scroll';
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
@@ -37,16 +38,19 @@ export function LandingPage() {
           <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} />
         </PanelBoundary>
       </AnalyzerSection>
+      <PanelBoundary name="how it works" className="m-4">
+        <HowItWorks />
+      </PanelBoundary>
       <PanelBoundary name="features" className="m-4">
         <FeaturesSection />
+      </PanelBoundary>
+      <PanelBoundary name="accuracy" className="m-4">
+        <MeasuredAccuracy />
       </PanelBoundary>
       <PanelBoundary name="pricing" className="m-4">
         <PricingSection onStartTrial={startTrial} />
       </PanelBoundary>
       <ClosingCta onStartTrial={startTrial} onTryAnalyzer={tryAnalyzer} />
-      <PanelBoundary name="testimonials" className="m-4">
-        <TestimonialsStrip />
-      </PanelBoundary>
     </>
   );
 }

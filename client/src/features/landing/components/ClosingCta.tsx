@@ -33,15 +33,11 @@ export function ClosingCta({ onStartTrial, onTryAnalyzer }: { onStartTrial: () =
         </div>
         <p
           data-testid="trust-line"
-          className="mt-8 flex flex-wrap items-center justify-center gap-x-2 gap-y-1 text-sm font-semibold text-white"
+          className="mt-8 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm font-semibold text-white"
         >
-          {TRUST_POINTS.map((point, index) => (
-            <span key={point} className="inline-flex items-center gap-1.5">
-              {index > 0 ? (
-                <span aria-hidden="true" className="mr-1 text-red-200">
-                  ·
-                </span>
-              ) : null}
+          {/* No separator dots: on a phone a wrapped line would start with one (issue 12); the ticks separate. */}
+          {TRUST_POINTS.map((point) => (
+            <span key={point} className="inline-flex items-center gap-1.5 px-1">
               <Check aria-hidden="true" className="size-4 text-red-100" strokeWidth={3} />
               {point}
             </span>

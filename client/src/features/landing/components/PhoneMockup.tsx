@@ -1,6 +1,7 @@
 import { ShieldAlert, TriangleAlert } from 'lucide-react';
 import type { CSSProperties } from 'react';
 import { cn } from '@/lib/utils';
+import { EXAMPLE_SCAN, EXAMPLE_VERDICT } from '../utils/example-scan';
 
 interface Bubble {
   from: 'them' | 'me';
@@ -9,31 +10,31 @@ interface Bubble {
   flagged?: boolean;
 }
 
+// The buyer's lines are the worked example's message (example-scan.json), as the engine scored it.
+const [FIRST_LINE = '', ...REST] = EXAMPLE_SCAN.message.split('\n');
 const CONVERSATION: Bubble[] = [
-  { from: 'them', text: 'Hi! Is the sofa still available? I can pay $200 over your asking price.', time: '9:41' },
+  { from: 'them', text: FIRST_LINE, time: '9:41' },
   { from: 'me', text: "Yes, it's available! When would you like to pick it up?", time: '9:42' },
-  {
-    from: 'them',
-    text: "I'm away for work. I'll mail a cashier's check for $1,450. Just send the extra $250 to my mover on Zelle.",
-    time: '9:43',
-    flagged: true,
-  },
-  {
-    from: 'them',
-    text: 'Also, Google just sent you a 6-digit code. Read it back so I know you are real.',
-    time: '9:43',
-    flagged: true,
-  },
+  { from: 'them', text: REST.join(' '), time: '9:43', flagged: true },
 ];
+
+/** Short labels for the floating card; the full reasons are in "How it works". */
+const SHORT_REASON: Record<string, string> = {
+  overpayment: 'Overpays, wants the difference back',
+  check_payment: "Pays by cashier's check",
+};
 
 const delay = (seconds: number): CSSProperties => ({ animationDelay: `${seconds}s` });
 
-/** The hero's animated phone: a sample marketplace scam with floating verdict badges. Decorative. */
+/**
+ * The hero's animated phone: the worked example's marketplace message with the engine's real score and
+ * reasons for it (never a typed-in figure). The score card sits beside the chat, below the phone's header.
+ */
 export function PhoneMockup({ className }: { className?: string }) {
   return (
     <div
       role="img"
-      aria-label="Example: a marketplace buyer offers to overpay by cashier's check and asks for a verification code. RedFlag flags it: scam detected, 94% risk."
+      aria-label={`Example: a marketplace buyer offers to overpay by cashier's check and asks for the difference back. RedFlag's answer: ${EXAMPLE_VERDICT.toLowerCase()}, risk score ${EXAMPLE_SCAN.riskScore} out of 100.`}
       className={cn('relative mx-auto w-[17rem] sm:w-[18.5rem]', className)}
     >
       <div aria-hidden="true" className="absolute -inset-10 rounded-full bg-brand-600/25 blur-3xl" />
@@ -82,7 +83,7 @@ export function PhoneMockup({ className }: { className?: string }) {
               className="mt-1 flex animate-bubble items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-[0.75rem] font-semibold text-red-800"
             >
               <ShieldAlert className="size-4 shrink-0" />
-              RedFlag: don't share the code or refund any money.
+              RedFlag: don't send any money back; the check will bounce.
             </div>
 
             <div className="pointer-events-none absolute inset-x-0 h-14 animate-scan bg-gradient-to-b from-transparent via-brand-500/15 to-transparent motion-reduce:hidden">
@@ -94,12 +95,17 @@ export function PhoneMockup({ className }: { className?: string }) {
 
       <div
         aria-hidden="true"
-        className="absolute -right-4 top-16 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16"
+        data-testid="hero-score"
+        className="absolute -right-4 top-40 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16"
       >
         <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-white">
-          <span className="size-2 animate-pulse-ring rounded-full bg-white" /> Scam detected
+          <span className="size-2 animate-pulse-ring rounded-full bg-white" /> {EXAMPLE_VERDICT}
         </p>
-        <p className="text-3xl font-black leading-none tabular-nums">94%</p>
+        <p className="text-3xl font-black leading-none tabular-nums">
+          {EXAMPLE_SCAN.riskScore}
+          <span className="text-base font-bold">/100</span>
+        </p>
+        <p className="mt-0.5 text-[0.6875rem] font-semibold text-white">risk score</p>
       </div>
 
       <div
@@ -110,8 +116,9 @@ export function PhoneMockup({ className }: { className?: string }) {
           <TriangleAlert className="size-3.5" /> Red flags found
         </p>
         <ul className="mt-1.5 space-y-1 text-xs font-semibold text-slate-800">
-          <li>Overpayment + refund request</li>
-          <li>Asks for a verification code</li>
+          {EXAMPLE_SCAN.reasons.map((r) => (
+            <li key={r.id}>{SHORT_REASON[r.id] ?? r.text}</li>
+          ))}
         </ul>
       </div>
     </div>

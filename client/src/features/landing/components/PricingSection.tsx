@@ -65,7 +65,7 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
               <span className="text-6xl font-black tracking-tight">{PREMIUM_PRICE_LABEL}</span>
               <span className="text-lg font-semibold text-slate-600">/mo</span>
             </p>
-            <p className="mt-2 text-center text-sm text-slate-600">after your free trial · cancel anytime</p>
+            <p className="mt-2 text-center text-sm text-slate-600">after your free trial, cancel anytime</p>
             <ul className="mt-8 grid gap-3.5 border-t border-slate-100 pt-8">
               {INCLUDED.map((item) => (
                 <li key={item} className="flex items-center gap-3 text-[0.9375rem] font-medium">
