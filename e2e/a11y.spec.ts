@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /**
  * axe-core finds no serious or critical violation on any public page, on desktop and on a phone.
@@ -22,6 +22,7 @@ const VIEWPORTS = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
+/** Landing screenshots for a person to look at (SCREENSHOTS=<folder>), taken where axe runs. */
 async function seriousViolations(
   browser: Browser,
   baseURL: string,
@@ -34,6 +35,13 @@ async function seriousViolations(
     const page = await context.newPage();
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path === '/' && process.env.SCREENSHOTS) {
+      // Section by section: a whole landing page is too tall to read as one image.
+      await page.screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-top.png` });
+      for (const id of ['how-it-works', 'accuracy', 'pricing']) {
+        await page.locator(`#${id}`).screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-${id}.png` });
+      }
+    }
     const results = await new AxeBuilder({ page })
       .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
       .analyze();
@@ -92,3 +100,79 @@ test('the open mobile menu and the platform list have no serious or critical axe
     await context.close();
   }
 });
+
+test.describe('signed in', () => {
+  const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+
+  async function trialUser(page: Page) {
+    const email = `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+    const password = 'Accessible-Journey-Passphrase-4';
+    expect((await page.request.post('/api/auth/sign-up/email', { data: { email, password, firstName: 'Ally', lastName: 'Tester' } })).ok()).toBe(true);
+    let link = '';
+    await expect
+      .poll(async () => {
+        const mails = (await (await page.request.get('/dev/mailbox.json')).json()) as Array<{ to: string; links: string[] }>;
+        link = mails.find((m) => m.to === email)?.links.find((l) => l.includes('token')) ?? '';
+        return link;
+      })
+      .not.toBe('');
+    const url = new URL(link);
+    expect((await page.request.get(url.pathname + url.search)).status()).toBeLessThan(400);
+    expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password } })).ok()).toBe(true);
+    const { checkout_url } = (await (await page.request.post('/api/create-checkout-session', { data: {} })).json()) as { checkout_url: string };
+    await page.goto(checkout_url);
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: 'Start free trial' }).click();
+    await expect(page).toHaveURL(/\/payment-success/);
+  }
+
+  for (const { name, viewport } of VIEWPORTS) {
+    test(`after a scan, focus is on the result's heading; the trial-limit dialog fits, passes axe and gives focus back (${name})`, async ({ browser, baseURL }) => {
+      const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+      const page = await context.newPage();
+      try {
+        await trialUser(page);
+        await page.goto('/scan');
+        const card = page.getByTestId('analyzer-card');
+        await card.getByLabel('Message').fill(SCAM);
+        const analyze = card.getByRole('button', { name: /analyze for scams/i });
+        await analyze.click();
+        const result = page.getByTestId('scan-result');
+        await expect(result.getByRole('heading', { level: 3 }).first()).toBeFocused();
+        await saveShots(page, `scan-result-${name}`);
+        expect(await violations(page)).toEqual([]);
+
+        // Use the rest of the trial's scans, then the next one opens the trial-limit dialog.
+        for (let i = 0; i < 4; i++) expect((await page.request.post('/api/scans', { data: { message: `${SCAM} (${i})` } })).status()).toBe(200);
+        await analyze.click();
+        const dialog = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
+        await expect(dialog.getByTestId('conversion-preview')).toBeVisible();
+        const box = await dialog.boundingBox();
+        const buttons = await dialog.getByRole('button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+        for (const b of buttons) {
+          expect(b.left).toBeGreaterThanOrEqual((box?.x ?? 0) - 1);
+          expect(b.right).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
+        }
+        await saveShots(page, `trial-limit-dialog-${name}`);
+        expect(await violations(page)).toEqual([]);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await expect(analyze).toBeFocused();
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
+async function violations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+}
+
+async function saveShots(page: Page, name: string) {
+  const folder = process.env.SCREENSHOTS;
+  if (folder) await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}

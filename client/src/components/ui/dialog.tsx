@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useState, type ComponentProps } from 'react';
+import { useRef, type ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 export const Dialog = DialogPrimitive.Root;
@@ -25,13 +25,15 @@ export function DialogContent({
   children,
   size = 'lg',
   hideClose = false,
+  onOpenAutoFocus,
   onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content> & { size?: keyof typeof widths; hideClose?: boolean }) {
   // Radix returns focus only to a <DialogTrigger>; most of our dialogs open from a plain button or after a
   // request (the trial-limit dialog after a scan). Remember what had focus when the dialog opened and go
   // back there on close, so keyboard users are not dropped at the top of the page (issue 12).
-  const [returnTo] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  // This wrapper renders while closed too: the element is taken when the dialog opens, before focus moves in.
+  const returnTo = useRef<Element | null>(null);
   return (
     <DialogPortal>
       <DialogOverlay />
@@ -42,11 +44,16 @@ export function DialogContent({
           widths[size],
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          returnTo.current = document.activeElement;
+          onOpenAutoFocus?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
-          if (event.defaultPrevented || !(returnTo instanceof HTMLElement) || !returnTo.isConnected) return;
+          const target = returnTo.current;
+          if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body || !target.isConnected) return;
           event.preventDefault();
-          returnTo.focus();
+          target.focus();
         }}
         {...props}
       >

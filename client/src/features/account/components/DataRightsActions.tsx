@@ -118,7 +118,7 @@ function DeleteAccountDialog({
 
   return (
     <Dialog open={open} onOpenChange={close}>
-      <DialogContent size="md">
+      <DialogContent size="lg">
         <form onSubmit={(e) => void submit(e)} noValidate className="contents">
           <DialogHeader>
             <DialogTitle className="flex items-center gap-2 text-red-700">
@@ -154,7 +154,7 @@ function DeleteAccountDialog({
               {formError}
             </p>
           ) : null}
-          <DialogFooter>
+          <DialogFooter className="flex-wrap">
             <Button type="button" variant="outline" onClick={() => close(false)} disabled={busy}>
               Keep my account
             </Button>

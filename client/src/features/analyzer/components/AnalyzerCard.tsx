@@ -237,7 +237,15 @@ export function AnalyzerCard({
 
         {notice}
 
-        <Button type="submit" size="xl" className="w-full whitespace-normal uppercase" disabled={isScanning || Boolean(blockedLabel) || overLimit}>
+        {/* While scanning the button is aria-disabled, not disabled: a disabled button drops keyboard focus to the
+            page body, and the dialog that may follow (trial limit) could not give it back (issue 12). */}
+        <Button
+          type="submit"
+          size="xl"
+          className="w-full whitespace-normal uppercase aria-disabled:cursor-wait aria-disabled:opacity-60"
+          disabled={Boolean(blockedLabel) || overLimit}
+          aria-disabled={isScanning || undefined}
+        >
           {blockedLabel ? (
             <>
               <LockKeyhole aria-hidden="true" /> {blockedLabel}
