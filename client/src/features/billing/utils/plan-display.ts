@@ -42,10 +42,8 @@ export function planDisplay(plan: Plan): PlanDisplay {
   if (plan.paymentError && kind !== 'trial') status = `Payment failed: ${plan.paymentError}`;
   else if (kind === 'premium')
     status = cancelling
-      ? `Cancelled: Premium until ${formatPlanDate(plan.currentPeriodEnd)}, no further charge`
-      : plan.nextBillingDate
-        ? `Active, renews on ${formatPlanDate(plan.nextBillingDate)}`
-        : 'Active';
+      ? `Cancels on ${formatPlanDate(plan.currentPeriodEnd)}: Premium until then, no further charge`
+      : 'Active';
   else if (kind === 'trial')
     status = cancelling
       ? `Trial cancelled: ends on ${formatPlanDate(plan.trialEndsAt)}, nothing will be charged`
@@ -57,7 +55,7 @@ export function planDisplay(plan: Plan): PlanDisplay {
         new: 'No plan yet',
         setup_required: 'No plan yet',
         trial_expired: 'Trial ended',
-        cancelled: 'Subscription ended',
+        cancelled: 'Cancelled',
         active: 'Active',
         trialing: 'Free trial',
       } as const
