@@ -12,7 +12,9 @@ import type { CardInput } from './providers/local.ts';
  * The built-in test provider's hosted-style pages: a checkout and a billing portal served by the app,
  * clearly marked TEST MODE. Plain HTML forms that POST back here, so they work under the app's CSP (no
  * scripts at all). Both pages belong to the signed-in user who created the session; anyone else gets a 404.
- * Mounted only when the local provider is the billing provider.
+ * Mounted only when the local provider is the billing provider, and then (app.ts, config.billing.testPages)
+ * dev-only, for loopback clients of a local PUBLIC_URL, unless ALLOW_TEST_BILLING_IN_PRODUCTION makes them
+ * public (docs/decisions/044-safe-by-default.md).
  */
 
 type Page = HtmlEscapedString | Promise<HtmlEscapedString>;

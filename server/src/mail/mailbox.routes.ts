@@ -6,7 +6,8 @@ import { escapeHtml, extractLinks } from './templates.ts';
 /**
  * The dev outbox viewer: /dev/mailbox (a page with clickable links, no scripts, so it works under the
  * CSP), /dev/mailbox.json (for tests and tools), /dev/mailbox/:id (one mail's HTML as sent). Mounted only
- * when config.devMailbox (outbox transport outside production): absent, so 404, in production.
+ * when config.devMailbox (outbox transport, outside production, local PUBLIC_URL), and app.ts serves it to
+ * loopback clients only (docs/decisions/044-safe-by-default.md): anyone else gets a 404.
  */
 const LIMIT = 200;
 
