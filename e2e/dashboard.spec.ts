@@ -100,3 +100,232 @@ test('the dashboard has no serious or critical axe violation', async ({ browser,
     }
   }
 });
+
+/* Issue 12, History: each row opens its report on its own URL; search, filters, delete one, delete all. */
+
+const BIRTHDAY = 'Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight';
+const PRIZE = 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now';
+
+test('a history row opens the full stored report on its own URL, and back returns to the same search', async ({ page }) => {
+  await createVerifiedUser(page, 'Rita');
+  await startTrial(page);
+  const birthday = await apiScan(page.request, BIRTHDAY, { platform: 'sms' });
+  const scam = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+
+  await page.goto('/dashboard');
+  const items = page.getByTestId('scan-item');
+  await expect(items).toHaveCount(2);
+  // A birthday text by SMS is titled by its own words, not "Legitimate Buyer".
+  await expect(items.nth(1).getByRole('heading', { level: 3 })).toHaveText('Happy birthday Sam! Hope you have a wonderful day...');
+  await expect(page.getByText('Legitimate Buyer')).toHaveCount(0);
+
+  await page.getByLabel('Search your scans').fill('usps');
+  await expect(page).toHaveURL(/\/dashboard\?q=usps$/);
+  await expect(items).toHaveCount(1);
+  await items.first().getByRole('link', { name: 'Delivery Scam' }).click();
+  await expect(page).toHaveURL(`/scans/${scam.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery Scam' })).toBeVisible();
+  const card = page.getByTestId('scan-result');
+  await expect(card.getByTestId('risk-score')).toHaveText(String(scam.riskScore));
+  await expect(card.getByTestId('scan-verdict')).toHaveText('SCAM DETECTED');
+  await expect(card).toContainText('Delivery Scam');
+  await expect(card.getByTestId('confidence')).toHaveText(/\d{1,3}%/);
+  await expect(card.getByTestId('scan-reason').first()).toBeVisible();
+  // The stored message, as text: its <script> is shown, never run.
+  await expect(card.getByTestId('scan-message')).toContainText('<script>alert(1)</script>');
+
+  await page.getByRole('link', { name: 'All scans' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?q=usps$/);
+  await expect(page.getByLabel('Search your scans')).toHaveValue('usps');
+  await expect(items).toHaveCount(1);
+
+  // The report's URL works on its own (a reload, a bookmark), clicking anywhere on a row opens it.
+  await page.goto(`/scans/${birthday.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Happy birthday Sam! Hope you have a wonderful day...');
+  await expect(page.getByTestId('scan-verdict')).toHaveText('LIKELY LEGITIMATE');
+  await page.goto('/dashboard');
+  // The row's link covers the whole row: a click on its text opens the report too.
+  await items.nth(0).click({ position: { x: 200, y: 50 } });
+  await expect(page).toHaveURL(`/scans/${scam.id}`);
+});
+
+test("another user's scan, a deleted one and a made-up id all show 'Scan not found'", async ({ page, browser, baseURL }) => {
+  await createVerifiedUser(page, 'Owen');
+  await startTrial(page);
+  const mine = await apiScan(page.request, LEGIT_MESSAGE, { platform: 'ebay' });
+
+  const other = await browser.newContext({ baseURL });
+  try {
+    const otherPage = await other.newPage();
+    await createVerifiedUser(otherPage, 'Ivy');
+    await startTrial(otherPage);
+    await otherPage.goto(`/scans/${mine.id}`);
+    await expect(otherPage.getByRole('heading', { level: 1, name: 'Scan not found' })).toBeVisible();
+    await expect(otherPage.getByText(LEGIT_MESSAGE)).toHaveCount(0);
+    await otherPage.getByRole('link', { name: 'Back to your scans' }).click();
+    await expect(otherPage).toHaveURL('/dashboard');
+  } finally {
+    await other.close();
+  }
+
+  await page.goto(`/scans/${crypto.randomUUID()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan not found' })).toBeVisible();
+  expect((await page.request.delete(`/api/scans/${mine.id}`)).status()).toBe(200);
+  await page.goto(`/scans/${mine.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan not found' })).toBeVisible();
+});
+
+test('the report shows an error with a retry when it cannot load', async ({ page }) => {
+  await createVerifiedUser(page, 'Eli');
+  await startTrial(page);
+  const scan = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+  let fail = true;
+  await page.route(`**/api/scans/${scan.id}`, (route) => (fail ? route.fulfill({ status: 503, json: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }) : route.fallback()));
+  await page.goto(`/scans/${scan.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: "We couldn't load this report" })).toBeVisible();
+  fail = false;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery Scam' })).toBeVisible();
+});
+
+test('search and filters narrow the history on the server; no matches is not "no scans yet"', async ({ page }) => {
+  await createVerifiedUser(page, 'Sam');
+  await makePremium(page);
+  await apiScan(page.request, LEGIT_MESSAGE, { platform: 'craigslist' });
+  await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+  await apiScan(page.request, PRIZE, { platform: 'email' });
+
+  await page.goto('/dashboard');
+  const items = page.getByTestId('scan-item');
+  await expect(items).toHaveCount(3);
+  await expect(page.getByTestId('history-range')).toHaveText('1–3 of 3 scans');
+
+  const listed = page.waitForRequest((r) => r.url().includes('/api/scans?') && r.url().includes('q=BIKE'));
+  await page.getByLabel('Search your scans').fill('BIKE');
+  await listed;
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Legitimate Buyer');
+  await expect(page.getByTestId('history-range')).toHaveText('1–1 of 1 matching scan');
+
+  await page.getByLabel('Verdict').selectOption('scam');
+  await expect(page).toHaveURL(/q=BIKE&verdict=scam/);
+  await expect(page.getByTestId('no-matches')).toContainText('No matching scans');
+  await expect(page.getByTestId('no-matches')).toContainText('“BIKE”');
+  await expect(page.getByText('No scans yet')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Clear search and filters' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByLabel('Search your scans')).toHaveValue('');
+  await expect(items).toHaveCount(3);
+
+  await page.getByLabel('Verdict').selectOption('scam');
+  await expect(items).toHaveCount(2);
+  await page.getByLabel('Scam type').selectOption({ label: 'Prize / Lottery Scam' });
+  await expect(items).toHaveCount(1);
+  await expect(items.first().getByRole('heading', { level: 3 })).toHaveText('Prize / Lottery Scam');
+  // The browser's back button undoes a filter.
+  await page.goBack();
+  await expect(items).toHaveCount(2);
+  await expect(page.getByLabel('Scam type')).toHaveValue('');
+});
+
+test('delete one scan after a clear confirmation; cancel keeps it', async ({ page }) => {
+  await createVerifiedUser(page, 'Dee');
+  await startTrial(page);
+  await apiScan(page.request, LEGIT_MESSAGE, { platform: 'craigslist' });
+  await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+
+  await page.goto('/dashboard');
+  const items = page.getByTestId('scan-item');
+  await expect(items).toHaveCount(2);
+  const trigger = page.getByRole('button', { name: 'Delete scan: Delivery Scam' });
+  await trigger.click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expect(dialog).toContainText('Delivery Scam');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(items).toHaveCount(2);
+
+  await trigger.click();
+  await dialog.getByRole('button', { name: 'Delete scan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Scan deleted', { exact: true })).toBeVisible();
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('Legitimate Buyer');
+  await expect(page.getByRole('heading', { level: 2, name: 'All scans' })).toBeFocused();
+  await expect(page.getByTestId('stat-cards')).toContainText(/Total scans\s*1/i);
+  // Deleting history gives no trial scans back.
+  await expect(page.getByTestId('scan-usage')).toContainText('2/5');
+
+  // From the report page too: back to the history, the scan gone.
+  await items.first().getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Delete scan' }).click();
+  await page.getByRole('dialog', { name: 'Delete this scan?' }).getByRole('button', { name: 'Delete scan' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await expect(page.getByText('No scans yet')).toBeVisible();
+});
+
+test('delete all scans from a dialog that says how many and that it cannot be undone', async ({ page }) => {
+  await createVerifiedUser(page, 'Al');
+  await startTrial(page);
+  for (const m of [LEGIT_MESSAGE, SCAM_MESSAGE, BIRTHDAY]) await apiScan(page.request, m, { platform: 'sms' });
+
+  await page.goto('/dashboard?q=bike');
+  await expect(page.getByTestId('scan-item')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Delete all' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete your whole scan history?' });
+  await expect(dialog).toContainText('This permanently deletes all 3 scans and their reports, not only the ones your search shows. It cannot be undone.');
+  await expect(dialog).toContainText('Scans you have used in your free trial stay counted.');
+  await dialog.getByRole('button', { name: 'Delete all 3 scans' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('No scans yet')).toBeVisible();
+  await expect(page.getByText('Scan history deleted', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('stat-cards')).toContainText(/Total scans\s*0/i);
+  await expect(page.getByRole('button', { name: 'Delete all' })).toHaveCount(0);
+  expect(((await (await page.request.get('/api/scans')).json()) as unknown[]).length).toBe(0);
+});
+
+test('the history and the report page fit, read and pass axe at 1280x800 and 390x844', async ({ browser, baseURL }) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
+    try {
+      const page = await context.newPage();
+      await createVerifiedUser(page, 'Vic');
+      await startTrial(page);
+      await apiScan(page.request, BIRTHDAY, { platform: 'sms' });
+      await apiScan(page.request, LEGIT_MESSAGE, { platform: 'facebook' });
+      await apiScan(page.request, 'Hi, is this Linda? Sorry, wrong number!', { platform: 'whatsapp' });
+      const scam = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+      for (const [url, ready] of [
+        ['/dashboard', page.getByTestId('scan-item').nth(3)],
+        [`/scans/${scam.id}`, page.getByTestId('scan-result')],
+        ['/dashboard?q=nothing-matches-this', page.getByTestId('no-matches')],
+      ] as const) {
+        await page.goto(url);
+        await expect(ready).toBeVisible();
+        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+        const serious = results.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+        expect(serious, url).toEqual([]);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(viewport.width);
+        const name = url.startsWith('/scans/') ? 'report' : url.includes('?') ? 'history-no-matches' : 'history';
+        await saveScreenshots(page, `${name}-${viewport.width}`);
+      }
+      // The delete-all dialog, and Esc gives focus back to its button.
+      const deleteAll = page.getByRole('button', { name: 'Delete all' });
+      await deleteAll.click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await saveScreenshots(page, `delete-all-dialog-${viewport.width}`);
+      await page.keyboard.press('Escape');
+      await expect(deleteAll).toBeFocused();
+    } finally {
+      await context.close();
+    }
+  }
+});

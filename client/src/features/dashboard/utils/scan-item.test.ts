@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRisk, confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, scanTitle, usageView } from './scan-item';
+import { averageRisk, confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, usageView } from './scan-item';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -24,18 +24,6 @@ describe('relativeTime', () => {
   it('treats a time slightly in the future as just now, and an invalid one as nothing', () => {
     expect(relativeTime(new Date(NOW.getTime() + 5000).toISOString(), NOW)).toBe('Just now');
     expect(relativeTime('not a date', NOW)).toBe('');
-  });
-});
-
-describe('scanTitle', () => {
-  it('uses the scam type label when there is one', () => {
-    expect(scanTitle('delivery_smishing', 95)).toBe('Delivery Scam');
-  });
-  it('falls back to the band by score', () => {
-    expect(scanTitle(null, 70)).toBe('Scam Detected');
-    expect(scanTitle(undefined, 40)).toBe('Suspicious Message');
-    expect(scanTitle(null, 39)).toBe('Legitimate Buyer');
-    expect(scanTitle('not_a_type', 10)).toBe('Legitimate Buyer');
   });
 });
 

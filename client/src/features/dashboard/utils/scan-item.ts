@@ -1,5 +1,4 @@
-import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN, riskBand } from '@redflag/contracts/constants';
-import { scamTypeLabel } from '@redflag/contracts/scan';
+import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN } from '@redflag/contracts/constants';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -23,14 +22,6 @@ export function relativeTime(createdAt: string | Date, now: Date = new Date()): 
     return `${days} ${days === 1 ? 'day' : 'days'} ago`;
   }
   return date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-}
-
-/** The list item's title: the scam type, or by score Scam Detected / Suspicious Message / Legitimate Buyer. */
-export function scanTitle(scamType: string | null | undefined, riskScore: number): string {
-  const label = scamTypeLabel(scamType);
-  if (label) return label;
-  const band = riskBand(riskScore);
-  return band === 'scam' ? 'Scam Detected' : band === 'suspicious' ? 'Suspicious Message' : 'Legitimate Buyer';
 }
 
 /** The first 50 characters of the message, with an ellipsis when it was cut. */
