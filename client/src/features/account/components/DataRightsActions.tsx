@@ -132,8 +132,7 @@ function DeleteAccountDialog({
             <div data-testid="delete-cancels-subscription" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
               <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
               <p>
-                {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it first, so nothing more is charged. You will
-                get an e-mail confirming the cancellation.
+                {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it first, so nothing more is charged.
               </p>
             </div>
           ) : null}
