@@ -236,7 +236,7 @@ test.describe('forms keep what people typed (issue 12)', () => {
     await expect(dialog.getByLabel('First name')).toHaveValue('Wes');
   });
 
-  test('an unconfirmed account resends its verification link from the sign-in error', async ({ page }) => {
+  test('an unconfirmed account resends its verification link from the sign-in error', async ({ page }, testInfo) => {
     const email = unique('unconfirmed');
     const res = await page.request.post('/api/auth/sign-up/email', {
       data: { email, password: PASSWORD, firstName: 'Una', callbackURL: '/dashboard?verified=true' },
@@ -254,6 +254,7 @@ test.describe('forms keep what people typed (issue 12)', () => {
     await expect(dialog.getByLabel('Email')).toHaveValue(email);
     await alert.getByRole('button', { name: 'Resend verification email' }).click();
     await expect(alert).toContainText(`We sent a new link to ${email}`);
+    await page.screenshot({ path: testInfo.outputPath('sign-in-unconfirmed.png') });
     await expect
       .poll(async () => (await mailsTo(page.request, email)).filter((m) => m.kind === 'verification').length)
       .toBe(2);
@@ -265,7 +266,7 @@ test.describe('forms keep what people typed (issue 12)', () => {
     await expect(await accountMenu(page, 'Una')).toBeVisible();
   });
 
-  test('a broken verification link explains itself and offers a new one', async ({ page }) => {
+  test('a broken verification link explains itself and offers a new one', async ({ page }, testInfo) => {
     const email = unique('broken-link');
     const res = await page.request.post('/api/auth/sign-up/email', {
       data: { email, password: PASSWORD, firstName: 'Bea', callbackURL: '/dashboard?verified=true' },
@@ -276,6 +277,7 @@ test.describe('forms keep what people typed (issue 12)', () => {
     await page.goto(link.toString());
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('This link has expired or was already used');
     await expect(page.getByText('Authentication Required')).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath('verification-link-expired.png'), fullPage: true });
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send a new verification link' }).click();
     await expect(page.getByRole('main').getByRole('status')).toContainText(

@@ -125,6 +125,12 @@ export function FormMessage({ className, children, ...props }: ComponentProps<'p
   );
 }
 
+const alertTones = {
+  error: { box: 'border-red-300 bg-red-50 text-red-950', icon: 'text-red-700' },
+  // Not a mistake but a step still to take (an address to confirm): amber, as the Alert's warning.
+  notice: { box: 'border-amber-300 bg-amber-50 text-amber-950', icon: 'text-amber-700' },
+} as const;
+
 /**
  * An error about the whole form (wrong password, rate limited, the server unreachable), shown above its
  * submit button with an optional next step. role="alert" so it is announced when it appears.
@@ -133,24 +139,23 @@ export function FormAlert({
   title,
   children,
   actions,
+  tone = 'error',
   className,
 }: {
   title: string;
   children?: ReactNode;
   actions?: ReactNode;
+  tone?: keyof typeof alertTones;
   className?: string;
 }) {
   return (
     <div
       role="alert"
       data-slot="form-alert"
-      className={cn(
-        'grid gap-1 rounded-lg border border-red-300 bg-red-50 px-3.5 py-3 text-sm text-red-950',
-        className,
-      )}
+      className={cn('grid gap-1 rounded-lg border px-3.5 py-3 text-sm', alertTones[tone].box, className)}
     >
       <p className="flex items-center gap-2 font-bold">
-        <AlertCircle aria-hidden="true" className="size-4 shrink-0 text-red-700" />
+        <AlertCircle aria-hidden="true" className={cn('size-4 shrink-0', alertTones[tone].icon)} />
         {title}
       </p>
       {children ? <div className="pl-6 leading-relaxed">{children}</div> : null}

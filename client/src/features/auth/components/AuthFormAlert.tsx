@@ -1,6 +1,7 @@
 import { LoaderCircle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form';
+import { EmailText } from '@/components/ui/email-text';
 import { setAuthDialog } from '../hooks/auth-dialogs';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { presentError } from '../utils/auth-errors';
@@ -15,6 +16,7 @@ export function AuthFormAlert({ error, email }: { error: unknown; email: string 
   return (
     <FormAlert
       title={p.title}
+      tone={p.action === 'resend_verification' ? 'notice' : 'error'}
       actions={
         p.action === 'resend_verification' ? (
           <ResendVerificationAction email={email} />
@@ -40,7 +42,7 @@ export function AuthFormAlert({ error, email }: { error: unknown; email: string 
       }
     >
       <p>{p.description}</p>
-      <p className="text-red-900/80">{p.suggestion}</p>
+      <p className="opacity-80">{p.suggestion}</p>
     </FormAlert>
   );
 }
@@ -63,7 +65,11 @@ function ResendVerificationAction({ email }: { email: string }) {
       <p role="status" className="text-sm">
         {resend.isSuccess ? (
           <>
-            We sent a new link to <strong className="break-all">{resend.data}</strong>. Open it to confirm your account.
+            We sent a new link to{' '}
+            <strong>
+              <EmailText email={resend.data} />
+            </strong>
+            . Open it to confirm your account.
           </>
         ) : resend.isError ? (
           presentError(resend.error).description

@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
+import { EmailText } from '@/components/ui/email-text';
 import { usePublicConfig } from '@/lib/public-config';
 import { authClient, LINK_ERROR_CALLBACK, RECOVERED_CALLBACK } from '../api/auth-client';
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
@@ -78,8 +79,11 @@ export function RecoveryDialog() {
               </span>
               <DialogTitle className="text-2xl font-black tracking-wide">Check Your Email</DialogTitle>
               <DialogDescription>
-                If an account exists for <strong className="break-all text-slate-900">{sentTo}</strong>, we sent it a
-                sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
+                If an account exists for{' '}
+                <strong className="text-slate-900">
+                  <EmailText email={sentTo} />
+                </strong>
+                , we sent it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
               </DialogDescription>
             </DialogHeader>
             <Button size="lg" variant="outline" onClick={closeAuthDialogs}>

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Form, FormAlert, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { EmailText } from '@/components/ui/email-text';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { presentError } from '../utils/auth-errors';
 import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-schemas';
@@ -42,8 +43,11 @@ export function ResendVerificationForm() {
         <p role="status" className="text-sm text-emerald-800">
           {resend.isSuccess ? (
             <>
-              If an account for <strong className="break-all">{resend.data}</strong> still needs confirming, we sent it
-              a new link. Open it to confirm your account.
+              If an account for{' '}
+              <strong>
+                <EmailText email={resend.data} />
+              </strong>{' '}
+              still needs confirming, we sent it a new link. Open it to confirm your account.
             </>
           ) : null}
         </p>

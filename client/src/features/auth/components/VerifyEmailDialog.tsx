@@ -1,6 +1,7 @@
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { presentError } from '../utils/auth-errors';
@@ -31,8 +32,11 @@ export function VerifyEmailDialog() {
           </span>
           <DialogTitle className="text-2xl font-black tracking-wide">CHECK YOUR EMAIL</DialogTitle>
           <DialogDescription>
-            We sent a verification link to <strong className="break-all text-slate-900">{email}</strong>. Click it to
-            confirm your account and start your free trial.
+            We sent a verification link to{' '}
+            <strong className="text-slate-900">
+              <EmailText email={email} />
+            </strong>
+            . Click it to confirm your account and start your free trial.
           </DialogDescription>
         </DialogHeader>
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">

@@ -1,0 +1,21 @@
+import { Fragment } from 'react';
+import { cn } from '@/lib/utils';
+
+/**
+ * An e-mail address that wraps only before "@" and "." on a narrow screen, never in the middle of a word
+ * (issue 12 list item 7); a part longer than the line still wraps rather than overflow. Same rule as the
+ * account feature's EmailText, here for every feature to share.
+ */
+export function EmailText({ email, className }: { email: string; className?: string }) {
+  const parts = email.split(/(?=[@.])/);
+  return (
+    <span className={cn('break-words', className)}>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 ? <wbr /> : null}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
