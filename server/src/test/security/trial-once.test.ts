@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSessionResponse, Plan, PortalResponse, ScanUsage, TrialStatus } from '@redflag/contracts/billing';
 import { trialGrant } from '../../db/schema/billing.ts';
 import { normalizeEmailForTrial, trialEmailHash } from '../../billing/trial-history.ts';
 import { DAY_MS } from '../../billing/plan-state.ts';
+import { FakeStripe, fakeEvent } from '../../billing/providers/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
@@ -130,6 +132,42 @@ describe('a trial once per e-mail address, across account deletion', () => {
     expect((await post(u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
     const again = await createVerifiedUser(t, { email });
     expect((await plan(again)).computedStatus).toEqual({ status: 'setup_required', hasUsedTrial: true });
+  });
+});
+
+describe('with Stripe', () => {
+  it('a returning address gets a Checkout Session without trial_period_days', async () => {
+    const fake = new FakeStripe();
+    const secret = 'whsec_trial_once';
+    const s = await createTestApp({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: secret, STRIPE_PRICE_ID: 'price_premium_monthly', STRIPE_API_BASE: await fake.start() });
+    try {
+      const checkout = async (u: TestUser) => {
+        const res = await s.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
+        const id = ((await res.json()) as CheckoutSessionResponse).checkout_url.split('/').pop() ?? '';
+        return { id, params: fake.sessions.get(id)?.params ?? {} };
+      };
+      const webhook = (event: unknown) => {
+        const payload = JSON.stringify(event);
+        const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+        return s.request('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      };
+      const email = `stripe-${unique()}@example.com`;
+      const u = await createVerifiedUser(s, { email });
+      const first = await checkout(u);
+      expect(first.params['subscription_data[trial_period_days]']).toBe('7');
+      const sub = fake.completeCheckout(first.id);
+      await webhook(fakeEvent('checkout.session.completed', { id: first.id, object: 'checkout.session', customer: sub.customer, subscription: sub.id }));
+      fake.cancel(sub.id);
+      await webhook(fakeEvent('customer.subscription.deleted', sub));
+      expect((await s.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: email } })).status).toBe(200);
+
+      const again = await createVerifiedUser(s, { email });
+      const second = await checkout(again);
+      expect(second.params['subscription_data[trial_period_days]']).toBeUndefined();
+    } finally {
+      await s.close();
+      await fake.stop();
+    }
   });
 });
 
