@@ -13,7 +13,7 @@ test('a new trial user sees the empty history and a full free-tier allowance', a
   await expect(stats).toContainText(/Total scans\s*0/i);
   await expect(stats).toContainText(/Avg risk score\s*0%/i);
   const usage = page.getByTestId('scan-usage');
-  await expect(usage).toContainText('Free tier');
+  await expect(usage).toContainText('Free trial');
   await expect(usage).toContainText('0/5');
   await expect(usage).toContainText('5 scans remaining');
   await expect(page.getByText('No scans yet')).toBeVisible();
