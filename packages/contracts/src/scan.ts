@@ -18,6 +18,9 @@ export const PLATFORMS = [
 export const platformSchema = z.enum(['sms', 'whatsapp', 'email', 'facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'other']);
 export type Platform = z.infer<typeof platformSchema>;
 
+/** At most this many decoded QR links per scan (a screenshot rarely holds more than one or two codes). */
+export const MAX_QR_LINKS = 5;
+
 /** Empty optional strings are treated as absent (the client omits them; the server forgives them). */
 const optionalTrimmed = (max: number) =>
   storableString()
@@ -37,6 +40,12 @@ export const scanRequestSchema = z.object({
     .union([platformSchema, z.literal('')])
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * Links decoded from QR codes in a screenshot the user scanned in the browser (issue 13; the image itself
+   * never leaves the device). Each also appears in `message`, where the link analysis reads it; listing it
+   * here adds the reason "QR code leads to ...".
+   */
+  qrLinks: z.array(storableString().trim().min(1).max(2048)).max(MAX_QR_LINKS).optional(),
 });
 export type ScanRequest = z.input<typeof scanRequestSchema>;
 export type ScanInput = z.output<typeof scanRequestSchema>;

@@ -39,6 +39,8 @@ export interface EngineInput {
   phoneNumber?: string | undefined;
   email?: string | undefined;
   platform?: Platform | undefined;
+  /** Links the user's browser decoded from QR codes in a screenshot (issue 13); they are in `message` too. */
+  qrLinks?: readonly string[] | undefined;
 }
 
 export interface AnalyzeOptions {
@@ -140,6 +142,31 @@ function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Sig
   return out;
 }
 
+const comparableUrl = (url: string): string => url.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/\/+$/, '');
+
+/**
+ * "QR code leads to ..." for each link decoded from a QR code (issue 13). Weight 0: where the code points is
+ * a fact worth showing, not a warning by itself; the link's own flags (found in the message, where the
+ * client puts the decoded link) carry the risk, so a screenshot scores as its pasted text does.
+ */
+function qrLinkSignals(links: readonly FoundLink[], qrLinks: readonly string[] | undefined): Signal[] {
+  if (!qrLinks?.length) return [];
+  const out: Signal[] = [];
+  for (const qr of new Set(qrLinks.map((q) => q.trim()).filter(Boolean))) {
+    const found = links.find((l) => comparableUrl(l.url) === comparableUrl(qr));
+    const shown = qr.length > 80 ? `${qr.slice(0, 77)}...` : qr;
+    out.push({
+      id: 'qr_link',
+      text: `QR code leads to ${shown}`,
+      weight: 0,
+      severity: 'info',
+      evidence: [found ? { kind: 'url', url: found.url, start: found.start, end: found.end } : { kind: 'url', url: qr }],
+      tags: ['qr'],
+    });
+  }
+  return out;
+}
+
 /** Scam-type hints from the brands the message names (a bank named in an alert -> bank impersonation). */
 function mentionSignalTypes(mentions: readonly BrandMention[]): Partial<Record<ScamType, number>> {
   const types: Partial<Record<ScamType, number>> = {};
@@ -214,6 +241,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   // E-mails and newsletters name many companies and link to others: a mismatch means little there.
   const longText = textDomain(folded.text) === 'long';
   for (const s of linkSignals(links, mentions)) signals.push(longText && s.id === 'link_brand_mismatch' ? { ...s, weight: 0.6, severity: 'low' } : s);
+
+  signals.push(...qrLinkSignals(links, input.qrLinks));
 
   for (const n of findNumbersInText(message)) {
     if (n.type === 'PREMIUM_RATE') {
