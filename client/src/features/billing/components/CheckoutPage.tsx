@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { useSupportEmail } from '@/lib/public-config';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { createCheckoutSession } from '../api/create-checkout-session';
+import { usePlan } from '../api/get-plan';
 
 /**
  * The checkout page (product-spec.md sections 2, 4 and 8): starts a hosted checkout (Stripe Checkout, or
@@ -52,6 +53,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
   });
   const [waiting, setWaiting] = useState(() => auth !== 'signed_in' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
   const autoStarted = useRef(false);
+  // An address that has had its trial (even under a deleted account) is charged at once: say so.
+  const plan = usePlan({ enabled: auth === 'signed_in' });
+  const noTrial = plan.data?.computedStatus.hasUsedTrial === true;
 
   const start = useCallback(async () => {
     setStarting(true);
@@ -136,7 +140,7 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
       <CheckoutShell>
         <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
           <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
-          <p className="font-medium">Setting up your free trial...</p>
+          <p className="font-medium">{noTrial ? 'Setting up checkout...' : 'Setting up your free trial...'}</p>
           <p className="text-sm">{mobile ? 'This can take a few seconds on mobile networks.' : 'You will be redirected to secure checkout.'}</p>
         </div>
       </CheckoutShell>
@@ -145,15 +149,17 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
 
   return (
     <CheckoutShell>
-      <title>Start Your Free Trial · RedFlag</title>
+      <title>{noTrial ? 'Subscribe to Premium · RedFlag' : 'Start Your Free Trial · RedFlag'}</title>
       <div className="text-center">
         <ShieldCheck aria-hidden="true" className="mx-auto size-12 text-brand-600" />
-        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">Start Your Free Trial</h1>
+        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">{noTrial ? 'Subscribe to Premium' : 'Start Your Free Trial'}</h1>
         <p className="mt-2 text-lg font-semibold text-slate-800">
-          Free for {TRIAL_TERMS}. Then {PREMIUM_PRICE_LABEL}/month.
+          {noTrial ? `${PREMIUM_PRICE_LABEL}/month, charged today.` : `Free for ${TRIAL_TERMS}. Then ${PREMIUM_PRICE_LABEL}/month.`}
         </p>
         <p className="mt-1 text-sm text-slate-600">
-          {mobile
+          {noTrial
+            ? 'You have already used your free trial with this email address. Cancel anytime.'
+            : mobile
             ? 'Card required. Nothing charged today. Cancel anytime.'
             : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
         </p>
@@ -168,10 +174,10 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
         ))}
       </ul>
       <Button size="xl" className="mt-8 w-full" onClick={() => void start()} disabled={starting}>
-        Start Free Trial
+        {noTrial ? 'Subscribe Now' : 'Start Free Trial'}
       </Button>
       <p className="mt-4 text-center text-xs text-slate-600">
-        By starting your trial you agree to our{' '}
+        {noTrial ? 'By subscribing' : 'By starting your trial'} you agree to our{' '}
         <Link className="underline" to="/terms-of-service">
           Terms of Service
         </Link>{' '}
