@@ -85,7 +85,8 @@ function deadPid(): number {
   return r.pid as number;
 }
 
-describe('PGlite data folder lock, in one process', () => {
+// A PGlite folder's first open runs initdb: seconds, more on a busy machine.
+describe('PGlite data folder lock, in one process', { timeout: 120_000 }, () => {
   it('a second openDatabase on the same folder refuses, naming this process; after close it opens again', async () => {
     const dir = path.join(tempDataDir(), 'pglite');
     const first = await openDatabase({ driver: 'pglite', dir });
