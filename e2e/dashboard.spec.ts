@@ -140,7 +140,7 @@ test('a history row opens the full stored report on its own URL, and back return
   await expect(items).toHaveCount(1);
 
   // The report's URL works on its own (a reload, a bookmark), clicking anywhere on a row opens it.
-  await page.goto(`/scans/${birthday.id}`);
+  expect((await page.goto(`/scans/${birthday.id}`))?.status()).toBe(200);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Happy birthday Sam! Hope you have a wonderful day...');
   await expect(page.getByTestId('scan-verdict')).toHaveText('LIKELY LEGITIMATE');
   await page.goto('/dashboard');
