@@ -41,5 +41,7 @@ describe('messageOpening', () => {
   it('cuts on a word near the limit, or mid-word when there is none, never inside an emoji', () => {
     expect(messageOpening('x'.repeat(60))).toBe(`${'x'.repeat(50)}...`);
     expect(messageOpening(`${'z'.repeat(49)}😀😀`)).toBe(`${'z'.repeat(49)}😀...`);
+    // The 50th character ends a word: that word stays (its comma does not).
+    expect(messageOpening('Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight')).toBe('Happy birthday Sam! Hope you have a wonderful day...');
   });
 });

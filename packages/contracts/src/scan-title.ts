@@ -23,7 +23,8 @@ export function messageOpening(message: string, max: number = MESSAGE_PREVIEW_CH
   const chars = Array.from(flat);
   if (chars.length <= max) return flat;
   const cut = chars.slice(0, max).join('');
-  const lastSpace = cut.lastIndexOf(' ');
+  // Cut right before a space: the last word is whole. Else back to the last space, if it is not too far.
+  const lastSpace = chars[max] === ' ' ? cut.length : cut.lastIndexOf(' ');
   const words = lastSpace >= max * 0.6 ? cut.slice(0, lastSpace) : cut;
   return `${words.replace(/[\s,.;:!?-]+$/, '')}...`;
 }
