@@ -1,0 +1,223 @@
+import type { Platform, ScamType } from '@redflag/contracts/scan';
+import { describe, expect, it } from 'vitest';
+import {
+  BRAND_CONTACTS,
+  buildSummary,
+  channelOf,
+  countryFromLocale,
+  countryFromPhone,
+  impersonatedBrands,
+  initialCountry,
+  nextSteps,
+  type ReportCountry,
+  type SummaryInput,
+} from './next-steps';
+
+const ids = (input: Parameters<typeof nextSteps>[0]) => nextSteps(input).map((d) => d.id);
+
+describe('nextSteps: each scam type and country', () => {
+  // The expected national destinations per country, and which of them only online-fraud types add.
+  const national: Record<ReportCountry, { always: string[]; online: string[] }> = {
+    US: { always: ['ftc'], online: ['ic3'] },
+    UK: { always: ['action-fraud'], online: [] },
+    AU: { always: ['scamwatch'], online: ['reportcyber'] },
+    CA: { always: ['cafc'], online: [] },
+    other: { always: ['local-authority'], online: [] },
+  };
+  const online: ScamType[] = [
+    'marketplace_overpayment',
+    'marketplace_verification_code',
+    'fake_payment_confirmation',
+    'advance_fee',
+    'prize_lottery',
+    'romance',
+    'crypto_investment',
+    'job_task',
+    'tech_support',
+    'family_emergency',
+  ];
+  const notOnline: ScamType[] = ['phishing', 'delivery_smishing', 'bank_impersonation', 'government_impersonation', 'toll_smishing', 'spam', 'other'];
+
+  for (const country of Object.keys(national) as ReportCountry[]) {
+    for (const type of [...online, ...notOnline]) {
+      it(`${type} in ${country} goes to ${[...national[country].always, ...(online.includes(type) ? national[country].online : [])].join(' + ')}`, () => {
+        // Platform "email" keeps the channel steps (7726) out of this table; they have their own tests.
+        const got = ids({ scamType: type, platform: 'email', country }).filter((id) => !id.startsWith('platform-') && id !== 'uk-phishing-inbox');
+        const want = [...national[country].always, ...(online.includes(type) ? national[country].online : [])];
+        expect(got).toEqual(want);
+      });
+    }
+  }
+});
+
+describe('nextSteps: texts go to 7726 only in the US and the UK', () => {
+  it.each<[ReportCountry, boolean]>([
+    ['US', true],
+    ['UK', true],
+    ['AU', false],
+    ['CA', false],
+    ['other', false],
+  ])('an SMS in %s: 7726 %s', (country, expected) => {
+    expect(ids({ scamType: 'delivery_smishing', platform: 'sms', country }).includes('text-7726')).toBe(expected);
+  });
+
+  it('puts 7726 first for a US text, before ReportFraud', () => {
+    expect(ids({ scamType: 'delivery_smishing', platform: 'sms', country: 'US' })).toEqual(['text-7726', 'ftc']);
+  });
+
+  it('does not offer 7726 for an e-mail, a marketplace chat or WhatsApp', () => {
+    for (const platform of ['email', 'facebook', 'whatsapp'] as Platform[]) {
+      expect(ids({ scamType: 'phishing', platform, country: 'US' })).not.toContain('text-7726');
+    }
+  });
+
+  it('treats a smishing type, or a phone-only sender, without a platform as a text', () => {
+    expect(ids({ scamType: 'toll_smishing', platform: null, country: 'UK' })).toContain('text-7726');
+    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderPhone: '+12025550143' })).toContain('text-7726');
+    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderEmail: 'a@b.example' })).not.toContain('text-7726');
+  });
+
+  it('sends a UK e-mail to the NCSC phishing inbox', () => {
+    const steps = nextSteps({ scamType: 'phishing', platform: 'email', country: 'UK' });
+    expect(steps.find((s) => s.id === 'uk-phishing-inbox')?.address).toBe('report@phishing.gov.uk');
+  });
+});
+
+describe('nextSteps: platforms', () => {
+  const pages: Array<[Platform, string]> = [
+    ['facebook', 'https://www.facebook.com/help/'],
+    ['craigslist', 'https://www.craigslist.org/about/scams'],
+    ['offerup', 'https://help.offerup.com/hc/en-us/articles/360032336271-How-to-report-a-user'],
+    ['ebay', 'https://www.ebay.com/help/account/protecting-account/recognising-spoof-emails?id=4195'],
+    ['etsy', 'https://help.etsy.com/hc/en-us/articles/360000343128-Suspicious-Messages'],
+    ['whatsapp', 'https://faq.whatsapp.com/414631957536067'],
+  ];
+  it.each(pages)('%s gives its own report page in every country', (platform, url) => {
+    for (const country of ['US', 'UK', 'AU', 'CA', 'other'] as ReportCountry[]) {
+      const step = nextSteps({ scamType: 'marketplace_overpayment', platform, country }).find((s) => s.id === `platform-${platform}`);
+      expect(step?.url).toBe(url);
+    }
+  });
+
+  it('sends marketplace scams to IC3 in the US even when the type is only "other"', () => {
+    expect(ids({ scamType: 'other', platform: 'craigslist', country: 'US' })).toEqual(['platform-craigslist', 'ftc', 'ic3']);
+  });
+
+  it('asks romance victims to report in the dating app, which has no single page', () => {
+    const step = nextSteps({ scamType: 'romance', platform: 'other', country: 'US' }).find((s) => s.id === 'platform-dating');
+    expect(step).toBeDefined();
+    expect(step?.url).toBeUndefined();
+  });
+
+  it('gives no platform step for an SMS or e-mail phishing message', () => {
+    expect(ids({ scamType: 'phishing', platform: 'sms', country: 'AU' })).toEqual(['scamwatch']);
+  });
+
+  it('links only https pages', () => {
+    for (const platform of ['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp'] as Platform[]) {
+      for (const country of ['US', 'UK', 'AU', 'CA', 'other'] as ReportCountry[]) {
+        for (const step of nextSteps({ scamType: 'romance', platform, country })) if (step.url) expect(step.url).toMatch(/^https:\/\//);
+      }
+    }
+  });
+});
+
+describe('impersonated brands', () => {
+  it('finds the brand named in the message, on whole words only', () => {
+    expect(impersonatedBrands({ message: 'Your Apple ID was locked. Verify at http://x.example' }).map((b) => b.brand)).toEqual(['Apple']);
+    expect(impersonatedBrands({ message: 'PayPal: you received $500' }).map((b) => b.brand)).toEqual(['PayPal']);
+    expect(impersonatedBrands({ message: 'pineapples for sale, pay with cash' })).toEqual([]);
+  });
+
+  it("uses the engine's look-alike finding when the text does not name the brand", () => {
+    expect(impersonatedBrands({ message: 'Sign in to keep your account', lookalikes: ['Microsoft'] }).map((b) => b.brand)).toEqual(['Microsoft']);
+  });
+
+  it('adds the brand address as an e-mail step', () => {
+    const brands = impersonatedBrands({ message: 'Amazon: your order is on hold' });
+    const step = nextSteps({ scamType: 'phishing', platform: 'email', country: 'CA', brands }).find((s) => s.id === 'brand-amazon');
+    expect(step).toMatchObject({ kind: 'email', address: 'reportascam@amazon.com' });
+  });
+
+  it('has only e-mail addresses at the brand’s own domain', () => {
+    for (const contact of BRAND_CONTACTS) {
+      const domain = contact.address.split('@')[1] ?? '';
+      expect(domain.replace(/^office365\./, '')).toMatch(new RegExp(`(^|\\.)${contact.brand.toLowerCase()}\\.com$`));
+    }
+  });
+});
+
+describe('country', () => {
+  it('comes from the sender number', () => {
+    expect(countryFromPhone('+1 202 555 0143')).toBe('US');
+    expect(countryFromPhone('+44 7700 900123')).toBe('UK');
+    expect(countryFromPhone('+61 412 345 678')).toBe('AU');
+    expect(countryFromPhone('+1 416 555 0199')).toBe('CA');
+    expect(countryFromPhone('+33 6 12 34 56 78')).toBe('other');
+    expect(countryFromPhone('0044 7700 900123')).toBe('UK');
+  });
+
+  it("prefers the engine's finding and ignores numbers without a country code", () => {
+    expect(countryFromPhone('(202) 555-0143', 'GB')).toBe('UK');
+    expect(countryFromPhone('(202) 555-0143')).toBeNull();
+    expect(countryFromPhone('')).toBeNull();
+  });
+
+  it('falls back to the browser locale region', () => {
+    expect(countryFromLocale('en-GB')).toBe('UK');
+    expect(countryFromLocale('en-AU')).toBe('AU');
+    expect(countryFromLocale('fr-CA')).toBe('CA');
+    expect(countryFromLocale('en-US')).toBe('US');
+    expect(countryFromLocale('de-DE')).toBe('other');
+    expect(countryFromLocale('en')).toBe('other');
+    expect(countryFromLocale('not a locale')).toBe('other');
+    expect(initialCountry(null, null, 'en-GB')).toBe('UK');
+    expect(initialCountry('+12025550143', null, 'en-GB')).toBe('US');
+  });
+});
+
+describe('channelOf', () => {
+  it('reads the platform first', () => {
+    expect(channelOf('sms', 'phishing', {})).toBe('text');
+    expect(channelOf('etsy', null, { phone: '+1' })).toBe('marketplace');
+    expect(channelOf(null, null, { phone: '+1', email: 'a@b.c' })).toBe('unknown');
+  });
+});
+
+describe('buildSummary', () => {
+  const base: SummaryInput = {
+    scamTypeLabel: 'Delivery Scam',
+    verdictLabel: 'SCAM DETECTED',
+    riskScore: 91,
+    platformLabel: 'SMS / Text',
+    senderPhone: '+1 202 555 0143',
+    senderEmail: null,
+    links: ['https://usps-redelivery-fee.top/pay', 'https://usps-redelivery-fee.top/pay'],
+    reasons: ['Asks you to pay a small fee', 'The link imitates USPS'],
+    checkedAt: '2026-03-04T15:30:00.000Z',
+    message: 'USPS: your parcel is held. Pay at https://usps-redelivery-fee.top/pay',
+    includeMessage: false,
+  };
+
+  it('carries the sender, the links once, the reasons and the date, and not the message', () => {
+    const text = buildSummary(base);
+    expect(text).toContain('Sender phone: +1 202 555 0143');
+    expect(text.match(/usps-redelivery-fee\.top\/pay/g)).toHaveLength(1);
+    expect(text).toContain('- Asks you to pay a small fee');
+    expect(text).toContain('2026');
+    expect(text).toContain('Delivery Scam');
+    expect(text).not.toContain('your parcel is held');
+    expect(text).not.toContain('Message text');
+  });
+
+  it('adds the message only when asked', () => {
+    expect(buildSummary({ ...base, includeMessage: true })).toContain('Message text:\nUSPS: your parcel is held.');
+  });
+
+  it('omits what the scan does not have', () => {
+    const text = buildSummary({ ...base, senderPhone: null, links: [], reasons: [], platformLabel: null });
+    expect(text).not.toContain('Sender');
+    expect(text).not.toContain('Links');
+    expect(text).not.toContain('Received via');
+  });
+});
