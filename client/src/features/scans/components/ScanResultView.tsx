@@ -4,6 +4,7 @@ import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
+import ReportNextSteps from '@/features/report/components/ReportNextSteps';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
 import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
@@ -425,6 +426,9 @@ export default function ScanResultView({ scan, focusOnShow = true }: ScanResultV
           {scan.emailAnalysis ? <EmailFindings email={scan.emailAnalysis} /> : null}
         </div>
       ) : null}
+
+      {/* Where to report it; renders nothing on a legitimate verdict. */}
+      <ReportNextSteps scan={scan} />
 
       <TechnicalDetails scan={scan} />
     </article>
