@@ -262,7 +262,10 @@ export function createAuth(ctx: AppContext) {
    * an empty one clears the field (null).
    */
   async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
-    const body = parseBody(updateUserBodySchema, actx.body, 'Invalid profile');
+    // `null`, an array or no body is refused by the schema (an object is expected), not passed on as `{}`.
+    const raw: unknown = actx.body;
+    const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
+    const body = parseBody(updateUserBodySchema, isObject ? raw : [raw], 'Invalid profile');
     const next: Record<string, string | null> = {};
     if (body.firstName !== undefined) next.firstName = body.firstName;
     if (body.lastName !== undefined) next.lastName = body.lastName;
