@@ -5,3 +5,4 @@ export * from './mail.ts';
 export * from './contact.ts';
 export * from './billing.ts';
 export * from './scans.ts';
+export * from './api-keys.ts';
