@@ -6,3 +6,4 @@ export * from './contact.ts';
 export * from './billing.ts';
 export * from './scans.ts';
 export * from './api-keys.ts';
+export * from './feedback.ts';
