@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { analyzer, apiScan, createVerifiedUser, LEGIT_MESSAGE, makePremium, saveScreenshots } from './scan-fixtures';
 
@@ -43,6 +44,9 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
   await expect(summary).toHaveValue(/https:\/\/usps-redelivery-fee\.top\/pay/);
   await expect(summary).toHaveValue(/Received via: SMS \/ Text/);
   await expect(summary).not.toHaveValue(new RegExp(PRIVATE_WORDS));
+
+  const axe = await new AxeBuilder({ page }).include('[data-testid="report-next-steps"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   const include = panel.getByRole('checkbox', { name: 'Include the message text' });
   await expect(include).not.toBeChecked();
