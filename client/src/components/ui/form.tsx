@@ -4,6 +4,7 @@ import { createContext, use, useId, type ComponentProps, type ReactNode } from '
 import {
   Controller,
   FormProvider,
+  type Control,
   useFormContext,
   useFormState,
   type ControllerProps,
@@ -12,6 +13,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { cn } from '@/lib/utils';
+import { Input } from './input';
 import { Label } from './label';
 
 /**
@@ -193,5 +195,39 @@ export function serverFieldErrors(err: unknown): Array<{ path: string; message: 
   return details.fields.filter(
     (f): f is { path: string; message: string } =>
       rec(f) && typeof f.path === 'string' && typeof f.message === 'string',
+  );
+}
+
+/**
+ * The common field: a labelled Input for one value of the form, with an optional description and its
+ * error under it. Inside <Form {...form}>; `control` is the form's.
+ */
+export function TextFormField<TValues extends FieldValues>({
+  control,
+  name,
+  label,
+  description,
+  ...input
+}: {
+  control: Control<TValues>;
+  name: FieldPath<TValues>;
+  label: ReactNode;
+  description?: ReactNode;
+} & Omit<ComponentProps<'input'>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl hasDescription={Boolean(description)}>
+            <Input {...input} {...field} value={(field.value as string | undefined) ?? ''} />
+          </FormControl>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { EmailText } from './EmailText';
+import { EmailText } from '@/components/ui/email-text';
 import { SectionCard } from './SectionCard';
 import { SecuritySection } from './SecuritySection';
 
@@ -16,7 +16,17 @@ export interface AccountProfile {
  * the data-rights actions. Billing, the badge and the data actions come through slots (features meet in
  * app/). Every button here does what it says: nothing is shown that is not built (issue 12).
  */
-export function AccountPage({ profile, badge, billing, dataActions }: { profile: AccountProfile; badge: ReactNode; billing: ReactNode; dataActions: ReactNode }) {
+export function AccountPage({
+  profile,
+  badge,
+  billing,
+  dataActions,
+}: {
+  profile: AccountProfile;
+  badge: ReactNode;
+  billing: ReactNode;
+  dataActions: ReactNode;
+}) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'Your account';
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -25,9 +35,17 @@ export function AccountPage({ profile, badge, billing, dataActions }: { profile:
       <SectionCard title="Profile" icon={<UserRound aria-hidden="true" className="size-5" />}>
         <div className="flex items-center gap-4">
           {profile.profileImageUrl ? (
-            <img src={profile.profileImageUrl} alt="" className="size-14 shrink-0 rounded-full object-cover" referrerPolicy="no-referrer" />
+            <img
+              src={profile.profileImageUrl}
+              alt=""
+              className="size-14 shrink-0 rounded-full object-cover"
+              referrerPolicy="no-referrer"
+            />
           ) : (
-            <span aria-hidden="true" className="grid size-14 shrink-0 place-items-center rounded-full bg-slate-100 text-xl font-bold text-slate-700">
+            <span
+              aria-hidden="true"
+              className="grid size-14 shrink-0 place-items-center rounded-full bg-slate-100 text-xl font-bold text-slate-700"
+            >
               {(profile.firstName ?? profile.email).charAt(0).toUpperCase()}
             </span>
           )}
@@ -44,7 +62,9 @@ export function AccountPage({ profile, badge, billing, dataActions }: { profile:
       {billing}
       <SecuritySection email={profile.email} />
       <SectionCard title="Your data" icon={<ShieldCheck aria-hidden="true" className="size-5" />}>
-        <p className="mb-4 text-sm text-slate-600">Download everything we store about you, or delete your account and all of its scans.</p>
+        <p className="mb-4 text-sm text-slate-600">
+          Download everything we store about you, or delete your account and all of its scans.
+        </p>
         {dataActions}
       </SectionCard>
     </div>

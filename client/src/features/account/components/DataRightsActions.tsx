@@ -2,13 +2,20 @@ import { Download, LoaderCircle, Trash2, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { EmailText } from '@/components/ui/email-text';
+import { Form, TextFormField } from '@/components/ui/form';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError } from '@/lib/api';
 import { useDeleteAccount } from '../api/delete-account';
 import { downloadAccountExport } from '../api/export-account';
-import { EmailText } from './EmailText';
-import { TextField } from './TextField';
 
 /**
  * A subscription that would still charge, handed in by app/ from the billing feature: the delete flow
@@ -25,7 +32,15 @@ export interface RenewingSubscription {
  * Export My Data and Delete Account (DESIGN.md section 3.5, docs/decisions/004): the export is a real JSON
  * download, so the policy's 24-hour promise is met at once; deletion is confirmed by typing the e-mail.
  */
-export function DataRightsActions({ email, subscription, onDeleted }: { email: string; subscription: RenewingSubscription | null; onDeleted: () => void | Promise<void> }) {
+export function DataRightsActions({
+  email,
+  subscription,
+  onDeleted,
+}: {
+  email: string;
+  subscription: RenewingSubscription | null;
+  onDeleted: () => void | Promise<void>;
+}) {
   const [exporting, setExporting] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
 
@@ -33,9 +48,16 @@ export function DataRightsActions({ email, subscription, onDeleted }: { email: s
     setExporting(true);
     try {
       const name = await downloadAccountExport();
-      toast({ title: 'Your data was downloaded', description: `${name} holds your account and every scan. Our policy promises an export within 24 hours; you have it now.` });
+      toast({
+        title: 'Your data was downloaded',
+        description: `${name} holds your account and every scan. Our policy promises an export within 24 hours; you have it now.`,
+      });
     } catch {
-      toast({ variant: 'destructive', title: 'Export failed', description: 'We could not prepare your data. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Export failed',
+        description: 'We could not prepare your data. Please try again.',
+      });
     } finally {
       setExporting(false);
     }
@@ -44,12 +66,23 @@ export function DataRightsActions({ email, subscription, onDeleted }: { email: s
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
       <Button variant="outline" onClick={() => void exportData()} disabled={exporting}>
-        {exporting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />} Export My Data
+        {exporting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}{' '}
+        Export My Data
       </Button>
-      <Button variant="outline" className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => setDeleteOpen(true)}>
+      <Button
+        variant="outline"
+        className="border-red-200 text-red-700 hover:bg-red-50 hover:text-red-800"
+        onClick={() => setDeleteOpen(true)}
+      >
         <Trash2 aria-hidden="true" /> Delete Account
       </Button>
-      <DeleteAccountDialog open={deleteOpen} onOpenChange={setDeleteOpen} email={email} subscription={subscription} onDeleted={onDeleted} />
+      <DeleteAccountDialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        email={email}
+        subscription={subscription}
+        onDeleted={onDeleted}
+      />
     </div>
   );
 }
@@ -103,7 +136,8 @@ function DeleteAccountDialog({
       setStep('deleting');
       await remove.mutateAsync(confirmEmail);
     } catch (err) {
-      const reason = err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong. Please try again.';
+      const reason =
+        err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong. Please try again.';
       setFormError(
         subscription && !cancelled
           ? `We could not cancel your subscription, so nothing was deleted. ${reason}`
@@ -119,50 +153,68 @@ function DeleteAccountDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent size="lg">
-        <form onSubmit={(e) => void submit(e)} noValidate className="contents">
-          <DialogHeader>
-            <DialogTitle className="flex items-center gap-2 text-red-700">
-              <Trash2 aria-hidden="true" className="size-5" /> Delete account
-            </DialogTitle>
-            <DialogDescription>
-              This deletes your account, your scans and your sign-in methods at once. It cannot be undone. Download your data first if you want to keep it.
-            </DialogDescription>
-          </DialogHeader>
-          {subscription ? (
-            <div data-testid="delete-cancels-subscription" className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
-              <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
-              <p>
-                {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it first, so nothing more is charged.
+        <Form {...form}>
+          <form onSubmit={(e) => void submit(e)} noValidate className="contents">
+            <DialogHeader>
+              <DialogTitle className="flex items-center gap-2 text-red-700">
+                <Trash2 aria-hidden="true" className="size-5" /> Delete account
+              </DialogTitle>
+              <DialogDescription>
+                This deletes your account, your scans and your sign-in methods at once. It cannot be undone. Download
+                your data first if you want to keep it.
+              </DialogDescription>
+            </DialogHeader>
+            {subscription ? (
+              <div
+                data-testid="delete-cancels-subscription"
+                className="flex gap-3 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+              >
+                <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
+                <p>
+                  {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it
+                  first, so nothing more is charged.
+                </p>
+              </div>
+            ) : null}
+            <TextFormField
+              control={form.control}
+              name="confirmEmail"
+              label="Type your e-mail address to confirm"
+              type="email"
+              autoComplete="off"
+              description={
+                <>
+                  Your account: <EmailText email={email} className="font-semibold text-slate-900" />
+                </>
+              }
+            />
+            {formError ? (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                {formError}
               </p>
-            </div>
-          ) : null}
-          <TextField
-            label="Type your e-mail address to confirm"
-            type="email"
-            autoComplete="off"
-            hint={
-              <>
-                Your account: <EmailText email={email} className="font-semibold text-slate-900" />
-              </>
-            }
-            error={form.formState.errors.confirmEmail?.message}
-            {...form.register('confirmEmail')}
-          />
-          {formError ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {formError}
-            </p>
-          ) : null}
-          <DialogFooter className="flex-wrap">
-            <Button type="button" variant="outline" onClick={() => close(false)} disabled={busy}>
-              Keep my account
-            </Button>
-            <Button type="submit" variant="destructive" className="h-auto min-h-10 whitespace-normal py-2" disabled={busy || typed.trim() === ''}>
-              {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
-              {step === 'cancelling' ? 'Cancelling subscription…' : step === 'deleting' ? 'Deleting…' : subscription ? 'Cancel subscription and delete account' : 'Delete my account'}
-            </Button>
-          </DialogFooter>
-        </form>
+            ) : null}
+            <DialogFooter className="flex-wrap">
+              <Button type="button" variant="outline" onClick={() => close(false)} disabled={busy}>
+                Keep my account
+              </Button>
+              <Button
+                type="submit"
+                variant="destructive"
+                className="h-auto min-h-10 whitespace-normal py-2"
+                disabled={busy || typed.trim() === ''}
+              >
+                {busy ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Trash2 aria-hidden="true" />}
+                {step === 'cancelling'
+                  ? 'Cancelling subscription…'
+                  : step === 'deleting'
+                    ? 'Deleting…'
+                    : subscription
+                      ? 'Cancel subscription and delete account'
+                      : 'Delete my account'}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

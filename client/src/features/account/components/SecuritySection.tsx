@@ -2,17 +2,22 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, LoaderCircle, Mail } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { changeEmailBodySchema, changePasswordBodySchema, type ChangeEmailBody, type ChangePasswordBody } from '@redflag/contracts/auth';
+import {
+  changeEmailBodySchema,
+  changePasswordBodySchema,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+} from '@redflag/contracts/auth';
 import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
+import { EmailText } from '@/components/ui/email-text';
+import { Form, TextFormField } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { useSignInMethods } from '../api/sign-in-methods';
 import { changeEmailError, changePasswordError } from '../utils/form-errors';
-import { EmailText } from './EmailText';
 import { SectionCard } from './SectionCard';
-import { TextField } from './TextField';
 
 /**
  * Sign-in and security on /account: change the e-mail address and the password (issue 12, Deliver 5).
@@ -35,7 +40,12 @@ export function SecuritySection({ email }: { email: string }) {
           {(close) => <ChangeEmailForm email={email} onDone={close} />}
         </Disclosure>
         {methods.isPending ? null : hasPassword ? (
-          <Disclosure icon={<KeyRound aria-hidden="true" className="size-5" />} title="Password" summary="Used to sign in with your e-mail address." action="Change password">
+          <Disclosure
+            icon={<KeyRound aria-hidden="true" className="size-5" />}
+            title="Password"
+            summary="Used to sign in with your e-mail address."
+            action="Change password"
+          >
             {(close) => <ChangePasswordForm onDone={close} />}
           </Disclosure>
         ) : (
@@ -44,7 +54,9 @@ export function SecuritySection({ email }: { email: string }) {
             <div>
               <h3 className="font-semibold text-slate-900">Password</h3>
               <p className="text-sm text-slate-600">
-                {google ? 'You sign in with Google, so there is no RedFlag password to change.' : 'This account has no password. Sign in with a magic link from the sign-in window.'}
+                {google
+                  ? 'You sign in with Google, so there is no RedFlag password to change.'
+                  : 'This account has no password. Sign in with a magic link from the sign-in window.'}
               </p>
             </div>
           </div>
@@ -54,7 +66,19 @@ export function SecuritySection({ email }: { email: string }) {
   );
 }
 
-function Disclosure({ icon, title, summary, action, children }: { icon: ReactNode; title: string; summary: ReactNode; action: string; children: (close: () => void) => ReactNode }) {
+function Disclosure({
+  icon,
+  title,
+  summary,
+  action,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  summary: ReactNode;
+  action: string;
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const [closes, setCloses] = useState(0);
   const panelId = useId();
@@ -76,7 +100,13 @@ function Disclosure({ icon, title, summary, action, children }: { icon: ReactNod
           <p className="text-sm text-slate-600">{summary}</p>
         </div>
         {open ? null : (
-          <Button ref={trigger} variant="outline" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(true)}>
+          <Button
+            ref={trigger}
+            variant="outline"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(true)}
+          >
             {action}
           </Button>
         )}
@@ -105,13 +135,17 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
     resolver: zodResolver(changePasswordBodySchema),
     defaultValues: { currentPassword: '', newPassword: '', revokeOtherSessions: true },
   });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
       await change.mutateAsync(values);
-      toast({ title: 'Password changed', description: values.revokeOtherSessions ? 'Other devices were signed out.' : 'Use the new password next time you sign in.' });
+      toast({
+        title: 'Password changed',
+        description: values.revokeOtherSessions
+          ? 'Other devices were signed out.'
+          : 'Use the new password next time you sign in.',
+      });
       onDone();
     } catch (err) {
       const target = changePasswordError(err);
@@ -121,30 +155,38 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Change password">
-      <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
-        error={errors.newPassword?.message}
-        {...form.register('newPassword')}
-      />
-      <label className="flex items-start gap-2 text-sm text-slate-700">
-        <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...form.register('revokeOtherSessions')} />
-        Sign out of every other device
-      </label>
-      <FormError message={formError} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Save new password
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Change password">
+        <TextFormField
+          control={form.control}
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <TextFormField
+          control={form.control}
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          description={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
+        />
+        <label className="flex items-start gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...form.register('revokeOtherSessions')} />
+          Sign out of every other device
+        </label>
+        <FormError message={formError} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Save new password
+          </Button>
+          <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
 
@@ -152,8 +194,10 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
   const change = useChangeEmail();
   const [formError, setFormError] = useState<string | null>(null);
   const [sent, setSent] = useState<{ to: string; changedNow: boolean } | null>(null);
-  const form = useForm<ChangeEmailBody>({ resolver: zodResolver(changeEmailBodySchema), defaultValues: { newEmail: '' } });
-  const { errors } = form.formState;
+  const form = useForm<ChangeEmailBody>({
+    resolver: zodResolver(changeEmailBodySchema),
+    defaultValues: { newEmail: '' },
+  });
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
@@ -162,7 +206,11 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
       return;
     }
     try {
-      const result = await change.mutateAsync({ newEmail: values.newEmail, callbackURL: '/account', currentEmail: email });
+      const result = await change.mutateAsync({
+        newEmail: values.newEmail,
+        callbackURL: '/account',
+        currentEmail: email,
+      });
       setSent({ to: values.newEmail, changedNow: result.changedNow });
     } catch (err) {
       const target = changeEmailError(err);
@@ -176,13 +224,15 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
       <div role="status" className="grid gap-3 text-sm text-slate-700">
         {sent.changedNow ? (
           <p>
-            Your e-mail address is now <EmailText email={sent.to} className="font-semibold text-slate-900" />. We sent a link to it: open it to verify the address.
+            Your e-mail address is now <EmailText email={sent.to} className="font-semibold text-slate-900" />. We sent a
+            link to it: open it to verify the address.
           </p>
         ) : (
           <p>
-            Check your inbox at <EmailText email={email} className="font-semibold text-slate-900" />: open the link we sent to approve the change. We then send a
-            link to <EmailText email={sent.to} className="font-semibold text-slate-900" />, and your address changes when you open it. Until then you sign in with
-            your current address.
+            Check your inbox at <EmailText email={email} className="font-semibold text-slate-900" />: open the link we
+            sent to approve the change. We then send a link to{' '}
+            <EmailText email={sent.to} className="font-semibold text-slate-900" />, and your address changes when you
+            open it. Until then you sign in with your current address.
           </p>
         )}
         <div>
@@ -195,17 +245,27 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Change e-mail">
-      <TextField label="New e-mail address" type="email" autoComplete="email" inputMode="email" error={errors.newEmail?.message} {...form.register('newEmail')} />
-      <FormError message={formError} />
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={change.isPending}>
-          {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Send confirmation link
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    <Form {...form}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4" aria-label="Change e-mail">
+        <TextFormField
+          control={form.control}
+          name="newEmail"
+          label="New e-mail address"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+        />
+        <FormError message={formError} />
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Send confirmation
+            link
+          </Button>
+          <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
+            Cancel
+          </Button>
+        </div>
+      </form>
+    </Form>
   );
 }
