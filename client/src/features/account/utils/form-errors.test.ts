@@ -14,7 +14,7 @@ describe('changePasswordError', () => {
 
   it("puts the server's password rule under the new password", () => {
     const err = apiError(422, { code: 'weak_password', message: 'Password must be between 10 and 128 characters.', details: { reasons: ['length'] } });
-    expect(changePasswordError(err)).toEqual({ field: 'newPassword', message: 'Use at least 8 characters.' });
+    expect(changePasswordError(err)).toEqual({ field: 'newPassword', message: 'Password must be between 10 and 128 characters.' });
   });
 
   it('a rate limit or a network failure goes under the form', () => {
