@@ -70,6 +70,8 @@ export function Header() {
   };
   const auth = (tab: 'signin' | 'signup') => () => {
     setMenuOpen(false);
+    // The menu's Login is about to be hidden: the dialog gives focus back to the menu button instead.
+    toggleRef.current?.focus();
     openAuthModal(tab);
   };
 
