@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
 import { accountRoutes } from './account/account.routes.ts';
+import { publicApiRoutes } from './api/api.routes.ts';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
@@ -81,6 +82,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', scanRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', accountRoutes(ctx));
+  app.route('/', publicApiRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);

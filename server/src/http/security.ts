@@ -68,7 +68,8 @@ export function csrfProtection(config: Pick<Config, 'trustedOrigins'>): Middlewa
       throw new AppError('FORBIDDEN', 'This request did not come from a RedFlag page', { details: { reason: 'untrusted_origin' } });
     }
 
-    if (c.req.path.startsWith('/api/')) {
+    // /v1 (the public API, bearer keys) takes JSON too.
+    if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/v1/')) {
       const type = c.req.header('content-type');
       const mediaType = type?.split(';')[0]?.trim().toLowerCase();
       if (type !== undefined ? mediaType !== 'application/json' : await hasBody(c.req.raw)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { storableString } from './text.ts';
+
+/**
+ * The public API (/v1, issue 14 item 5; docs/decisions/073): API keys as the account page manages them,
+ * and the headers the API adds to the web app's scan contracts (scan.ts), which it reuses unchanged.
+ */
+
+/** Every key starts with this, so a leaked key is recognisable (secret scanners, logs, support). */
+export const API_KEY_PREFIX = 'rf_live_';
+/** How many characters of a key are stored and shown in the list: `rf_live_` and four more. */
+export const API_KEY_SHOWN_LENGTH = API_KEY_PREFIX.length + 4;
+/** Active (not revoked) keys one account may hold at once. */
+export const MAX_ACTIVE_API_KEYS = 10;
+export const API_KEY_NAME_MAX_LENGTH = 60;
+
+export const createApiKeyRequestSchema = z.object({
+  name: storableString({ error: 'Please give the key a name' })
+    .trim()
+    .min(1, 'Please give the key a name')
+    .max(API_KEY_NAME_MAX_LENGTH, `A key name can be at most ${API_KEY_NAME_MAX_LENGTH} characters`),
+});
+export type CreateApiKeyRequest = z.input<typeof createApiKeyRequestSchema>;
+
+/** A key as the account page lists it: never the key itself. */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The key's first characters, e.g. `rf_live_AbCd`. */
+  prefix: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+export const apiKeyListSchema = z.array(apiKeySchema);
+
+/** POST /api/api-keys: the one answer that holds the whole key. It is not stored and cannot be shown again. */
+export const createdApiKeySchema = apiKeySchema.extend({ key: z.string().startsWith(API_KEY_PREFIX) });
+export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
+
+/** POST /v1/scans: a retry with the same key and body answers the first request's scan (kept 24 hours). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** Set to `true` on an answer that replays an earlier request's result. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+export const IDEMPOTENCY_KEY_TTL_HOURS = 24;
+/** Printable ASCII without spaces, as UUIDs and the usual random tokens are. */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'An Idempotency-Key is 1 to 255 printable ASCII characters');

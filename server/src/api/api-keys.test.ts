@@ -1,0 +1,268 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiKeyListSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
+import { storedScanSchema } from '@redflag/contracts/scan';
+import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { billingAccount } from '../db/schema/billing.ts';
+import { scans } from '../db/schema/scans.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createVerifiedUser, type TestUser } from '../test/users.ts';
+
+const DAY = 86_400_000;
+const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A signed-in user in the free trial (5 scans, the web app's quota) with `used` scans spent. */
+async function trialUser(used = 0): Promise<TestUser> {
+  const u = await createVerifiedUser(t);
+  const now = t.ctx.clock.now();
+  await ensureAccount(t.ctx.database.db, u.user.id);
+  await updateAccount(
+    t.ctx.database.db,
+    u.user.id,
+    { planTier: 'free', subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, provider: 'local', trialStartedAt: new Date(now.getTime() - DAY), trialEndsAt: new Date(now.getTime() + 6 * DAY), trialScansUsed: used },
+    now,
+  );
+  return u;
+}
+
+async function newKey(u: TestUser, name = 'Test key'): Promise<CreatedApiKey> {
+  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name } });
+  expect(res.status).toBe(201);
+  return createdApiKeySchema.parse(await res.json());
+}
+
+const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+const postScan = (key: string, json: unknown, headers: Record<string, string> = {}) => t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), ...headers }, json });
+const getV1Scan = (key: string, id: string) => t.request(`/v1/scans/${id}`, { headers: bearer(key) });
+
+async function listKeys(u: TestUser) {
+  const res = await t.request('/api/api-keys', { headers: u.headers });
+  expect(res.status).toBe(200);
+  return apiKeyListSchema.parse(await res.json());
+}
+
+async function scanCount(userId: string): Promise<number> {
+  const rows = await t.ctx.database.db.select({ id: scans.id }).from(scans).where(eq(scans.userId, userId));
+  return rows.length;
+}
+
+describe('API keys on the account page', () => {
+  it('POST /api/api-keys shows the key once; the list has its name and prefix but never the key', async () => {
+    const u = await trialUser();
+    const created = await newKey(u, 'Zapier');
+    expect(created.key).toMatch(/^rf_live_[A-Za-z0-9_-]{43}$/);
+    expect(created.prefix).toBe(created.key.slice(0, 12));
+    const list = await listKeys(u);
+    expect(list).toEqual([{ id: created.id, name: 'Zapier', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, revokedAt: null }]);
+    expect(JSON.stringify(list)).not.toContain(created.key);
+  });
+
+  it('stores only a hash: the plain key appears in no row of any table', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    expect((await postScan(key, { message: LEGIT })).status).toBe(201);
+    const { db } = t.ctx.database;
+    const tables = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const names = ('rows' in tables ? tables.rows : tables) as Array<{ table_name: string }>;
+    expect(names.map((r) => r.table_name)).toContain('api_key');
+    for (const { table_name } of names) {
+      const result = await db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(table_name)} t`);
+      const rows = ('rows' in result ? result.rows : result) as Array<{ row: string }>;
+      for (const { row } of rows) expect(row, table_name).not.toContain(key);
+    }
+    // The random part alone is nowhere either (a store without the prefix would still leak the key).
+    const secret = key.slice('rf_live_'.length);
+    const stored = await db.execute<{ row: string }>(sql`select t::text as row from api_key t`);
+    for (const { row } of ('rows' in stored ? stored.rows : stored) as Array<{ row: string }>) expect(row).not.toContain(secret);
+  });
+
+  it('answers 401 signed out, 422 for a blank name, and 404 when revoking another account’s key', async () => {
+    expect((await t.request('/api/api-keys', { method: 'POST', json: { name: 'x' } })).status).toBe(401);
+    expect((await t.request('/api/api-keys')).status).toBe(401);
+    const u = await trialUser();
+    const blank = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: '   ' } });
+    expect(blank.status).toBe(422);
+    const other = await trialUser();
+    const theirs = await newKey(other);
+    expect((await t.request(`/api/api-keys/${theirs.id}`, { method: 'DELETE', headers: u.headers })).status).toBe(404);
+    expect((await postScan(theirs.key, { message: LEGIT })).status).toBe(201);
+  });
+});
+
+describe('/v1 with a bearer key', () => {
+  it('POST /v1/scans stores a scan in the owner’s history; GET /v1/scans/:id reads it; last used is shown', async () => {
+    const u = await trialUser();
+    const { key, id } = await newKey(u);
+    const res = await postScan(key, { message: SCAM, platform: 'sms' });
+    expect(res.status).toBe(201);
+    const scan = storedScanSchema.parse(await res.json());
+    expect(scan.riskScore).toBeGreaterThanOrEqual(70);
+    expect(res.headers.get('location')).toBe(`/v1/scans/${scan.id}`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+
+    const again = await getV1Scan(key, scan.id);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(scan);
+
+    // The same history the web app shows.
+    const web = await t.request(`/api/scans/${scan.id}`, { headers: u.headers });
+    expect(await web.json()).toEqual(scan);
+    const [listed] = (await listKeys(u)).filter((k) => k.id === id);
+    expect(listed?.lastUsedAt).not.toBeNull();
+  });
+
+  it('keeps the web app’s quotas: the trial’s 5 scans are shared, and verification needs Premium', async () => {
+    const u = await trialUser(4);
+    const { key } = await newKey(u);
+    expect((await postScan(key, { message: LEGIT, phoneNumber: '+1 202 555 0143' })).status).toBe(403);
+    expect((await postScan(key, { message: LEGIT })).status).toBe(201);
+    const over = await postScan(key, { message: LEGIT });
+    expect(over.status).toBe(403);
+    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('SCAN_LIMIT_REACHED');
+    const [account] = await t.ctx.database.db.select({ used: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(account?.used).toBe(5);
+  });
+
+  it('answers 401 without a key, with an unknown key, with a session token, and once the key is revoked', async () => {
+    const u = await trialUser();
+    const { key, id } = await newKey(u);
+    expect((await t.request('/v1/scans', { method: 'POST', json: { message: LEGIT } })).status).toBe(401);
+    expect((await postScan(`rf_live_${'A'.repeat(43)}`, { message: LEGIT })).status).toBe(401);
+    // The web session (cookie or its bearer token) is not an API credential.
+    expect((await t.request('/v1/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status).toBe(401);
+    expect((await t.request('/v1/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: LEGIT } })).status).toBe(401);
+
+    const ok = await postScan(key, { message: LEGIT });
+    expect(ok.status).toBe(201);
+    const { id: scanId } = (await ok.json()) as { id: string };
+
+    const revoked = await t.request(`/api/api-keys/${id}`, { method: 'DELETE', headers: u.headers });
+    expect(revoked.status).toBe(200);
+    expect(((await revoked.json()) as { revokedAt: string | null }).revokedAt).not.toBeNull();
+    const after = await postScan(key, { message: LEGIT });
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    expect((await getV1Scan(key, scanId)).status).toBe(401);
+    expect(await scanCount(u.user.id)).toBe(1);
+  });
+
+  it('a key cannot read another account’s scan: 404, as for an unknown id', async () => {
+    const a = await trialUser();
+    const b = await trialUser();
+    const keyA = await newKey(a);
+    const keyB = await newKey(b);
+    const res = await postScan(keyA.key, { message: SCAM });
+    const { id } = (await res.json()) as { id: string };
+    const theirs = await getV1Scan(keyB.key, id);
+    expect(theirs.status).toBe(404);
+    const unknown = await getV1Scan(keyB.key, '00000000-0000-4000-8000-000000000000');
+    expect(await theirs.json()).toEqual(await unknown.json());
+    expect((await getV1Scan(keyB.key, 'not-a-uuid')).status).toBe(404);
+  });
+
+  it('needs a JSON body (415) and refuses a browser page of another site (403), but a bearer call has no Origin and passes', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    const plain = await t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), 'content-type': 'text/plain' }, body: JSON.stringify({ message: LEGIT }) });
+    expect(plain.status).toBe(415);
+    const foreign = await postScan(key, { message: LEGIT }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await scanCount(u.user.id)).toBe(0);
+    expect((await postScan(key, { message: LEGIT })).status).toBe(201);
+  });
+});
+
+describe('Idempotency-Key on POST /v1/scans', () => {
+  it('the same key and body answer the same scan once stored; another body is 422; another key is a new scan', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    const first = await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-42' });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('idempotent-replayed')).toBeNull();
+    const body = await first.json();
+
+    // Same body, keys in another order and an empty optional field: the same request.
+    const retry = await postScan(key, { platform: 'sms', message: SCAM, email: '' }, { 'idempotency-key': 'order-42' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(body);
+    expect(await scanCount(u.user.id)).toBe(1);
+
+    const changed = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'order-42' });
+    expect(changed.status).toBe(422);
+    expect(((await changed.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe('idempotency_key_reused');
+
+    expect((await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-43' })).status).toBe(201);
+    expect(await scanCount(u.user.id)).toBe(2);
+    const [account] = await t.ctx.database.db.select({ used: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(account?.used).toBe(2);
+  });
+
+  it('concurrent requests with one key store one scan', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    const answers = await Promise.all([0, 1, 2].map(() => postScan(key, { message: LEGIT }, { 'idempotency-key': 'burst' })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    expect(statuses).toContain(201);
+    expect(await scanCount(u.user.id)).toBe(1);
+  });
+
+  it('a key expires after 24 hours, is scoped to its API key, and a failed scan does not hold it', async () => {
+    const u = await trialUser(5);
+    const { key } = await newKey(u);
+    // Out of trial scans: 403, and the key is released, not kept as a stored failure.
+    expect((await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' })).status).toBe(403);
+    await updateAccount(t.ctx.database.db, u.user.id, { trialScansUsed: 0 }, t.ctx.clock.now());
+    const first = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' });
+    expect(first.status).toBe(201);
+    const { id } = (await first.json()) as { id: string };
+
+    const other = await newKey(u, 'Second');
+    const separate = await postScan(other.key, { message: LEGIT }, { 'idempotency-key': 'k1' });
+    expect(((await separate.json()) as { id: string }).id).not.toBe(id);
+
+    t.ctx.clock.advance(24 * 3_600_000 + 1000);
+    const later = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' });
+    expect(later.status).toBe(201);
+    expect(later.headers.get('idempotent-replayed')).toBeNull();
+    expect(((await later.json()) as { id: string }).id).not.toBe(id);
+  });
+
+  it('refuses an Idempotency-Key that is not printable ASCII', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    expect((await postScan(key, { message: LEGIT }, { 'idempotency-key': 'has space' })).status).toBe(422);
+    expect(await scanCount(u.user.id)).toBe(0);
+  });
+});
+
+describe('per-key rate limits', () => {
+  it('sends RateLimit and RateLimit-Policy, counts per key, and answers 429 with Retry-After past the quota', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    const other = await newKey(u, 'Other');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    const first = await getV1Scan(key, missing);
+    expect(first.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+$/);
+    for (let i = 0; i < 59; i++) await getV1Scan(key, missing);
+    const over = await getV1Scan(key, missing);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('ratelimit')).toMatch(/^"api-key";r=0;t=\d+$/);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another key of the same account has its own quota.
+    const fresh = await getV1Scan(other.key, missing);
+    expect(fresh.status).toBe(404);
+    expect(fresh.headers.get('ratelimit')).toMatch(/^"api-key";r=59;/);
+  });
+});

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createApiKeyRequestSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@redflag/contracts/api';
+import { scanRequestSchema } from '@redflag/contracts/scan';
+import { requireUser } from '../auth/session.ts';
+import { errorBody } from '../http/error-handler.ts';
+import { getRateLimiter } from '../http/rate-limit.ts';
+import { noStore } from '../http/security.ts';
+import type { AppContext, AppEnv } from '../http/types.ts';
+import { parseJson, parseWith, rejectUnstorableText } from '../http/validate.ts';
+import { AppError } from '../lib/app-error.ts';
+import { SCANS_PER_USER } from '../scans/scans.routes.ts';
+import { getScan } from '../scans/scans.service.ts';
+import { authenticateApiKey, createApiKey, createScanForApi, getApiKeys, revokeKey, type ApiCaller } from './api-keys.service.ts';
+import { openApiDocument } from './openapi.ts';
+import { API_PER_KEY, rateLimitHeaders } from './rate-limit-headers.ts';
+
+type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller } };
+
+/**
+ * The public API (issue 14 item 5; docs/decisions/073, 074): key management for the signed-in account
+ * page under /api/api-keys, the bearer-key API under /v1, its OpenAPI document and the interactive
+ * reference at /api/docs. /v1 never reads the session cookie: a key is its only credential.
+ */
+export function publicApiRoutes(ctx: AppContext) {
+  const limiter = getRateLimiter(ctx);
+
+  const v1 = new Hono<V1Env>()
+    // Public and first: the handler answers, so the key check below never runs for it.
+    .get('/v1/openapi.json', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.json(openApiDocument(ctx.config.publicUrl));
+    })
+    .use('/v1/*', noStore())
+    .use('/v1/*', bodyLimit({ maxSize: ctx.config.bodyLimitBytes, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413) }))
+    .use('/v1/*', rejectUnstorableText())
+    .use('/v1/*', async (c, next) => {
+      const caller = await authenticateApiKey(ctx, c.req.header('authorization'));
+      const hit = await limiter.hit(API_PER_KEY, caller.keyId);
+      if (ctx.config.rateLimits) for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, hit))) c.header(name, value);
+      if (!hit.allowed) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: hit.retryAfterSeconds, details: { rule: API_PER_KEY.name } });
+      c.set('apiCaller', caller);
+      await next();
+    })
+    .post('/v1/scans', async (c) => {
+      const caller = c.get('apiCaller');
+      const idempotencyKey = readIdempotencyKey(c);
+      const input = await parseScanBody(c);
+      // The web app's per-user scan limit counts API scans too: one account, one pace.
+      await limiter.consume(SCANS_PER_USER, caller.userId);
+      const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey);
+      c.header('Location', `/v1/scans/${scan.id}`);
+      if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+      return c.json(scan, 201);
+    })
+    .get('/v1/scans/:id', async (c) => {
+      return c.json(await getScan(ctx, c.get('apiCaller').userId, c.req.param('id')));
+    })
+    .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+
+  const keys = new Hono<AppEnv>()
+    .get('/api/api-keys', async (c) => {
+      const user = await requireUser(c);
+      return c.json(await getApiKeys(ctx, user.id));
+    })
+    .post('/api/api-keys', async (c) => {
+      const user = await requireUser(c);
+      const { name } = await parseJson(c, createApiKeyRequestSchema);
+      return c.json(await createApiKey(ctx, user.id, name), 201);
+    })
+    .delete('/api/api-keys/:id', async (c) => {
+      const user = await requireUser(c);
+      return c.json(await revokeKey(ctx, user.id, c.req.param('id')));
+    });
+
+  return new Hono<AppEnv>().route('/', keys).route('/', docsRoutes()).route('/', v1);
+}
+
+function readIdempotencyKey(c: Context): string | undefined {
+  const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (value === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key', { details: { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Invalid Idempotency-Key' }] } });
+  return parsed.data;
+}
+
+/** As the web app's POST /api/scans: a blank message gets the spec's own text. */
+async function parseScanBody(c: Context) {
+  const text = await c.req.text();
+  let raw: unknown;
+  try {
+    raw = text ? JSON.parse(text) : {};
+  } catch {
+    throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
+  }
+  if (typeof raw === 'object' && raw !== null && (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())) {
+    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', { details: { title: 'Message Required' } });
+  }
+  return parseWith(scanRequestSchema, raw);
+}
+
+/**
+ * The interactive reference (Scalar) from our own server: its standalone bundle read from node_modules,
+ * and a page whose scripts are files of this origin, so the Content-Security-Policy (script-src 'self')
+ * holds and nothing is fetched from a CDN.
+ */
+function docsRoutes() {
+  let bundle: string | null = null;
+  const page = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>RedFlag API reference</title>
+  </head>
+  <body>
+    <div id="api-reference"></div>
+    <script src="/api/docs/scalar.js"></script>
+    <script src="/api/docs/init.js"></script>
+  </body>
+</html>
+`;
+  // Default fonts come from Scalar's CDN, and the "test request" proxy is theirs: both off.
+  const init = `Scalar.createApiReference('#api-reference', ${JSON.stringify({ url: '/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, proxyUrl: '' })});\n`;
+  return new Hono<AppEnv>()
+    .get('/api/docs', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      return c.html(page);
+    })
+    .get('/api/docs/init.js', (c) => {
+      c.header('Cache-Control', 'no-cache');
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      return c.body(init);
+    })
+    .get('/api/docs/scalar.js', (c) => {
+      bundle ??= readFileSync(scalarBundlePath(), 'utf8');
+      c.header('Cache-Control', 'public, max-age=86400');
+      c.header('Content-Type', 'text/javascript; charset=utf-8');
+      return c.body(bundle);
+    });
+}
+
+/** @scalar/api-reference's browser bundle: beside its main entry (dist/index.js → dist/browser/standalone.js). */
+function scalarBundlePath(): string {
+  return fileURLToPath(new URL('./browser/standalone.js', import.meta.resolve('@scalar/api-reference')));
+}
