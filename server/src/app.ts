@@ -15,6 +15,7 @@ import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
 import { eventRoutes } from './events/events.routes.ts';
+import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { scanRoutes } from './scans/scans.routes.ts';
@@ -80,6 +81,7 @@ export function createApp(ctx: AppContext) {
   if (ctx.config.billing.testPages !== 'off') app.route('/', localBillingPages(ctx));
 
   app.route('/', scanRoutes(ctx));
+  app.route('/', feedbackRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', accountRoutes(ctx));
   app.route('/', publicApiRoutes(ctx));

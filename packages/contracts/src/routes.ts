@@ -22,8 +22,12 @@ export const CLIENT_ROUTES = [
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
 
-/** Client routes with a parameter: a stored scan's report (/scans/:id, ids are UUIDs). */
-export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [/^\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i];
+/** Client routes with a parameter: a stored scan's report (/scans/:id, ids are UUIDs), a shared verdict. */
+export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
+  /^\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
+  // A shared verdict (issue 14, item 4): /r/<43-character base64url token>.
+  /^\/r\/[A-Za-z0-9_-]{43}$/,
+];
 
 export function isClientRoute(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -2,6 +2,7 @@ import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
 import { recordTrialGrant, trialEmailHash, trialGrantedTo } from '../billing/trial-history.ts';
 import type { AppContext } from '../http/types.ts';
+import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
 import {
   activeSessions,
@@ -58,7 +59,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
   const u = await findUserRow(db, userId);
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
   const email = u.email.toLowerCase();
-  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed] = await Promise.all([
+  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares] = await Promise.all([
     allScans(db, userId),
     signInMethods(db, userId),
     activeSessions(db, userId),
@@ -71,6 +72,8 @@ export async function exportAccount(ctx: Ctx, userId: string) {
     verificationsOf(db, userId, email),
     rateBucketsOf(db, userId, email),
     trialGrantedTo(ctx, db, email),
+    feedbackOf(db, userId),
+    sharesOf(db, userId),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
@@ -128,6 +131,9 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       reasons: s.reasons,
       result: s.result,
     })),
+    // "Was this right?" answers and share links (issue 14): the link's token is not exported (it opens the page).
+    feedback: feedback.map((f) => ({ scanId: f.scanId, label: f.label, note: f.note, consentToUseText: f.consentToUseText, engineVersion: f.engineVersion, riskScore: f.riskScore, scamType: f.scamType, signals: f.signals, createdAt: f.createdAt, updatedAt: f.updatedAt })),
+    sharedLinks: shares.map((s) => ({ scanId: s.scanId, includeMessage: s.includeMessage, createdAt: s.createdAt })),
     events,
     mails: mails.map((m) => ({ ...m, text: redactLinks(m.text) })),
     contactMessages: messages,
