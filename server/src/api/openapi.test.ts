@@ -1,0 +1,129 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createdApiKeySchema } from '@redflag/contracts/api';
+import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createVerifiedUser } from '../test/users.ts';
+
+const SCAM = 'Your PayPal account is limited. Verify your identity within 24 hours at http://paypa1-secure-login.com/verify or it will be closed.';
+
+let t: TestApp;
+let doc: OpenApiDoc;
+beforeAll(async () => {
+  t = await createTestApp();
+  const res = await t.request('/v1/openapi.json');
+  expect(res.status).toBe(200);
+  doc = (await res.json()) as OpenApiDoc;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Operation {
+  responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } }; headers?: Record<string, unknown> }>;
+  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
+}
+interface OpenApiDoc {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, unknown> };
+}
+
+/** A validator for one component schema, resolving $refs inside the document as OpenAPI does. */
+function validatorFor(ref: string): ValidateFunction {
+  const ajv = new Ajv2020({ strict: false, validateFormats: false });
+  ajv.addSchema({ $id: 'doc', components: doc.components }, 'doc');
+  return ajv.compile({ $ref: `doc${ref}` });
+}
+
+/** Checks a real answer against what the document says for this operation and status. */
+async function expectDocumented(method: string, path: string, res: Response): Promise<unknown> {
+  const operation = doc.paths[path]?.[method];
+  expect(operation, `${method} ${path} is documented`).toBeDefined();
+  const documented = operation?.responses[String(res.status)];
+  expect(documented, `${method} ${path} documents ${res.status}`).toBeDefined();
+  const schemaRef = documented?.content?.['application/json'].schema.$ref;
+  expect(schemaRef).toBeDefined();
+  const body: unknown = await res.json();
+  const validate = validatorFor(schemaRef ?? '');
+  expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
+  for (const header of Object.keys(documented?.headers ?? {})) {
+    if (['ratelimit', 'ratelimit-policy'].includes(header.toLowerCase())) expect(res.headers.get(header), header).not.toBeNull();
+  }
+  return body;
+}
+
+async function keyForTrialUser(): Promise<string> {
+  const u = await createVerifiedUser(t);
+  const now = t.ctx.clock.now();
+  await ensureAccount(t.ctx.database.db, u.user.id);
+  await updateAccount(
+    t.ctx.database.db,
+    u.user.id,
+    { planTier: 'free', subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, provider: 'local', trialStartedAt: now, trialEndsAt: new Date(now.getTime() + 6 * 86_400_000), trialScansUsed: 4 },
+    now,
+  );
+  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'Docs' } });
+  return createdApiKeySchema.parse(await res.json()).key;
+}
+
+describe('GET /v1/openapi.json', () => {
+  it('is an OpenAPI 3.1 document whose schemas compile as JSON Schema 2020-12 and whose $refs all resolve', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/scans', '/v1/scans/{id}']);
+    expect(doc.components.securitySchemes).toHaveProperty('apiKey');
+    for (const name of Object.keys(doc.components.schemas)) expect(() => validatorFor(`#/components/schemas/${name}`)).not.toThrow();
+    const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
+    for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref.split('/').at(-1)?.replace('"', '') ?? '');
+  });
+
+  it('describes the request the route accepts: a valid body passes, a missing message and an unknown platform fail', () => {
+    const request = validatorFor('#/components/schemas/ScanRequest');
+    expect(request({ message: SCAM, platform: 'sms', qrLinks: ['https://example.com'] })).toBe(true);
+    expect(request({ platform: 'sms' })).toBe(false);
+    expect(request({ message: SCAM, platform: 'fax' })).toBe(false);
+  });
+});
+
+describe('real /v1 answers match the document', () => {
+  it('201, 200, 401, 403, 404, 415 and 422 answers each fit the schema documented for their status', async () => {
+    const key = await keyForTrialUser();
+    const auth = { authorization: `Bearer ${key}` };
+
+    const created = (await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM, platform: 'email' } }))) as { id: string };
+    await expectDocumented('get', '/v1/scans/{id}', await t.request(`/v1/scans/${created.id}`, { headers: auth }));
+    await expectDocumented('get', '/v1/scans/{id}', await t.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth }));
+    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', json: { message: SCAM } }));
+    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: '' } }));
+    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' }));
+    // The trial's fifth scan was the first one above: the next is the plan's 403.
+    const limited = await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM } });
+    expect(limited.status).toBe(403);
+    await expectDocumented('post', '/v1/scans', limited);
+  });
+
+  it('a scan whose shape breaks the document would fail the check (the validator is not vacuous)', () => {
+    const scan = validatorFor('#/components/schemas/Scan');
+    expect(scan({ id: 'x', riskScore: 'high' })).toBe(false);
+  });
+});
+
+describe('GET /api/docs', () => {
+  it('serves the interactive reference from this server only: its scripts are our own files, under the strict CSP', async () => {
+    const res = await t.request('/api/docs');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/api/docs/scalar.js', '/api/docs/init.js']);
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(html).not.toMatch(/<script>(?!<)/);
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+
+    const bundle = await t.request('/api/docs/scalar.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    const init = await (await t.request('/api/docs/init.js')).text();
+    expect(init).toContain('/v1/openapi.json');
+  });
+});
