@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyListSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
 import { storedScanSchema } from '@redflag/contracts/scan';
@@ -50,6 +50,14 @@ async function listKeys(u: TestUser) {
   return apiKeyListSchema.parse(await res.json());
 }
 
+/** Rows of a raw query, on either driver (PGlite and node-postgres both answer `{ rows }`). */
+async function query<T>(q: SQL): Promise<T[]> {
+  const result: unknown = await t.ctx.database.db.execute(q);
+  const rows: unknown = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : result;
+  if (!Array.isArray(rows)) throw new Error('query: no rows in the answer');
+  return rows as T[];
+}
+
 async function scanCount(userId: string): Promise<number> {
   const rows = await t.ctx.database.db.select({ id: scans.id }).from(scans).where(eq(scans.userId, userId));
   return rows.length;
@@ -70,19 +78,14 @@ describe('API keys on the account page', () => {
     const u = await trialUser();
     const { key } = await newKey(u);
     expect((await postScan(key, { message: LEGIT })).status).toBe(201);
-    const { db } = t.ctx.database;
-    const tables = await db.execute<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
-    const names = ('rows' in tables ? tables.rows : tables) as Array<{ table_name: string }>;
+    const names = await query<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
     expect(names.map((r) => r.table_name)).toContain('api_key');
     for (const { table_name } of names) {
-      const result = await db.execute<{ row: string }>(sql`select t::text as row from ${sql.identifier(table_name)} t`);
-      const rows = ('rows' in result ? result.rows : result) as Array<{ row: string }>;
-      for (const { row } of rows) expect(row, table_name).not.toContain(key);
+      for (const { row } of await query<{ row: string }>(sql`select t::text as row from ${sql.identifier(table_name)} t`)) expect(row, table_name).not.toContain(key);
     }
     // The random part alone is nowhere either (a store without the prefix would still leak the key).
     const secret = key.slice('rf_live_'.length);
-    const stored = await db.execute<{ row: string }>(sql`select t::text as row from api_key t`);
-    for (const { row } of ('rows' in stored ? stored.rows : stored) as Array<{ row: string }>) expect(row).not.toContain(secret);
+    for (const { row } of await query<{ row: string }>(sql`select t::text as row from api_key t`)) expect(row).not.toContain(secret);
   });
 
   it('answers 401 signed out, 422 for a blank name, and 404 when revoking another account’s key', async () => {
