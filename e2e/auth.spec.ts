@@ -287,6 +287,25 @@ test.describe('forms keep what people typed (issue 12)', () => {
   });
 });
 
+test('switching between the SIGN IN and SIGN UP tabs keeps what was typed in each', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
+  await dialog.getByLabel('Email').fill('kept-in-sign-in@example.com');
+  await dialog.getByRole('tab', { name: 'SIGN UP' }).click();
+  await dialog.getByLabel('First name').fill('Kept');
+  await dialog.getByLabel('Email').fill('kept-in-sign-up@example.com');
+  await dialog.getByRole('tab', { name: 'SIGN IN' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('kept-in-sign-in@example.com');
+  await dialog.getByRole('tab', { name: 'SIGN UP' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('kept-in-sign-up@example.com');
+  await expect(dialog.getByLabel('First name')).toHaveValue('Kept');
+  // Closed and opened again: a fresh form, nothing kept.
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+});
+
 test.describe('auth dialog keyboard focus', () => {
   test('the first Tab lands on a visible control and Esc returns focus to the trigger', async ({ page }) => {
     await page.goto('/');

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import {
@@ -14,7 +14,7 @@ import {
   setFieldErrors,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { setAuthDialog } from '../hooks/auth-dialogs';
+import { readDraft, saveDraft, setAuthDialog } from '../hooks/auth-dialogs';
 import { useEmailSignIn } from '../hooks/use-email-auth';
 import { signInFormSchema, type SignInFormInput } from '../utils/form-schemas';
 import { presentError } from '../utils/auth-errors';
@@ -27,8 +27,10 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [failure, setFailure] = useState<{ error: unknown; email: string } | null>(null);
   const form = useForm<SignInFormInput, unknown, { email: string; password: string }>({
     resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: initialEmail, password: '' },
+    defaultValues: { email: initialEmail || (readDraft('signin').email ?? ''), password: readDraft('signin').password ?? '' },
   });
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signin', values) }), [subscribe]);
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
@@ -17,6 +17,7 @@ import {
   setFieldErrors,
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { readDraft, saveDraft } from '../hooks/auth-dialogs';
 import { useEmailSignUp } from '../hooks/use-email-auth';
 import { presentError, toErrorLike } from '../utils/auth-errors';
 import { signUpFormSchema, type SignUpFormInput } from '../utils/form-schemas';
@@ -34,8 +35,10 @@ export function SignUpForm() {
   const [failure, setFailure] = useState<{ error: unknown; email: string } | null>(null);
   const form = useForm<SignUpFormInput, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { firstName: '', lastName: '', email: '', password: '' },
+    defaultValues: { firstName: '', lastName: '', email: '', password: '', ...readDraft('signup') },
   });
+  const { subscribe } = form;
+  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signup', values) }), [subscribe]);
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);

@@ -17,7 +17,24 @@ const listeners = new Set<() => void>();
 
 export function setAuthDialog(next: AuthDialogState): void {
   state = next;
+  if (next.kind === 'none') drafts.clear();
   for (const l of listeners) l();
+}
+
+/**
+ * What was typed in each tab of the accounts dialog, kept in memory while it is open: Radix unmounts the
+ * inactive tab, and switching tabs must not clear a form (issue 12). Forgotten when the dialogs close.
+ */
+const drafts = new Map<AuthTab, Record<string, string>>();
+
+export function readDraft(tab: AuthTab): Record<string, string> {
+  return drafts.get(tab) ?? {};
+}
+
+export function saveDraft(tab: AuthTab, values: Record<string, unknown>): void {
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) if (typeof v === 'string') kept[k] = v;
+  drafts.set(tab, kept);
 }
 
 export function closeAuthDialogs(): void {
