@@ -1,14 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createReadStream } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+import { copyOcrAssets, ocrAssets } from '../scripts/ocr-assets.ts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:5000';
 
+/** The OCR worker, core and language data under /ocr/, served by us (issue 13, docs/decisions/067). */
+function ocrAssetsPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'redflag-ocr-assets',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      if (outDir) copyOcrAssets(outDir);
+    },
+    configureServer(server) {
+      const files = new Map(ocrAssets().map(([url, file]) => [`/${url}`, file]));
+      server.middlewares.use((req, res, next) => {
+        const file = files.get((req.url ?? '').split('?')[0] ?? '');
+        if (!file) return next();
+        res.setHeader('Content-Type', file.endsWith('.gz') ? 'application/gzip' : 'text/javascript');
+        createReadStream(file).pipe(res);
+      });
+    },
+  };
+}
+
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), ocrAssetsPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

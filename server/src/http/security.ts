@@ -13,7 +13,8 @@ export function securityHeaders(production: boolean) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // wasm-unsafe-eval lets WebAssembly compile (the in-browser OCR, issue 13, decision 067); JS eval stays off.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],

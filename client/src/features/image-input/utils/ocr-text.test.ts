@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { tidyOcrText } from './ocr-text';
+
+describe('tidyOcrText', () => {
+  it('joins a link a chat bubble wrapped over two lines, keeping the words after it on their own line', () => {
+    expect(tidyOcrText('Pay now at https://usps-redelivery-\nfee.top/pay or it will be\nreturned.')).toBe(
+      'Pay now at https://usps-redelivery-fee.top/pay\nor it will be\nreturned.',
+    );
+    expect(tidyOcrText('Visit www.example.com/\naccount/verify today')).toBe('Visit www.example.com/account/verify\ntoday');
+  });
+
+  it('leaves a finished link and ordinary hyphenated lines alone, and trims blank runs', () => {
+    expect(tidyOcrText('Go to https://example.com\nnow.  \n\n\n\nThanks')).toBe('Go to https://example.com\nnow.\n\nThanks');
+    expect(tidyOcrText('a well-\nknown shop')).toBe('a well-\nknown shop');
+  });
+});

@@ -1,0 +1,24 @@
+/** A link still being written at the end of a line: its last character cannot end a link. */
+const OPEN_LINK_AT_END = /(?:https?:\/\/|www\.)\S*[-./_?=&%#~+]$/i;
+
+/**
+ * Tesseract's text, tidied for review: no trailing spaces, at most one blank line between blocks, and a link
+ * that a chat bubble wrapped over two lines ("https://usps-redelivery-" / "fee.top/pay") joined again, so
+ * the link analysis sees the whole address.
+ */
+export function tidyOcrText(text: string): string {
+  const lines = text.split('\n').map((l) => l.trimEnd());
+  const out: string[] = [];
+  for (const line of lines) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^\S/.test(line)) {
+      const [first = '', ...rest] = line.split(/(\s+)/);
+      out[out.length - 1] = previous + first;
+      const remainder = rest.join('').trimStart();
+      if (remainder) out.push(remainder);
+      continue;
+    }
+    out.push(line);
+  }
+  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,81 @@
+import jsQR from 'jsqr';
+
+/** Pixels as a canvas gives them (RGBA, row by row). */
+export interface Rgba {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** jsQR is slow on very large images and misses tiny codes; these sizes cover both (longest side, px). */
+const MAX_SIDE = 1600;
+const MIN_SIDE = 800;
+const MAX_CODES = 5;
+
+/** Nearest-neighbour resize: QR modules are squares, so no smoothing is wanted. */
+export function resize(img: Rgba, factor: number): Rgba {
+  const width = Math.max(1, Math.round(img.width * factor));
+  const height = Math.max(1, Math.round(img.height * factor));
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(img.height - 1, Math.floor(y / factor));
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(img.width - 1, Math.floor(x / factor));
+      const s = (sy * img.width + sx) * 4;
+      data.set(img.data.subarray(s, s + 4), (y * width + x) * 4);
+    }
+  }
+  return { data, width, height };
+}
+
+/** Paints a found code's area white so the next pass can find another one. */
+function blank(img: Rgba, points: { x: number; y: number }[]) {
+  const xs = points.map((p) => p.x);
+  const ys = points.map((p) => p.y);
+  const pad = 8;
+  const x0 = Math.max(0, Math.floor(Math.min(...xs)) - pad);
+  const x1 = Math.min(img.width, Math.ceil(Math.max(...xs)) + pad);
+  const y0 = Math.max(0, Math.floor(Math.min(...ys)) - pad);
+  const y1 = Math.min(img.height, Math.ceil(Math.max(...ys)) + pad);
+  for (let y = y0; y < y1; y++) img.data.fill(255, (y * img.width + x0) * 4, (y * img.width + x1) * 4);
+}
+
+function decodeAll(source: Rgba): string[] {
+  const img = { ...source, data: new Uint8ClampedArray(source.data) };
+  const found: string[] = [];
+  for (let i = 0; i < MAX_CODES; i++) {
+    const code = jsQR(img.data, img.width, img.height, { inversionAttempts: 'attemptBoth' });
+    if (!code) break;
+    if (code.data && !found.includes(code.data)) found.push(code.data);
+    const l = code.location;
+    blank(img, [l.topLeftCorner, l.topRightCorner, l.bottomLeftCorner, l.bottomRightCorner]);
+  }
+  return found;
+}
+
+/**
+ * Every QR code's text in an image (up to five). jsQR finds a code at any rotation; a large image is
+ * looked at smaller first (faster, and a photo's noise fades), and if nothing is found at that size it is
+ * tried at full size, then enlarged when small, for tiny codes.
+ */
+export function decodeQrCodes(img: Rgba): string[] {
+  const side = Math.max(img.width, img.height);
+  const attempts: number[] = [];
+  if (side > MAX_SIDE) attempts.push(MAX_SIDE / side);
+  attempts.push(1);
+  if (side < MIN_SIDE) attempts.push(2, 3);
+  else attempts.push(1.5);
+  for (const factor of attempts) {
+    const found = decodeAll(factor === 1 ? img : resize(img, factor));
+    if (found.length) return found;
+  }
+  return [];
+}
+
+/** A decoded text is a link we can analyse when it is an http(s) URL (or a bare www. address). */
+export function qrLink(text: string): string | null {
+  const t = text.trim();
+  if (/^https?:\/\/\S+$/i.test(t)) return t;
+  if (/^www\.\S+$/i.test(t)) return `https://${t}`;
+  return null;
+}
