@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
+import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { keepAnalysisAndAskToSignIn } from '@/features/analyzer/utils/sign-in-to-analyze';
 import { AnalyzerSection } from '@/features/landing/components/AnalyzerSection';
 import { ClosingCta } from '@/features/landing/components/ClosingCta';
@@ -35,7 +36,7 @@ export function LandingPage() {
       </PanelBoundary>
       <AnalyzerSection>
         <PanelBoundary name="analyzer">
-          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} />
+          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} />} />
         </PanelBoundary>
       </AnalyzerSection>
       <PanelBoundary name="how it works" className="m-4">

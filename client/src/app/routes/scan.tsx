@@ -1,6 +1,7 @@
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
+import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, readPendingAnalysis, restoreMode } from '@/features/analyzer/utils/pending-analysis';
 import { buildScanPayload, type ScanFormValues } from '@/features/analyzer/utils/scan-form';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
@@ -102,6 +103,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
               description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
               initialValues={restored ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
+              imageInput={(props) => <ImageInput {...props} />}
               isScanning={flow.isScanning}
               onFieldChange={onFieldChange}
               blockedLabel={flow.blockedLabel}

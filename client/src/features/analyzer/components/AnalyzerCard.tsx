@@ -1,4 +1,4 @@
-import { ChevronDown, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert } from 'lucide-react';
+import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
@@ -47,6 +47,15 @@ function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate:
   );
 }
 
+/** Text read from a screenshot, as the image feature hands it over (issue 13); the app wires the two. */
+export interface ImageTextFill {
+  message: string;
+  phoneNumber?: string;
+  email?: string;
+  platform?: string;
+  qrLinks: string[];
+}
+
 export interface AnalyzerCardProps {
   /** Called with a trimmed payload (empty optional fields omitted) once the message is non-blank. */
   onAnalyze: (payload: ScanPayload) => void;
@@ -70,6 +79,8 @@ export interface AnalyzerCardProps {
   children?: ReactNode;
   /** Start values, e.g. a pending analysis restored after sign-in. */
   initialValues?: Partial<ScanFormValues>;
+  /** Renders the screenshot input above the message; its reviewed text fills the form and is scanned. */
+  imageInput?: (props: { onUseText: (fill: ImageTextFill) => void; disabled: boolean }) => ReactNode;
   className?: string;
 }
 
@@ -84,6 +95,7 @@ export function AnalyzerCard({
   blockedLabel = null,
   notice,
   headingLevel = 'h3',
+  imageInput,
   className,
 }: AnalyzerCardProps) {
   const id = useId();
@@ -92,6 +104,8 @@ export function AnalyzerCard({
   const nearViewport = useNearViewport(cardRef);
   const [activation, setActivation] = useState<Activation | null>(null);
   const [values, setValues] = useState<ScanFormValues>({ ...EMPTY_SCAN_FORM, ...initialValues });
+  // The message as read from a screenshot and its QR links; an edit to the message makes it typed text again.
+  const [fromImage, setFromImage] = useState<{ message: string; qrLinks: string[] } | null>(null);
 
   const update = (field: keyof ScanFormValues) => (value: string) => {
     // A handler may refuse the edit (returns false), e.g. a non-premium user typing a phone number.
@@ -102,21 +116,42 @@ export function AnalyzerCard({
   const length = messageLength(values.message);
   const overLimit = length.state === 'over';
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submitValues = (current: ScanFormValues, qrLinks = fromImage?.message === current.message ? fromImage.qrLinks : []) => {
     if (isScanning || blockedLabel) return;
-    if (overLimit) {
+    if (messageLength(current.message).state === 'over') {
       // Enter in another field still submits the form: keep the text and point at the error.
       document.getElementById(`${id}-message`)?.focus();
       return;
     }
-    const result = buildScanPayload(values);
+    const result = buildScanPayload(current);
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' });
       document.getElementById(`${id}-message`)?.focus();
       return;
     }
-    onAnalyze(result.payload);
+    const payload: ScanPayload & { qrLinks?: string[] } = qrLinks.length ? { ...result.payload, qrLinks } : result.payload;
+    onAnalyze(payload);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    submitValues(values);
+  };
+
+  // The reviewed text fills the form through the same gate as typing; if a field is refused (a Premium
+  // field), the form is filled but not sent, so the user sees why before scanning.
+  const useImageText = (fill: ImageTextFill) => {
+    const next = { ...values, message: fill.message };
+    let refused = onFieldChange?.('message', fill.message, values.message) === false;
+    for (const field of ['platform', 'phoneNumber', 'email'] as const) {
+      const value = fill[field];
+      if (!value || value === values[field]) continue;
+      if (onFieldChange?.(field, value, values[field]) === false) refused = true;
+      else next[field] = value;
+    }
+    setValues(next);
+    setFromImage({ message: next.message, qrLinks: fill.qrLinks });
+    if (!refused) submitValues(next, fill.qrLinks);
   };
 
   return (
@@ -139,6 +174,7 @@ export function AnalyzerCard({
       </div>
 
       <form noValidate onSubmit={submit} aria-busy={isScanning} className="grid gap-5 px-5 py-6 md:px-7">
+        {imageInput?.({ onUseText: useImageText, disabled: isScanning || Boolean(blockedLabel) })}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-message`}>Message</Label>
           {/*
@@ -154,8 +190,14 @@ export function AnalyzerCard({
             onChange={(event) => update('message')(event.target.value)}
             disabled={isScanning}
             aria-invalid={overLimit || undefined}
-            aria-describedby={`${id}-message-count ${id}-message-limit`}
+            aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === values.message ? ` ${id}-from-image` : ''}`}
           />
+          {fromImage?.message === values.message ? (
+            <p id={`${id}-from-image`} data-testid="scan-from-image" className="flex items-center gap-1.5 text-xs font-medium text-brand-800">
+              <ImageIcon aria-hidden="true" className="size-3.5" />
+              Read from your screenshot{fromImage.qrLinks.length ? ' and its QR code' : ''}. The image stayed on this device.
+            </p>
+          ) : null}
           {/* On a phone the counter sits above the message so the error gets the full width. */}
           <div className="flex flex-col-reverse gap-1 text-xs sm:flex-row sm:items-start sm:justify-between sm:gap-3">
             {/* Announced politely only when there is a warning; the count itself is read with the field. */}

@@ -8,6 +8,8 @@ export interface ScanSubmission {
   phoneNumber?: string;
   email?: string;
   platform?: string;
+  /** Links decoded from QR codes in a scanned screenshot (issue 13). */
+  qrLinks?: string[];
 }
 
 export function platformOf(value: string | undefined): PlatformValue | undefined {
@@ -21,5 +23,6 @@ export function toScanRequest(submission: ScanSubmission): ScanRequest {
   if (submission.email) request.email = submission.email;
   const platform = platformOf(submission.platform);
   if (platform) request.platform = platform;
+  if (submission.qrLinks?.length) request.qrLinks = submission.qrLinks;
   return request;
 }
