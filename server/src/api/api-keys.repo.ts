@@ -6,7 +6,10 @@ type Db = Database['db'];
 export type ApiKeyRow = typeof apiKey.$inferSelect;
 export type IdempotencyRow = typeof apiIdempotency.$inferSelect;
 
-export async function insertApiKey(db: Db, values: { userId: string; name: string; prefix: string; keyHash: string; createdAt: Date }): Promise<ApiKeyRow> {
+export async function insertApiKey(
+  db: Db,
+  values: { userId: string; name: string; prefix: string; keyHash: string; createdAt: Date },
+): Promise<ApiKeyRow> {
   const [row] = await db.insert(apiKey).values(values).returning();
   if (!row) throw new Error('insertApiKey: no row returned');
   return row;
@@ -56,21 +59,37 @@ export async function touchApiKey(db: Db, id: string, now: Date): Promise<void> 
  * Drops this key's idempotency entry when it has expired, or when it is a claim whose request never
  * finished (the server stopped mid-scan), so the key can be used again.
  */
-export async function dropStaleIdempotency(db: Db, apiKeyId: string, key: string, expiredBefore: Date, abandonedBefore: Date): Promise<void> {
+export async function dropStaleIdempotency(
+  db: Db,
+  apiKeyId: string,
+  key: string,
+  expiredBefore: Date,
+  abandonedBefore: Date,
+): Promise<void> {
   await db
     .delete(apiIdempotency)
     .where(
       and(
         eq(apiIdempotency.apiKeyId, apiKeyId),
         eq(apiIdempotency.key, key),
-        or(lt(apiIdempotency.createdAt, expiredBefore), and(isNull(apiIdempotency.scanId), lt(apiIdempotency.createdAt, abandonedBefore))),
+        or(
+          lt(apiIdempotency.createdAt, expiredBefore),
+          and(isNull(apiIdempotency.scanId), lt(apiIdempotency.createdAt, abandonedBefore)),
+        ),
       ),
     );
 }
 
 /** Claims the key for this request: true when it was free, false when another request holds it. */
-export async function claimIdempotency(db: Db, values: { apiKeyId: string; key: string; requestHash: string; createdAt: Date }): Promise<boolean> {
-  const rows = await db.insert(apiIdempotency).values(values).onConflictDoNothing().returning({ key: apiIdempotency.key });
+export async function claimIdempotency(
+  db: Db,
+  values: { apiKeyId: string; key: string; requestHash: string; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(apiIdempotency)
+    .values(values)
+    .onConflictDoNothing()
+    .returning({ key: apiIdempotency.key });
   return rows.length > 0;
 }
 
@@ -91,7 +110,9 @@ export async function completeIdempotency(db: Db, apiKeyId: string, key: string,
 }
 
 export async function releaseIdempotency(db: Db, apiKeyId: string, key: string): Promise<void> {
-  await db.delete(apiIdempotency).where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key), isNull(apiIdempotency.scanId)));
+  await db
+    .delete(apiIdempotency)
+    .where(and(eq(apiIdempotency.apiKeyId, apiKeyId), eq(apiIdempotency.key, key), isNull(apiIdempotency.scanId)));
 }
 
 /** Every key's entries older than the window: the sweep behind the 24-hour promise. */

@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { API_KEY_PREFIX, API_KEY_SHOWN_LENGTH, IDEMPOTENCY_KEY_TTL_HOURS, MAX_ACTIVE_API_KEYS, type ApiKey, type CreatedApiKey } from '@redflag/contracts/api';
+import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_LENGTH,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  MAX_ACTIVE_API_KEYS,
+  type ApiKey,
+  type CreatedApiKey,
+} from '@redflag/contracts/api';
 import type { ScanInput, StoredScan } from '@redflag/contracts/scan';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -50,10 +57,19 @@ function toApiKey(row: ApiKeyRow): ApiKey {
  */
 export async function createApiKey(ctx: Ctx, userId: string, name: string): Promise<CreatedApiKey> {
   if ((await countActiveApiKeys(ctx.database.db, userId)) >= MAX_ACTIVE_API_KEYS) {
-    throw new AppError('CONFLICT', `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`);
+    throw new AppError(
+      'CONFLICT',
+      `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys. Revoke one you no longer use first.`,
+    );
   }
   const key = API_KEY_PREFIX + randomBytes(32).toString('base64url');
-  const row = await insertApiKey(ctx.database.db, { userId, name, prefix: key.slice(0, API_KEY_SHOWN_LENGTH), keyHash: sha256(key), createdAt: ctx.clock.now() });
+  const row = await insertApiKey(ctx.database.db, {
+    userId,
+    name,
+    prefix: key.slice(0, API_KEY_SHOWN_LENGTH),
+    keyHash: sha256(key),
+    createdAt: ctx.clock.now(),
+  });
   ctx.logger.info({ apiKeyId: row.id }, 'api key created');
   return { ...toApiKey(row), key };
 }
@@ -98,22 +114,39 @@ function requestHash(input: ScanInput): string {
  * instead of a second scan; a later retry with the same body gets the stored scan back (replayed); with a
  * different body, 422. A failed scan releases the key. Keys are kept 24 hours.
  */
-export async function createScanForApi(ctx: Ctx, caller: ApiCaller, input: ScanInput, idempotencyKey: string | undefined): Promise<{ scan: StoredScan; replayed: boolean }> {
+export async function createScanForApi(
+  ctx: Ctx,
+  caller: ApiCaller,
+  input: ScanInput,
+  idempotencyKey: string | undefined,
+): Promise<{ scan: StoredScan; replayed: boolean }> {
   if (idempotencyKey === undefined) return { scan: await runScan(ctx, caller.userId, input), replayed: false };
 
   const { db } = ctx.database;
   const now = ctx.clock.now();
   const expiredBefore = new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
-  await dropStaleIdempotency(db, caller.keyId, idempotencyKey, expiredBefore, new Date(now.getTime() - ABANDONED_CLAIM_MS));
+  await dropStaleIdempotency(
+    db,
+    caller.keyId,
+    idempotencyKey,
+    expiredBefore,
+    new Date(now.getTime() - ABANDONED_CLAIM_MS),
+  );
   const hash = requestHash(input);
 
-  if (!(await claimIdempotency(db, { apiKeyId: caller.keyId, key: idempotencyKey, requestHash: hash, createdAt: now }))) {
+  if (
+    !(await claimIdempotency(db, { apiKeyId: caller.keyId, key: idempotencyKey, requestHash: hash, createdAt: now }))
+  ) {
     const held = await findIdempotency(db, caller.keyId, idempotencyKey);
     if (held && held.requestHash !== hash) {
-      throw new AppError('VALIDATION_ERROR', 'This Idempotency-Key was already used with a different request body', { details: { reason: 'idempotency_key_reused' } });
+      throw new AppError('VALIDATION_ERROR', 'This Idempotency-Key was already used with a different request body', {
+        details: { reason: 'idempotency_key_reused' },
+      });
     }
     if (held?.scanId) return { scan: await getScan(ctx, caller.userId, held.scanId), replayed: true };
-    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry in a moment', { retryAfterSeconds: 1 });
+    throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being processed; retry in a moment', {
+      retryAfterSeconds: 1,
+    });
   }
 
   let scan: StoredScan;

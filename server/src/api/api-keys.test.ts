@@ -9,7 +9,8 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 
 const DAY = 86_400_000;
-const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const SCAM =
+  'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 
 let t: TestApp;
@@ -28,7 +29,16 @@ async function trialUser(used = 0): Promise<TestUser> {
   await updateAccount(
     t.ctx.database.db,
     u.user.id,
-    { planTier: 'free', subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, provider: 'local', trialStartedAt: new Date(now.getTime() - DAY), trialEndsAt: new Date(now.getTime() + 6 * DAY), trialScansUsed: used },
+    {
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentSetupComplete: true,
+      hasUsedTrial: true,
+      provider: 'local',
+      trialStartedAt: new Date(now.getTime() - DAY),
+      trialEndsAt: new Date(now.getTime() + 6 * DAY),
+      trialScansUsed: used,
+    },
     now,
   );
   return u;
@@ -41,7 +51,8 @@ async function newKey(u: TestUser, name = 'Test key'): Promise<CreatedApiKey> {
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const postScan = (key: string, json: unknown, headers: Record<string, string> = {}) => t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), ...headers }, json });
+const postScan = (key: string, json: unknown, headers: Record<string, string> = {}) =>
+  t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), ...headers }, json });
 const getV1Scan = (key: string, id: string) => t.request(`/v1/scans/${id}`, { headers: bearer(key) });
 
 async function listKeys(u: TestUser) {
@@ -70,7 +81,16 @@ describe('API keys on the account page', () => {
     expect(created.key).toMatch(/^rf_live_[A-Za-z0-9_-]{43}$/);
     expect(created.prefix).toBe(created.key.slice(0, 12));
     const list = await listKeys(u);
-    expect(list).toEqual([{ id: created.id, name: 'Zapier', prefix: created.prefix, createdAt: created.createdAt, lastUsedAt: null, revokedAt: null }]);
+    expect(list).toEqual([
+      {
+        id: created.id,
+        name: 'Zapier',
+        prefix: created.prefix,
+        createdAt: created.createdAt,
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+    ]);
     expect(JSON.stringify(list)).not.toContain(created.key);
   });
 
@@ -78,14 +98,20 @@ describe('API keys on the account page', () => {
     const u = await trialUser();
     const { key } = await newKey(u);
     expect((await postScan(key, { message: LEGIT })).status).toBe(201);
-    const names = await query<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+    const names = await query<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     expect(names.map((r) => r.table_name)).toContain('api_key');
     for (const { table_name } of names) {
-      for (const { row } of await query<{ row: string }>(sql`select t::text as row from ${sql.identifier(table_name)} t`)) expect(row, table_name).not.toContain(key);
+      for (const { row } of await query<{ row: string }>(
+        sql`select t::text as row from ${sql.identifier(table_name)} t`,
+      ))
+        expect(row, table_name).not.toContain(key);
     }
     // The random part alone is nowhere either (a store without the prefix would still leak the key).
     const secret = key.slice('rf_live_'.length);
-    for (const { row } of await query<{ row: string }>(sql`select t::text as row from api_key t`)) expect(row).not.toContain(secret);
+    for (const { row } of await query<{ row: string }>(sql`select t::text as row from api_key t`))
+      expect(row).not.toContain(secret);
   });
 
   it('answers 401 signed out, 422 for a blank name, and 404 when revoking another account’s key', async () => {
@@ -131,7 +157,10 @@ describe('/v1 with a bearer key', () => {
     const over = await postScan(key, { message: LEGIT });
     expect(over.status).toBe(403);
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('SCAN_LIMIT_REACHED');
-    const [account] = await t.ctx.database.db.select({ used: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    const [account] = await t.ctx.database.db
+      .select({ used: billingAccount.trialScansUsed })
+      .from(billingAccount)
+      .where(eq(billingAccount.userId, u.user.id));
     expect(account?.used).toBe(5);
   });
 
@@ -141,8 +170,12 @@ describe('/v1 with a bearer key', () => {
     expect((await t.request('/v1/scans', { method: 'POST', json: { message: LEGIT } })).status).toBe(401);
     expect((await postScan(`rf_live_${'A'.repeat(43)}`, { message: LEGIT })).status).toBe(401);
     // The web session (cookie or its bearer token) is not an API credential.
-    expect((await t.request('/v1/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status).toBe(401);
-    expect((await t.request('/v1/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: LEGIT } })).status).toBe(401);
+    expect(
+      (await t.request('/v1/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status,
+    ).toBe(401);
+    expect(
+      (await t.request('/v1/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: LEGIT } })).status,
+    ).toBe(401);
 
     const ok = await postScan(key, { message: LEGIT });
     expect(ok.status).toBe(201);
@@ -175,7 +208,11 @@ describe('/v1 with a bearer key', () => {
   it('needs a JSON body (415) and refuses a browser page of another site (403), but a bearer call has no Origin and passes', async () => {
     const u = await trialUser();
     const { key } = await newKey(u);
-    const plain = await t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), 'content-type': 'text/plain' }, body: JSON.stringify({ message: LEGIT }) });
+    const plain = await t.request('/v1/scans', {
+      method: 'POST',
+      headers: { ...bearer(key), 'content-type': 'text/plain' },
+      body: JSON.stringify({ message: LEGIT }),
+    });
     expect(plain.status).toBe(415);
     const foreign = await postScan(key, { message: LEGIT }, { origin: 'https://evil.example' });
     expect(foreign.status).toBe(403);
@@ -202,18 +239,27 @@ describe('Idempotency-Key on POST /v1/scans', () => {
 
     const changed = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'order-42' });
     expect(changed.status).toBe(422);
-    expect(((await changed.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe('idempotency_key_reused');
+    expect(((await changed.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe(
+      'idempotency_key_reused',
+    );
 
-    expect((await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-43' })).status).toBe(201);
+    expect((await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-43' })).status).toBe(
+      201,
+    );
     expect(await scanCount(u.user.id)).toBe(2);
-    const [account] = await t.ctx.database.db.select({ used: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    const [account] = await t.ctx.database.db
+      .select({ used: billingAccount.trialScansUsed })
+      .from(billingAccount)
+      .where(eq(billingAccount.userId, u.user.id));
     expect(account?.used).toBe(2);
   });
 
   it('concurrent requests with one key store one scan', async () => {
     const u = await trialUser();
     const { key } = await newKey(u);
-    const answers = await Promise.all([0, 1, 2].map(() => postScan(key, { message: LEGIT }, { 'idempotency-key': 'burst' })));
+    const answers = await Promise.all(
+      [0, 1, 2].map(() => postScan(key, { message: LEGIT }, { 'idempotency-key': 'burst' })),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
     expect(statuses).toContain(201);

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { createApiKeyRequestSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@redflag/contracts/api';
+import {
+  createApiKeyRequestSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+} from '@redflag/contracts/api';
 import { scanRequestSchema } from '@redflag/contracts/scan';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
@@ -13,7 +18,14 @@ import { parseJson, parseWith, rejectUnstorableText } from '../http/validate.ts'
 import { AppError } from '../lib/app-error.ts';
 import { SCANS_PER_USER } from '../scans/scans.routes.ts';
 import { getScan } from '../scans/scans.service.ts';
-import { authenticateApiKey, createApiKey, createScanForApi, getApiKeys, revokeKey, type ApiCaller } from './api-keys.service.ts';
+import {
+  authenticateApiKey,
+  createApiKey,
+  createScanForApi,
+  getApiKeys,
+  revokeKey,
+  type ApiCaller,
+} from './api-keys.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { API_PER_KEY, rateLimitHeaders } from './rate-limit-headers.ts';
 
@@ -34,13 +46,24 @@ export function publicApiRoutes(ctx: AppContext) {
       return c.json(openApiDocument(ctx.config.publicUrl));
     })
     .use('/v1/*', noStore())
-    .use('/v1/*', bodyLimit({ maxSize: ctx.config.bodyLimitBytes, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413) }))
+    .use(
+      '/v1/*',
+      bodyLimit({
+        maxSize: ctx.config.bodyLimitBytes,
+        onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
+      }),
+    )
     .use('/v1/*', rejectUnstorableText())
     .use('/v1/*', async (c, next) => {
       const caller = await authenticateApiKey(ctx, c.req.header('authorization'));
       const hit = await limiter.hit(API_PER_KEY, caller.keyId);
-      if (ctx.config.rateLimits) for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, hit))) c.header(name, value);
-      if (!hit.allowed) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: hit.retryAfterSeconds, details: { rule: API_PER_KEY.name } });
+      if (ctx.config.rateLimits)
+        for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, hit))) c.header(name, value);
+      if (!hit.allowed)
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: hit.retryAfterSeconds,
+          details: { rule: API_PER_KEY.name },
+        });
       c.set('apiCaller', caller);
       await next();
     })
@@ -82,7 +105,10 @@ function readIdempotencyKey(c: Context): string | undefined {
   const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
   if (value === undefined) return undefined;
   const parsed = idempotencyKeySchema.safeParse(value);
-  if (!parsed.success) throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key', { details: { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Invalid Idempotency-Key' }] } });
+  if (!parsed.success)
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key', {
+      details: { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Invalid Idempotency-Key' }] },
+    });
   return parsed.data;
 }
 
@@ -95,8 +121,14 @@ async function parseScanBody(c: Context) {
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
   }
-  if (typeof raw === 'object' && raw !== null && (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())) {
-    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', { details: { title: 'Message Required' } });
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())
+  ) {
+    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', {
+      details: { title: 'Message Required' },
+    });
   }
   return parseWith(scanRequestSchema, raw);
 }

@@ -5,7 +5,8 @@ import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 
-const SCAM = 'Your PayPal account is limited. Verify your identity within 24 hours at http://paypa1-secure-login.com/verify or it will be closed.';
+const SCAM =
+  'Your PayPal account is limited. Verify your identity within 24 hours at http://paypa1-secure-login.com/verify or it will be closed.';
 
 let t: TestApp;
 let doc: OpenApiDoc;
@@ -20,7 +21,10 @@ afterAll(async () => {
 });
 
 interface Operation {
-  responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } }; headers?: Record<string, unknown> }>;
+  responses: Record<
+    string,
+    { content?: { 'application/json': { schema: { $ref: string } } }; headers?: Record<string, unknown> }
+  >;
   requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
 }
 interface OpenApiDoc {
@@ -48,7 +52,8 @@ async function expectDocumented(method: string, path: string, res: Response): Pr
   const validate = validatorFor(schemaRef ?? '');
   expect(validate(body), JSON.stringify(validate.errors)).toBe(true);
   for (const header of Object.keys(documented?.headers ?? {})) {
-    if (['ratelimit', 'ratelimit-policy'].includes(header.toLowerCase())) expect(res.headers.get(header), header).not.toBeNull();
+    if (['ratelimit', 'ratelimit-policy'].includes(header.toLowerCase()))
+      expect(res.headers.get(header), header).not.toBeNull();
   }
   return body;
 }
@@ -60,7 +65,16 @@ async function keyForTrialUser(): Promise<string> {
   await updateAccount(
     t.ctx.database.db,
     u.user.id,
-    { planTier: 'free', subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, provider: 'local', trialStartedAt: now, trialEndsAt: new Date(now.getTime() + 6 * 86_400_000), trialScansUsed: 4 },
+    {
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentSetupComplete: true,
+      hasUsedTrial: true,
+      provider: 'local',
+      trialStartedAt: now,
+      trialEndsAt: new Date(now.getTime() + 6 * 86_400_000),
+      trialScansUsed: 4,
+    },
     now,
   );
   const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'Docs' } });
@@ -72,9 +86,11 @@ describe('GET /v1/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(['/v1/scans', '/v1/scans/{id}']);
     expect(doc.components.securitySchemes).toHaveProperty('apiKey');
-    for (const name of Object.keys(doc.components.schemas)) expect(() => validatorFor(`#/components/schemas/${name}`)).not.toThrow();
+    for (const name of Object.keys(doc.components.schemas))
+      expect(() => validatorFor(`#/components/schemas/${name}`)).not.toThrow();
     const refs = JSON.stringify(doc).match(/"\$ref":"#\/components\/schemas\/[^"]+"/g) ?? [];
-    for (const ref of refs) expect(doc.components.schemas).toHaveProperty(ref.split('/').at(-1)?.replace('"', '') ?? '');
+    for (const ref of refs)
+      expect(doc.components.schemas).toHaveProperty(ref.split('/').at(-1)?.replace('"', '') ?? '');
   });
 
   it('describes the request the route accepts: a valid body passes, a missing message and an unknown platform fail', () => {
@@ -90,12 +106,32 @@ describe('real /v1 answers match the document', () => {
     const key = await keyForTrialUser();
     const auth = { authorization: `Bearer ${key}` };
 
-    const created = (await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM, platform: 'email' } }))) as { id: string };
+    const created = (await expectDocumented(
+      'post',
+      '/v1/scans',
+      await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM, platform: 'email' } }),
+    )) as { id: string };
     await expectDocumented('get', '/v1/scans/{id}', await t.request(`/v1/scans/${created.id}`, { headers: auth }));
-    await expectDocumented('get', '/v1/scans/{id}', await t.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth }));
-    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', json: { message: SCAM } }));
-    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: '' } }));
-    await expectDocumented('post', '/v1/scans', await t.request('/v1/scans', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' }));
+    await expectDocumented(
+      'get',
+      '/v1/scans/{id}',
+      await t.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth }),
+    );
+    await expectDocumented(
+      'post',
+      '/v1/scans',
+      await t.request('/v1/scans', { method: 'POST', json: { message: SCAM } }),
+    );
+    await expectDocumented(
+      'post',
+      '/v1/scans',
+      await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: '' } }),
+    );
+    await expectDocumented(
+      'post',
+      '/v1/scans',
+      await t.request('/v1/scans', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' }),
+    );
     // The trial's fifth scan was the first one above: the next is the plan's 403.
     const limited = await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM } });
     expect(limited.status).toBe(403);

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, idempotencyKeySchema } from '@redflag/contracts/api';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  idempotencyKeySchema,
+} from '@redflag/contracts/api';
 import { errorBodySchema } from '@redflag/contracts/errors';
 import { scanRequestSchema, storedScanSchema } from '@redflag/contracts/scan';
 import { API_PER_KEY } from './rate-limit-headers.ts';
@@ -18,7 +23,10 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Record<string, u
 }
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: ref('Error') } } });
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ref('Error') } },
+});
 
 const rateLimitHeaders = {
   RateLimit: {
@@ -73,7 +81,10 @@ export function openApiDocument(serverUrl: string) {
               headers: {
                 ...rateLimitHeaders,
                 Location: { description: 'Where to read the scan again.', schema: { type: 'string' } },
-                [IDEMPOTENT_REPLAYED_HEADER]: { description: 'Present (`true`) when this answers an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } },
+                [IDEMPOTENT_REPLAYED_HEADER]: {
+                  description: 'Present (`true`) when this answers an earlier request with the same Idempotency-Key.',
+                  schema: { type: 'string', enum: ['true'] },
+                },
               },
               content: { 'application/json': { schema: ref('Scan') } },
             },
@@ -85,7 +96,9 @@ export function openApiDocument(serverUrl: string) {
             '409': errorResponse('A request with the same Idempotency-Key is still running (`CONFLICT`).'),
             '413': errorResponse('The body is too large (`PAYLOAD_TOO_LARGE`).'),
             '415': errorResponse('The body is not sent as `application/json` (`UNSUPPORTED_MEDIA_TYPE`).'),
-            '422': errorResponse('The request is not valid (`MESSAGE_REQUIRED`, `VALIDATION_ERROR`), or its Idempotency-Key was used with another body.'),
+            '422': errorResponse(
+              'The request is not valid (`MESSAGE_REQUIRED`, `VALIDATION_ERROR`), or its Idempotency-Key was used with another body.',
+            ),
           },
         },
       },
@@ -96,7 +109,11 @@ export function openApiDocument(serverUrl: string) {
           description: "One of your scans. Another account's scan, a deleted one and an unknown id all answer 404.",
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
           responses: {
-            '200': { description: 'The stored scan.', headers: rateLimitHeaders, content: { 'application/json': { schema: ref('Scan') } } },
+            '200': {
+              description: 'The stored scan.',
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: ref('Scan') } },
+            },
             ...common,
             '404': errorResponse('No such scan in your account (`NOT_FOUND`).'),
           },

@@ -1,4 +1,5 @@
 import { AccountPage } from '@/features/account/components/AccountPage';
+import { ApiKeysSection } from '@/features/api-keys/components/ApiKeysSection';
 import { DataRightsActions, type RenewingSubscription } from '@/features/account/components/DataRightsActions';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
@@ -27,6 +28,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
       badge={<PlanBadge display={display} />}
       billing={<BillingSection />}
       dataActions={<DataRightsActions email={user.email} subscription={subscription} onDeleted={onDeleted} />}
+      apiKeys={<ApiKeysSection />}
     />
   );
 }

@@ -21,11 +21,14 @@ export function AccountPage({
   badge,
   billing,
   dataActions,
+  apiKeys,
 }: {
   profile: AccountProfile;
   badge: ReactNode;
   billing: ReactNode;
   dataActions: ReactNode;
+  /** The public API's keys (features/api-keys), composed in app/. */
+  apiKeys?: ReactNode;
 }) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'Your account';
   return (
@@ -61,6 +64,7 @@ export function AccountPage({
       </SectionCard>
       {billing}
       <SecuritySection email={profile.email} />
+      {apiKeys}
       <SectionCard title="Your data" icon={<ShieldCheck aria-hidden="true" className="size-5" />}>
         <p className="mb-4 text-sm text-slate-600">
           Download everything we store about you, or delete your account and all of its scans.
