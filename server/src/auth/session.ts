@@ -1,6 +1,9 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../http/types.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
 
 /**
  * THE way every route learns who is signed in. A request is authenticated only by a valid better-auth
@@ -55,5 +58,55 @@ export async function getOptionalUser(c: Context<AppEnv>): Promise<SessionUser |
 export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
   const user = await getOptionalUser(c);
   if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+/**
+ * The session token a request presents, read and verified as better-auth reads it (the signed session
+ * cookie, or a bearer token as the bearer plugin turns it into that cookie), WITHOUT a database query: for
+ * a route that looks the session up in the same statement as its own data (POST /api/scans, issue 16).
+ * Null when the request is anything but the plain case (no or badly signed credential, a leftover
+ * session-data cookie, "don't remember me"): the caller then asks better-auth (getOptionalUser), which
+ * answers those cases as it always has. A token from here is only a claim: the caller must find it in the
+ * session table, unexpired, and hand the row to `sessionIsCurrent`.
+ */
+export async function presentedSessionToken(c: Context<AppEnv>): Promise<string | null> {
+  const auth = c.get('auth');
+  if (!auth) return null;
+  const { authCookies, secret } = await auth.$context;
+  if (getCookie(c, authCookies.sessionData.name) !== undefined || getCookie(c, authCookies.dontRememberToken.name) !== undefined) return null;
+  const header = c.req.header('authorization');
+  if (header !== undefined) {
+    if (header.slice(0, 7).toLowerCase() !== 'bearer ') return null;
+    const bearer = header.slice(7).trim();
+    // The bearer plugin signs an unsigned token itself (requireSignature is off): the token stands as sent.
+    if (bearer && !bearer.includes('.') && !bearer.includes('%')) return bearer;
+    return null;
+  }
+  const value = getCookie(c, authCookies.sessionToken.name);
+  if (!value) return null;
+  const dot = value.lastIndexOf('.');
+  if (dot < 1) return null;
+  const token = value.slice(0, dot);
+  const signature = value.slice(dot + 1);
+  if (signature.length !== 44 || !signature.endsWith('=')) return null;
+  const expected = createHmac('sha256', secret).update(token).digest();
+  const given = Buffer.from(signature, 'base64');
+  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
+}
+
+/**
+ * Whether a stored session found by `presentedSessionToken` can be used as it is: unexpired and not yet
+ * due for better-auth's daily renewal (the same test better-auth applies). Otherwise the caller goes
+ * through getOptionalUser, which renews it (and sets the refreshed cookie) or clears it.
+ */
+export function sessionIsCurrent(expiresAt: Date, now = Date.now()): boolean {
+  if (expiresAt.getTime() <= now) return false;
+  return expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 > now;
+}
+
+/** Records the user found by a route's own session lookup, so getOptionalUser does not look again. */
+export function setSessionUser(c: Context<AppEnv>, user: SessionUser): SessionUser {
+  c.set('user', user);
   return user;
 }

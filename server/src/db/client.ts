@@ -28,6 +28,11 @@ export interface Database {
   /** True when the database answers a trivial query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * Statements sent to the database since it was opened (BEGIN and COMMIT included): one round trip each.
+   * Read by tests that hold a request to a number of round trips (issue 16); costs one increment.
+   */
+  readonly stats: { statements: number };
   /** PGlite only: the data directory as a tarball, to clone a migrated database quickly in tests. */
   dump?(): Promise<Blob>;
 }
@@ -48,10 +53,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       lock?.release();
       throw err;
     }
-    const db = drizzlePglite(client, { schema });
+    const stats = { statements: 0 };
+    const db = drizzlePglite(countPgliteStatements(client, stats), { schema });
     return {
       db: db as unknown as Db,
       driver: 'pglite',
+      stats,
       migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
       ping: async () => {
         try {
@@ -72,7 +79,16 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     };
   }
 
+  const stats = { statements: 0 };
+  // Every query of the pool's connections goes through Client#query: count there.
+  class CountingClient extends pg.Client {
+    override query(...args: unknown[]): never {
+      stats.statements++;
+      return (super.query as (...a: unknown[]) => never)(...args);
+    }
+  }
   const pool = new pg.Pool({
+    Client: CountingClient,
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
@@ -84,6 +100,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'postgres',
+    stats,
     migrate: async () => {
       const lockClient = await pool.connect();
       try {
@@ -105,4 +122,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * The PGlite client drizzle talks to, with each statement counted: query and exec, and a transaction's
+ * BEGIN and COMMIT (or ROLLBACK) plus the statements run on its handle.
+ */
+function countPgliteStatements(client: PGlite, stats: { statements: number }): PGlite {
+  const counted = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(obj, prop, receiver) {
+        const value: unknown = Reflect.get(obj, prop, receiver);
+        if (typeof value !== 'function') return value;
+        if (prop === 'query' || prop === 'exec' || prop === 'sql') {
+          return (...args: unknown[]) => {
+            stats.statements++;
+            return (value as (...a: unknown[]) => unknown).apply(obj, args);
+          };
+        }
+        if (prop === 'transaction') {
+          return (fn: (tx: object) => Promise<unknown>) => {
+            stats.statements += 2;
+            return (value as (f: (tx: object) => Promise<unknown>) => unknown).call(obj, (tx: object) => fn(counted(tx)));
+          };
+        }
+        return (value as (...a: unknown[]) => unknown).bind(obj);
+      },
+    });
+  return counted(client);
 }

@@ -1,6 +1,7 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../db/client.ts';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { AppContext, AppEnv } from './types.ts';
@@ -44,6 +45,29 @@ const SWEEP_EVERY_MS = 10 * 60_000;
 
 const bucketKeyOf = (rule: RateRule, key: string) => `${rule.name}:${key.toLowerCase()}`;
 
+/** bucketKeyOf in SQL, for a key the query itself finds (the scan's user, read with its session). */
+export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${rule.name}:`} || lower(${key})`;
+
+/**
+ * The one statement that counts a hit (not yet run): a window that is over starts again at 1, otherwise
+ * the count goes up. One statement, so two instances hitting the same key at once both see a correct
+ * count. Returns the bucket's count and reset time; also usable as a CTE (the scan's store, issue 16).
+ */
+export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
+  const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  return db
+    .insert(rateLimitBucket)
+    .values({ key: bucketKeyOf(rule, key), count: 1, resetAt })
+    .onConflictDoUpdate({
+      target: rateLimitBucket.key,
+      set: {
+        count: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
+        resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimitBucket.resetAt} end`,
+      },
+    })
+    .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
+}
+
 export function createRateLimiter(ctx: AppContext): RateLimiter {
   const { db } = ctx.database;
   let lastSweep = 0;
@@ -52,20 +76,7 @@ export function createRateLimiter(ctx: AppContext): RateLimiter {
     if (!ctx.config.rateLimits) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 };
     const now = ctx.clock.now();
     const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
-    const bucketKey = bucketKeyOf(rule, key);
-    // A window that is over starts again at 1; otherwise the count goes up. One statement, so two
-    // instances hitting the same key at once both see a correct count.
-    const [row] = await db
-      .insert(rateLimitBucket)
-      .values({ key: bucketKey, count: 1, resetAt })
-      .onConflictDoUpdate({
-        target: rateLimitBucket.key,
-        set: {
-          count: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
-          resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimitBucket.resetAt} end`,
-        },
-      })
-      .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
+    const [row] = await bucketHitQuery(db, rule, key, now);
     if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
       lastSweep = now.getTime();
       void db

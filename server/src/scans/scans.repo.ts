@@ -1,8 +1,12 @@
-import { and, avg, count, desc, eq, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, avg, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { ScanInput, ScanListQuery, ScanResult } from '@redflag/contracts/scan';
 import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
+import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
+import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
+import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 
 export type ScanRow = typeof scans.$inferSelect;
 
@@ -25,6 +29,49 @@ export async function insertScan(db: Db, userId: string, input: ScanInput, resul
     .returning();
   if (!row) throw new Error('insert returned no row');
   return row;
+}
+
+/**
+ * Who is asking for a scan, in ONE read (issue 16): the session named by `token` with its user, the user's
+ * plan row (null: none yet) and the user's scan rate bucket when `rule` is given (null: no hits in the
+ * current window). The caller checks the session's expiry; nothing here decides anything.
+ */
+export async function findScanRequester(db: Db, token: string, rule: RateRule | null, now: Date) {
+  const bucketJoin = rule ? and(eq(rateLimitBucket.key, bucketKeySql(rule, user.id)), gt(rateLimitBucket.resetAt, now)) : sql`false`;
+  const [row] = await db
+    .select({
+      sessionExpiresAt: session.expiresAt,
+      user: { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, name: user.name, image: user.image, createdAt: user.createdAt },
+      account: getTableColumns(billingAccount),
+      bucket: { count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt },
+    })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .leftJoin(billingAccount, eq(billingAccount.userId, session.userId))
+    .leftJoin(rateLimitBucket, bucketJoin)
+    .where(eq(session.token, token))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Stores a scan in ONE statement, only if `allowed` holds when it runs (the plan re-checked, a trial scan
+ * counted, the rate limit hit: the caller's CTEs, see billing/entitlements.ts storeScanIfAllowed). Null when
+ * nothing was stored because `allowed` was false.
+ */
+export async function insertScanIf(db: Db, ctes: WithSubquery[], allowed: SQL, userId: string, input: ScanInput, result: ScanResult): Promise<ScanRow | null> {
+  // The select lists every column of `scans` in its declared order (insert ... select has no column names).
+  const [row] = await db
+    .with(...ctes)
+    .insert(scans)
+    .select(
+      sql`select gen_random_uuid(), ${userId}::text, ${input.message}::text, ${input.platform ?? null}::text, ${input.phoneNumber ?? null}::text,
+        ${input.email ?? null}::text, ${result.riskScore}::integer, ${result.confidence}::real, ${result.scamType ?? null}::text,
+        ${JSON.stringify(result.reasons)}::jsonb, ${JSON.stringify(result)}::jsonb, ${result.engineVersion}::text, now()
+        where ${allowed}`,
+    )
+    .returning();
+  return row ?? null;
 }
 
 /** LIKE treats % _ and \ as patterns; the search is for the text as typed. */

@@ -1,9 +1,13 @@
 import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanInput, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
-import { assertCanScan, assertCanVerify, withScanReservation } from '../billing/entitlements.ts';
+import type { SessionUser } from '../auth/session.ts';
+import { explainRefusal, getPlanState, scanStoreGuard } from '../billing/entitlements.ts';
+import { toPlanState } from '../billing/billing.repo.ts';
+import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
+import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deleteAllScans, deleteScan, findScan, insertScan, listScans, scanStats, type ScanRow } from './scans.repo.ts';
+import { deleteAllScans, deleteScan, findScan, findScanRequester, insertScanIf, listScans, scanStats, type ScanRow } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
@@ -20,16 +24,49 @@ export function engineOptions(config: AppContext['config'], logger?: AppContext[
   };
 }
 
+/** The per-user scan rate limit as the store counts it; `peek` explains a refusal. */
+export interface ScanRate {
+  rule: RateRule;
+  key: string;
+  peek: (rule: RateRule, key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+}
+
+export interface ScanRequester {
+  /** Null when the token names no session, or one better-auth must renew or clear (the caller asks it). */
+  user: SessionUser;
+  sessionExpiresAt: Date;
+  plan: PlanState;
+  /** The user's scan rate bucket in its current window (null: no hits yet, or no rule asked). */
+  bucket: { count: number; resetAt: Date } | null;
+}
+
+/** The session, its user, the plan and the scan rate bucket in one read (issue 16). */
+export async function findRequester(ctx: Ctx, token: string, rule: RateRule | null): Promise<ScanRequester | null> {
+  const row = await findScanRequester(ctx.database.db, token, rule, ctx.clock.now());
+  if (!row) return null;
+  const u = row.user;
+  return {
+    user: { id: u.id, email: u.email, emailVerified: u.emailVerified, firstName: u.firstName ?? null, lastName: u.lastName ?? null, name: u.name || null, image: u.image ?? null, createdAt: u.createdAt },
+    sessionExpiresAt: row.sessionExpiresAt,
+    plan: toPlanState(row.account ?? undefined),
+    bucket: row.bucket,
+  };
+}
+
 /**
- * One scan, end to end: entitlement (and Premium for phone / e-mail verification), the engine's analysis,
- * then the quota reservation and the stored row in ONE transaction. The analysis runs before the
- * transaction, so a failed analysis never spends a trial scan and no lock is held while the engine (or the
- * optional LLM reviewer) works.
+ * One scan, end to end: entitlement (and Premium for phone / e-mail verification) decided on `plan` (read
+ * with the session, or here), the engine's analysis, then ONE statement that re-checks the plan, counts the
+ * trial scan and the rate-limit hit, and stores the row (entitlements.ts scanStoreGuard). The analysis runs
+ * before it, so a failed analysis never spends a trial scan and nothing is locked while the engine (or the
+ * optional LLM reviewer) works. A Premium scan with its plan read along with the session costs two round
+ * trips in all, a trial scan the same (issue 16).
  */
-export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze): Promise<StoredScan> {
-  // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
-  await assertCanScan(ctx, userId);
-  if (input.phoneNumber || input.email) await assertCanVerify(ctx, userId);
+export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
+  const plan = opts.plan ?? (await getPlanState(ctx, userId));
+  const decision = decideScan(plan, ctx.clock.now());
+  // Fail fast (and cheaply) for users who may not scan; the store below re-checks atomically.
+  if (!decision.allowed) throw new AppError(decision.code);
+  if ((input.phoneNumber || input.email) && !canVerify(plan)) throw new AppError('PREMIUM_REQUIRED');
 
   let result: ScanResult;
   try {
@@ -39,7 +76,10 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
   }
 
-  const row = await withScanReservation(ctx, userId, (tx) => insertScan(tx, userId, input, result));
+  const rate = opts.rate ?? null;
+  const guard = scanStoreGuard(ctx.database.db, userId, decision, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
+  const row = await insertScanIf(ctx.database.db, guard.ctes, guard.allowed, userId, input, result);
+  if (!row) throw await explainRefusal(ctx, userId, rate);
   ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
   return toStoredScan(row);
 }
