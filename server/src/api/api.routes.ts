@@ -148,14 +148,15 @@ function docsRoutes() {
     <title>RedFlag API reference</title>
   </head>
   <body>
-    <div id="api-reference"></div>
+    <div id="reference"></div>
     <script src="/api/docs/scalar.js"></script>
     <script src="/api/docs/init.js"></script>
   </body>
 </html>
 `;
-  // Default fonts come from Scalar's CDN, and the "test request" proxy is theirs: both off.
-  const init = `Scalar.createApiReference('#api-reference', ${JSON.stringify({ url: '/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, proxyUrl: '' })});\n`;
+  // Default fonts come from Scalar's CDN, and the "test request" proxy is theirs: both off. The mount point
+  // is not #api-reference: the bundle mounts that id by itself, with its defaults (fonts from its CDN).
+  const init = `Scalar.createApiReference('#reference', ${JSON.stringify({ url: '/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, proxyUrl: '' })});\n`;
   return new Hono<AppEnv>()
     .get('/api/docs', (c) => {
       c.header('Cache-Control', 'no-cache');
