@@ -64,7 +64,7 @@ export function decodeQrCodes(img: Rgba): string[] {
   if (side > MAX_SIDE) attempts.push(MAX_SIDE / side);
   attempts.push(1);
   if (side < MIN_SIDE) attempts.push(2, 3);
-  else attempts.push(1.5);
+  else if (side <= MAX_SIDE) attempts.push(2);
   for (const factor of attempts) {
     const found = decodeAll(factor === 1 ? img : resize(img, factor));
     if (found.length) return found;
