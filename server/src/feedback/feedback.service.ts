@@ -82,19 +82,53 @@ function shareNotFound(): AppError {
   return new AppError('NOT_FOUND', 'This shared result does not exist or was removed by its owner');
 }
 
+export const NOT_SHARED = '(not shared)';
+
+// Tokens that look like a link, a host, an e-mail address or a phone number: always from the message or the
+// person's input, never from the engine's own words (which name brands and domain endings only).
+const LOOKS_PRIVATE = /(?:[a-z][a-z0-9+.-]*:\/\/\S+|[^\s()"'“”,;]*@[^\s()"'“”,;]+|(?:[a-z0-9-]+\.)+[a-z0-9-]{2,}(?:\/[^\s()"'“”,;]*)?|\+?\d[\d\s().-]{5,}\d)/gi;
+
+/**
+ * A reason's sentence without what it quotes from the message: the engine writes some reasons with the
+ * link's host or address, the number or a quoted phrase in them ("The link x.top imitates USPS").
+ */
+function withoutQuotes(scan: ScanRow): (text: string) => string {
+  const result = scan.result;
+  const quoted = new Set<string>();
+  const add = (v: string | null | undefined) => {
+    if (v && v.trim().length >= 3) quoted.add(v.trim());
+  };
+  for (const link of result.links ?? []) [link.url, link.host, link.domain, link.url.slice(0, 60)].forEach(add);
+  for (const d of result.reasonDetails ?? []) {
+    for (const e of d.evidence) {
+      if (e.kind === 'span') add(e.text);
+      if (e.kind === 'url') add(e.url);
+    }
+  }
+  [scan.phoneNumber, scan.email, result.phoneAnalysis?.input, result.phoneAnalysis?.e164, result.emailAnalysis?.input, result.emailAnalysis?.domain].forEach(add);
+  const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Longest first, so that a whole address goes before the host inside it.
+  const pattern = quoted.size ? new RegExp([...quoted].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi') : null;
+  return (text) => {
+    const cut = pattern ? text.replace(pattern, NOT_SHARED) : text;
+    return cut.replace(LOOKS_PRIVATE, NOT_SHARED);
+  };
+}
+
 /**
  * What the public page shows: the verdict, type, reasons and advice. The message, and everything that
- * quotes it or comes from the person's own input (evidence, links, phone and e-mail findings), only when
- * the owner chose to include the message.
+ * quotes it or comes from the person's own input (evidence, links, phone and e-mail findings, the parts of
+ * a reason's sentence that quote them), only when the owner chose to include the message.
  */
 export function publicView(scan: ScanRow, includeMessage: boolean): SharedScan {
   const result = scan.result;
+  const say = includeMessage ? (text: string) => text : withoutQuotes(scan);
   return {
     riskScore: scan.riskScore,
     confidence: scan.confidence,
     scamType: (scan.scamType as SharedScan['scamType']) ?? null,
-    reasons: scan.reasons,
-    reasonDetails: (result.reasonDetails ?? []).map((d) => ({ id: d.id, text: d.text, weight: d.weight, severity: d.severity, evidence: includeMessage ? d.evidence : [] })),
+    reasons: scan.reasons.map(say),
+    reasonDetails: (result.reasonDetails ?? []).map((d) => ({ id: d.id, text: say(d.text), weight: d.weight, severity: d.severity, evidence: includeMessage ? d.evidence : [] })),
     advice: result.advice ?? null,
     platform: (scan.platform as SharedScan['platform']) ?? null,
     createdAt: scan.createdAt.toISOString(),

@@ -27,7 +27,7 @@ const call = (u: TestUser | null, method: string, path: string, json?: unknown) 
   t.request(path, { method, headers: { origin: ORIGIN, ...(u?.headers ?? {}) }, ...(json === undefined ? {} : { json }) });
 
 /** Every distinctive part of SECRET_MESSAGE: none may appear on a page that leaves the message out. */
-const MESSAGE_PARTS = ['Marguerite', '7QX-ZEBRA', 'parcel-fee.example', '555 0173', '5550173', 'is held'];
+const MESSAGE_PARTS = ['Marguerite', '7QX-ZEBRA', 'parcel-fee.example', '555 0173', '555-0173', '5550173', 'is held'];
 
 describe('feedback: PUT / GET /api/scans/:id/feedback', () => {
   it('stores the answer with the engine version, the verdict and the signals at the time, and a second answer replaces it', async () => {
@@ -45,7 +45,7 @@ describe('feedback: PUT / GET /api/scans/:id/feedback', () => {
     const rows = await db().select().from(scanFeedback).where(eq(scanFeedback.scanId, scanId));
     // One row, changed: the consent box left unticked withdraws the consent; the empty note clears it.
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: u.user.id, label: 'scam', note: null, consentToUseText: false, engineVersion: 'engine-7', riskScore: 88, signals: ['parcel_fee', 'suspicious_link'] });
+    expect(rows[0]).toMatchObject({ userId: u.user.id, label: 'scam', note: null, consentToUseText: false, engineVersion: 'engine-7', riskScore: 88, signals: ['parcel_fee', 'llm_quote', 'suspicious_link'] });
     // No copy of the message text is kept with the feedback.
     expect(JSON.stringify(rows[0])).not.toContain('Marguerite');
 
@@ -120,9 +120,10 @@ describe('share: PUT / GET / DELETE /api/scans/:id/share and the public GET /api
     expect(pub.headers.get('x-robots-tag')).toMatch(/noindex/);
     const text = await pub.text();
     const body = sharedScanSchema.parse(JSON.parse(text));
-    expect(body).toMatchObject({ riskScore: 88, scamType: 'delivery_smishing', reasons: ['Asks you to pay a fee for a held parcel'], message: null, links: [], phoneAnalysis: null, emailAnalysis: null });
+    expect(body).toMatchObject({ riskScore: 88, scamType: 'delivery_smishing', reasons: ['Asks you to pay a fee for a held parcel', 'The link (not shared) imitates USPS but is not their website'], message: null, links: [], phoneAnalysis: null, emailAnalysis: null });
     expect(body.advice).toMatch(/Do not pay/);
-    expect(body.reasonDetails.map((d) => d.evidence)).toEqual([[], []]);
+    expect(body.reasonDetails.map((d) => d.evidence)).toEqual([[], [], []]);
+    expect(body.reasonDetails.map((d) => d.text)).toEqual(['Asks you to pay a fee for a held parcel', 'Says "(not shared)" and asks to call (not shared)', 'The link (not shared) imitates USPS but is not their website']);
     for (const part of MESSAGE_PARTS) expect(text).not.toContain(part);
     // Nor who it belongs to.
     expect(text).not.toContain(u.user.id);
@@ -142,6 +143,7 @@ describe('share: PUT / GET / DELETE /api/scans/:id/share and the public GET /api
     expect(second?.token).toBe(first?.token);
     const body = sharedScanSchema.parse(await (await call(null, 'GET', `/api/shared/${second?.token}`)).json());
     expect(body.message).toBe(SECRET_MESSAGE);
+    expect(body.reasons).toContain('The link parcel-fee.example imitates USPS but is not their website');
     expect(body.reasonDetails[0]?.evidence).toEqual([{ kind: 'span', start: 20, end: 42, text: 'parcel 7QX-ZEBRA is held' }]);
     expect(body.links).toHaveLength(1);
 

@@ -14,10 +14,11 @@ export async function seedScan(db: Db, userId: string, opts: { riskScore?: numbe
     riskScore,
     confidence: 0.9,
     scamType: (opts.scamType === undefined ? 'delivery_smishing' : opts.scamType) as ScanResult['scamType'],
-    reasons: ['Asks you to pay a fee for a held parcel'],
+    reasons: ['Asks you to pay a fee for a held parcel', 'The link parcel-fee.example imitates USPS but is not their website'],
     reasonDetails: [
       { id: 'parcel_fee', text: 'Asks you to pay a fee for a held parcel', weight: 30, severity: 'high', evidence: [{ kind: 'span', start: 20, end: 42, text: 'parcel 7QX-ZEBRA is held' }] },
-      { id: 'suspicious_link', text: 'Links to a site that is not the carrier', weight: 20, severity: 'medium', evidence: [{ kind: 'url', url: 'http://parcel-fee.example/pay' }] },
+      { id: 'llm_quote', text: 'Says "parcel 7QX-ZEBRA is held" and asks to call +1 (202) 555-0173', weight: 5, severity: 'low', evidence: [{ kind: 'llm', detail: 'reviewer' }] },
+      { id: 'suspicious_link', text: 'The link parcel-fee.example imitates USPS but is not their website', weight: 20, severity: 'medium', evidence: [{ kind: 'url', url: 'http://parcel-fee.example/pay' }] },
     ],
     phoneAnalysis: { input: '+1 202 555 0173', valid: true, e164: '+12025550173', country: 'US', lineType: null, isVoip: null, carrier: null, notes: [] },
     emailAnalysis: null,

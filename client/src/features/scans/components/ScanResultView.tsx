@@ -4,7 +4,9 @@ import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
+import FeedbackPanel from '@/features/feedback/components/FeedbackPanel';
 import ReportNextSteps from '@/features/report/components/ReportNextSteps';
+import SharePanel from '@/features/share/components/SharePanel';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
 import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
@@ -429,6 +431,10 @@ export default function ScanResultView({ scan, focusOnShow = true }: ScanResultV
 
       {/* Where to report it; renders nothing on a legitimate verdict. */}
       <ReportNextSteps scan={scan} />
+
+      {/* Was this right? and a link that shares the verdict without the message (issue 14). */}
+      <FeedbackPanel scanId={scan.id} />
+      <SharePanel scanId={scan.id} />
 
       <TechnicalDetails scan={scan} />
     </article>

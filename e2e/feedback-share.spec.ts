@@ -1,0 +1,112 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { apiScan, createVerifiedUser, makePremium, saveScreenshots } from './scan-fixtures';
+
+/**
+ * Issue 14, items 1 and 4: "Was this right?" on a stored report, answered and changed later; a share link
+ * that a signed-out visitor opens and that shows the verdict without the message until the owner includes
+ * it, is not indexed, and stops working when revoked.
+ */
+
+const MESSAGE = 'Hi Odalys, USPS: your package is on hold due to an unpaid fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const PRIVATE_PARTS = ['Odalys', 'usps-redelivery-fee', 'on hold due to'];
+
+const VIEWPORTS = [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+];
+
+test('feedback is saved, kept on reload and changeable; the share link shows nothing of the message until included, then is revoked', async ({ page, browser, baseURL }) => {
+  await createVerifiedUser(page, 'Odalys');
+  await makePremium(page);
+  const scan = await apiScan(page.request, MESSAGE, { platform: 'sms' });
+  expect(scan.riskScore).toBeGreaterThanOrEqual(40);
+
+  await page.goto(`/scans/${scan.id}`);
+  const feedback = page.getByTestId('feedback-panel');
+  await expect(feedback.getByRole('heading', { name: 'Was this right?' })).toBeVisible({ timeout: 15_000 });
+  const consent = feedback.getByRole('checkbox', { name: "Use this message's text to improve RedFlag's scam detection" });
+  await expect(consent).not.toBeChecked();
+
+  // Sending without an answer says what is missing; nothing is stored.
+  await feedback.getByRole('button', { name: 'Send answer' }).click();
+  await expect(feedback.getByRole('status')).toHaveText('Choose Scam, Not a scam or Not sure');
+
+  // The answers are radio buttons drawn as pills: a person clicks the pill (its label).
+  await feedback.getByText('Not a scam', { exact: true }).click();
+  await expect(feedback.getByRole('radio', { name: 'Not a scam' })).toBeChecked();
+  await feedback.getByLabel(/Note/).fill('It was my real courier');
+  await feedback.getByRole('button', { name: 'Send answer' }).click();
+  await expect(feedback.getByRole('status')).toHaveText('Thanks, your answer is saved.');
+  let stored = (await (await page.request.get(`/api/scans/${scan.id}/feedback`)).json()) as { feedback: { label: string; note: string; consentToUseText: boolean } };
+  expect(stored.feedback).toMatchObject({ label: 'not_scam', note: 'It was my real courier', consentToUseText: false });
+
+  // Later, from the history: the answer is there, and can be changed (with consent this time).
+  await page.reload();
+  await expect(feedback.getByRole('radio', { name: 'Not a scam' })).toBeChecked({ timeout: 15_000 });
+  await expect(feedback.getByLabel(/Note/)).toHaveValue('It was my real courier');
+  await expect(feedback.getByRole('status')).toHaveText('You answered: Not a scam');
+  await feedback.getByText('Scam', { exact: true }).click();
+  await expect(feedback.getByRole('radio', { name: 'Scam', exact: true })).toBeChecked();
+  await consent.check();
+  await feedback.getByRole('button', { name: 'Update answer' }).click();
+  await expect(feedback.getByRole('status')).toHaveText('Thanks, your answer is saved.');
+  stored = (await (await page.request.get(`/api/scans/${scan.id}/feedback`)).json()) as typeof stored;
+  expect(stored.feedback).toMatchObject({ label: 'scam', consentToUseText: true });
+
+  // Share: a link, the message left out by default.
+  const share = page.getByTestId('share-panel');
+  const include = share.getByRole('checkbox', { name: /Include the message text/ });
+  await expect(include).not.toBeChecked();
+  await share.getByRole('button', { name: 'Create link' }).click();
+  const urlField = share.getByTestId('share-url');
+  await expect(urlField).toHaveValue(/\/r\/[A-Za-z0-9_-]{43}$/);
+  const url = await urlField.inputValue();
+
+  const axe = await new AxeBuilder({ page }).include('[data-testid="feedback-panel"]').include('[data-testid="share-panel"]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await feedback.scrollIntoViewIfNeeded();
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/feedback-share-panels-${viewport.width}.png` });
+  }
+
+  // A visitor who is not signed in.
+  const visitor = await browser.newContext({ baseURL });
+  const guest = await visitor.newPage();
+  const response = await guest.goto(new URL(url).pathname);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['x-robots-tag']).toMatch(/noindex/);
+  await expect(guest.getByTestId('shared-verdict')).toHaveText(/SCAM DETECTED|SUSPICIOUS/, { timeout: 15_000 });
+  await expect(guest.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(guest.getByTestId('shared-reason').first()).toBeVisible();
+  await expect(guest.getByTestId('shared-message-withheld')).toBeVisible();
+  const body = await guest.locator('body').innerText();
+  for (const part of PRIVATE_PARTS) expect(body).not.toContain(part);
+  const guestAxe = await new AxeBuilder({ page: guest }).include('main').analyze();
+  expect(guestAxe.violations.map((v) => v.id)).toEqual([]);
+  for (const viewport of VIEWPORTS) {
+    await guest.setViewportSize(viewport);
+    expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await saveScreenshots(guest, `shared-result-${viewport.width}`);
+  }
+  await guest.setViewportSize({ width: 1280, height: 800 });
+
+  // The owner includes the message: the same link now shows it.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await include.check();
+  await expect(include).toBeChecked();
+  await expect.poll(async () => ((await (await page.request.get(`/api/scans/${scan.id}/share`)).json()) as { share: { includeMessage: boolean } }).share.includeMessage).toBe(true);
+  await expect(urlField).toHaveValue(url);
+  await guest.reload();
+  await expect(guest.getByTestId('shared-message')).toContainText('Odalys', { timeout: 15_000 });
+
+  // Revoked: the link answers "not available".
+  await share.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(share.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await guest.reload();
+  await expect(guest.getByRole('heading', { name: 'This shared result is not available' })).toBeVisible({ timeout: 15_000 });
+  expect(await guest.locator('body').innerText()).not.toContain('Odalys');
+  await visitor.close();
+});
