@@ -46,13 +46,13 @@ export function createApp(ctx: AppContext) {
   app.use(securityHeaders(ctx.config.production));
   // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
   app.use('/api/*', noStore());
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: ctx.config.bodyLimitBytes,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: ctx.config.bodyLimitBytes,
+    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
+  });
+  app.use('/api/*', limitBody);
+  // The public API (server/src/api) too, before the CSRF check reads a body that has no Content-Type.
+  app.use('/v1/*', limitBody);
   // Foreign Origin / Referer: 403; an /api body that is not JSON: 415 (issue 11, row 6; decision 045).
   // Before anything reads a body or counts a rate limit.
   app.use(csrfProtection(ctx.config));

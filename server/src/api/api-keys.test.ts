@@ -219,6 +219,14 @@ describe('/v1 with a bearer key', () => {
     expect(await scanCount(u.user.id)).toBe(0);
     expect((await postScan(key, { message: LEGIT })).status).toBe(201);
   });
+  it('a body over the limit is 413 before anything reads it, with or without a Content-Type', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    const big = JSON.stringify({ message: 'x'.repeat(t.config.bodyLimitBytes + 10) });
+    expect((await t.request('/v1/scans', { method: 'POST', headers: bearer(key), body: big })).status).toBe(413);
+    expect((await postScan(key, JSON.parse(big))).status).toBe(413);
+    expect(await scanCount(u.user.id)).toBe(0);
+  });
 });
 
 describe('Idempotency-Key on POST /v1/scans', () => {

@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   createApiKeyRequestSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -46,13 +45,7 @@ export function publicApiRoutes(ctx: AppContext) {
       return c.json(openApiDocument(ctx.config.publicUrl));
     })
     .use('/v1/*', noStore())
-    .use(
-      '/v1/*',
-      bodyLimit({
-        maxSize: ctx.config.bodyLimitBytes,
-        onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
-      }),
-    )
+    // The body limit is app.ts's, before the CSRF check (which may read a body sent without a type).
     .use('/v1/*', rejectUnstorableText())
     .use('/v1/*', async (c, next) => {
       const caller = await authenticateApiKey(ctx, c.req.header('authorization'));
