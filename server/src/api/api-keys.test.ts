@@ -125,6 +125,22 @@ describe('API keys on the account page', () => {
     expect((await t.request(`/api/api-keys/${theirs.id}`, { method: 'DELETE', headers: u.headers })).status).toBe(404);
     expect((await postScan(theirs.key, { message: LEGIT })).status).toBe(201);
   });
+  it('deleting the account deletes its keys and their idempotency entries; the key then answers 401', async () => {
+    const u = await trialUser();
+    const { key } = await newKey(u);
+    expect((await postScan(key, { message: LEGIT }, { 'idempotency-key': 'before-delete' })).status).toBe(201);
+    // A running trial must be cancelled before deletion (decision 066): it is.
+    await updateAccount(t.ctx.database.db, u.user.id, { cancelAtPeriodEnd: true }, t.ctx.clock.now());
+    const deleted = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: u.headers,
+      json: { confirmEmail: u.user.email },
+    });
+    expect(deleted.status).toBe(200);
+    expect((await postScan(key, { message: LEGIT })).status).toBe(401);
+    expect(await query(sql`select id from api_key where user_id = ${u.user.id}`)).toEqual([]);
+    expect(await query(sql`select key from api_idempotency where key = 'before-delete'`)).toEqual([]);
+  });
 });
 
 describe('/v1 with a bearer key', () => {
