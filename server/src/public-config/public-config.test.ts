@@ -1,5 +1,7 @@
 import { publicConfigSchema } from '@redflag/contracts/config';
 import { describe, expect, it } from 'vitest';
+import { ENGINE_NAME, ENGINE_VERSION } from '../detection/analyze.ts';
+import { getEngineInfo } from '../detection/engine-info.ts';
 import { createTestApp } from '../test/harness.ts';
 
 describe('GET /api/config', () => {
@@ -16,8 +18,12 @@ describe('GET /api/config', () => {
         billingProvider: 'local',
         supportEmail: 'care@redflag.test',
       });
-      expect(typeof body.engine.name).toBe('string');
-      expect(typeof body.engine.version).toBe('string');
+      // The engine's own facts, with the measured accuracy from the committed report: never "unknown".
+      expect(body.engine).toEqual(getEngineInfo());
+      expect(body.engine.name).toBe(ENGINE_NAME);
+      expect(body.engine.version.startsWith(`${ENGINE_VERSION}+`)).toBe(true);
+      expect(body.engine.accuracy).toBeGreaterThan(0);
+      expect(body.engine.accuracyDataset).toEqual(expect.any(String));
     } finally {
       await t.close();
     }
