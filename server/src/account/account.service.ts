@@ -2,6 +2,7 @@ import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
 import { recordTrialGrant, trialEmailHash, trialGrantedTo } from '../billing/trial-history.ts';
 import type { AppContext } from '../http/types.ts';
+import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
 import {
@@ -59,7 +60,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
   const u = await findUserRow(db, userId);
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
   const email = u.email.toLowerCase();
-  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares] = await Promise.all([
+  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares, apiKeys] = await Promise.all([
     allScans(db, userId),
     signInMethods(db, userId),
     activeSessions(db, userId),
@@ -74,6 +75,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
     trialGrantedTo(ctx, db, email),
     feedbackOf(db, userId),
     sharesOf(db, userId),
+    listApiKeys(db, userId),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
@@ -134,6 +136,8 @@ export async function exportAccount(ctx: Ctx, userId: string) {
     // "Was this right?" answers and share links (issue 14): the link's token is not exported (it opens the page).
     feedback: feedback.map((f) => ({ scanId: f.scanId, label: f.label, note: f.note, consentToUseText: f.consentToUseText, engineVersion: f.engineVersion, riskScore: f.riskScore, scamType: f.scamType, signals: f.signals, createdAt: f.createdAt, updatedAt: f.updatedAt })),
     sharedLinks: shares.map((s) => ({ scanId: s.scanId, includeMessage: s.includeMessage, createdAt: s.createdAt })),
+    // Never the key or its hash: what identifies it on the account page.
+    apiKeys: apiKeys.map((k) => ({ name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt })),
     events,
     mails: mails.map((m) => ({ ...m, text: redactLinks(m.text) })),
     contactMessages: messages,

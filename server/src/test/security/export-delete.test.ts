@@ -55,6 +55,8 @@ async function rowsNaming(id: string, email: string): Promise<Array<{ table: str
   return found;
 }
 
+const apiKeys = new Map<string, string>();
+
 /** Someone who has used everything that stores data: returns what is needed to look for it afterwards. */
 async function busyUser(email: string) {
   const u = await createVerifiedUser(t, { email, firstName: 'Ann' });
@@ -74,6 +76,10 @@ async function busyUser(email: string) {
   expect((await post('/api/auth/sign-in/email', { email, password: 'not-the-password-at-all' })).status).toBe(401);
   // A change of address asked for and not confirmed (a mail with a token link).
   await post('/api/auth/change-email', { newEmail: `moved-${email}`, callbackURL: '/account' }, h);
+  // An API key (its hash is stored, the key itself only shown once).
+  const created = await post('/api/api-keys', { name: 'My script' }, h);
+  expect(created.status).toBe(201);
+  apiKeys.set(u.user.id, ((await created.json()) as { key: string }).key);
   return u;
 }
 
@@ -100,11 +106,14 @@ describe('export and deletion hold and remove everything about the person', () =
     expect(body.pendingVerifications.length).toBeGreaterThan(0);
     expect(body.rateLimitCounters.length).toBeGreaterThan(0);
     expect(body.trialRecord).toEqual({ emailHash: trialEmailHash(t.config.auth.secret, email) });
+    expect(body.apiKeys).toEqual([expect.objectContaining({ name: 'My script', prefix: expect.stringMatching(/^rf_live_/) })]);
 
     // No secrets: password, session token, password hash, the tokens of the links in the stored mails.
     const text = JSON.stringify(body);
     expect(text).not.toContain(u.password);
     expect(text).not.toContain(u.token);
+    expect(text).not.toContain(apiKeys.get(u.user.id));
+    expect(text).not.toMatch(/keyHash|key_hash/);
     expect(text).not.toMatch(/"password"|scrypt|"token"/);
     const stored = await t.ctx.database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email));
     const tokens = stored.flatMap((m) => [...m.text.matchAll(/[?&]token=([^&\s"]+)/g)].map((x) => x[1] ?? '')).filter(Boolean);
