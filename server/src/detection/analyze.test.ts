@@ -5,8 +5,7 @@ import { riskBand } from '@redflag/contracts/constants';
 import { analyze, analyzeLocal } from './analyze.ts';
 import { BENIGN, SCAMS } from './fixtures/messages.ts';
 import { getEngineInfo } from './engine-info.ts';
-import { readFileSync } from 'node:fs';
-import { DEFAULT_MODEL_PATH, loadDefaultModel, modelFileSchema } from './model/model.ts';
+import { loadDefaultModel } from './model/model.ts';
 
 // Load the shipped model once for the whole file.
 const model = loadDefaultModel();
@@ -77,24 +76,35 @@ describe('analyze()', () => {
     await expect(analyze(input)).resolves.toEqual(analyzeLocal(input));
   });
 
-  it('uses a configured carrier lookup and survives one that fails', async () => {
-    const input = { message: 'Is the bike still for sale?', phoneNumber: '+1 202 555 0143', platform: 'offerup' as const };
-    const withLookup = await analyze(input, { nanp: null, carrierLookup: { name: 'fake', lookup: () => Promise.resolve({ lineType: 'VOIP', isVoip: true, carrier: 'Bandwidth' }) } });
-    expect(withLookup.phoneAnalysis).toMatchObject({ isVoip: true, carrier: 'Bandwidth', lineType: 'VOIP' });
-    const failing = await analyze(input, { nanp: null, carrierLookup: { name: 'down', lookup: () => Promise.reject(new Error('down')) } });
-    expect(failing.phoneAnalysis?.isVoip).toBeNull();
-  });
-
   it('an appointment or pickup notice is reassuring only when it carries no link', () => {
     const ids = (message: string): string[] => analyzeLocal({ message, platform: 'sms' }, { model: null }).reasonDetails.map((r) => r.id);
     expect(ids('Your appointment is confirmed for Tue at 10:30. Reply C to confirm.')).toContain('service_notice');
     expect(ids('Your order is ready for pickup, pay the $1.99 fee at http://parcel-help.top/x')).not.toContain('service_notice');
   });
 
-  it('the shipped model file parses and carries its learned combiner', () => {
-    const file = modelFileSchema.parse(JSON.parse(readFileSync(DEFAULT_MODEL_PATH, 'utf8')));
-    expect(file.combiner?.modelCoef.short).toBeGreaterThan(0);
-    expect(model?.combiner).toEqual(file.combiner);
+  it('the shipped model alone scores hand-written scams above zero and everyday messages below, with its learned combiner', () => {
+    // Written for this test, not taken from the training data: the model must rank them, not recall them.
+    const scams = [
+      'URGENT: Your bank account has been suspended. Verify your identity now at http://secure-bank-verify.top/login or lose access.',
+      'Congratulations! You have won a $1000 Walmart gift card. Click here to claim your prize before it expires today.',
+      'Your package could not be delivered. Pay the $1.99 redelivery fee at http://usps-track-parcel.xyz within 24 hours.',
+      'IRS notice: you owe back taxes. Pay immediately with gift cards or a warrant will be issued for your arrest.',
+    ];
+    const everyday = [
+      'Hey, are we still on for dinner at 7 tonight? I can pick you up.',
+      'Thanks for the photos from the weekend, the kids loved the beach.',
+      'Meeting moved to 3pm in room B, see you there.',
+      'Can you grab some milk and bread on your way home?',
+      'Happy birthday! Hope you have a great day, see you Saturday.',
+    ];
+    if (!model) throw new Error('no shipped model');
+    const lowestScam = Math.min(...scams.map((t) => model.logit(t)));
+    const highestEveryday = Math.max(...everyday.map((t) => model.logit(t)));
+    expect(lowestScam).toBeGreaterThan(0);
+    expect(highestEveryday).toBeLessThan(0);
+    expect(model.combiner?.modelCoef.short).toBeGreaterThan(0);
+    // The engine uses this model by default: its version is in the result.
+    expect(analyzeLocal({ message: scams[0] ?? '' }).engineVersion).toContain(model.version);
   });
 
   it('still works without a text model', () => {
@@ -103,7 +113,9 @@ describe('analyze()', () => {
     expect(r.engineVersion).toContain('rules-only');
   });
 
-  it('never throws on any string: random Unicode, control and zero-width characters, huge inputs', () => {
+  // analyzeLocal has no catch-all (an engine error is thrown for the caller to log and answer 500), so a
+  // crash in any detector on odd input fails this property.
+  it('analyzes any string without throwing: random Unicode, control and zero-width characters, huge inputs', () => {
     const weird = fc.constantFrom('\u200B', '\u200D', '\uFEFF', '\u0000', '\u0007', '\u202E', '\uD800', '\uDFFF', 'а', '@', '$', '1', ' ', '\n', 'http://', '.com', 'xn--', '😀');
     const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.array(fc.oneof(weird, fc.string({ maxLength: 5 })), { maxLength: 200 }).map((a) => a.join('')));
     fc.assert(

@@ -6,8 +6,8 @@
  * One path through the engine: `gather` collects the evidence (text model, detectors in six languages,
  * link / phone / e-mail intelligence), the optional network steps add theirs, and `decide` turns it into
  * the result (score, verdict-consistent reasons, type, advice) in one place. `analyzeLocal` is the
- * synchronous, offline form of the same path. The optional network steps (carrier lookup, MX lookup, LLM
- * review) never fail a scan: their errors are reported through `onWarning` and the local result stands.
+ * synchronous, offline form of the same path. The optional network steps (MX lookup, LLM review) never
+ * fail a scan: their errors are reported through `onWarning` and the local result stands.
  * An error in the engine itself is thrown, for the caller to log and answer (never a silent 50).
  * The engine never reads process.env; the server's config passes settings in.
  */
@@ -20,7 +20,6 @@ import { reviewWithLlm, type LlmOptions } from './llm/reviewer.ts';
 import { loadDefaultModel, type TextModel } from './model/model.ts';
 import { textDomain, type TextDomain } from './model/features.ts';
 import { analyzePhone, findNumbersInText } from './phone/phone.ts';
-import type { CarrierLookupProvider } from './phone/carrier-lookup.ts';
 import { loadNanpData, type NanpData } from './phone/nanp.ts';
 import { claimedCountry, findBrandMentions, type BrandMention } from './rules/brand-mentions.ts';
 import { comboSignals } from './rules/combos.ts';
@@ -50,14 +49,12 @@ export interface AnalyzeOptions {
   combiner?: CombinerParams;
   /** US/Canada numbering table; default: the generated file when present. */
   nanp?: NanpData | null;
-  /** Online carrier lookup (e.g. Twilio Lookup), only when configured. */
-  carrierLookup?: CarrierLookupProvider | null;
   /** MX lookup for the sender's e-mail domain, off unless given. */
   mx?: EmailContext['mx'];
   /** Optional LLM reviewer on an OpenAI-compatible endpoint. */
   llm?: LlmOptions | null;
   /** Told when an optional step fails (never with the message): the caller logs it. */
-  onWarning?: (step: 'carrier_lookup' | 'mx_lookup' | 'llm_review', err: unknown) => void;
+  onWarning?: (step: 'mx_lookup' | 'llm_review', err: unknown) => void;
 }
 
 /** Work is bounded on absurd input; the API refuses messages over MAX_MESSAGE_LENGTH before this. */
@@ -398,31 +395,12 @@ export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): Sca
 }
 
 /**
- * The entry point the scan API calls: the local analysis plus, when configured, the carrier lookup, the
- * MX lookup and the LLM review, each of which may fail without failing the scan.
+ * The entry point the scan API calls: the local analysis plus, when configured, the MX lookup and the
+ * LLM review, each of which may fail without failing the scan.
  */
 export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
   const g = gather(input, opts);
   const warn = opts.onWarning ?? (() => undefined);
-  const phone = g.phoneAnalysis;
-  if (opts.carrierLookup && phone?.valid && phone.e164 && (phone.isVoip === null || phone.carrier === null)) {
-    try {
-      const found = await opts.carrierLookup.lookup(phone.e164);
-      if (found) {
-        const updated = { ...phone, notes: [...phone.notes] };
-        if (found.carrier) updated.carrier = found.carrier;
-        if (found.lineType) updated.lineType = found.lineType;
-        if (found.isVoip !== null) updated.isVoip = found.isVoip;
-        updated.notes.push(`Carrier lookup (${opts.carrierLookup.name}): ${found.lineType ?? 'unknown type'}${found.carrier ? `, ${found.carrier}` : ''}.`);
-        g.phoneAnalysis = updated;
-        if (found.isVoip && !g.signals.some((s) => s.id.startsWith('phone_voip'))) {
-          g.signals.push({ id: 'phone_voip', text: 'The phone number is an internet (VoIP) number, easy to get anonymously', weight: 0.9, severity: 'low', evidence: [{ kind: 'phone', detail: `${opts.carrierLookup.name}: ${found.lineType ?? 'VOIP'}` }], tags: ['phone'] });
-        }
-      }
-    } catch (err) {
-      warn('carrier_lookup', err);
-    }
-  }
   if (opts.mx && input.email && g.emailAnalysis?.valid) {
     try {
       const e = await analyzeEmail(input.email, { claimedBrands: g.mentions.map((m) => m.brand), mx: opts.mx });

@@ -1,13 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { analyzePhone, findNumbersInText } from './phone.ts';
 import { buildNanp } from './build-data.ts';
 import { nanpFromFile, type NanpData } from './nanp.ts';
-import { createTwilioLookup } from './carrier-lookup.ts';
 
 /** A tiny numbering table in the format of ../shared/data/phone, so the tests do not need the real data. */
 function tinyNanp(): NanpData {
@@ -60,40 +57,5 @@ describe('phone intelligence', () => {
   it('finds premium-rate numbers written in a message', () => {
     expect(findNumbersInText('Call 09061701461 now to claim').map((n) => n.type)).toContain('PREMIUM_RATE');
     expect(findNumbersInText('see you at 3')).toEqual([]);
-  });
-});
-
-describe('Twilio Lookup v2 provider', () => {
-  let server: Server;
-  let baseUrl = '';
-  let lastAuth = '';
-  beforeAll(async () => {
-    server = createServer((req, res) => {
-      lastAuth = req.headers.authorization ?? '';
-      res.setHeader('Content-Type', 'application/json');
-      if (req.url?.includes('%2B14155550100')) {
-        res.end(JSON.stringify({ phone_number: '+14155550100', line_type_intelligence: { type: 'nonFixedVoip', carrier_name: 'Google (Grand Central) BWI - Bandwidth.com - SVR', error_code: null } }));
-      } else if (req.url?.includes('%2B14155550111')) {
-        setTimeout(() => res.end('{}'), 2000);
-      } else {
-        res.statusCode = 404;
-        res.end(JSON.stringify({ code: 20404 }));
-      }
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  it('maps line type intelligence and authenticates with the account credentials', async () => {
-    const lookup = createTwilioLookup({ accountSid: 'AC123', authToken: 'secret', baseUrl });
-    await expect(lookup.lookup('+14155550100')).resolves.toEqual({ lineType: 'VOIP', isVoip: true, carrier: 'Google (Grand Central) BWI - Bandwidth.com - SVR' });
-    expect(lastAuth).toBe(`Basic ${Buffer.from('AC123:secret').toString('base64')}`);
-  });
-
-  it('answers null on an error status and rejects on timeout (the engine treats both as unknown)', async () => {
-    const lookup = createTwilioLookup({ accountSid: 'AC123', authToken: 'secret', baseUrl, timeoutMs: 200 });
-    await expect(lookup.lookup('+14155550199')).resolves.toBeNull();
-    await expect(lookup.lookup('+14155550111')).rejects.toThrow();
   });
 });
