@@ -10,11 +10,13 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
+import { metricsRoutes } from './http/metrics.ts';
 import { csrfProtection, devOnly, noStore, securityHeaders } from './http/security.ts';
 import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
 import { eventRoutes } from './events/events.routes.ts';
+import { createMetrics } from './lib/metrics.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
@@ -28,7 +30,10 @@ import { planRoutes } from './users/plan.routes.ts';
  * guards, then the API routers, the JSON 404 for unknown /api paths, and last
  * the client. One error handler for everything.
  */
-export function createApp(ctx: AppContext) {
+export function createApp(base: AppContext) {
+  // Metrics are per app (a test's second app counts its own); the scans service records into them.
+  const metrics = base.metrics ?? createMetrics(base.database);
+  const ctx: AppContext = { ...base, metrics };
   const app = new Hono<AppEnv>();
 
   app.use(requestId({ headerName: 'X-Request-Id' }));
@@ -41,7 +46,9 @@ export function createApp(ctx: AppContext) {
     // A path with parameters is logged as its route (/api/scans/:id): the values are the client's.
     const route = routePath(c);
     const path = route.includes(':') ? route : c.req.path;
-    log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round((performance.now() - start) * 10) / 10 }, 'request');
+    const ms = performance.now() - start;
+    log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
+    metrics.observeRequest({ method: c.req.method, route, status: c.res.status, seconds: ms / 1000 });
   });
   app.use(securityHeaders(ctx.config.production));
   // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
@@ -67,6 +74,7 @@ export function createApp(ctx: AppContext) {
   app.use('/billing/*', rejectUnstorableText());
 
   app.route('/', healthRoutes(ctx));
+  app.route('/', metricsRoutes(ctx.config, metrics));
 
   // Accounts: every route can ask requireUser / getOptionalUser; GET /api/auth/user before better-auth's
   // catch-all, which must come before anything that reads the body.

@@ -60,6 +60,7 @@ const envSchema = z.object({
   SHARED_DATA_DIR: z.string().default('../shared/data'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TEST_CLOCK: bool,
+  METRICS_TOKEN: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -181,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && billingProvider === 'local' && !e.ALLOW_TEST_BILLING_IN_PRODUCTION) {
     problems.push('BILLING_PROVIDER: the local test provider is refused in production (configure Stripe or set ALLOW_TEST_BILLING_IN_PRODUCTION=true)');
   }
+  if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters');
   if (e.TEST_CLOCK && production) problems.push('TEST_CLOCK: not allowed in production');
 
   const pairs: Array<[string, string | undefined, string, string | undefined]> = [
@@ -243,6 +245,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     rateLimits: e.RATE_LIMITS === 'on',
     /** TEST_CLOCK is a dev route too: off (404) for a PUBLIC_URL that is not local. */
     testClock: (e.TEST_CLOCK ?? false) && devRoutes,
+    /**
+     * Bearer token for GET /metrics. Outside production /metrics also answers loopback clients without it;
+     * in production without a token it does not exist (404). Decision 070.
+     */
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

@@ -33,6 +33,8 @@ export interface Database {
    * Read by tests that hold a request to a number of round trips (issue 16); costs one increment.
    */
   readonly stats: { statements: number };
+  /** PostgreSQL only: the pool's connections now (total, idle) and callers waiting for one; for /metrics. */
+  pool?(): { total: number; idle: number; waiting: number };
   /** PGlite only: the data directory as a tarball, to clone a migrated database quickly in tests. */
   dump?(): Promise<Blob>;
 }
@@ -101,6 +103,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db: db as unknown as Db,
     driver: 'postgres',
     stats,
+    pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: async () => {
       const lockClient = await pool.connect();
       try {

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
+import type { Metrics } from '../lib/metrics.ts';
 
 /** What every feature's routes and services are built from; made once in createApp. */
 export interface AppContext {
@@ -11,6 +12,8 @@ export interface AppContext {
   database: Database;
   logger: Logger;
   clock: Clock;
+  /** Prometheus metrics (/metrics); createApp makes them when the caller did not. */
+  metrics?: Metrics;
 }
 
 /** Hono's per-request variables. Features add theirs here (e.g. the signed-in user). */

@@ -9,7 +9,7 @@ import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
 import { deleteAllScans, deleteScan, findScan, findScanRequester, insertScanIf, listScans, scanStats, type ScanRow } from './scans.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics'>;
 
 export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
 export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
@@ -69,6 +69,7 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
   if ((input.phoneNumber || input.email) && !canVerify(plan)) throw new AppError('PREMIUM_REQUIRED');
 
   let result: ScanResult;
+  const engineStart = performance.now();
   try {
     result = await analyzeFn(input, engineOptions(ctx.config, ctx.logger));
   } catch (err) {
@@ -76,10 +77,13 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
   }
 
+  const engineSeconds = (performance.now() - engineStart) / 1000;
+
   const rate = opts.rate ?? null;
   const guard = scanStoreGuard(ctx.database.db, userId, decision, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
   const row = await insertScanIf(ctx.database.db, guard.ctes, guard.allowed, userId, input, result);
   if (!row) throw await explainRefusal(ctx, userId, rate);
+  ctx.metrics?.observeScan(row.riskScore, engineSeconds);
   ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
   return toStoredScan(row);
 }
