@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, TEST_PASSWORD } from '../test/users.ts';
-import { errorOf, freshIp, latestMailTo, mailbox, openLink, post, readJson, sessionCookie } from './test-helpers.ts';
+import { errorOf, freshIp, latestMailTo, mailbox, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 /** Changing the password and the e-mail address of a signed-in account (the account page's calls). */
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
-import { post, readJson, sessionCookie } from './test-helpers.ts';
+import { post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 /**
  * Google sign-in end to end against oauth2-mock-server on loopback. better-auth's Google endpoints are

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 import { AUTH_RATE_RULES } from './rate-rules.ts';
-import { errorOf, post } from './test-helpers.ts';
+import { errorOf, post } from '../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

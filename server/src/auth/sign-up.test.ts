@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { errorOf, freshIp, latestMailTo, openLink, post, readJson, sessionCookie } from './test-helpers.ts';
+import { errorOf, freshIp, latestMailTo, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

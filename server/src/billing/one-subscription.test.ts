@@ -6,7 +6,7 @@ import { billingAccount, localInvoice, localSubscription } from '../db/schema/bi
 import { isUniqueViolation } from '../db/errors.ts';
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
-import { FakeStripe, fakeEvent } from './providers/fake-stripe.ts';
+import { FakeStripe, fakeEvent } from '../test/fake-stripe.ts';
 import { ONE_LIVE_SUBSCRIPTION_INDEX } from './providers/local.ts';
 import { duplicateSubscriptionIds } from './providers/stripe-duplicates.ts';
 

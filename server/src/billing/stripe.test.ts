@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { withScanReservation } from './entitlements.ts';
 import { runBillingJobs } from './jobs.ts';
-import { FakeStripe, fakeEvent, type FakeSubscription } from './providers/fake-stripe.ts';
+import { FakeStripe, fakeEvent, type FakeSubscription } from '../test/fake-stripe.ts';
 
 /**
  * The Stripe provider with the real SDK, pointed at a local fake of Stripe's API (STRIPE_API_BASE), and

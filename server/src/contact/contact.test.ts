@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessage } from '../db/schema/contact.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
-import { errorOf, mailbox, post, readJson } from '../auth/test-helpers.ts';
+import { errorOf, mailbox, post, readJson } from '../test/auth-helpers.ts';
 import { CONTACT_RATE_RULE } from './contact.routes.ts';
 
 let t: TestApp;

@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { freshIp, post, readJson } from '../auth/test-helpers.ts';
+import { freshIp, post, readJson } from '../test/auth-helpers.ts';
 import { getMailer, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail.service.ts';
 import { extractLinks, magicLinkMail, verificationMail } from './templates.ts';
 

@@ -5,7 +5,7 @@ import type { CheckoutSessionResponse, Plan, PortalResponse, ScanUsage, TrialSta
 import { trialGrant } from '../../db/schema/billing.ts';
 import { normalizeEmailForTrial, trialEmailHash } from '../../billing/trial-history.ts';
 import { DAY_MS } from '../../billing/plan-state.ts';
-import { FakeStripe, fakeEvent } from '../../billing/providers/fake-stripe.ts';
+import { FakeStripe, fakeEvent } from '../fake-stripe.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 

@@ -1,4 +1,4 @@
-import type { TestApp } from '../test/harness.ts';
+import type { TestApp } from './harness.ts';
 
 /** Small helpers for the accounts API tests (not exported to other features). */
 
