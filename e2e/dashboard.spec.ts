@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { ERROR_STATUS, type ErrorCode } from '@redflag/contracts/errors';
 import { apiScan, createVerifiedUser, LEGIT_MESSAGE, makePremium, saveScreenshots, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /** The dashboard: greeting, stats, scan usage for non-premium users, the history list and its empty state. */
@@ -180,7 +181,7 @@ test('the report shows an error with a retry when it cannot load', async ({ page
   await startTrial(page);
   const scan = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
   let fail = true;
-  await page.route(`**/api/scans/${scan.id}`, (route) => (fail ? route.fulfill({ status: 503, json: { error: { code: 'INTERNAL_ERROR', message: 'down' } } }) : route.fallback()));
+  await page.route(`**/api/scans/${scan.id}`, (route) => (fail ? route.fulfill({ status: ERROR_STATUS.SERVICE_UNAVAILABLE, json: { error: { code: 'SERVICE_UNAVAILABLE' satisfies ErrorCode, message: 'down' } } }) : route.fallback()));
   await page.goto(`/scans/${scan.id}`);
   await expect(page.getByRole('heading', { level: 1, name: "We couldn't load this report" })).toBeVisible();
   fail = false;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { ErrorCode } from '@redflag/contracts/errors';
 import {
   analyzer,
   apiScan,
@@ -432,7 +433,8 @@ test('a saved analysis from outside the analyzer sign-up is submitted automatica
 test("server refusals open the error dialog with the spec's retry for each", async ({ page }) => {
   await createVerifiedUser(page, 'Errol');
   await startTrial(page);
-  let answer = { status: 403, code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' };
+  // Typed against the contracts' closed list, so a mock cannot answer with a code the API never sends.
+  let answer: { status: number; code: ErrorCode; message: string } = { status: 403, code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' };
   await page.route('**/api/scans', (route) =>
     route.request().method() === 'POST'
       ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify({ error: { code: answer.code, message: answer.message } }) })
@@ -457,7 +459,7 @@ test("server refusals open the error dialog with the spec's retry for each", asy
   await page.keyboard.press('Escape');
 
   // Anything else: the general handler; Try Again resets the scan.
-  answer = { status: 503, code: 'UNAVAILABLE', message: 'Service unavailable' };
+  answer = { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'Service unavailable' };
   await scan.submit.click();
   await expect(error.getByRole('heading', { name: 'Service Temporarily Unavailable' })).toBeVisible();
   await error.getByRole('button', { name: 'Try Again' }).click();
