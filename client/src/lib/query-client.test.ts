@@ -1,28 +1,53 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { createQueryClient, shouldRetryQuery } from './query-client';
+import { createQueryClient, isUnauthorized, shouldRetryQuery } from './query-client';
+
+const unauthorized = new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' });
+// Its text holds "401" ("404: No scan 40173"), its status does not: not a session problem.
+const notFound = new ApiError({ status: 404, code: 'NOT_FOUND', message: 'No scan 40173' });
+
+/** Runs one query through the app's client until it settles; answers how often the fetcher ran. */
+async function attempts(fail: (attempt: number) => Error | null): Promise<{ calls: number; status: string }> {
+  let calls = 0;
+  const observer = new QueryObserver(createQueryClient(), {
+    queryKey: ['test'],
+    queryFn: () => {
+      calls += 1;
+      const error = fail(calls);
+      return error ? Promise.reject(error) : Promise.resolve('ok');
+    },
+  });
+  const status = await new Promise<string>((resolve) => {
+    const stop = observer.subscribe((r) => {
+      if (r.status === 'pending') return;
+      stop();
+      resolve(r.status);
+    });
+  });
+  return { calls, status };
+}
 
 describe('query retry policy', () => {
-  const unauthorized = new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' });
-  const serverError = new ApiError({ status: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' });
-
-  it('retries errors containing 401 at most twice', () => {
-    expect(shouldRetryQuery(0, unauthorized)).toBe(true);
-    expect(shouldRetryQuery(1, unauthorized)).toBe(true);
-    expect(shouldRetryQuery(2, unauthorized)).toBe(false);
+  it('recognises a 401 by its status, not by "401" in the text', () => {
+    expect(isUnauthorized(unauthorized)).toBe(true);
+    expect(isUnauthorized(notFound)).toBe(false);
+    expect(isUnauthorized(new Error('401'))).toBe(false);
+    expect(shouldRetryQuery(0, notFound)).toBe(false);
   });
 
-  it('does not retry other errors', () => {
-    expect(shouldRetryQuery(0, serverError)).toBe(false);
-    expect(shouldRetryQuery(0, new Error('Failed to fetch'))).toBe(false);
+  it('retries a 401 twice, one second apart, and then fails', async () => {
+    const started = Date.now();
+    await expect(attempts(() => unauthorized)).resolves.toEqual({ calls: 3, status: 'error' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
   });
 
-  it('uses the spec defaults: infinite stale time, no focus or interval refetch, 1 s retry delay, no mutation retry', () => {
-    const defaults = createQueryClient().getDefaultOptions();
-    expect(defaults.queries?.staleTime).toBe(Infinity);
-    expect(defaults.queries?.refetchOnWindowFocus).toBe(false);
-    expect(defaults.queries?.refetchInterval).toBe(false);
-    expect(defaults.queries?.retryDelay).toBe(1000);
-    expect(defaults.mutations?.retry).toBe(false);
+  it('succeeds when the session is back on the second try', async () => {
+    await expect(attempts((n) => (n === 1 ? unauthorized : null))).resolves.toEqual({ calls: 2, status: 'success' });
+  });
+
+  it('fails at once on any other error', async () => {
+    await expect(attempts(() => notFound)).resolves.toEqual({ calls: 1, status: 'error' });
+    await expect(attempts(() => new TypeError('Failed to fetch'))).resolves.toEqual({ calls: 1, status: 'error' });
   });
 });

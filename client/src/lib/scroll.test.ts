@@ -10,9 +10,4 @@ describe('scrollTargetTop', () => {
   it('never scrolls above the top of the page', () => {
     expect(scrollTargetTop(40, 0, HEADER_SCROLL_OFFSET)).toBe(0);
   });
-
-  it('uses the spec offsets', () => {
-    expect(HEADER_SCROLL_OFFSET).toBe(100);
-    expect(FOOTER_SCROLL_OFFSET).toBe(80);
-  });
 });

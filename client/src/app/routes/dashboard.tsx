@@ -20,15 +20,12 @@ import { DeleteAllScansDialog, DeleteScanDialog } from '@/features/scans/compone
 import { ApiError } from '@/lib/api';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
 import { openAuthModal } from '@/lib/events';
+import { isUnauthorized } from '@/lib/query-client';
 import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
 import { MemberRoute } from './member-route';
 
 const LOGGED_OUT_REDIRECT_MS = 500;
-
-function isUnauthorized(error: unknown): boolean {
-  return String(error).includes('401');
-}
 
 /** section 8: a 401 on stats or scans means the session ended: say so, then ask to sign in again. */
 function useLoggedOutNotice(errors: unknown[]) {
