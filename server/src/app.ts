@@ -1,7 +1,5 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { requestId } from 'hono/request-id';
-import { routePath } from 'hono/route';
 import { accountRoutes } from './account/account.routes.ts';
 import { publicApiRoutes } from './api/api.routes.ts';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
@@ -11,6 +9,7 @@ import { localBillingPages } from './billing/local.pages.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { metricsRoutes } from './http/metrics.ts';
+import { requestLog } from './http/request-log.ts';
 import { csrfProtection, devOnly, noStore, securityHeaders } from './http/security.ts';
 import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
@@ -36,20 +35,7 @@ export function createApp(base: AppContext) {
   const ctx: AppContext = { ...base, metrics };
   const app = new Hono<AppEnv>();
 
-  app.use(requestId({ headerName: 'X-Request-Id' }));
-  app.use(async (c, next) => {
-    const log = ctx.logger.child({ reqId: c.get('requestId') });
-    c.set('log', log);
-    const start = performance.now();
-    await next();
-    // Method, path and status only: never bodies or query strings (they may carry tokens or messages).
-    // A path with parameters is logged as its route (/api/scans/:id): the values are the client's.
-    const route = routePath(c);
-    const path = route.includes(':') ? route : c.req.path;
-    const ms = performance.now() - start;
-    log.info({ method: c.req.method, path, status: c.res.status, ms: Math.round(ms * 10) / 10 }, 'request');
-    metrics.observeRequest({ method: c.req.method, route, status: c.res.status, seconds: ms / 1000 });
-  });
+  app.use(requestLog(ctx.logger, metrics));
   app.use(securityHeaders(ctx.config.production));
   // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
   app.use('/api/*', noStore());

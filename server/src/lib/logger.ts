@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream } from 'pino';
 
 /**
@@ -104,12 +106,47 @@ export function serializeError(err: unknown, depth = 0): SafeError {
   return out;
 }
 
+/**
+ * An incoming X-Request-Id is kept when it looks like an id (a UUID, a load balancer's or a tracing
+ * system's hex id): at most 64 of [A-Za-z0-9-]. Anything else may be text a client chose to plant in our
+ * logs (spaces, JSON, control characters) and is replaced by a fresh UUID.
+ */
+const REQUEST_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+export function requestIdFrom(header: string | undefined): string {
+  return header !== undefined && REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+interface RequestScope {
+  reqId: string;
+  /** The request's own child logger, which already carries reqId in its bindings. */
+  log: pino.Logger;
+}
+
+/**
+ * The request being served, for log lines written by code that was handed the app's root logger (services
+ * log through ctx.logger, not the request's child): the mixin below adds its reqId to them. Module scope
+ * is right here: AsyncLocalStorage holds nothing itself, each request's value lives in its own async
+ * context, so two apps in one process (tests) cannot see each other's.
+ */
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs `fn` (the rest of the request) with every log line it causes carrying `reqId`. */
+export function runInRequest<T>(scope: RequestScope, fn: () => T): T {
+  return requestScope.run(scope, fn);
+}
+
 export function createLogger(level: string, destination?: DestinationStream) {
   return pino(
     {
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // The request's child logger has reqId bound already; any other logger gets it from the scope.
+      mixin: (_obj, _level, logger) => {
+        const scope = requestScope.getStore();
+        return scope && logger !== scope.log ? { reqId: scope.reqId } : {};
+      },
       serializers: { err: serializeError, error: serializeError, cause: serializeError },
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
