@@ -124,7 +124,7 @@ describe('the one-statement store stays atomic', () => {
       await updateAccount(t.ctx.database.db, u.user.id, { planTier: 'free', subscriptionStatus: 'inactive', providerStatus: 'canceled' }, t.ctx.clock.now());
       return r;
     };
-    await expect(runScan(t.ctx, u.user.id, { message: SCAM }, analyzeThenCancel, { plan })).rejects.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE' });
+    await expect(runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, analyzeThenCancel, { plan })).rejects.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE' });
     expect(await stored(t, u.user.id)).toBe(0);
   });
 
