@@ -62,9 +62,11 @@ function signInLimits(ctx: AppContext): MiddlewareHandler<AppEnv> {
         checks.push([rules.emailClient, limiter.hit(rules.emailClient, `${email}|${ip}`)]);
         if (!isKnownDevice(c, secret, email)) checks.push([rules.emailFailures, limiter.peek(rules.emailFailures, email)]);
       }
+      // Awaited together: awaiting them one by one left the others' failures unhandled when the first threw.
+      const hits = await Promise.all(checks.map(([, pending]) => pending));
       let worst: [RateRule, RateHit] | null = null;
-      for (const [rule, pending] of checks) {
-        const hit = await pending;
+      for (const [i, hit] of hits.entries()) {
+        const rule = checks[i]![0];
         if (!hit.allowed && (!worst || hit.retryAfterSeconds > worst[1].retryAfterSeconds)) worst = [rule, hit];
       }
       if (worst) refuse(worst[0], worst[1].retryAfterSeconds);
