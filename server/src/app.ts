@@ -29,10 +29,12 @@ import { planRoutes } from './users/plan.routes.ts';
  * guards, then the API routers, the JSON 404 for unknown /api paths, and last
  * the client. One error handler for everything.
  */
-export function createApp(base: AppContext) {
-  // Metrics are per app (a test's second app counts its own); the scans service records into them.
-  const metrics = base.metrics ?? createMetrics(base.database);
-  const ctx: AppContext = { ...base, metrics };
+export function createApp(ctx: AppContext) {
+  // Metrics are per app (a test's second app counts its own); the scans service records into them. Set on
+  // the context itself, not a copy: auth, the mailer, the rate limiter and the billing provider are kept per
+  // context object, and a copy gave the app other instances than the jobs and tests holding the original.
+  ctx.metrics ??= createMetrics(ctx.database);
+  const metrics = ctx.metrics;
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(ctx.logger, metrics));
