@@ -170,7 +170,7 @@ test('the result card shows every reason with its evidence in plain words, the l
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-band', 'scam');
   await expect(result.getByRole('heading', { name: 'SCAM DETECTED' })).toBeFocused();
-  await expect(result.getByText('Bank Impersonation')).toBeVisible();
+  await expect(result.getByText('Scam type: Bank Impersonation')).toBeVisible();
   await expect(result.getByTestId('scan-language')).toHaveText(/Language\s*Spanish/);
 
   // All six reasons, warnings first, the reassuring one apart; each with its evidence quoted.
