@@ -27,7 +27,7 @@ describe('errorCopy', () => {
     expect(errorCopy(apiError(401, 'UNAUTHORIZED', 'Authentication required')).title).toBe('Sign In Required');
     expect(errorCopy(apiError(403, 'TRIAL_EXPIRED', 'Trial over')).title).toBe('Account Setup Required');
     expect(errorCopy(apiError(429, 'RATE_LIMITED', 'Slow down')).title).toBe('Please Wait');
-    expect(errorCopy(apiError(503, 'UNAVAILABLE', 'db down')).title).toBe('Service Temporarily Unavailable');
+    expect(errorCopy(apiError(503, 'SERVICE_UNAVAILABLE', 'db down')).title).toBe('Service Temporarily Unavailable');
     expect(errorCopy(new TypeError('Failed to fetch')).title).toBe('Connection Problem');
     expect(errorCopy(apiError(422, 'VALIDATION_ERROR', 'Bad platform')).title).toBe('Invalid Information');
     expect(errorCopy(apiError(418, 'TEAPOT', 'odd')).title).toBe('Something Went Wrong');
