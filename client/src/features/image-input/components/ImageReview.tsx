@@ -1,4 +1,4 @@
-import { Languages, LoaderCircle, QrCode, ScanText, X } from 'lucide-react';
+import { Languages, LoaderCircle, Plus, QrCode, ScanText, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PLATFORMS } from '@redflag/contracts/scan';
 import { Button } from '@/components/ui/button';
@@ -10,6 +10,7 @@ import { OcrCancelled, recognizeImage, type OcrProgress, type OcrResult } from '
 import { countryFromLocale, extractFields, type ExtractedFields } from '../utils/extract-fields';
 import { messageWithQrLinks, type ImageScanText } from '../utils/image-scan';
 import { decodeQrCodes, qrLink } from '../utils/qr';
+import { separateScreenChrome, withChromeLine, type ScreenChromeLine } from '../utils/screen-chrome';
 
 interface Props {
   image: File;
@@ -29,6 +30,8 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'reading', progress: { progress: 0, label: 'Loading the text reader' } });
   const [text, setText] = useState('');
+  // The screen's chrome (status bar, app header, timestamps, e-mail headers) read but kept out of the message.
+  const [chrome, setChrome] = useState<ScreenChromeLine[]>([]);
   const [preview, setPreview] = useState<string | null>(null);
   const abortRef = useRef<AbortController | null>(null);
   const textRef = useRef<HTMLTextAreaElement>(null);
@@ -46,7 +49,9 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
           signal: controller.signal,
           onProgress: (progress) => setState((s) => (s.kind === 'reading' ? { kind: 'reading', progress } : s)),
         });
-        setText(ocr.text);
+        const screen = separateScreenChrome(ocr.text);
+        setText(screen.message);
+        setChrome(screen.chrome);
         setState({ kind: 'review', ocr, qrTexts });
       } catch (err) {
         if (err instanceof OcrCancelled || controller.signal.aborted) return;
@@ -98,7 +103,20 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
 
   const links = state.qrTexts.map((t) => ({ text: t, link: qrLink(t) }));
   const qrLinks = links.flatMap((l) => (l.link ? [l.link] : []));
-  const fields: ExtractedFields = extractFields(text, countryFromLocale(navigator.language));
+  // Fields come from the whole screen: the sender's number or address and the app are in its header.
+  const screenText = [...chrome.filter((c) => c.before).map((c) => c.text), text, ...chrome.filter((c) => !c.before).map((c) => c.text)].join('\n');
+  const fields: ExtractedFields = extractFields(screenText, countryFromLocale(navigator.language));
+  const addBack = (lines: ScreenChromeLine[]) => {
+    setText((current) => {
+      // Lines from above go back on top in their order, so the first is added last.
+      let next = current;
+      for (const line of [...lines.filter((l) => l.before)].reverse()) next = withChromeLine(next, line);
+      for (const line of lines.filter((l) => !l.before)) next = withChromeLine(next, line);
+      return next;
+    });
+    setChrome((current) => current.filter((c) => !lines.includes(c)));
+    textRef.current?.focus();
+  };
   const nothing = !text.trim() && !qrLinks.length;
 
   const use = () => {
@@ -137,6 +155,30 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
           </p>
         </div>
       </div>
+
+      {chrome.length ? (
+        <details data-testid="screen-chrome" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700">
+          <summary className="cursor-pointer font-semibold text-slate-900">
+            Also on the screen, not scanned: {chrome.length === 1 ? '1 line' : `${chrome.length} lines`}
+          </summary>
+          <p className="mt-1 text-slate-600">The phone's status bar, the app's header, times and e-mail headers are left out of the message. Add back any that belong to it.</p>
+          <ul className="mt-2 grid gap-1" aria-label="Left out of the message">
+            {chrome.map((line, i) => (
+              <li key={`${i}-${line.text}`} className="flex items-center justify-between gap-2">
+                <span className="break-all font-mono">{line.text}</span>
+                <Button type="button" variant="ghost" size="sm" onClick={() => addBack([line])} aria-label={`Add back: ${line.text}`}>
+                  <Plus aria-hidden="true" /> Add
+                </Button>
+              </li>
+            ))}
+          </ul>
+          {chrome.length > 1 ? (
+            <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => addBack(chrome)}>
+              Add all back
+            </Button>
+          ) : null}
+        </details>
+      ) : null}
 
       {links.length ? (
         <div className="grid gap-1 text-sm">

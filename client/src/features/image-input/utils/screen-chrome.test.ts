@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { separateScreenChrome } from './screen-chrome';
+
+// Hand-written OCR outputs of phone and desktop screens (not the bench's screens): the message must come out
+// alone, and everything else on the screen must be kept, in order, for the user to add back.
+describe('separateScreenChrome', () => {
+  it('takes the status bar, the SMS header, the timestamp, the receipt and the input placeholder out of an SMS screen', () => {
+    const ocr = [
+      '10:27 ull 4G @ 62%',
+      '',
+      '< Messages',
+      '+44 7700 900123',
+      'Text Message',
+      'Yesterday 18:02',
+      '',
+      'Hi, it is your son, I lost my phone.',
+      'Can you text me on this new number?',
+      '',
+      'Delivered',
+      '',
+      'Type a message',
+    ].join('\n');
+    const { message, chrome } = separateScreenChrome(ocr);
+    expect(message).toBe('Hi, it is your son, I lost my phone.\nCan you text me on this new number?');
+    expect(chrome.map((c) => c.text)).toEqual(['10:27 ull 4G @ 62%', '< Messages', '+44 7700 900123', 'Text Message', 'Yesterday 18:02', 'Delivered', 'Type a message']);
+    expect(chrome.filter((c) => c.before).map((c) => c.text)).toEqual(['10:27 ull 4G @ 62%', '< Messages', '+44 7700 900123', 'Text Message', 'Yesterday 18:02']);
+  });
+
+  it('keeps an e-mail\'s header lines out of the message, naming the sender and the subject', () => {
+    const ocr = 'Von: Paketdienst <info@paket-zustellung.de>\nAn: mich\nBetreff: Ihre Lieferung\nDatum: 12.03.2026, 08:15\n\nGuten Tag, Ihre Sendung konnte nicht zugestellt werden.\nBitte antworten Sie auf diese E-Mail.';
+    const { message, chrome, from, subject } = separateScreenChrome(ocr);
+    expect(message).toBe('Guten Tag, Ihre Sendung konnte nicht zugestellt werden.\nBitte antworten Sie auf diese E-Mail.');
+    expect(chrome.map((c) => c.kind)).toEqual(['email-header', 'email-header', 'email-header', 'email-header']);
+    expect(from).toBe('info@paket-zustellung.de');
+    expect(subject).toBe('Ihre Lieferung');
+  });
+
+  it('reads chat headers and placeholders in the other languages', () => {
+    expect(separateScreenChrome('Carolina Mendes\nen línea\n\nHola, ¿me prestas 200 euros hasta el lunes?\n\nEscribe un mensaje').message).toBe(
+      'Hola, ¿me prestas 200 euros hasta el lunes?',
+    );
+    expect(separateScreenChrome("Aujourd'hui 14:05\n\nBonjour, votre colis vous attend au relais.\n\nLu 14:06").message).toBe('Bonjour, votre colis vous attend au relais.');
+    expect(separateScreenChrome('Hari ini 09.12\n\nHalo, paketnya sudah sampai?\n\nKetik pesan').message).toBe('Halo, paketnya sudah sampai?');
+  });
+
+  it('takes a date line out from between two bubbles, but only when it stands alone', () => {
+    const { message, chrome } = separateScreenChrome('Are you home?\n\nToday 9:41 AM\n\nYour parcel is at the depot, pay the fee at https://parcel.example/fee');
+    expect(message).toBe('Are you home?\n\nYour parcel is at the depot, pay the fee at https://parcel.example/fee');
+    expect(chrome).toEqual([{ text: 'Today 9:41 AM', kind: 'time', before: false }]);
+  });
+
+  it('leaves the message alone when its own words look like labels', () => {
+    const text = 'Hi Mum\nthis is my new number, save it.\nYour parcel was\nDelivered\nto the wrong address. Read the note at 9:41 and reply.';
+    expect(separateScreenChrome(text)).toEqual({ message: text, chrome: [] });
+    const invoice = 'Dear customer,\nDate: 12 May 2026\nAmount due: $499.00\nCall us to cancel.';
+    expect(separateScreenChrome(invoice).message).toBe(invoice);
+    expect(separateScreenChrome('').message).toBe('');
+  });
+});
