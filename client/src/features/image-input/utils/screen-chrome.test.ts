@@ -35,6 +35,15 @@ describe('separateScreenChrome', () => {
     expect(subject).toBe('Ihre Lieferung');
   });
 
+  it('takes a header line that a narrow screen wrapped, but not a body that follows it in the same block', () => {
+    const wrapped = 'From: Billing Team <billing@account-\nsupport-desk.net>\n\nAsunto: Aviso sobre su\nsuscripción mensual\n\nGracias por su compra, el recibo va adjunto.';
+    const split = separateScreenChrome(wrapped);
+    expect(split.message).toBe('Gracias por su compra, el recibo va adjunto.');
+    expect(split.chrome.map((c) => c.text)).toEqual(['From: Billing Team <billing@account-support-desk.net>', 'Asunto: Aviso sobre su suscripción mensual']);
+    expect(split.from).toBe('billing@account-support-desk.net');
+    expect(separateScreenChrome('Subject: Invoice\nPlease pay the attached invoice today, thank you.').message).toBe('Please pay the attached invoice today, thank you.');
+  });
+
   it('reads chat headers and placeholders in the other languages', () => {
     expect(separateScreenChrome('Carolina Mendes\nen línea\n\nHola, ¿me prestas 200 euros hasta el lunes?\n\nEscribe un mensaje').message).toBe(
       'Hola, ¿me prestas 200 euros hasta el lunes?',

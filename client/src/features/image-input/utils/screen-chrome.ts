@@ -146,6 +146,21 @@ function classify(line: string, at: Position): ScreenChromeKind | null {
   return null;
 }
 
+const OPEN_ADDRESS = /<[^>]*$/;
+
+/**
+ * A header line a narrow screen wrapped: the rest of an address left open ("<billing@account-" /
+ * "support-desk.net>"), or a short lower-case rest of a subject. A capitalised line is the message.
+ */
+function continuesHeader(header: string, line: string): boolean {
+  if (OPEN_ADDRESS.test(header)) return /^[^\s<>]+>?$/.test(line);
+  return /^\p{Ll}/u.test(line) && line.split(/\s+/).length <= 6 && !/[.!?]$/.test(line);
+}
+
+function joinHeader(header: string, line: string): string {
+  return OPEN_ADDRESS.test(header) && /[-.@_]$/.test(header) ? header + line : `${header} ${line}`;
+}
+
 /** Splits OCR text (already tidied) into the message and the screen's chrome around it. */
 export function separateScreenChrome(text: string): ScreenText {
   const blocks = text
@@ -160,6 +175,11 @@ export function separateScreenChrome(text: string): ScreenText {
       let i = 0;
       for (; i < block.length; i++) {
         const kind = classify(block[i] as string, 'lead');
+        const previous = chrome[chrome.length - 1];
+        if (!kind && i > 0 && previous?.kind === 'email-header' && continuesHeader(previous.text, (block[i] as string).trim())) {
+          previous.text = joinHeader(previous.text, (block[i] as string).trim());
+          continue;
+        }
         if (!kind) break;
         chrome.push({ text: (block[i] as string).trim(), kind, before: true });
       }
