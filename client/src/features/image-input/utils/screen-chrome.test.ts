@@ -52,6 +52,20 @@ describe('separateScreenChrome', () => {
     expect(separateScreenChrome('Hari ini 09.12\n\nHalo, paketnya sudah sampai?\n\nKetik pesan').message).toBe('Halo, paketnya sudah sampai?');
   });
 
+  it('reads a screen the reader returned as one block: a dash for the dot, the receipt and placeholder under the text', () => {
+    const ocr = '< Messages\nText Message - Today 9:41 AM\nYour card was charged $89.\nCall us if this was not you.\nDelivered\niMessage';
+    const { message, chrome } = separateScreenChrome(ocr);
+    expect(message).toBe('Your card was charged $89.\nCall us if this was not you.');
+    expect(chrome.map((c) => [c.text, c.before])).toEqual([
+      ['< Messages', true],
+      ['Text Message - Today 9:41 AM', true],
+      ['Delivered', false],
+      ['iMessage', false],
+    ]);
+    // A last line that finishes an unfinished sentence is the message's, even when it reads like a receipt.
+    expect(separateScreenChrome('Hi, your parcel was\nDelivered').message).toBe('Hi, your parcel was\nDelivered');
+  });
+
   it('takes a date line out from between two bubbles, but only when it stands alone', () => {
     const { message, chrome } = separateScreenChrome('Are you home?\n\nToday 9:41 AM\n\nYour parcel is at the depot, pay the fee at https://parcel.example/fee');
     expect(message).toBe('Are you home?\n\nYour parcel is at the depot, pay the fee at https://parcel.example/fee');

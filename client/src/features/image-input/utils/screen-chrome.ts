@@ -86,7 +86,8 @@ const tokens = (s: string) =>
     .replace(NUMERIC_DATE, ' ')
     .replace(/[<>‹›«»·•|,;:()[\]…!?"“”*~=_/\\]+/g, ' ')
     .split(/\s+/)
-    .filter(Boolean);
+    // A dash or a dot read for a separator is not a word.
+    .filter((w) => /[\p{L}\p{N}]/u.test(w));
 
 /** Removes the phrases at each position (longest first); returns the tokens left and whether any matched. */
 function strip(words: string[], phrases: string[][]): { left: string[]; matched: boolean } {
@@ -161,6 +162,21 @@ function joinHeader(header: string, line: string): string {
   return OPEN_ADDRESS.test(header) && /[-.@_]$/.test(header) ? header + line : `${header} ${line}`;
 }
 
+const ENDS_SENTENCE = /(?:[.!?)"”»…]|https?:\/\/\S+|www\.\S+)$/i;
+
+/**
+ * The lines under a message in the same block that are a receipt, a timestamp or the input's placeholder
+ * ("Delivered", "Text Message"), when the reader did not set them apart with a blank line. The first of them
+ * must follow a finished sentence: "your parcel was" / "Delivered" is the message's own.
+ */
+function withoutTrailingChrome(block: string[], chrome: ScreenChromeLine[]): string[] {
+  let start = block.length;
+  while (start > 1 && classify(block[start - 1] as string, 'other')) start--;
+  if (start < block.length && !ENDS_SENTENCE.test((block[start - 1] as string).trim())) start++;
+  for (const line of block.slice(start)) chrome.push({ text: line.trim(), kind: classify(line, 'other') as ScreenChromeKind, before: false });
+  return block.slice(0, start);
+}
+
 /** Splits OCR text (already tidied) into the message and the screen's chrome around it. */
 export function separateScreenChrome(text: string): ScreenText {
   const blocks = text
@@ -185,13 +201,13 @@ export function separateScreenChrome(text: string): ScreenText {
       }
       if (i === block.length) continue;
       leading = false;
-      body.push(block.slice(i));
+      body.push(withoutTrailingChrome(block.slice(i), chrome));
       continue;
     }
     // After the message starts, only a block made wholly of timestamps, receipts and app labels is chrome.
     const kinds = block.map((l) => classify(l, 'other'));
     if (kinds.every(Boolean)) block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
-    else body.push(block);
+    else body.push(withoutTrailingChrome(block, chrome));
   }
   // A name-like line at the top with no message after it is the message (a one-line text), not a header.
   if (!body.length && chrome.length) {
