@@ -15,7 +15,7 @@ import QRCode from 'qrcode';
 import { createWorker, OEM } from 'tesseract.js';
 import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '../packages/contracts/src/constants.ts';
 import { detectOcrLanguage, OCR_LANGUAGES } from '../client/src/features/image-input/utils/ocr-language.ts';
-import { tidyOcrText } from '../client/src/features/image-input/utils/ocr-text.ts';
+import { tidyOcrText, unwrapOcrLines } from '../client/src/features/image-input/utils/ocr-text.ts';
 import { separateScreenChrome } from '../client/src/features/image-input/utils/screen-chrome.ts';
 import { decodeQrCodes, type Rgba } from '../client/src/features/image-input/utils/qr.ts';
 import { analyzeLocal } from '../server/src/detection/analyze.ts';
@@ -165,11 +165,12 @@ async function main() {
     const acc = Math.max(0, 1 - levenshtein(squash(text), ref) / ref.length);
     accuracies.push(acc);
     for (const key of [c.layout, c.dark ? 'dark' : 'light', c.size, c.font, c.lang]) byGroup.set(key, [...(byGroup.get(key) ?? []), acc]);
-    // The verdict for what the review box scans (what OCR read, less the screen's chrome it set apart), against
-    // (a) the message alone pasted as text, and (b) everything on the screen pasted as text. Character
-    // accuracy above stays on the whole read, since it measures reading, not the chrome split.
-    const { message: scanned } = separateScreenChrome(text);
-    if (scanned.length < text.length) split++;
+    // The verdict for what the review box scans (what OCR read, less the screen's chrome it set apart, its
+    // wrapped lines joined), against (a) the message alone pasted as text, and (b) everything on the screen
+    // pasted as text. Character accuracy above stays on the whole read: it measures reading, not the split.
+    const { message } = separateScreenChrome(text);
+    const scanned = unwrapOcrLines(message);
+    if (message.length < text.length) split++;
     const ocrBand = band(analyzeLocal({ message: scanned }).riskScore);
     const same = band(analyzeLocal({ message: c.text }).riskScore) === ocrBand;
     if (same) agree++;

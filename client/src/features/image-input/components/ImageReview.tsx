@@ -10,6 +10,7 @@ import { OcrCancelled, recognizeImage, type OcrProgress, type OcrResult } from '
 import { countryFromLocale, extractFields, type ExtractedFields } from '../utils/extract-fields';
 import { messageWithQrLinks, type ImageScanText } from '../utils/image-scan';
 import { decodeQrCodes, qrLink } from '../utils/qr';
+import { unwrapOcrLines } from '../utils/ocr-text';
 import { separateScreenChrome, withChromeLine, type ScreenChromeLine } from '../utils/screen-chrome';
 
 interface Props {
@@ -50,7 +51,7 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
           onProgress: (progress) => setState((s) => (s.kind === 'reading' ? { kind: 'reading', progress } : s)),
         });
         const screen = separateScreenChrome(ocr.text);
-        setText(screen.message);
+        setText(unwrapOcrLines(screen.message));
         setChrome(screen.chrome);
         setState({ kind: 'review', ocr, qrTexts });
       } catch (err) {

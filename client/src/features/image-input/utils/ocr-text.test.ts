@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyOcrText } from './ocr-text';
+import { tidyOcrText, unwrapOcrLines } from './ocr-text';
 
 describe('tidyOcrText', () => {
   it('joins a link a chat bubble wrapped over two lines, keeping the words after it on their own line', () => {
@@ -12,5 +12,17 @@ describe('tidyOcrText', () => {
   it('leaves a finished link and ordinary hyphenated lines alone, and trims blank runs', () => {
     expect(tidyOcrText('Go to https://example.com\nnow.  \n\n\n\nThanks')).toBe('Go to https://example.com\nnow.\n\nThanks');
     expect(tidyOcrText('a well-\nknown shop')).toBe('a well-\nknown shop');
+  });
+});
+
+describe('unwrapOcrLines', () => {
+  it('joins the lines a bubble wrapped into one paragraph, so a phrase split over two lines is read whole', () => {
+    expect(unwrapOcrLines('Your account will be\nsuspended today. Verify at\nhttps://bank.example/login\n\nThanks')).toBe(
+      'Your account will be suspended today. Verify at https://bank.example/login\n\nThanks',
+    );
+  });
+
+  it('keeps list items on their own lines', () => {
+    expect(unwrapOcrLines('You need:\n- your card number\n- the code we sent\n1. Open the app')).toBe('You need:\n- your card number\n- the code we sent\n1. Open the app');
   });
 });

@@ -22,3 +22,24 @@ export function tidyOcrText(text: string): string {
   }
   return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
+
+const LIST_ITEM = /^(?:[-•*·▪◦]|\d{1,2}[.)])\s/;
+
+/**
+ * The message as one paragraph per block: a chat bubble or an e-mail column wraps its lines where the screen
+ * ends, and a phrase split over two lines ("will be" / "suspended") would not be read as the phrase it is.
+ * A line that starts a list item keeps its own line.
+ */
+export function unwrapOcrLines(text: string): string {
+  return text
+    .split(/\n\s*\n/)
+    .map((block) =>
+      block
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .reduce((out, line, i) => (i === 0 ? line : `${out}${LIST_ITEM.test(line) ? '\n' : ' '}${line}`), ''),
+    )
+    .filter(Boolean)
+    .join('\n\n');
+}
