@@ -1,10 +1,11 @@
 import { AlertCircle } from 'lucide-react';
 import { Slot } from 'radix-ui';
-import { createContext, use, useId, type ComponentProps, type ReactNode } from 'react';
+import { createContext, use, useId, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 import {
   Controller,
   FormProvider,
   type Control,
+  type ControllerRenderProps,
   useFormContext,
   useFormState,
   type ControllerProps,
@@ -199,9 +200,39 @@ export function serverFieldErrors(err: unknown): Array<{ path: string; message: 
 }
 
 /**
- * The common field: a labelled Input for one value of the form, with an optional description and its
- * error under it. Inside <Form {...form}>; `control` is the form's.
+ * One field of a form: its label, the control `children` renders from react-hook-form's field props, an
+ * optional description and its error under it. Inside <Form {...form}>; `control` is the form's.
  */
+export function LabelledFormField<TValues extends FieldValues, TName extends FieldPath<TValues>>({
+  control,
+  name,
+  label,
+  description,
+  children,
+}: {
+  control: Control<TValues>;
+  name: TName;
+  label: ReactNode;
+  description?: ReactNode;
+  children: (field: ControllerRenderProps<TValues, TName>) => ReactElement;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl hasDescription={Boolean(description)}>{children(field)}</FormControl>
+          {description ? <FormDescription>{description}</FormDescription> : null}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+}
+
+/** The common field: a labelled Input (see LabelledFormField). */
 export function TextFormField<TValues extends FieldValues>({
   control,
   name,
@@ -215,19 +246,8 @@ export function TextFormField<TValues extends FieldValues>({
   description?: ReactNode;
 } & Omit<ComponentProps<'input'>, 'name' | 'value' | 'defaultValue' | 'onChange' | 'onBlur'>) {
   return (
-    <FormField
-      control={control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl hasDescription={Boolean(description)}>
-            <Input {...input} {...field} value={(field.value as string | undefined) ?? ''} />
-          </FormControl>
-          {description ? <FormDescription>{description}</FormDescription> : null}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <LabelledFormField control={control} name={name} label={label} description={description}>
+      {(field) => <Input {...input} {...field} value={(field.value as string | undefined) ?? ''} />}
+    </LabelledFormField>
   );
 }

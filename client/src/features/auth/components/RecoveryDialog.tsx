@@ -5,18 +5,7 @@ import { useForm } from 'react-hook-form';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import {
-  Form,
-  FormAlert,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  serverFieldErrors,
-  setFieldErrors,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormAlert, TextFormField, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { EmailText } from '@/components/ui/email-text';
 import { usePublicConfig } from '@/lib/public-config';
@@ -123,18 +112,13 @@ function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; on
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        <FormField
+        <TextFormField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" autoComplete="email" placeholder="you@example.com" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
         />
         {p ? <FormAlert title={p.title}>{p.description}</FormAlert> : null}
         <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>

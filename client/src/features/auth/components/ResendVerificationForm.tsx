@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import { Form, FormAlert, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, FormAlert, TextFormField } from '@/components/ui/form';
 import { EmailText } from '@/components/ui/email-text';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { presentError } from '../utils/auth-errors';
@@ -22,18 +21,13 @@ export function ResendVerificationForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3 text-left" noValidate>
-        <FormField
+        <TextFormField
           control={form.control}
           name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" autoComplete="email" placeholder="you@example.com" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
         />
         {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
         <Button type="submit" size="lg" disabled={resend.isPending}>

@@ -3,17 +3,7 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  serverFieldErrors,
-  setFieldErrors,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { Form, LabelledFormField, TextFormField, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
 import { readDraft, saveDraft, setAuthDialog } from '../hooks/auth-dialogs';
 import { useEmailSignIn } from '../hooks/use-email-auth';
 import { signInFormSchema, type SignInFormInput } from '../utils/form-schemas';
@@ -27,10 +17,16 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   const [failure, setFailure] = useState<{ error: unknown; email: string } | null>(null);
   const form = useForm<SignInFormInput, unknown, { email: string; password: string }>({
     resolver: zodResolver(signInFormSchema),
-    defaultValues: { email: initialEmail || (readDraft('signin').email ?? ''), password: readDraft('signin').password ?? '' },
+    defaultValues: {
+      email: initialEmail || (readDraft('signin').email ?? ''),
+      password: readDraft('signin').password ?? '',
+    },
   });
   const { subscribe } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signin', values) }), [subscribe]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signin', values) }),
+    [subscribe],
+  );
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);
@@ -47,32 +43,10 @@ export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" autoComplete="email" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl>
-                <PasswordInput {...field} autoComplete="current-password" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+        <LabelledFormField control={form.control} name="password" label="Password">
+          {(field) => <PasswordInput {...field} autoComplete="current-password" />}
+        </LabelledFormField>
         {failure ? <AuthFormAlert error={failure.error} email={failure.email} /> : null}
         <Button type="submit" size="lg" disabled={signIn.isPending}>
           {signIn.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}

@@ -13,10 +13,10 @@ import {
   FormItem,
   FormLabel,
   FormMessage,
+  TextFormField,
   serverFieldErrors,
   setFieldErrors,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { readDraft, saveDraft } from '../hooks/auth-dialogs';
 import { useEmailSignUp } from '../hooks/use-email-auth';
 import { presentError, toErrorLike } from '../utils/auth-errors';
@@ -38,7 +38,10 @@ export function SignUpForm() {
     defaultValues: { firstName: '', lastName: '', email: '', password: '', ...readDraft('signup') },
   });
   const { subscribe } = form;
-  useEffect(() => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signup', values) }), [subscribe]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => saveDraft('signup', values) }),
+    [subscribe],
+  );
 
   const submit = form.handleSubmit((values) => {
     setFailure(null);
@@ -72,46 +75,10 @@ export function SignUpForm() {
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-4" noValidate>
         <div className="grid grid-cols-2 gap-3">
-          <FormField
-            control={form.control}
-            name="firstName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>First name</FormLabel>
-                <FormControl>
-                  <Input {...field} value={field.value ?? ''} autoComplete="given-name" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="lastName"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>Last name</FormLabel>
-                <FormControl>
-                  <Input {...field} value={field.value ?? ''} autoComplete="family-name" />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <TextFormField control={form.control} name="firstName" label="First name" autoComplete="given-name" />
+          <TextFormField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
         </div>
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>Email</FormLabel>
-              <FormControl>
-                <Input {...field} type="email" autoComplete="email" />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <TextFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
         <FormField
           control={form.control}
           name="password"

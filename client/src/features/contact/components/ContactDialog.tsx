@@ -8,15 +8,11 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import {
   Form,
   FormAlert,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
+  LabelledFormField,
+  TextFormField,
   serverFieldErrors,
   setFieldErrors,
 } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { useSendContact } from '../api/send-contact';
@@ -91,45 +87,11 @@ export function ContactDialog({
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={submit} className="grid gap-4" noValidate>
-            <FormField
-              control={form.control}
-              name="name"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Name</FormLabel>
-                  <FormControl>
-                    <Input {...field} autoComplete="name" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Email</FormLabel>
-                  <FormControl>
-                    <Input {...field} type="email" autoComplete="email" />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="message"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>Message</FormLabel>
-                  <FormControl>
-                    <Textarea {...field} rows={5} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
+            <TextFormField control={form.control} name="name" label="Name" autoComplete="name" />
+            <TextFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
+            <LabelledFormField control={form.control} name="message" label="Message">
+              {(field) => <Textarea {...field} rows={5} />}
+            </LabelledFormField>
             {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
             <Button type="submit" size="lg" disabled={send.isPending}>
               {send.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
