@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { CheckoutSessionResponse } from '@redflag/contracts/billing';
 import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
-import { FakeStripe, fakeEvent } from '../test/fake-stripe.ts';
+import { createStripeTestApp, fakeEvent, postSignedWebhook, type FakeStripe } from '../test/fake-stripe.ts';
 import { ONE_LIVE_SUBSCRIPTION_INDEX } from './providers/local.ts';
 import { duplicateSubscriptionIds } from './providers/stripe-duplicates.ts';
 
@@ -144,34 +143,17 @@ describe.skipIf(target.driver !== 'postgres')('two instances on one PostgreSQL',
 });
 
 describe('Stripe: a customer who completed two Checkout sessions side by side', () => {
-  const WEBHOOK_SECRET = 'whsec_test_secret';
   let fake: FakeStripe;
   let t: TestApp;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    fake = new FakeStripe();
-    const base = await fake.start();
-    t = await createTestApp({
-      BILLING_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: 'sk_test_fake',
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_PRICE_ID: 'price_premium_monthly',
-      STRIPE_API_BASE: base,
-    });
+    ({ fake, t, close } = await createStripeTestApp());
   });
   afterAll(async () => {
-    await t.close();
-    await fake.stop();
+    await close();
   });
 
-  function webhook(event: unknown) {
-    const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return t.request('/api/stripe/webhook', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    });
-  }
+  const webhook = (event: unknown) => postSignedWebhook(t, event);
 
   async function checkout(u: TestUser): Promise<string> {
     const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });

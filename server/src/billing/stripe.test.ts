@@ -1,41 +1,30 @@
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
 import { billingWebhookEvent } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { AppError } from '../lib/app-error.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import type { TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { withScanReservation } from './entitlements.ts';
 import { runBillingJobs } from './jobs.ts';
-import { FakeStripe, fakeEvent, type FakeSubscription } from '../test/fake-stripe.ts';
+import { createStripeTestApp, fakeEvent, postSignedWebhook, type FakeStripe, type FakeSubscription } from '../test/fake-stripe.ts';
 
 /**
  * The Stripe provider with the real SDK, pointed at a local fake of Stripe's API (STRIPE_API_BASE), and
  * webhooks signed the way Stripe signs them.
  */
 
-const WEBHOOK_SECRET = 'whsec_test_secret';
 let fake: FakeStripe;
 let t: TestApp;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  fake = new FakeStripe();
-  const base = await fake.start();
-  t = await createTestApp({
-    BILLING_PROVIDER: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_ID: 'price_premium_monthly',
-    STRIPE_API_BASE: base,
-  });
+  ({ fake, t, close } = await createStripeTestApp());
 });
 afterAll(async () => {
-  await t.close();
-  await fake.stop();
+  await close();
 });
-
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
@@ -45,10 +34,7 @@ async function plan(u: TestUser): Promise<Plan> {
 }
 
 function webhook(event: unknown, opts: { secret?: string; signature?: string | null; tamper?: boolean } = {}) {
-  const payload = JSON.stringify(event);
-  const signature = opts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? WEBHOOK_SECRET }) : opts.signature;
-  const body = opts.tamper ? payload.replace('"livemode":false', '"livemode":true') : payload;
-  return t.request('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, body });
+  return postSignedWebhook(t, event, opts);
 }
 
 async function checkout(u: TestUser): Promise<{ sessionId: string; params: Record<string, string> }> {

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import { createTestApp, type TestApp } from './harness.ts';
 
 /**
  * A local fake of the few Stripe API endpoints the Stripe provider calls, for tests: the real `stripe` SDK
@@ -243,4 +245,50 @@ export class FakeStripe {
 /** A Stripe event as Stripe would send it for an object. */
 export function fakeEvent(type: string, object: unknown, id = `evt_${randomBytes(8).toString('hex')}`) {
   return { id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } };
+}
+
+/** The webhook secret the Stripe test apps below are configured with. */
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_test_secret';
+
+/** A fake Stripe on a loopback port and the real app configured for the Stripe provider against it. */
+export async function createStripeTestApp(): Promise<{ fake: FakeStripe; t: TestApp; close(): Promise<void> }> {
+  const fake = new FakeStripe();
+  const base = await fake.start();
+  const t = await createTestApp({
+    BILLING_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    STRIPE_API_BASE: base,
+  });
+  return {
+    fake,
+    t,
+    async close() {
+      await t.close();
+      await fake.stop();
+    },
+  };
+}
+
+/**
+ * POSTs an event to the app's Stripe webhook, signed as Stripe signs it (or with another secret, a given
+ * signature, none at all with `signature: null`, or a body altered after signing with `tamper`).
+ */
+export function postSignedWebhook(
+  t: TestApp,
+  event: unknown,
+  opts: { secret?: string; signature?: string | null; tamper?: boolean } = {},
+): Promise<Response> {
+  const payload = JSON.stringify(event);
+  const signature =
+    opts.signature === undefined
+      ? Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? STRIPE_TEST_WEBHOOK_SECRET })
+      : opts.signature;
+  const body = opts.tamper ? payload.replace('"livemode":false', '"livemode":true') : payload;
+  return t.request('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    body,
+  });
 }
