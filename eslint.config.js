@@ -1,6 +1,27 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// Bulletproof React's shape (CONVENTIONS.md, decision 086): a feature never imports another feature; app/ is
+// the only place features meet; the shared folders (components, lib, hooks, utils) import no feature and not app/.
+const features = readdirSync(new URL('./client/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureZones = features.map((name) => ({
+  target: `./client/src/features/${name}`,
+  from: './client/src/features',
+  except: [`./${name}`],
+  message: 'Features do not import each other: move the shared piece to components/, lib/, hooks/ or utils/, or compose the two in app/.',
+}));
+const sharedZones = ['components', 'lib', 'hooks', 'utils'].map((folder) => ({
+  target: `./client/src/${folder}`,
+  from: ['./client/src/features', './client/src/app'],
+  message: 'Shared code imports no feature and not app/: it is used by them, not the other way round.',
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'client/dist', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations', 'bench/framework-choice', 'data'] },
@@ -10,6 +31,24 @@ export default tseslint.config(
     files: ['client/src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['client/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    // No import circles, type-only ones included (CONVENTIONS.md): the TypeScript resolver follows the
+    // tsconfig paths (`@/` on the client, the workspace package for contracts).
+    files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.client.json', 'tsconfig.server.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...sharedZones] }] },
   },
   {
     rules: {

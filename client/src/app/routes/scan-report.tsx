@@ -13,6 +13,7 @@ import ScanResultView from '@/features/scans/components/ScanResultView';
 import { ApiError } from '@/lib/api';
 import { PLATFORMS } from '@/lib/platforms';
 import { PanelBoundary } from '../error-boundary';
+import { ScanFollowUps } from '../scan-follow-ups';
 import { MemberRoute } from './member-route';
 import { PageSpinner, StatusCard } from './status-card';
 
@@ -155,7 +156,7 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
             <div className="px-5 py-6 md:px-7">
               <PanelBoundary name="scan report">
                 {/* Opened by navigation: the page starts at its top and title, not on a focused verdict. */}
-                <ScanResultView scan={scan} focusOnShow={false} />
+                <ScanResultView scan={scan} focusOnShow={false} followUps={<ScanFollowUps scan={scan} />} />
               </PanelBoundary>
             </div>
           </section>

@@ -11,6 +11,7 @@ import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
 import { useTrialStatus } from '@/features/trial/api/get-trial-status';
 import { storage } from '@/lib/storage-keys';
+import { ScanFollowUps } from '../scan-follow-ups';
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -120,7 +121,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
           </PanelBoundary>
           <div ref={resultsRef} className="scroll-mt-24">
             <PanelBoundary name="scan results">
-              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} />
+              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} renderFollowUps={(scan) => <ScanFollowUps scan={scan} />} />
             </PanelBoundary>
           </div>
         </div>

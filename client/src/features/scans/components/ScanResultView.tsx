@@ -4,9 +4,6 @@ import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
-import FeedbackPanel from '@/features/feedback/components/FeedbackPanel';
-import ReportNextSteps from '@/features/report/components/ReportNextSteps';
-import SharePanel from '@/features/share/components/SharePanel';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
 import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
@@ -314,10 +311,15 @@ export interface ScanResultViewProps {
    * after a scan finishes or when a report is opened.
    */
   focusOnShow?: boolean;
+  /**
+   * What comes after the findings: where to report it, feedback, sharing. Those are other features, so app/
+   * composes them in (features do not import each other; decision 086).
+   */
+  followUps?: ReactNode;
 }
 
 /** The verdict of one scan: band, score, confidence, type, reasons with evidence, findings, advice. */
-export default function ScanResultView({ scan, focusOnShow = true }: ScanResultViewProps) {
+export default function ScanResultView({ scan, focusOnShow = true, followUps }: ScanResultViewProps) {
   const band = riskBand(scan.riskScore);
   const Icon = BAND_ICONS[band];
   // Below 40 a scam type would contradict the green verdict: it is named as the closest match only.
@@ -429,12 +431,7 @@ export default function ScanResultView({ scan, focusOnShow = true }: ScanResultV
         </div>
       ) : null}
 
-      {/* Where to report it; renders nothing on a legitimate verdict. */}
-      <ReportNextSteps scan={scan} />
-
-      {/* Was this right? and a link that shares the verdict without the message (issue 14). */}
-      <FeedbackPanel scanId={scan.id} />
-      <SharePanel scanId={scan.id} />
+      {followUps}
 
       <TechnicalDetails scan={scan} />
     </article>

@@ -1,6 +1,6 @@
 import type { StoredScan } from '@redflag/contracts/scan';
 import { ArrowRight, LoaderCircle, Radar } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 
@@ -22,7 +22,16 @@ function Analyzing() {
 }
 
 /** SCAN RESULTS on the scan page: empty, scanning, or the latest scan's verdict. */
-export function ScanResultsPanel({ result, isScanning }: { result: StoredScan | null; isScanning: boolean }) {
+export function ScanResultsPanel({
+  result,
+  isScanning,
+  renderFollowUps,
+}: {
+  result: StoredScan | null;
+  isScanning: boolean;
+  /** What app/ puts under the verdict (report, feedback, share): see ScanResultView's followUps. */
+  renderFollowUps?: (scan: StoredScan) => ReactNode;
+}) {
   return (
     <section
       aria-labelledby="scan-results-title"
@@ -45,7 +54,7 @@ export function ScanResultsPanel({ result, isScanning }: { result: StoredScan | 
           <Analyzing />
         ) : result ? (
           <Suspense fallback={<Analyzing />}>
-            <ScanResultView scan={result} />
+            <ScanResultView scan={result} followUps={renderFollowUps?.(result)} />
           </Suspense>
         ) : (
           <div className="flex flex-col items-center gap-3 py-14 text-center text-slate-600">

@@ -1,0 +1,20 @@
+import type { StoredScan } from '@redflag/contracts/scan';
+import FeedbackPanel from '@/features/feedback/components/FeedbackPanel';
+import ReportNextSteps from '@/features/report/components/ReportNextSteps';
+import SharePanel from '@/features/share/components/SharePanel';
+
+/**
+ * What follows a verdict, on the scan page and on a saved report: three features composed here, in app/,
+ * because features do not import each other (decision 086).
+ */
+export function ScanFollowUps({ scan }: { scan: StoredScan }) {
+  return (
+    <>
+      {/* Where to report it; renders nothing on a legitimate verdict. */}
+      <ReportNextSteps scan={scan} />
+      {/* Was this right? and a link that shares the verdict without the message (issue 14). */}
+      <FeedbackPanel scanId={scan.id} />
+      <SharePanel scanId={scan.id} />
+    </>
+  );
+}
