@@ -21,6 +21,10 @@ export type Platform = z.infer<typeof platformSchema>;
 /** At most this many decoded QR links per scan (a screenshot rarely holds more than one or two codes). */
 export const MAX_QR_LINKS = 5;
 
+/** How the scanned text was given: pasted or typed, or read from an image in the browser (issue 13). */
+export const scanSourceSchema = z.enum(['text', 'image']);
+export type ScanSource = z.infer<typeof scanSourceSchema>;
+
 /** Empty optional strings are treated as absent (the client omits them; the server forgives them). */
 const optionalTrimmed = (max: number) =>
   storableString()
@@ -46,6 +50,11 @@ export const scanRequestSchema = z.object({
    * here adds the reason "QR code leads to ...".
    */
   qrLinks: z.array(storableString().trim().min(1).max(2048)).max(MAX_QR_LINKS).optional(),
+  /**
+   * Where the message came from: typed or pasted text (the default), or text read from a screenshot on the
+   * user's device (issue 13). Only a label for the result page: the image itself is never sent.
+   */
+  source: scanSourceSchema.optional(),
 });
 export type ScanRequest = z.input<typeof scanRequestSchema>;
 export type ScanInput = z.output<typeof scanRequestSchema>;
@@ -161,6 +170,8 @@ export const storedScanSchema = scanResultSchema.extend({
   platform: platformSchema.nullable(),
   phoneNumber: z.string().nullable(),
   email: z.string().nullable(),
+  /** 'image' when the text was read from a screenshot on the user's device (the image was not uploaded). */
+  source: scanSourceSchema,
   createdAt: z.string(),
 });
 export type StoredScan = z.infer<typeof storedScanSchema>;

@@ -19,6 +19,7 @@ export async function insertScan(db: Db, userId: string, input: ScanInput, resul
       platform: input.platform ?? null,
       phoneNumber: input.phoneNumber ?? null,
       email: input.email ?? null,
+      source: input.source ?? 'text',
       riskScore: result.riskScore,
       confidence: result.confidence,
       scamType: result.scamType ?? null,
@@ -66,7 +67,7 @@ export async function insertScanIf(db: Db, ctes: WithSubquery[], allowed: SQL, u
     .insert(scans)
     .select(
       sql`select gen_random_uuid(), ${userId}::text, ${input.message}::text, ${input.platform ?? null}::text, ${input.phoneNumber ?? null}::text,
-        ${input.email ?? null}::text, ${result.riskScore}::integer, ${result.confidence}::real, ${result.scamType ?? null}::text,
+        ${input.email ?? null}::text, ${input.source ?? 'text'}::text, ${result.riskScore}::integer, ${result.confidence}::real, ${result.scamType ?? null}::text,
         ${JSON.stringify(result.reasons)}::jsonb, ${JSON.stringify(result)}::jsonb, ${result.engineVersion}::text, now()
         where ${allowed}`,
     )

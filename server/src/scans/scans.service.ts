@@ -149,6 +149,7 @@ function toStoredScan(row: ScanRow): StoredScan {
     platform: (row.platform as StoredScan['platform']) ?? null,
     phoneNumber: row.phoneNumber,
     email: row.email,
+    source: row.source,
     riskScore: row.riskScore,
     confidence: row.confidence,
     scamType: (row.scamType as StoredScan['scamType']) ?? null,

@@ -99,6 +99,23 @@ describe('POST /api/scans', () => {
     expect(acct?.trialScansUsed).toBe(1);
   });
 
+  it("keeps where the text came from: source 'image' is stored and returned by the scan, the report and the history; none means text", async () => {
+    const u = await trialUser();
+    const fromImage = await post(u, { message: SCAM, source: 'image' });
+    expect(fromImage.status).toBe(200);
+    const scan = await fromImage.json();
+    expect(scan.source).toBe('image');
+    const [row] = await t.ctx.database.db.select().from(scans).where(eq(scans.id, scan.id));
+    expect(row?.source).toBe('image');
+    expect((await (await t.request(`/api/scans/${scan.id}`, { headers: u.headers })).json()).source).toBe('image');
+    const typed = await (await post(u, { message: LEGIT })).json();
+    expect(typed.source).toBe('text');
+    const list = await (await t.request('/api/scans', { headers: u.headers })).json();
+    expect(list.map((s: { source: string }) => s.source)).toEqual(['text', 'image']);
+    const bad = await post(u, { message: LEGIT, source: 'camera' });
+    expect(bad.status).toBe(422);
+  });
+
   it('answers 403 PAYMENT_SETUP_REQUIRED before checkout', async () => {
     const u = await createVerifiedUser(t);
     await withPlan(u, 'setup_required');

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ScanResult } from '@redflag/contracts/scan';
+import type { ScanResult, ScanSource } from '@redflag/contracts/scan';
 import { user } from './auth.ts';
 
 /**
@@ -17,6 +17,8 @@ export const scans = pgTable(
     platform: text('platform'),
     phoneNumber: text('phone_number'),
     email: text('email'),
+    /** 'image' when the text was read from a screenshot in the browser (issue 13); the image is never stored. */
+    source: text('source').$type<ScanSource>().notNull().default('text'),
     riskScore: integer('risk_score').notNull(),
     confidence: real('confidence').notNull(),
     scamType: text('scam_type'),
