@@ -35,6 +35,12 @@ export default tseslint.config(
   {
     files: ['client/src/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A box that scrolls must take focus so a keyboard can scroll it (axe's scrollable-region-focusable);
+      // we give such boxes role="region" and a name.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+    },
   },
   {
     // No import circles, type-only ones included (CONVENTIONS.md): the TypeScript resolver follows the

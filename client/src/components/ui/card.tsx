@@ -15,9 +15,11 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
 }
 
-export function CardTitle({ className, ...props }: ComponentProps<'h3'>) {
+export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
   return (
-    <h3 data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props} />
+    <h3 data-slot="card-title" className={cn('text-lg font-bold leading-tight tracking-tight', className)} {...props}>
+      {children}
+    </h3>
   );
 }
 

@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { messageLength } from '../utils/message-length';
+import type { PendingAnalysis } from '../utils/pending-analysis';
 import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayload } from '../utils/scan-form';
 
 /**
@@ -25,6 +26,8 @@ function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate:
     <button
       type="button"
       id={id}
+      // No aria-controls: the listbox it would point at does not exist until the real select has loaded.
+      // eslint-disable-next-line jsx-a11y/role-has-required-aria-props
       role="combobox"
       aria-expanded={false}
       aria-busy="true"
@@ -77,8 +80,8 @@ export interface AnalyzerCardProps {
   notice?: ReactNode;
   /** The results container, rendered under the form. */
   children?: ReactNode;
-  /** Start values, e.g. a pending analysis restored after sign-in. */
-  initialValues?: Partial<ScanFormValues>;
+  /** Start values, e.g. a pending analysis restored after sign-in (a screenshot's keeps its QR links). */
+  initialValues?: Partial<PendingAnalysis>;
   /** Renders the screenshot input above the message; its reviewed text fills the form and is scanned. */
   imageInput?: (props: { onUseText: (fill: ImageTextFill) => void; disabled: boolean }) => ReactNode;
   className?: string;
@@ -103,9 +106,16 @@ export function AnalyzerCard({
   const cardRef = useRef<HTMLDivElement>(null);
   const nearViewport = useNearViewport(cardRef);
   const [activation, setActivation] = useState<Activation | null>(null);
-  const [values, setValues] = useState<ScanFormValues>({ ...EMPTY_SCAN_FORM, ...initialValues });
+  const [values, setValues] = useState<ScanFormValues>(() => ({
+    message: initialValues?.message ?? EMPTY_SCAN_FORM.message,
+    platform: initialValues?.platform ?? EMPTY_SCAN_FORM.platform,
+    phoneNumber: initialValues?.phoneNumber ?? EMPTY_SCAN_FORM.phoneNumber,
+    email: initialValues?.email ?? EMPTY_SCAN_FORM.email,
+  }));
   // The message as read from a screenshot and its QR links; an edit to the message makes it typed text again.
-  const [fromImage, setFromImage] = useState<{ message: string; qrLinks: string[] } | null>(null);
+  const [fromImage, setFromImage] = useState<{ message: string; qrLinks: string[] } | null>(() =>
+    initialValues?.source === 'image' && initialValues.message ? { message: initialValues.message, qrLinks: initialValues.qrLinks ?? [] } : null,
+  );
 
   const update = (field: keyof ScanFormValues) => (value: string) => {
     // A handler may refuse the edit (returns false), e.g. a non-premium user typing a phone number.
@@ -116,7 +126,7 @@ export function AnalyzerCard({
   const length = messageLength(values.message);
   const overLimit = length.state === 'over';
 
-  const submitValues = (current: ScanFormValues, qrLinks = fromImage?.message === current.message ? fromImage.qrLinks : []) => {
+  const submitValues = (current: ScanFormValues, image = fromImage?.message === current.message ? fromImage : null) => {
     if (isScanning || blockedLabel) return;
     if (messageLength(current.message).state === 'over') {
       // Enter in another field still submits the form: keep the text and point at the error.
@@ -129,7 +139,8 @@ export function AnalyzerCard({
       document.getElementById(`${id}-message`)?.focus();
       return;
     }
-    const payload: ScanPayload & { qrLinks?: string[] } = qrLinks.length ? { ...result.payload, qrLinks } : result.payload;
+    // Text read from a screenshot says so (the result page shows it) and carries its QR links.
+    const payload: ScanPayload = image ? { ...result.payload, source: 'image', ...(image.qrLinks.length ? { qrLinks: image.qrLinks } : {}) } : result.payload;
     onAnalyze(payload);
   };
 
@@ -138,8 +149,9 @@ export function AnalyzerCard({
     submitValues(values);
   };
 
-  // The reviewed text fills the form through the same gate as typing; if a field is refused (a Premium
-  // field), the form is filled but not sent, so the user sees why before scanning.
+  // The reviewed text fills the form through the same gate as typing; if a field is refused, the form is
+  // filled but not sent, so the user sees why before scanning. The review hands over a phone number or
+  // address only when the user may verify them (decision 089), so a screenshot never opens the upgrade dialog.
   const useImageText = (fill: ImageTextFill) => {
     const next = { ...values, message: fill.message };
     let refused = onFieldChange?.('message', fill.message, values.message) === false;
@@ -150,8 +162,9 @@ export function AnalyzerCard({
       else next[field] = value;
     }
     setValues(next);
-    setFromImage({ message: next.message, qrLinks: fill.qrLinks });
-    if (!refused) submitValues(next, fill.qrLinks);
+    const image = { message: next.message, qrLinks: fill.qrLinks };
+    setFromImage(image);
+    if (!refused) submitValues(next, image);
   };
 
   return (
