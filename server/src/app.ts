@@ -15,7 +15,6 @@ import { rejectUnstorableText } from './http/validate.ts';
 import { mountClient } from './http/static.ts';
 import type { AppContext, AppEnv } from './http/types.ts';
 import { eventRoutes } from './events/events.routes.ts';
-import { createMetrics } from './lib/metrics.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
@@ -30,11 +29,8 @@ import { planRoutes } from './users/plan.routes.ts';
  * the client. One error handler for everything.
  */
 export function createApp(ctx: AppContext) {
-  // Metrics are per app (a test's second app counts its own); the scans service records into them. Set on
-  // the context itself, not a copy: auth, the mailer, the rate limiter and the billing provider are kept per
-  // context object, and a copy gave the app other instances than the jobs and tests holding the original.
-  ctx.metrics ??= createMetrics(ctx.database);
-  const metrics = ctx.metrics;
+  // Every service comes built from createContext (server/src/context.ts); the app only wires them in.
+  const { metrics } = ctx;
   const app = new Hono<AppEnv>();
 
   app.use(requestLog(ctx.logger, metrics));

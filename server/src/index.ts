@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { createContext } from './context.ts';
 import { startBillingJobs } from './billing/jobs.ts';
 import { ConfigError, GENERATED_SECRET_FILE, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -36,7 +37,7 @@ async function main() {
     config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: config.database.poolSize },
   );
   await database.migrate();
-  const ctx = { config, database, logger, clock: createClock(config.testClock) };
+  const ctx = createContext(config, { database, logger, clock: createClock(config.testClock) });
   const app = createApp(ctx);
   // Retries mails whose SMTP send failed (no-op with the dev outbox).
   const stopMailWorker = startMailWorker(ctx);

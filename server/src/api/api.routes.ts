@@ -10,7 +10,6 @@ import {
 import { scanRequestSchema } from '@redflag/contracts/scan';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { getRateLimiter } from '../http/rate-limit.ts';
 import { noStore } from '../http/security.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { parseJson, parseWith, rejectUnstorableText } from '../http/validate.ts';
@@ -36,7 +35,7 @@ type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller 
  * reference at /api/docs. /v1 never reads the session cookie: a key is its only credential.
  */
 export function publicApiRoutes(ctx: AppContext) {
-  const limiter = getRateLimiter(ctx);
+  const limiter = ctx.rateLimiter;
 
   const v1 = new Hono<V1Env>()
     // Public and first: the handler answers, so the key check below never runs for it.

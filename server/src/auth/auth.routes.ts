@@ -1,15 +1,15 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import type { AppContext, AppEnv } from '../http/types.ts';
-import { clientIp, getRateLimiter, rateLimit, type RateHit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
+import { clientIp, rateLimit, type RateHit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
-import { CLIENT_IP_HEADER, getAuth, type Auth } from './auth.ts';
+import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { normaliseAuthResponse } from './auth-errors.ts';
 import { isKnownDevice, rememberDevice } from './known-device.ts';
 import { AUTH_RATE_RULES } from './rate-rules.ts';
 
 /** Makes better-auth available to every route (requireUser / getOptionalUser read it from c.var.auth). */
 export function authContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
-  const auth = getAuth(ctx);
+  const { auth } = ctx;
   return async (c, next) => {
     c.set('auth', auth);
     await next();
@@ -50,7 +50,7 @@ function refuse(rule: RateRule, retryAfterSeconds: number): never {
  * client guessing at an address is stopped without locking the owner out from another client.
  */
 function signInLimits(ctx: AppContext): MiddlewareHandler<AppEnv> {
-  const limiter = getRateLimiter(ctx);
+  const limiter = ctx.rateLimiter;
   const rules = AUTH_RATE_RULES.signIn;
   const { secret } = ctx.config.auth;
   return async (c, next) => {
@@ -91,7 +91,7 @@ function sessionUserId(auth: Auth) {
  * error answers are rewritten into the app's error shape. Mounted before anything reads the body.
  */
 export function authRoutes(ctx: AppContext) {
-  const auth = getAuth(ctx);
+  const { auth } = ctx;
   const app = new Hono<AppEnv>();
 
   app.post('/api/auth/sign-in/email', signInLimits(ctx));

@@ -12,9 +12,10 @@ import {
 } from '@redflag/contracts/auth';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { account, session, user, verification } from '../db/schema/auth.ts';
-import type { AppContext } from '../http/types.ts';
-import { scrubText } from '../lib/logger.ts';
-import { getMailer } from '../mail/mail.service.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { scrubText, type Logger } from '../lib/logger.ts';
+import type { Mailer } from '../mail/mail.service.ts';
 import { changeEmailMail, magicLinkMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
@@ -54,11 +55,19 @@ const profileNames = (given: unknown, family: unknown, full: unknown) => {
   return { firstName: null, lastName: null };
 };
 
-export function createAuth(ctx: AppContext) {
-  const { config } = ctx;
-  const mailer = getMailer(ctx);
-  const repo = createAuthRepo(ctx.database.db);
-  const log = ctx.logger.child({ component: 'auth' });
+export interface AuthDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  /** Verification, change-email and magic-link mails go through the app's mailer. */
+  mailer: Mailer;
+}
+
+/** The app's one better-auth instance, built by createContext (server/src/context.ts). */
+export function createAuth(deps: AuthDeps) {
+  const { config, mailer } = deps;
+  const repo = createAuthRepo(deps.database.db);
+  const log = deps.logger.child({ component: 'auth' });
   const supportEmail = config.mail.supportEmail;
 
   return betterAuth({
@@ -67,7 +76,7 @@ export function createAuth(ctx: AppContext) {
     basePath: '/api/auth',
     secret: config.auth.secret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(ctx.database.db, { provider: 'pg', schema: { user, session, account, verification } }),
+    database: drizzleAdapter(deps.database.db, { provider: 'pg', schema: { user, session, account, verification } }),
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false },
@@ -313,15 +322,3 @@ function assertStrongPassword(password: string, email: string | null | undefined
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-const instances = new WeakMap<AppContext, Auth>();
-
-/** The app's one better-auth instance (built on first use, from the app's context). */
-export function getAuth(ctx: AppContext): Auth {
-  let auth = instances.get(ctx);
-  if (!auth) {
-    auth = createAuth(ctx);
-    instances.set(ctx, auth);
-  }
-  return auth;
-}

@@ -8,7 +8,6 @@ import { enqueueMailOnce } from '../mail/mail.service.ts';
 import { cancellationMail, paymentFailedMail, receiptMail, trialReminderMail, trialStartedMail, type CardLabel } from '../mail/templates.ts';
 import type { BillingAccountRow, Executor } from './billing.repo.ts';
 import { DAY_MS } from './plan-state.ts';
-import { getBillingProvider } from './providers/index.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 
 /**
@@ -95,7 +94,7 @@ export async function sendConversionDeclinedMail(ctx: Ctx, db: Executor, userId:
  * second insert a no-op, so each trial is reminded once however many instances or rounds see it.
  * Returns how many reminders were stored by this call.
  */
-export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database'>): Promise<number> {
+export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database' | 'billing'>): Promise<number> {
   const now = ctx.clock.now();
   const db = ctx.database.db;
   // Few rows: trialing accounts whose end is in the next two days (no index needed at this size).
@@ -119,7 +118,7 @@ export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database'>
     if (await mailExists(db, key)) continue;
     const to = await recipient(db, row.userId);
     if (!to) continue;
-    const card = (await getBillingProvider(ctx.config).fetchSubscription(row.customerId, db))?.card ?? null;
+    const card = (await ctx.billing.fetchSubscription(row.customerId, db))?.card ?? null;
     const mail = trialReminderMail({ ...common(ctx), firstName: to.firstName, chargeDate: row.trialEndsAt, amountCents: PREMIUM_PRICE_CENTS, card });
     if (await enqueueMailOnce(ctx, db, key, { ...mail, to: to.email, kind: 'trial_reminder' })) sent++;
   }

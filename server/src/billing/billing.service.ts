@@ -14,7 +14,6 @@ import {
   trialDaysLeft,
   type PlanState,
 } from './plan-state.ts';
-import { getBillingProvider } from './providers/index.ts';
 import { eventCustomerId, isStripeProvider, verifyStripeEvent } from './providers/stripe.ts';
 import type { BillingProvider } from './providers/types.ts';
 import { syncSubscription } from './sync.ts';
@@ -25,7 +24,7 @@ import { carryTrialHistory } from './trial-history.ts';
  * e-mail, for the provider's customer record) and shape what comes back.
  */
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'billing'>;
 
 export interface BillingUser {
   id: string;
@@ -46,7 +45,7 @@ async function loadAccount(ctx: Ctx, userId: string): Promise<BillingAccountRow 
   let row = await findAccount(ctx.database.db, userId);
   // An address that had a trial under a deleted account shows "trial used" from the start (trial-history.ts).
   if (!row?.hasUsedTrial && (await carryTrialHistory(ctx, userId))) row = await findAccount(ctx.database.db, userId);
-  if (row?.customerId && row.provider === 'stripe' && getBillingProvider(ctx.config).name === 'stripe' && effectiveStatus(toPlanState(row), ctx.clock.now()) === 'processing') {
+  if (row?.customerId && row.provider === 'stripe' && ctx.billing.name === 'stripe' && effectiveStatus(toPlanState(row), ctx.clock.now()) === 'processing') {
     return (await syncSubscription(ctx, row.customerId)) ?? row;
   }
   return row;
@@ -152,7 +151,7 @@ async function ensureCustomer(ctx: Ctx, provider: BillingProvider, user: Billing
 }
 
 export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promise<CheckoutSessionResponse> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   const now = ctx.clock.now();
   const existing = await findAccount(ctx.database.db, user.id);
   // Someone who already has a live subscription manages it instead of paying twice.
@@ -182,7 +181,7 @@ export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promis
 }
 
 export async function createPortalSession(ctx: Ctx, userId: string, returnUrl?: string): Promise<PortalResponse> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   let target = `${ctx.config.publicUrl}/account`;
   if (returnUrl !== undefined && returnUrl !== '') {
     const safe = sameOriginUrl(ctx.config.publicUrl, returnUrl);
@@ -201,7 +200,7 @@ export async function createPortalSession(ctx: Ctx, userId: string, returnUrl?: 
  * Reads the card from the provider (the local provider's record, Stripe's default payment method).
  */
 export async function getConversionPreview(ctx: Ctx, userId: string): Promise<ConversionPreview> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   const row = await findAccount(ctx.database.db, userId);
   const s = toPlanState(row);
   const canConvert = Boolean(row?.customerId && row.subscriptionId && row.provider === provider.name && s.subscriptionStatus === 'trialing' && !isPremium(s));
@@ -216,7 +215,7 @@ export async function getConversionPreview(ctx: Ctx, userId: string): Promise<Co
  * billed by the provider.
  */
 export async function convertTrial(ctx: Ctx, userId: string): Promise<ConversionResponse> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   let row = await findAccount(ctx.database.db, userId);
   if (!row?.customerId || row.provider !== provider.name) return { success: false, message: 'There is no trial to convert. Start your free trial first.' };
   const customerId = row.customerId;
@@ -259,7 +258,7 @@ export async function convertTrial(ctx: Ctx, userId: string): Promise<Conversion
  * does. The stored plan is re-read from the provider, so the cancellation mail goes out through the sync.
  */
 export async function cancelSubscription(ctx: Ctx, userId: string): Promise<Plan> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   const row = await findAccount(ctx.database.db, userId);
   if (!row?.customerId || !row.subscriptionId || row.provider !== provider.name) throw new AppError('CONFLICT', 'There is no subscription to cancel.');
   const { customerId, subscriptionId } = row;
@@ -292,7 +291,7 @@ export async function checkTrialConversion(ctx: Ctx, userId: string): Promise<Tr
  * customer's subscription is re-read from Stripe (the event's contents are never trusted for state).
  */
 export async function handleStripeWebhook(ctx: Ctx, rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
-  const provider = getBillingProvider(ctx.config);
+  const provider = ctx.billing;
   if (!isStripeProvider(provider)) throw new AppError('NOT_FOUND', 'Stripe is not the billing provider here');
   const event = verifyStripeEvent(provider.stripe, provider.webhookSecret, rawBody, signature);
   const fresh = await claimWebhookEvent(ctx.database.db, { id: event.id, provider: 'stripe', type: event.type });

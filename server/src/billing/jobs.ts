@@ -1,6 +1,5 @@
 import type { AppContext } from '../http/types.ts';
 import { sendTrialReminders } from './billing-mail.ts';
-import { getBillingProvider } from './providers/index.ts';
 import { advanceDueSubscription, lockDueSubscriptions } from './providers/local.ts';
 import { syncSubscription } from './sync.ts';
 
@@ -16,7 +15,7 @@ const BATCH = 25;
 const MAX_BATCHES = 40;
 export const BILLING_JOB_INTERVAL_MS = 30_000;
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'billing'>;
 
 /**
  * The reminder two days before each trial's end (both providers: Stripe bills by itself, the notice is
@@ -26,7 +25,7 @@ type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 export async function runBillingJobs(ctx: Ctx): Promise<number> {
   const reminded = await sendTrialReminders(ctx);
   if (reminded) ctx.logger.info({ reminded }, 'billing job: trial reminders stored');
-  if (getBillingProvider(ctx.config).name !== 'local') return 0;
+  if (ctx.billing.name !== 'local') return 0;
   let handled = 0;
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
     const now = ctx.clock.now();

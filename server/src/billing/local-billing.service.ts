@@ -2,7 +2,6 @@ import { isUniqueViolation } from '../db/errors.ts';
 import type { AppContext } from '../http/types.ts';
 import { findAccount, toPlanState, updateAccount } from './billing.repo.ts';
 import { computedStatus, isPremium, nextBillingDate } from './plan-state.ts';
-import { getBillingProvider } from './providers/index.ts';
 import {
   ALREADY_SUBSCRIBED_MESSAGE,
   applyPortalAction,
@@ -27,10 +26,10 @@ import { syncSubscription } from './sync.ts';
  * take.
  */
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'billing'>;
 
-export function localProviderEnabled(ctx: Pick<AppContext, 'config'>): boolean {
-  return getBillingProvider(ctx.config).name === 'local';
+export function localProviderEnabled(ctx: Pick<AppContext, 'billing'>): boolean {
+  return ctx.billing.name === 'local';
 }
 
 export async function getCheckoutPage(ctx: Ctx, sessionId: string, userId: string) {

@@ -2,7 +2,6 @@ import type { AppContext } from '../http/types.ts';
 import { sendBillingMailsForSync } from './billing-mail.ts';
 import { findAccount, findAccountByCustomer, toPlanState, updateAccount, type BillingAccountPatch, type BillingAccountRow, type Executor, type Tx } from './billing.repo.ts';
 import type { PlanState } from './plan-state.ts';
-import { getBillingProvider } from './providers/index.ts';
 import { isStripeProvider } from './providers/stripe.ts';
 import { cancelDuplicateSubscriptions } from './providers/stripe-duplicates.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
@@ -70,10 +69,10 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
  * two syncs of one customer cannot interleave and store an older read last. With `tx`, runs inside it (the
  * local provider's changes and their sync commit together).
  */
-export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'database' | 'clock'>, customerId: string, tx?: Tx): Promise<BillingAccountRow | undefined> {
+export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'database' | 'clock' | 'billing'>, customerId: string, tx?: Tx): Promise<BillingAccountRow | undefined> {
   const run = async (db: Executor) => {
     const row = await findAccountByCustomer(db, customerId, { forUpdate: true });
-    const provider = getBillingProvider(ctx.config);
+    const provider = ctx.billing;
     // A customer made under the other provider (settings changed) is not this provider's to read.
     if (!row || row.provider !== provider.name) return row;
     // Stripe may hold two live subscriptions after two checkouts completed side by side: keep the oldest

@@ -3,7 +3,6 @@ import type { ContactRequest } from '@redflag/contracts/contact';
 import { contactRequestSchema } from '@redflag/contracts/contact';
 import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
-import { getMailer } from '../mail/mail.service.ts';
 import { contactMail } from '../mail/templates.ts';
 import { createContactRepo } from './contact.repo.ts';
 
@@ -29,7 +28,7 @@ export async function submitContact(ctx: AppContext, input: unknown, userId: str
   }
   const data = parsed.data;
   const id = randomUUID();
-  const mail = await getMailer(ctx).enqueue({
+  const mail = await ctx.mailer.enqueue({
     to: ctx.config.mail.supportEmail,
     replyTo: data.email,
     kind: 'contact',

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { analyticsEventSchema } from '@redflag/contracts/events';
 import { analyticsRiskLevel } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
-import { clientIp, createRateLimiter, type RateRule } from '../http/rate-limit.ts';
+import { clientIp, type RateRule } from '../http/rate-limit.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import { insertEvent } from './events.repo.ts';
@@ -15,7 +15,7 @@ export const EVENTS_PER_IP: RateRule = { name: 'events:ip', limit: 120, windowSe
  * (scan_attempt_unauthenticated). The schema is strict, so no message text, phone or e-mail is accepted.
  */
 export function eventRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter(ctx);
+  const limiter = ctx.rateLimiter;
   return new Hono<AppEnv>().post('/api/events', async (c) => {
     const event = await parseJson(c, analyticsEventSchema);
     await limiter.consume(EVENTS_PER_IP, clientIp(c, ctx.config));

@@ -1,19 +1,21 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, gt, lt, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import type { Db } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { AppContext, AppEnv } from './types.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AppEnv } from './types.ts';
 
 /**
  * A small fixed-window rate limiter stored in the database, so that several server instances share the
  * counts (docs/decisions/032-rate-limits.md). One atomic upsert per hit: no read-then-write race.
  *
- *   const limiter = createRateLimiter(ctx);
- *   await limiter.consume(CONTACT_PER_IP, clientIp(c, ctx.config));   // throws AppError('RATE_LIMITED')
+ *   await ctx.rateLimiter.consume(CONTACT_PER_IP, clientIp(c, ctx.config));   // throws AppError('RATE_LIMITED')
  *
  * or as middleware: `rateLimit(ctx, [{ rule: CONTACT_PER_IP, key: (c) => clientIp(c, ctx.config) }])`.
+ * The app's one limiter is built by createContext (server/src/context.ts).
  * With RATE_LIMITS=off every hit is allowed.
  */
 
@@ -68,7 +70,13 @@ export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
     .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
 }
 
-export function createRateLimiter(ctx: AppContext): RateLimiter {
+export interface RateLimiterDeps {
+  config: Pick<Config, 'rateLimits'>;
+  database: Pick<Database, 'db'>;
+  clock: Clock;
+}
+
+export function createRateLimiter(ctx: RateLimiterDeps): RateLimiter {
   const { db } = ctx.database;
   let lastSweep = 0;
 
@@ -117,18 +125,6 @@ export function createRateLimiter(ctx: AppContext): RateLimiter {
   };
 }
 
-const limiters = new WeakMap<AppContext, RateLimiter>();
-
-/** One limiter per app (the sweep timer is per limiter). */
-export function getRateLimiter(ctx: AppContext): RateLimiter {
-  let limiter = limiters.get(ctx);
-  if (!limiter) {
-    limiter = createRateLimiter(ctx);
-    limiters.set(ctx, limiter);
-  }
-  return limiter;
-}
-
 /**
  * The client's address: the configured proxy header (TRUST_PROXY_HEADER) when set, else the socket's
  * remote address. For X-Forwarded-For the last entry is used: it is the one our proxy appended, the rest
@@ -156,8 +152,8 @@ export interface RateLimitKey {
 }
 
 /** Middleware form: every listed rule is counted; the first one over its limit answers 429. */
-export function rateLimit(ctx: AppContext, keys: RateLimitKey[]): MiddlewareHandler<AppEnv> {
-  const limiter = getRateLimiter(ctx);
+export function rateLimit(ctx: { config: Pick<Config, 'rateLimits'>; rateLimiter: RateLimiter }, keys: RateLimitKey[]): MiddlewareHandler<AppEnv> {
+  const limiter = ctx.rateLimiter;
   return async (c, next) => {
     if (ctx.config.rateLimits) {
       let refused: RateHit | null = null;

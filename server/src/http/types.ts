@@ -1,19 +1,30 @@
 import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session.ts';
+import type { BillingProvider } from '../billing/providers/types.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Metrics } from '../lib/metrics.ts';
+import type { Mailer } from '../mail/mail.service.ts';
+import type { RateLimiter } from './rate-limit.ts';
 
-/** What every feature's routes and services are built from; made once in createApp. */
+/** Every service the app's routes, services and jobs use, built once by createContext (server/src/context.ts). */
 export interface AppContext {
   config: Config;
   database: Database;
   logger: Logger;
   clock: Clock;
-  /** Prometheus metrics (/metrics); createApp makes them when the caller did not. */
-  metrics?: Metrics;
+  /** Prometheus metrics (/metrics), one registry per app. */
+  metrics: Metrics;
+  /** better-auth (server/src/auth/auth.ts). */
+  auth: Auth;
+  /** Outgoing mail through the outbox (server/src/mail/mail.service.ts). */
+  mailer: Mailer;
+  /** The database-backed fixed-window limiter shared by every instance (server/src/http/rate-limit.ts). */
+  rateLimiter: RateLimiter;
+  /** The billing provider config.billing chose: local or Stripe (server/src/billing/providers/). */
+  billing: BillingProvider;
 }
 
 /** Hono's per-request variables. Features add theirs here (e.g. the signed-in user). */

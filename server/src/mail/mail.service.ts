@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
-import type { AppContext } from '../http/types.ts';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Logger } from '../lib/logger.ts';
 import { createMailRepo, insertMailOnce, type MailExecutor, type MailRow } from './mail.repo.ts';
 import { extractLinks, type RenderedMail } from './templates.ts';
 
@@ -62,10 +65,21 @@ export function createSmtpSender(smtpUrl: string): MailSender {
   };
 }
 
-export function createMailer(ctx: AppContext, sender?: MailSender): Mailer {
-  const repo = createMailRepo(ctx.database.db);
-  const { config, clock } = ctx;
-  const log = ctx.logger.child({ component: 'mail' });
+export interface MailerDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+}
+
+/**
+ * The app's one mailer, built by createContext (server/src/context.ts). `sender` replaces the SMTP
+ * transport (tests pass one they control); without SMTP_URL there is no transport and it is not used.
+ */
+export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
+  const repo = createMailRepo(deps.database.db);
+  const { config, clock } = deps;
+  const log = deps.logger.child({ component: 'mail' });
   const transport = config.mail.transport;
   const smtp = transport === 'smtp' ? (sender ?? createSmtpSender(config.mail.smtpUrl as string)) : null;
   const inFlight = new Set<Promise<unknown>>();
@@ -158,7 +172,7 @@ export function createMailer(ctx: AppContext, sender?: MailSender): Mailer {
  * row is `pending` and the worker (`startMailWorker`) sends it on its next round.
  */
 export async function enqueueMailOnce(
-  ctx: Pick<AppContext, 'config' | 'clock'>,
+  ctx: { config: Pick<Config, 'mail'>; clock: Clock },
   db: MailExecutor,
   key: string,
   mail: OutgoingMail,
@@ -178,28 +192,12 @@ export async function enqueueMailOnce(
   });
 }
 
-const mailers = new WeakMap<AppContext, Mailer>();
-
-/** The app's one mailer (tests may install their own sender with `setMailer`). */
-export function getMailer(ctx: AppContext): Mailer {
-  let mailer = mailers.get(ctx);
-  if (!mailer) {
-    mailer = createMailer(ctx);
-    mailers.set(ctx, mailer);
-  }
-  return mailer;
-}
-
-export function setMailer(ctx: AppContext, mailer: Mailer): void {
-  mailers.set(ctx, mailer);
-}
-
 /**
  * The retry loop inside the server process. Safe with several instances: rows are claimed with
  * FOR UPDATE SKIP LOCKED. Returns a stop function for shutdown.
  */
-export function startMailWorker(ctx: AppContext, intervalMs = 15_000): () => Promise<void> {
-  const mailer = getMailer(ctx);
+export function startMailWorker(ctx: { mailer: Mailer; logger: Logger }, intervalMs = 15_000): () => Promise<void> {
+  const { mailer } = ctx;
   if (mailer.transport !== 'smtp') return async () => {};
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { freshIp, post, readJson } from '../test/auth-helpers.ts';
-import { getMailer, MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail.service.ts';
+import { MAIL_MAX_ATTEMPTS, retryDelayMs } from './mail.service.ts';
 import { extractLinks, magicLinkMail, verificationMail } from './templates.ts';
 
 describe('dev outbox', () => {
@@ -123,7 +123,7 @@ describe('SMTP with retries from the stored outbox', () => {
         freshIp(),
       );
       expect(res.status).toBe(200);
-      const mailer = getMailer(t.ctx);
+      const mailer = t.ctx.mailer;
       await mailer.idle();
       let [row] = await t.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'smtp-user@example.com'));
       expect(row).toMatchObject({ status: 'pending', attempts: 1 });
@@ -151,7 +151,7 @@ describe('SMTP with retries from the stored outbox', () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
     try {
       failNext = MAIL_MAX_ATTEMPTS;
-      const mailer = getMailer(t.ctx);
+      const mailer = t.ctx.mailer;
       await mailer.enqueue({ to: 'doomed@example.com', kind: 'test', subject: 's', text: 't', html: '<p>t</p>' });
       await mailer.idle();
       for (let i = 1; i < MAIL_MAX_ATTEMPTS; i++) {

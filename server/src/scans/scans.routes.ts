@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { SCAN_TOTAL_HEADER, scanListQuerySchema, scanRequestSchema } from '@redflag/contracts/scan';
 import { presentedSessionToken, requireUser, sessionIsCurrent, setSessionUser } from '../auth/session.ts';
-import { createRateLimiter, type RateRule } from '../http/rate-limit.ts';
+import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext, AppEnv } from '../http/types.ts';
 import { parseWith } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -11,7 +11,7 @@ import { findRequester, getScan, getScans, getStats, removeAllScans, removeScan,
 export const SCANS_PER_USER: RateRule = { name: 'scans:user', limit: 30, windowSeconds: 60 };
 
 export function scanRoutes(ctx: AppContext) {
-  const limiter = createRateLimiter(ctx);
+  const limiter = ctx.rateLimiter;
   return new Hono<AppEnv>()
     .post('/api/scans', async (c) => {
       const rule = ctx.config.rateLimits ? SCANS_PER_USER : null;

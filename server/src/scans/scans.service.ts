@@ -83,7 +83,7 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
   const guard = scanStoreGuard(ctx.database.db, userId, decision, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
   const row = await insertScanIf(ctx.database.db, guard.ctes, guard.allowed, userId, input, result);
   if (!row) throw await explainRefusal(ctx, userId, rate);
-  ctx.metrics?.observeScan(row.riskScore, engineSeconds);
+  ctx.metrics.observeScan(row.riskScore, engineSeconds);
   ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
   return toStoredScan(row);
 }

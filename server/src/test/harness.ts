@@ -8,9 +8,11 @@ import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import { createContext } from '../context.ts';
 import type { AppContext } from '../http/types.ts';
 import { createClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
+import type { MailSender } from '../mail/mail.service.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 /**
@@ -59,6 +61,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Where the app's log lines go (default: stdout); a test that reads the logs passes its own stream. */
   logDestination?: DestinationStream;
+  /** Replaces the SMTP transport (with SMTP_URL set): a sender the test controls. */
+  mailSender?: MailSender;
 }
 
 /** Builds the real app on a fresh database with test settings; `env` overrides any setting. */
@@ -87,7 +91,12 @@ export async function createTestAppPair(env: Record<string, string> = {}): Promi
 async function buildTestApp(env: Record<string, string>, database: Database, opts: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-test-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', TEST_CLOCK: 'true', ...env });
-  const ctx: AppContext = { config, database, logger: createLogger(config.logLevel, opts.logDestination), clock: createClock(true) };
+  const ctx = createContext(config, {
+    database,
+    logger: createLogger(config.logLevel, opts.logDestination),
+    clock: createClock(true),
+    ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
+  });
   const app = createApp(ctx);
   return {
     app,

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { getAuth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { TestApp } from './harness.ts';
 
@@ -37,7 +36,7 @@ export interface TestUserOptions {
 export const TEST_PASSWORD = 'Sturdy-Test-Passphrase-42';
 
 export async function createVerifiedUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
-  const auth = getAuth(t.ctx);
+  const auth = t.ctx.auth;
   const actx = await auth.$context;
   const email = (opts.email ?? `user-${randomUUID().slice(0, 8)}@example.com`).toLowerCase();
   const password = opts.password ?? TEST_PASSWORD;
@@ -92,7 +91,7 @@ export async function createVerifiedUser(t: Pick<TestApp, 'ctx'>, opts: TestUser
 
 /** The signed cookie better-auth would set for a session token (HMAC-SHA256 with the app secret). */
 async function signedSessionCookie(t: Pick<TestApp, 'ctx'>, token: string): Promise<string> {
-  const actx = await getAuth(t.ctx).$context;
+  const actx = await t.ctx.auth.$context;
   const { createHmac } = await import('node:crypto');
   const signature = createHmac('sha256', actx.secret).update(token).digest('base64');
   return `${actx.authCookies.sessionToken.name}=${encodeURIComponent(`${token}.${signature}`)}`;

@@ -5,21 +5,13 @@ import type { BillingProvider } from './types.ts';
 
 /**
  * The one place a provider is chosen: config.billing.provider (BILLING_PROVIDER, or Stripe when its key is
- * set). One instance per app, kept beside its config.
+ * set). Called once per app by createContext (server/src/context.ts); everything else reads ctx.billing.
  */
-const providers = new WeakMap<Config, BillingProvider>();
-
-export function getBillingProvider(config: Config): BillingProvider {
-  let provider = providers.get(config);
-  if (!provider) {
-    if (config.billing.provider === 'stripe') {
-      const s = config.billing.stripe;
-      if (!s) throw new Error('BILLING_PROVIDER=stripe without STRIPE_SECRET_KEY (config.ts refuses this)');
-      provider = createStripeProvider(s);
-    } else {
-      provider = createLocalProvider(config.publicUrl);
-    }
-    providers.set(config, provider);
+export function createBillingProvider(config: Pick<Config, 'billing' | 'publicUrl'>): BillingProvider {
+  if (config.billing.provider === 'stripe') {
+    const s = config.billing.stripe;
+    if (!s) throw new Error('BILLING_PROVIDER=stripe without STRIPE_SECRET_KEY (config.ts refuses this)');
+    return createStripeProvider(s);
   }
-  return provider;
+  return createLocalProvider(config.publicUrl);
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_RULES } from '../../auth/rate-rules.ts';
-import { getRateLimiter } from '../../http/rate-limit.ts';
 import { KNOWN_DEVICE_COOKIE } from '../../auth/known-device.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser } from '../users.ts';
@@ -58,7 +57,7 @@ describe('sign-in lock-outs are keyed on e-mail plus client', { timeout: 120_000
     // Earlier failures from many clients (each under its own limit), counted straight into the bucket to
     // keep the test fast; the last one goes through sign-in.
     const rule = AUTH_RATE_RULES.signIn.emailFailures;
-    for (let i = 0; i < rule.limit - 1; i++) await getRateLimiter(t.ctx).hit(rule, user.email);
+    for (let i = 0; i < rule.limit - 1; i++) await t.ctx.rateLimiter.hit(rule, user.email);
     // Successes are not failures: were they counted, the second one would find the bucket full.
     expect((await signIn(user.email, password, nextIp())).status).toBe(200);
     expect((await signIn(user.email, password, nextIp())).status).toBe(200);
@@ -83,7 +82,7 @@ describe('sign-in lock-outs are keyed on e-mail plus client', { timeout: 120_000
     const first = knownDeviceCookie(await signIn(a.user.email, a.password, nextIp()));
     const both = knownDeviceCookie(await signIn(b.user.email, b.password, nextIp(), first));
     const rule = AUTH_RATE_RULES.signIn.emailFailures;
-    for (let i = 0; i < rule.limit; i++) await getRateLimiter(t.ctx).hit(rule, a.user.email);
+    for (let i = 0; i < rule.limit; i++) await t.ctx.rateLimiter.hit(rule, a.user.email);
     expect((await signIn(a.user.email, a.password, nextIp())).status).toBe(429);
     expect((await signIn(a.user.email, a.password, nextIp(), both)).status).toBe(200);
   });
