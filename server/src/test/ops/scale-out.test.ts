@@ -1,0 +1,485 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { user } from '../../db/schema/auth.ts';
+import { billingAccount, localInvoice } from '../../db/schema/billing.ts';
+import { mailOutbox } from '../../db/schema/mail.ts';
+import { scans } from '../../db/schema/scans.ts';
+import { withDatabase } from '../global-setup.ts';
+
+/**
+ * Issue 16 item 4: RedFlag as it is deployed to scale out (docs/deploy.md), on this machine. Two real
+ * server processes (`node --import tsx server/src/index.ts`) on one fresh PostgreSQL database, behind
+ * Debian's HAProxy running deploy/haproxy.cfg with only its addresses changed to loopback ports. A person's
+ * journey goes through the balancer over HTTP with a cookie jar, and requests land on both instances
+ * (HAProxy names the server in X-Served-By; each instance's own access log confirms it by request id).
+ *
+ * PostgreSQL only: PGlite is one process per data folder, so several instances cannot share it.
+ */
+
+const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const HAPROXY = '/usr/sbin/haproxy';
+const SECRET = `scale-out-test-${randomBytes(24).toString('hex')}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PASSWORD = 'Scale-Out-Journey-Passphrase-16';
+const CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
+const MESSAGE = 'Hi, is the bike still for sale? I could pick it up on Saturday afternoon.';
+const INSTANCES = ['app1', 'app2'] as const;
+type InstanceName = (typeof INSTANCES)[number];
+
+/** Polls `probe` until it returns a value other than undefined, or fails with `what` at the deadline. */
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await probe();
+      if (value !== undefined) return value;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A child process whose output is kept (the app's JSON log lines, HAProxy's log) for assertions and failures. */
+class Proc {
+  readonly lines: string[] = [];
+  readonly exited: Promise<number | null>;
+  private readonly child: ChildProcess;
+
+  constructor(
+    readonly name: string,
+    command: string,
+    args: string[],
+    env: Record<string, string>,
+  ) {
+    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const collect = (stream: NodeJS.ReadableStream | null) => {
+      let rest = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const parts = (rest + chunk).split('\n');
+        rest = parts.pop() ?? '';
+        this.lines.push(...parts);
+      });
+    };
+    collect(this.child.stdout);
+    collect(this.child.stderr);
+    this.exited = new Promise((resolve) => {
+      this.child.on('exit', (code) => resolve(code));
+      this.child.on('error', () => resolve(null));
+    });
+  }
+
+  get running() {
+    return this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  tail(n = 30) {
+    return `--- last lines of ${this.name} ---\n${this.lines.slice(-n).join('\n')}`;
+  }
+
+  /** SIGTERM (the app drains, HAProxy stops), SIGKILL if it is still there after the app's 10 s drain. */
+  async stop() {
+    if (!this.running || this.child.pid === undefined) return;
+    this.child.kill('SIGTERM');
+    const done = await Promise.race([this.exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 12_000))]);
+    if (!done) {
+      this.child.kill('SIGKILL');
+      await this.exited;
+    }
+  }
+}
+
+/** The app's JSON log lines (pino). */
+function logEntries(proc: Proc): Array<Record<string, unknown>> {
+  return proc.lines.flatMap((line) => {
+    if (!line.startsWith('{')) return [];
+    try {
+      return [JSON.parse(line) as Record<string, unknown>];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * deploy/haproxy.cfg for this machine: bound to loopback, servers at the instances' loopback ports instead
+ * of Docker's service names (so no Docker resolver), and each answer naming the server that made it. Every
+ * other line (round robin, /readyz checks, request ids, forwardfor, /metrics refused) is the deployed one.
+ * Each change must apply, or the deployed file changed shape and this test says so.
+ */
+export function haproxyConfigForTest(deployed: string, listen: number, servers: Array<{ name: string; port: number }>): string {
+  const steps: Array<[string, RegExp, string]> = [
+    ['the Docker DNS resolvers section', /^resolvers docker\n(?:[ \t]+\S.*\n)+/m, ''],
+    ['the frontend bind line', /^([ \t]+)bind :8080$/m, `$1bind 127.0.0.1:${listen}`],
+    ['the resolvers on default-server', /^([ \t]+default-server .*?) resolvers docker init-addr \S+$/m, '$1'],
+    ['the balance line', /^([ \t]+)balance roundrobin$/m, '$1balance roundrobin\n$1http-response set-header X-Served-By %s'],
+  ];
+  let cfg = deployed;
+  for (const [what, pattern, replacement] of steps) {
+    if (!pattern.test(cfg)) throw new Error(`deploy/haproxy.cfg changed shape: ${what} not found`);
+    cfg = cfg.replace(pattern, replacement);
+  }
+  const serverLine = /^([ \t]+)server \S+ \S+$/gm;
+  const indent = serverLine.exec(cfg)?.[1];
+  if (indent === undefined) throw new Error('deploy/haproxy.cfg changed shape: no server lines');
+  cfg = cfg.replace(serverLine, '').replace(/\n{2,}(?=\S|$)/g, '\n\n').trimEnd();
+  return `${cfg}\n${servers.map((s) => `${indent}server ${s.name} 127.0.0.1:${s.port}`).join('\n')}\n`;
+}
+
+interface Answer {
+  status: number;
+  servedBy: string;
+  reqId: string;
+  headers: Headers;
+  text: string;
+}
+
+/** One person's browser: a cookie jar, and every request tagged with its own id. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly env: Env) {}
+
+  async send(target: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; via?: InstanceName } = {}): Promise<Answer> {
+    const base = init.via ? this.env.instanceUrl(init.via) : this.env.balancerUrl;
+    const url = target.startsWith('http') ? target : `${base}${target}`;
+    const reqId = `scaleout-${randomBytes(8).toString('hex')}`;
+    const headers = new Headers(init.headers);
+    headers.set('x-request-id', reqId);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    let body: string | undefined;
+    const method = init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST');
+    // A browser names the page's origin on every POST; better-auth refuses one without (outside NODE_ENV=test).
+    if (method !== 'GET') headers.set('origin', this.env.balancerUrl);
+    if (init.json !== undefined) {
+      headers.set('content-type', 'application/json');
+      body = JSON.stringify(init.json);
+    } else if (init.form) {
+      headers.set('content-type', 'application/x-www-form-urlencoded');
+      body = new URLSearchParams(init.form).toString();
+    }
+    const res = await fetch(url, { method, headers, body, redirect: 'manual' });
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair = '', ...attrs] = cookie.split(';');
+      const eqAt = pair.indexOf('=');
+      const name = pair.slice(0, eqAt).trim();
+      const value = pair.slice(eqAt + 1).trim();
+      if (!value || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const answer: Answer = {
+      status: res.status,
+      servedBy: init.via ?? res.headers.get('x-served-by') ?? '(none)',
+      reqId: res.headers.get('x-request-id') ?? '(none)',
+      headers: res.headers,
+      text: await res.text(),
+    };
+    expect(answer.reqId, `${target}: the request id reaches the instance and comes back`).toBe(reqId);
+    this.env.sent.push({ reqId, servedBy: answer.servedBy, target });
+    return answer;
+  }
+}
+
+interface Env {
+  balancerUrl: string;
+  instanceUrl(name: InstanceName): string;
+  sent: Array<{ reqId: string; servedBy: string; target: string }>;
+}
+
+const json = <T>(a: Answer) => JSON.parse(a.text) as T;
+const servers = (answers: Answer[]) => [...new Set(answers.map((a) => a.servedBy))].sort();
+
+const target = inject('testDatabase');
+
+describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy on one PostgreSQL (skipped on PGlite: one process per data folder)', () => {
+  const adminUrl = target.driver === 'postgres' ? target.url : '';
+  const dbName = `rf_scale_out_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dbUrl = adminUrl ? withDatabase(adminUrl, dbName) : '';
+  const dirs: string[] = [];
+  const apps = new Map<InstanceName, { proc: Proc; port: number }>();
+  let haproxy: Proc | undefined;
+  let database: Database | undefined;
+  let dbCreated = false;
+  const env: Env = {
+    balancerUrl: '',
+    instanceUrl: (name) => `http://127.0.0.1:${apps.get(name)?.port ?? 0}`,
+    sent: [],
+  };
+  const db = () => {
+    if (!database) throw new Error('no database');
+    return database.db;
+  };
+  const dump = () => [...[...apps.values()].map((a) => a.proc.tail()), haproxy?.tail() ?? ''].join('\n');
+
+  beforeAll(async () => {
+    if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: install Debian's haproxy (apt-get install haproxy; npm test does it when run as root)`);
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    // Empty: both instances migrate it as they start, at the same time (under the advisory lock).
+    await admin.query(`create database ${dbName}`);
+    dbCreated = true;
+    await admin.end();
+
+    const balancerPort = await freePort();
+    env.balancerUrl = `http://127.0.0.1:${balancerPort}`;
+    for (const name of INSTANCES) {
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), `redflag-scale-${name}-`));
+      dirs.push(dataDir);
+      const proc = new Proc(name, process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? os.tmpdir(),
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        // Any free port; the instance logs the one it got.
+        PORT: '0',
+        PUBLIC_URL: env.balancerUrl,
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl,
+        DATABASE_POOL_SIZE: '4',
+        BETTER_AUTH_SECRET: SECRET,
+        TRUST_PROXY_HEADER: 'X-Forwarded-For',
+        BILLING_PROVIDER: 'local',
+        TEST_CLOCK: 'true',
+        LOG_LEVEL: 'info',
+      });
+      apps.set(name, { proc, port: 0 });
+    }
+    for (const name of INSTANCES) {
+      const app = apps.get(name);
+      if (!app) continue;
+      app.port = await until(`${name} to listen`, () => {
+        if (!app.proc.running) throw new Error(`${name} exited\n${app.proc.tail()}`);
+        const line = logEntries(app.proc).find((e) => typeof e.msg === 'string' && e.msg.startsWith('RedFlag is listening'));
+        return typeof line?.port === 'number' ? line.port : undefined;
+      }, 45_000);
+      await until(`${name} /readyz`, async () => ((await fetch(`${env.instanceUrl(name)}/readyz`)).status === 200 ? true : undefined));
+    }
+
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'redflag-haproxy-'));
+    dirs.push(folder);
+    const cfgFile = path.join(folder, 'haproxy.cfg');
+    const deployed = readFileSync(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8');
+    writeFileSync(cfgFile, haproxyConfigForTest(deployed, balancerPort, INSTANCES.map((name) => ({ name, port: apps.get(name)?.port ?? 0 }))));
+    // -db: stay in the foreground (no daemon), so this test owns the process and its pid.
+    haproxy = new Proc('haproxy', HAPROXY, ['-db', '-f', cfgFile], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    database = await openDatabase({ driver: 'postgres', url: dbUrl, poolSize: 2 });
+  }, 90_000);
+
+  afterAll(async () => {
+    await haproxy?.stop();
+    await Promise.all([...apps.values()].map((a) => a.proc.stop()));
+    await database?.close();
+    if (dbCreated) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  afterEach((ctx) => {
+    // The processes' own words, for a failure in CI.
+    if (ctx.task.result?.state === 'fail') process.stderr.write(`${dump()}\n`);
+  });
+
+  const person = new Client(env);
+  const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
+
+  async function signUpAndVerify(client: Client, address: string) {
+    const signUp = await client.send('/api/auth/sign-up/email', { json: { email: address, password: PASSWORD, firstName: 'Scale', lastName: 'Out' } });
+    expect(signUp.status, signUp.text).toBe(200);
+    // The dev outbox is a table: whichever instance stored the mail, either one lists it.
+    const link = await until('the verification mail', async () => {
+      const mails = json<Array<{ to: string; links: string[] }>>(await client.send('/dev/mailbox.json'));
+      return mails.find((m) => m.to === address)?.links.find((l) => l.includes('verify-email'));
+    });
+    expect(new URL(link).origin, 'mailed links point at the balancer (PUBLIC_URL)').toBe(env.balancerUrl);
+    const verified = await client.send(link);
+    expect(verified.status, verified.text).toBeLessThan(400);
+    const signIn = await client.send('/api/auth/sign-in/email', { json: { email: address, password: PASSWORD } });
+    expect(signIn.status, signIn.text).toBe(200);
+  }
+
+  async function startTrial(client: Client) {
+    const session = await client.send('/api/create-checkout-session', { json: {} });
+    expect(session.status, session.text).toBe(200);
+    const checkoutUrl = new URL(json<{ checkout_url: string }>(session).checkout_url);
+    expect(checkoutUrl.origin).toBe(env.balancerUrl);
+    const page = await client.send(checkoutUrl.pathname);
+    expect(page.status).toBe(200);
+    const paid = await client.send(checkoutUrl.pathname, { form: CARD });
+    expect(paid.status, paid.text).toBe(303);
+    expect(paid.headers.get('location')).toMatch(/^\/payment-success/);
+  }
+
+  async function userId(address: string) {
+    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, address));
+    if (!row) throw new Error(`no user ${address}`);
+    return row.id;
+  }
+
+  async function invoicesOf(address: string) {
+    const [account] = await db().select({ subscriptionId: billingAccount.subscriptionId }).from(billingAccount).where(eq(billingAccount.userId, await userId(address)));
+    return db().select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
+  }
+
+  const mailsOf = (address: string, kind: string) => db().select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.to, address), eq(mailOutbox.kind, kind)));
+
+  /** Moves both instances' test clocks at once; each runs the billing jobs as it does (decision 080). */
+  async function advanceBothClocks(ms: number) {
+    const answers = await Promise.all(INSTANCES.map((via) => person.send('/api/test/clock', { json: { advanceMs: ms }, via })));
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    const [one, two] = answers.map((a) => new Date(json<{ now: string }>(a).now).getTime());
+    expect(Math.abs((one ?? 0) - (two ?? 0)), 'the two instances agree on the time').toBeLessThan(60_000);
+  }
+
+  it('HAProxy balances /healthz over both instances and refuses /metrics at the edge', async () => {
+    const probe = new Client(env);
+    const seen = new Set<string>();
+    await until('both instances in rotation', async () => {
+      if (!haproxy?.running) throw new Error(`HAProxy exited\n${haproxy?.tail() ?? ''}`);
+      const a = await probe.send('/healthz');
+      if (a.status === 200) seen.add(a.servedBy);
+      return seen.size === 2 ? true : undefined;
+    });
+    expect([...seen].sort()).toEqual([...INSTANCES]);
+    // Answered by HAProxy itself (no instance, no request id), so not through the client.
+    expect((await fetch(`${env.balancerUrl}/metrics`)).status).toBe(404);
+  }, 30_000);
+
+  it('signs up, verifies from the dev outbox and signs in through the balancer; the session is valid on both instances', async () => {
+    await signUpAndVerify(person, email);
+    const reads = [];
+    for (let i = 0; i < 4; i++) reads.push(await person.send('/api/auth/user'));
+    for (const r of reads) {
+      expect(r.status, `${r.servedBy}: ${r.text}`).toBe(200);
+      expect(json<{ email: string }>(r).email).toBe(email);
+    }
+    expect(servers(reads)).toEqual([...INSTANCES]);
+  }, 30_000);
+
+  it('the trial quota is shared: of eight scans sent at once five are taken, and a sixth is refused by each instance', async () => {
+    await startTrial(person);
+    const burst = await Promise.all(Array.from({ length: 8 }, () => person.send('/api/scans', { json: { message: MESSAGE } })));
+    const taken = burst.filter((a) => a.status === 200);
+    const refused = burst.filter((a) => a.status !== 200);
+    expect(taken, burst.map((a) => `${a.servedBy} ${a.status} ${a.text.slice(0, 120)}`).join('\n')).toHaveLength(5);
+    expect(servers(burst)).toEqual([...INSTANCES]);
+    for (const a of refused) {
+      expect(a.status).toBe(403);
+      expect(json<{ error: { code: string } }>(a).error.code).toBe('SCAN_LIMIT_REACHED');
+    }
+    // Until each instance has said no itself.
+    const refusedBy = new Set(refused.map((a) => a.servedBy));
+    for (let i = 0; i < 6 && refusedBy.size < 2; i++) {
+      const a = await person.send('/api/scans', { json: { message: MESSAGE } });
+      expect(a.status).toBe(403);
+      expect(json<{ error: { code: string } }>(a).error.code).toBe('SCAN_LIMIT_REACHED');
+      refusedBy.add(a.servedBy);
+    }
+    expect([...refusedBy].sort()).toEqual([...INSTANCES]);
+    expect(await db().select({ id: scans.id }).from(scans).where(eq(scans.userId, await userId(email)))).toHaveLength(5);
+  }, 30_000);
+
+  it('rate limits are shared: the sixth contact message in an hour is refused on either instance, a forged X-Forwarded-For too', async () => {
+    const visitor = new Client(env);
+    const form = { name: 'Scale Out', email: 'visitor@example.com', message: 'Do you offer a family plan?' };
+    const accepted = [];
+    // Five allowed per address and hour: three of them on one instance and two on the other would each be under it.
+    for (let i = 0; i < 5; i++) accepted.push(await visitor.send('/api/contact', { json: form }));
+    for (const a of accepted) expect(a.status, a.text).toBe(200);
+    expect(servers(accepted)).toEqual([...INSTANCES]);
+    const refused = [];
+    for (let i = 0; i < 6 && servers(refused).length < 2; i++) {
+      refused.push(await visitor.send('/api/contact', { json: form, headers: i % 2 ? { 'x-forwarded-for': `203.0.113.${i}` } : {} }));
+    }
+    for (const a of refused) {
+      expect(a.status, a.text).toBe(429);
+      expect(json<{ error: { code: string } }>(a).error.code).toBe('RATE_LIMITED');
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(servers(refused)).toEqual([...INSTANCES]);
+  }, 30_000);
+
+  it('both instances run the billing jobs at the same moments: one trial reminder, one conversion, one charge, one receipt', async () => {
+    // Inside the two days before the trial's end: the reminder.
+    await advanceBothClocks(5.5 * DAY_MS);
+    expect(await mailsOf(email, 'trial_reminder')).toHaveLength(1);
+    expect(await invoicesOf(email)).toHaveLength(0);
+    // Past the trial's end: each instance's job looks for due subscriptions at once.
+    await advanceBothClocks(2 * DAY_MS);
+    const invoices = await invoicesOf(email);
+    expect(invoices.map((i) => ({ status: i.status, amountCents: i.amountCents }))).toEqual([{ status: 'paid', amountCents: 999 }]);
+    expect(await mailsOf(email, 'receipt')).toHaveLength(1);
+    expect(await mailsOf(email, 'trial_reminder')).toHaveLength(1);
+    const plans = [];
+    for (let i = 0; i < 2; i++) plans.push(await person.send('/api/users/plan'));
+    for (const p of plans) expect(json<{ planTier: string; subscriptionStatus: string }>(p)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
+    expect(servers(plans)).toEqual([...INSTANCES]);
+  }, 30_000);
+
+  it('the premium user scans on both instances', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await person.send('/api/scans', { json: { message: MESSAGE } }));
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    expect(servers(answers)).toEqual([...INSTANCES]);
+  }, 30_000);
+
+  it('"Activate Premium" sent to both instances at once charges once', async () => {
+    const second = new Client(env);
+    const address = `scale-click-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpAndVerify(second, address);
+    await startTrial(second);
+    const clicks = await Promise.all(INSTANCES.map((via) => second.send('/api/convert-trial', { json: {}, via })));
+    for (const c of clicks) {
+      expect(c.status, c.text).toBe(200);
+      expect(json<{ success: boolean }>(c).success).toBe(true);
+    }
+    const invoices = await invoicesOf(address);
+    expect(invoices.map((i) => ({ status: i.status, amountCents: i.amountCents }))).toEqual([{ status: 'paid', amountCents: 999 }]);
+    expect(await mailsOf(address, 'receipt')).toHaveLength(1);
+  }, 30_000);
+
+  it('every request was served by the instance HAProxy named: each instance logged exactly its own request ids', async () => {
+    const logged = (name: InstanceName) => {
+      const app = apps.get(name);
+      return new Set(app ? logEntries(app.proc).filter((e) => e.msg === 'request').map((e) => String(e.reqId)) : []);
+    };
+    // The access line is written after the answer: wait for the last ones to reach the pipe.
+    await until('every access line', () => (env.sent.every((s) => logged('app1').has(s.reqId) || logged('app2').has(s.reqId)) ? true : undefined), 10_000).catch((err: unknown) => {
+      throw new Error(`${String(err)}\n${dump()}`);
+    });
+    const byInstance = { app1: logged('app1'), app2: logged('app2') };
+    for (const s of env.sent) {
+      expect(INSTANCES as readonly string[], `${s.target} answered by ${s.servedBy}`).toContain(s.servedBy);
+      const name = s.servedBy as InstanceName;
+      const other: InstanceName = name === 'app1' ? 'app2' : 'app1';
+      expect(byInstance[name].has(s.reqId), `${s.target} in ${name}'s log`).toBe(true);
+      expect(byInstance[other].has(s.reqId), `${s.target} not in ${other}'s log`).toBe(false);
+    }
+    for (const name of INSTANCES) expect(env.sent.filter((s) => s.servedBy === name).length, name).toBeGreaterThan(10);
+  }, 30_000);
+});
