@@ -35,6 +35,8 @@ function ensureSystemPackages() {
   const missing = [];
   if (!existsSync('/usr/bin/chromium')) missing.push('chromium');
   if (!findPgBin()) missing.push('postgresql');
+  // The scale-out test (server/src/test/ops/scale-out.test.ts) puts two instances behind Debian's HAProxy.
+  if (!existsSync('/usr/sbin/haproxy')) missing.push('haproxy');
   if (!missing.length) return;
   const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (!isRoot) {
