@@ -132,6 +132,12 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
                 <span>{platform}</span>
               </>
             ) : null}
+            {scan.source === 'image' ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>From a screenshot</span>
+              </>
+            ) : null}
           </p>
           </div>
         </div>

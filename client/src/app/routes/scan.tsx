@@ -2,8 +2,8 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
-import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, readPendingAnalysis, restoreMode } from '@/features/analyzer/utils/pending-analysis';
-import { buildScanPayload, type ScanFormValues } from '@/features/analyzer/utils/scan-form';
+import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
+import type { ScanFormValues } from '@/features/analyzer/utils/scan-form';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
 import { useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
 import { TrialDialog } from '@/features/trial/components/TrialDialog';
@@ -58,8 +58,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
     onScanned: () => clearPendingAnalysis(storage),
   });
   // Reads the latest flow (usage may have loaded meanwhile) when the timer fires.
-  const submitRestored = useEffectEvent((values: ScanFormValues) => {
-    const built = buildScanPayload(values);
+  const submitRestored = useEffectEvent((values: PendingAnalysis) => {
+    const built = pendingScanPayload(values);
     if (built.ok) flow.submit(built.payload);
   });
 
@@ -104,7 +104,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
               description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
               initialValues={restored ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
-              imageInput={(props) => <ImageInput {...props} />}
+              // Phone and e-mail checks are Premium: others see a number found on the screen, not filled in (decision 089).
+              imageInput={(props) => <ImageInput {...props} fillSender={flow.isPremium} />}
               isScanning={flow.isScanning}
               onFieldChange={onFieldChange}
               blockedLabel={flow.blockedLabel}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { StorageKey } from '../../../lib/storage-keys';
 import {
   clearPendingAnalysis,
+  pendingScanPayload,
   readPendingAnalysis,
   restoreMode,
   savePendingAnalysis,
@@ -29,6 +30,29 @@ describe('pending analysis', () => {
       email: '',
       platform: 'sms',
     });
+  });
+
+  it('keeps a screenshot scan\'s QR links and source, so the scan after sign-up is the one asked for', () => {
+    const store = memoryStore();
+    const qrLinks = ['https://pay-parking-city.top/meter/4471'];
+    savePendingAnalysis(store, { message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471', platform: 'sms', source: 'image', qrLinks });
+    const pending = readPendingAnalysis(store);
+    expect(pending).toMatchObject({ source: 'image', qrLinks });
+    expect(pending && pendingScanPayload(pending)).toEqual({
+      ok: true,
+      payload: { message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471', platform: 'sms', source: 'image', qrLinks },
+    });
+  });
+
+  it('reads typed text as typed (no source, no QR links) and drops QR links saved without an image source', () => {
+    const store = memoryStore();
+    savePendingAnalysis(store, { message: 'Pay the fee', source: 'text', qrLinks: ['https://a.example'] });
+    expect(store.data.get('pendingAnalysis')).not.toContain('qrLinks');
+    const tampered = memoryStore({ pendingAnalysis: JSON.stringify({ message: 'hi', qrLinks: ['https://a.example'] }) });
+    const pending = readPendingAnalysis(tampered);
+    expect(pending && pendingScanPayload(pending)).toEqual({ ok: true, payload: { message: 'hi' } });
+    const odd = memoryStore({ pendingAnalysis: JSON.stringify({ message: 'hi', source: 'image', qrLinks: [5, '', 'https://b.example'] }) });
+    expect(readPendingAnalysis(odd)).toMatchObject({ source: 'image', qrLinks: ['https://b.example'] });
   });
 
   it('ignores missing, unreadable or blank saved analyses', () => {

@@ -1,6 +1,7 @@
 // Relative imports: the root vitest.config.ts does not resolve the client's '@/' alias.
 import { STORAGE_KEYS, type StorageKey } from '../../../lib/storage-keys';
-import type { ScanFormValues } from './scan-form';
+import { MAX_QR_LINKS } from '@redflag/contracts/scan';
+import { buildScanPayload, type BuildScanPayloadResult, type ScanFormValues } from './scan-form';
 
 /** The slice of the storage helper this module needs, so tests can pass an in-memory one. */
 export interface KeyValueStore {
@@ -9,16 +10,27 @@ export interface KeyValueStore {
   remove(key: StorageKey): void;
 }
 
-/** product-spec.md section 3, "Pending analysis": message, phoneNumber, email, platform. */
-export type PendingAnalysis = ScanFormValues;
+/**
+ * product-spec.md section 3, "Pending analysis": message, phoneNumber, email, platform; and, for a message
+ * read from a screenshot (issue 13), source 'image' and its QR links, so the scan after sign-up is the one
+ * the visitor asked for (decision 089).
+ */
+export type PendingAnalysis = ScanFormValues & { source?: 'image'; qrLinks?: string[] };
 
-export function savePendingAnalysis(store: KeyValueStore, values: Partial<PendingAnalysis>): void {
+export function savePendingAnalysis(
+  store: KeyValueStore,
+  values: Partial<ScanFormValues> & { source?: 'text' | 'image'; qrLinks?: string[] | undefined },
+): void {
   const pending: PendingAnalysis = {
     message: values.message ?? '',
     phoneNumber: values.phoneNumber ?? '',
     email: values.email ?? '',
     platform: values.platform ?? '',
   };
+  if (values.source === 'image') {
+    pending.source = 'image';
+    if (values.qrLinks?.length) pending.qrLinks = values.qrLinks;
+  }
   store.set(STORAGE_KEYS.pendingAnalysis, JSON.stringify(pending));
   store.set(STORAGE_KEYS.signupContext, 'scam_analyzer');
 }
@@ -37,13 +49,25 @@ export function readPendingAnalysis(store: KeyValueStore): PendingAnalysis | nul
   }
   if (typeof parsed !== 'object' || parsed === null) return null;
   const record = parsed as Record<string, unknown>;
-  const pending = {
+  const pending: PendingAnalysis = {
     message: str(record.message),
     phoneNumber: str(record.phoneNumber),
     email: str(record.email),
     platform: str(record.platform),
   };
+  if (record.source === 'image') {
+    pending.source = 'image';
+    const links = Array.isArray(record.qrLinks) ? record.qrLinks.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : [];
+    if (links.length) pending.qrLinks = links.slice(0, MAX_QR_LINKS);
+  }
   return pending.message.trim() ? pending : null;
+}
+
+/** The scan a restored analysis asks for: the form's payload, plus where its text came from and its QR links. */
+export function pendingScanPayload(pending: PendingAnalysis): BuildScanPayloadResult {
+  const built = buildScanPayload(pending);
+  if (!built.ok || pending.source !== 'image') return built;
+  return { ok: true, payload: { ...built.payload, source: 'image', ...(pending.qrLinks?.length ? { qrLinks: pending.qrLinks } : {}) } };
 }
 
 export function clearPendingAnalysis(store: KeyValueStore): void {

@@ -10,7 +10,8 @@ export interface ScanFormValues {
 
 export const EMPTY_SCAN_FORM: ScanFormValues = { message: '', platform: '', phoneNumber: '', email: '' };
 
-export type ScanPayload = Pick<ScanRequest, 'message' | 'phoneNumber' | 'email'> & { platform?: string };
+/** The form's scan; a message read from a screenshot also carries its QR links and source 'image' (issue 13). */
+export type ScanPayload = Pick<ScanRequest, 'message' | 'phoneNumber' | 'email' | 'qrLinks' | 'source'> & { platform?: string };
 
 export type BuildScanPayloadResult =
   { ok: true; payload: ScanPayload } | { ok: false; title: string; description: string };

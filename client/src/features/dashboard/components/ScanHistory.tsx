@@ -6,6 +6,7 @@ import {
   ChevronRight,
   Clock,
   Gauge,
+  ImageIcon,
   Inbox,
   MessageSquare,
   Phone,
@@ -82,6 +83,11 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
           {platform ? (
             <li className="flex items-center gap-1">
               <MessageSquare aria-hidden="true" className="size-3.5" /> {platform}
+            </li>
+          ) : null}
+          {scan.source === 'image' ? (
+            <li className="flex items-center gap-1">
+              <ImageIcon aria-hidden="true" className="size-3.5" /> From a screenshot
             </li>
           ) : null}
           {scan.phoneNumber ? (

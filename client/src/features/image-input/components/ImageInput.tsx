@@ -14,6 +14,11 @@ export interface ImageInputProps {
   /** Called with the reviewed text and what was found in the image; the image itself is not passed on. */
   onUseText: (result: ImageScanText) => void;
   disabled?: boolean;
+  /**
+   * Whether a phone number or e-mail address found in the image fills the form's sender fields. Checking them
+   * is Premium, so for others (and signed-out visitors) the review only shows what it found (decision 089).
+   */
+  fillSender?: boolean;
 }
 
 function imageFrom(files: FileList | null | undefined): File | null {
@@ -24,7 +29,7 @@ function imageFrom(files: FileList | null | undefined): File | null {
  * Choose, drop or paste a screenshot (issue 13). On phones the picker offers the photo library and the
  * camera. The image is checked (PNG, JPEG or WebP, size), then read on this device by the review panel.
  */
-export function ImageInput({ onUseText, disabled = false }: ImageInputProps) {
+export function ImageInput({ onUseText, disabled = false, fillSender = false }: ImageInputProps) {
   const id = useId();
   // After a cancel the picker comes back on the next render: it takes focus as it mounts.
   const focusPickerOnMount = useRef(false);
@@ -74,6 +79,7 @@ export function ImageInput({ onUseText, disabled = false }: ImageInputProps) {
       >
         <ImageReview
           image={image}
+          fillSender={fillSender}
           onCancel={() => {
             focusPickerOnMount.current = true;
             setImage(null);

@@ -15,6 +15,8 @@ import { separateScreenChrome, withChromeLine, type ScreenChromeLine } from '../
 
 interface Props {
   image: File;
+  /** Fill the sender's phone number and e-mail from the image (Premium); otherwise only show them. */
+  fillSender: boolean;
   onCancel: () => void;
   onUse: (result: ImageScanText) => void;
 }
@@ -27,7 +29,7 @@ type State =
 const platformLabel = (value: string | undefined) => PLATFORMS.find((p) => p.value === value)?.label;
 
 /** Reads the image on this device, then shows the text for checking before it is scanned (issue 13). */
-export default function ImageReview({ image, onCancel, onUse }: Props) {
+export default function ImageReview({ image, fillSender, onCancel, onUse }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'reading', progress: { progress: 0, label: 'Loading the text reader' } });
   const [text, setText] = useState('');
@@ -122,8 +124,10 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
 
   const use = () => {
     const result: ImageScanText = { message: messageWithQrLinks(text, qrLinks), qrLinks };
-    if (fields.phoneNumber) result.phoneNumber = fields.phoneNumber;
-    if (fields.email) result.email = fields.email;
+    // Checking a number or address is Premium: handing them over otherwise would turn a free scan into the
+    // upgrade dialog (decision 089). They are still shown above, and stay in the text if they were in it.
+    if (fillSender && fields.phoneNumber) result.phoneNumber = fields.phoneNumber;
+    if (fillSender && fields.email) result.email = fields.email;
     if (fields.platform) result.platform = fields.platform;
     onUse(result);
   };
@@ -196,7 +200,7 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
         </div>
       ) : null}
 
-      {fields.phoneNumber || fields.email || fields.platform ? (
+      {fields.platform || (fillSender && (fields.phoneNumber || fields.email)) ? (
         <dl className="grid gap-x-4 gap-y-1 text-xs text-slate-700 sm:grid-cols-[auto_1fr]" aria-label="Filled in from the image">
           {fields.platform ? (
             <>
@@ -204,19 +208,39 @@ export default function ImageReview({ image, onCancel, onUse }: Props) {
               <dd>{platformLabel(fields.platform)}</dd>
             </>
           ) : null}
-          {fields.phoneNumber ? (
+          {fillSender && fields.phoneNumber ? (
             <>
               <dt className="font-semibold">Phone number</dt>
               <dd>{fields.phoneNumber}</dd>
             </>
           ) : null}
-          {fields.email ? (
+          {fillSender && fields.email ? (
             <>
               <dt className="font-semibold">Email</dt>
               <dd className="break-all">{fields.email}</dd>
             </>
           ) : null}
         </dl>
+      ) : null}
+
+      {!fillSender && (fields.phoneNumber || fields.email) ? (
+        <div data-testid="sender-not-checked" className="grid gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700">
+          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]" aria-label="Sender found in the image, not checked">
+            {fields.phoneNumber ? (
+              <>
+                <dt className="font-semibold">Phone number</dt>
+                <dd>{fields.phoneNumber}</dd>
+              </>
+            ) : null}
+            {fields.email ? (
+              <>
+                <dt className="font-semibold">Email</dt>
+                <dd className="break-all">{fields.email}</dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="text-slate-600">Checking the sender's number or address is a Premium feature, so it is not filled in. This scan checks the message.</p>
+        </div>
       ) : null}
 
       {nothing ? (

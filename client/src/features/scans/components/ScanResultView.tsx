@@ -1,7 +1,7 @@
 import { riskBand, type RiskBand } from '@redflag/contracts/constants';
 import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
-import { ChevronRight, Eye, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { ChevronRight, Eye, ImageIcon, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
@@ -406,6 +406,12 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
             </div>
           ) : null}
         </dl>
+        {scan.source === 'image' ? (
+          <p data-testid="scan-source" className="flex items-center gap-1.5 text-sm font-medium">
+            <ImageIcon aria-hidden="true" className="size-4 shrink-0" />
+            Read from a screenshot on your device; the image was not uploaded.
+          </p>
+        ) : null}
       </div>
 
       {scan.advice ? (

@@ -1,4 +1,4 @@
-import type { ScanRequest } from '@redflag/contracts/scan';
+import type { ScanRequest, ScanSource } from '@redflag/contracts/scan';
 // Relative import: the root vitest.config.ts does not resolve the client's '@/' alias.
 import { PLATFORMS, type PlatformValue } from '../../../lib/platforms';
 
@@ -10,6 +10,8 @@ export interface ScanSubmission {
   platform?: string;
   /** Links decoded from QR codes in a scanned screenshot (issue 13). */
   qrLinks?: string[];
+  /** 'image' when the message was read from a screenshot on the device (the result page says so). */
+  source?: ScanSource;
 }
 
 export function platformOf(value: string | undefined): PlatformValue | undefined {
@@ -24,5 +26,6 @@ export function toScanRequest(submission: ScanSubmission): ScanRequest {
   const platform = platformOf(submission.platform);
   if (platform) request.platform = platform;
   if (submission.qrLinks?.length) request.qrLinks = submission.qrLinks;
+  if (submission.source === 'image') request.source = 'image';
   return request;
 }
