@@ -2,6 +2,7 @@ import { createAuth } from './auth/auth.ts';
 import { createBillingProvider } from './billing/providers/index.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createLlmReviewer } from './detection/llm/reviewer.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -37,5 +38,6 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
     auth: createAuth({ config, database, logger, mailer }),
     rateLimiter: createRateLimiter({ config, database, clock }),
     billing: createBillingProvider(config),
+    llmReviewer: config.llm ? createLlmReviewer(config.llm) : null,
   };
 }

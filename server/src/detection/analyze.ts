@@ -16,7 +16,8 @@ import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
 import { combine, effectiveWeight, PRIOR_COMBINER, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import { analyzeEmail, analyzeEmailLocal, type EmailContext } from './email/email.ts';
-import { reviewWithLlm, type LlmOptions } from './llm/reviewer.ts';
+import type { EngineInput } from './engine-input.ts';
+import type { LlmReviewer } from './llm/reviewer.ts';
 import { loadDefaultModel, type TextModel } from './model/model.ts';
 import { textDomain, type TextDomain } from './model/features.ts';
 import { analyzePhone, findNumbersInText } from './phone/phone.ts';
@@ -33,15 +34,6 @@ import type { BrandCategory } from './url/brands.ts';
 export const ENGINE_NAME = 'RedFlag Engine';
 export const ENGINE_VERSION = '2.0.0';
 
-export interface EngineInput {
-  message: string;
-  phoneNumber?: string | undefined;
-  email?: string | undefined;
-  platform?: Platform | undefined;
-  /** Links the user's browser decoded from QR codes in a screenshot (issue 13); they are in `message` too. */
-  qrLinks?: readonly string[] | undefined;
-}
-
 export interface AnalyzeOptions {
   /** The text model; default: the shipped model file (null runs the detectors alone). */
   model?: TextModel | null;
@@ -51,8 +43,8 @@ export interface AnalyzeOptions {
   nanp?: NanpData | null;
   /** MX lookup for the sender's e-mail domain, off unless given. */
   mx?: EmailContext['mx'];
-  /** Optional LLM reviewer on an OpenAI-compatible endpoint. */
-  llm?: LlmOptions | null;
+  /** Optional LLM reviewer on an OpenAI-compatible endpoint (the app's one: ctx.llmReviewer). */
+  llm?: LlmReviewer | null;
   /** Told when an optional step fails (never with the message): the caller logs it. */
   onWarning?: (step: 'mx_lookup' | 'llm_review', err: unknown) => void;
 }
@@ -412,5 +404,5 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
   }
   const result = decide(g, paramsFor(opts));
   if (!opts.llm) return result;
-  return reviewWithLlm(input, result, opts.llm, (err) => warn('llm_review', err));
+  return opts.llm.review(input, result, (err) => warn('llm_review', err));
 }

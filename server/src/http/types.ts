@@ -2,6 +2,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { BillingProvider } from '../billing/providers/types.ts';
 import type { Config } from '../config.ts';
+import type { LlmReviewer } from '../detection/llm/reviewer.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -25,6 +26,8 @@ export interface AppContext {
   rateLimiter: RateLimiter;
   /** The billing provider config.billing chose: local or Stripe (server/src/billing/providers/). */
   billing: BillingProvider;
+  /** The optional LLM second opinion (config.llm); null when LLM_BASE_URL / LLM_MODEL are not set. */
+  llmReviewer: LlmReviewer | null;
 }
 
 /** Hono's per-request variables. Features add theirs here (e.g. the signed-in user). */

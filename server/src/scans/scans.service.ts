@@ -9,18 +9,18 @@ import type { AppContext } from '../http/types.ts';
 import { AppError } from '../lib/app-error.ts';
 import { deleteAllScans, deleteScan, findScan, findScanRequester, insertScanIf, listScans, scanStats, type ScanRow } from './scans.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
 
 export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
 export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
 
-/** Engine options from the validated settings: the optional network steps are on only when configured. */
-export function engineOptions(config: AppContext['config'], logger?: AppContext['logger']): AnalyzeOptions {
+/** Engine options from the app's context: the optional network steps are on only when configured. */
+export function engineOptions(ctx: Pick<AppContext, 'config' | 'logger' | 'llmReviewer'>): AnalyzeOptions {
   return {
     // An optional step failed: log which one and why (never the message); the local result stands.
-    onWarning: (step, err) => logger?.warn({ step, err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'optional analysis step failed'),
-    llm: config.llm ? { baseUrl: config.llm.baseUrl, apiKey: config.llm.apiKey, model: config.llm.model, timeoutMs: config.llm.timeoutMs } : null,
-    mx: config.emailMxLookup ? { timeoutMs: 1500 } : null,
+    onWarning: (step, err) => ctx.logger.warn({ step, err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'optional analysis step failed'),
+    llm: ctx.llmReviewer,
+    mx: ctx.config.emailMxLookup ? { timeoutMs: 1500 } : null,
   };
 }
 
@@ -71,7 +71,7 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
   let result: ScanResult;
   const engineStart = performance.now();
   try {
-    result = await analyzeFn(input, engineOptions(ctx.config, ctx.logger));
+    result = await analyzeFn(input, engineOptions(ctx));
   } catch (err) {
     ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length }, 'analysis failed');
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');

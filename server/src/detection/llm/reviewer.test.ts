@@ -1,6 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAccount, updateAccount } from '../../billing/billing.repo.ts';
+import { createTestApp } from '../../test/harness.ts';
+import { createVerifiedUser } from '../../test/users.ts';
 import { analyzeLocal } from '../analyze.ts';
 import { parseVerdict, reviewWithLlm } from './reviewer.ts';
 
@@ -66,5 +69,25 @@ describe('LLM reviewer', () => {
     expect(parseVerdict('Sure! {"riskScore": 10, "reasons": []} Hope that helps')?.riskScore).toBe(10);
     expect(parseVerdict('{"riskScore": -3}')).toBeNull();
     expect(parseVerdict('nothing here')).toBeNull();
+  });
+});
+
+describe('the app with LLM_BASE_URL and LLM_MODEL set', () => {
+  it("POST /api/scans carries the reviewer's verdict: createContext built the reviewer the scan uses", async () => {
+    const t = await createTestApp({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'scam', LLM_API_KEY: 'sk-app' });
+    try {
+      const u = await createVerifiedUser(t);
+      const now = t.ctx.clock.now();
+      await ensureAccount(t.ctx.database.db, u.user.id);
+      await updateAccount(t.ctx.database.db, u.user.id, { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, provider: 'local', currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) }, now);
+      const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: input.message, platform: input.platform } });
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as { engineVersion: string; reasonDetails: { id: string }[] };
+      expect(seen.auth).toBe('Bearer sk-app');
+      expect(body.engineVersion).toMatch(/\+llm$/);
+      expect(body.reasonDetails.map((r) => r.id)).toContain('llm_review');
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { SCAM_TYPES, type ScanResult, type ScamType } from '@redflag/contracts/scan';
-import type { EngineInput } from '../analyze.ts';
+import type { EngineInput } from '../engine-input.ts';
 
 export interface LlmOptions {
   baseUrl: string;
@@ -14,6 +14,16 @@ export interface LlmOptions {
   model: string;
   /** Default 8 s (issue 4). */
   timeoutMs?: number;
+}
+
+/** The reviewer the engine asks (AnalyzeOptions.llm); built once per app by createContext from config.llm. */
+export interface LlmReviewer {
+  /** The local result, moved by the model's verdict; the local result unchanged on any failure (told to onError). */
+  review(input: EngineInput, local: ScanResult, onError?: (err: unknown) => void): Promise<ScanResult>;
+}
+
+export function createLlmReviewer(opts: LlmOptions): LlmReviewer {
+  return { review: (input, local, onError) => reviewWithLlm(input, local, opts, onError) };
 }
 
 export const LLM_DEFAULT_TIMEOUT_MS = 8000;

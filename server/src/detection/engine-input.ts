@@ -1,0 +1,11 @@
+import type { Platform } from '@redflag/contracts/scan';
+
+/** What the engine reads: the pasted message and what the user said about its sender. */
+export interface EngineInput {
+  message: string;
+  phoneNumber?: string | undefined;
+  email?: string | undefined;
+  platform?: Platform | undefined;
+  /** Links the user's browser decoded from QR codes in a screenshot (issue 13); they are in `message` too. */
+  qrLinks?: readonly string[] | undefined;
+}
