@@ -1,0 +1,18 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { server } from './http';
+
+server.listen({ onUnhandledRequest: 'error' });
+
+// Testing Library unmounts on its own only where the runner has globals; ours has not.
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+// jsdom has no layout: scrolling is a no-op that the app may call (after sign-in, to a new result).
+window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+Element.prototype.scrollIntoView = vi.fn();
