@@ -1,14 +1,34 @@
-import { createAuth } from './auth/auth.ts';
+import { createAuth, type Auth } from './auth/auth.ts';
 import { createBillingProvider } from './billing/providers/index.ts';
+import type { BillingProvider } from './billing/providers/types.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { createLlmReviewer } from './detection/llm/reviewer.ts';
-import { createRateLimiter } from './http/rate-limit.ts';
+import { createLlmReviewer, type LlmReviewer } from './detection/llm/reviewer.ts';
+import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
-import { createMetrics } from './lib/metrics.ts';
-import { createMailer, type MailSender } from './mail/mail.service.ts';
-import type { AppContext } from './http/types.ts';
+import { createMetrics, type Metrics } from './lib/metrics.ts';
+import { createMailer, type Mailer, type MailSender } from './mail/mail.service.ts';
+
+/** Every service the app's routes, services and jobs use, built once by createContext below. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+  /** Prometheus metrics (/metrics), one registry per app. */
+  metrics: Metrics;
+  /** better-auth (server/src/auth/auth.ts). */
+  auth: Auth;
+  /** Outgoing mail through the outbox (server/src/mail/mail.service.ts). */
+  mailer: Mailer;
+  /** The database-backed fixed-window limiter shared by every instance (server/src/http/rate-limit.ts). */
+  rateLimiter: RateLimiter;
+  /** The billing provider config.billing chose: local or Stripe (server/src/billing/providers/). */
+  billing: BillingProvider;
+  /** The optional LLM second opinion (config.llm); null when LLM_BASE_URL / LLM_MODEL are not set. */
+  llmReviewer: LlmReviewer | null;
+}
 
 /** What the caller opens itself (and closes: the database), and the outside service a test may replace. */
 export interface ContextDeps {

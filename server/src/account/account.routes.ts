@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { requireUser } from '../auth/session.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
 

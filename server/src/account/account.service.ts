@@ -1,7 +1,7 @@
 import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
 import { recordTrialGrant, trialEmailHash, trialGrantedTo } from '../billing/trial-history.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';

@@ -8,7 +8,7 @@ import {
   type CreatedApiKey,
 } from '@redflag/contracts/api';
 import type { ScanInput, StoredScan } from '@redflag/contracts/scan';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getScan, runScan } from '../scans/scans.service.ts';
 import {

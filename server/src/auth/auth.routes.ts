@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { clientIp, rateLimit, type RateHit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';

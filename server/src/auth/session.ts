@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../http/types.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+import type { SessionUser } from './session-user.ts';
 
 /**
  * THE way every route learns who is signed in. A request is authenticated only by a valid better-auth
@@ -17,16 +18,7 @@ import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.t
  * better-auth extends it and the refreshed cookie is added to this response.
  */
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  name: string | null;
-  image: string | null;
-  createdAt: Date;
-}
+export type { SessionUser } from './session-user.ts';
 
 export async function getOptionalUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get('user');

@@ -2,7 +2,7 @@ import { and, eq, gt, lte } from 'drizzle-orm';
 import { PREMIUM_PRICE_CENTS, TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import { user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { mailExists } from '../mail/mail.repo.ts';
 import { enqueueMailOnce } from '../mail/mail.service.ts';
 import { cancellationMail, paymentFailedMail, receiptMail, trialReminderMail, trialStartedMail, type CardLabel } from '../mail/templates.ts';

@@ -1,6 +1,6 @@
 import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse, ScanUsage, SubscriptionStatusResponse, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
 import { PREMIUM_PRICE_CENTS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sendConversionDeclinedMail } from './billing-mail.ts';
 import { claimWebhookEvent, ensureAccount, findAccount, markWebhookProcessed, toPlanState, updateAccount, type BillingAccountRow } from './billing.repo.ts';

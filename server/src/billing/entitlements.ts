@@ -25,7 +25,7 @@ import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { bucketHitQuery, type RateRule } from '../http/rate-limit.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { consumeTrialScan, findAccount, toPlanState, type Tx } from './billing.repo.ts';
 import { canVerify, decideScan, type PlanState, type ScanDecision } from './plan-state.ts';

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { sendTrialReminders } from './billing-mail.ts';
 import { advanceDueSubscription, lockDueSubscriptions } from './providers/local.ts';
 import { syncSubscription } from './sync.ts';

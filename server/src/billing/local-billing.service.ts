@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../db/errors.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { findAccount, toPlanState, updateAccount } from './billing.repo.ts';
 import { computedStatus, isPremium, nextBillingDate } from './plan-state.ts';
 import {

@@ -4,7 +4,8 @@ import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { cancelCheckout, getCheckoutPage, getPortalPage, localProviderEnabled, submitCheckout, submitPortalAction } from './local-billing.service.ts';
 import type { CardInput } from './providers/local.ts';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { sendBillingMailsForSync } from './billing-mail.ts';
 import { findAccount, findAccountByCustomer, toPlanState, updateAccount, type BillingAccountPatch, type BillingAccountRow, type Executor, type Tx } from './billing.repo.ts';
 import type { PlanState } from './plan-state.ts';

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { user } from '../db/schema/auth.ts';
 import { billingAccount, trialGrant } from '../db/schema/billing.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { ensureAccount, type Executor } from './billing.repo.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { getOptionalUser } from '../auth/session.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { clientIp, rateLimit, type RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { submitContact } from './contact.service.ts';

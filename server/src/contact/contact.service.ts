@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ContactRequest } from '@redflag/contracts/contact';
 import { contactRequestSchema } from '@redflag/contracts/contact';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { contactMail } from '../mail/templates.ts';
 import { createContactRepo } from './contact.repo.ts';

@@ -3,7 +3,8 @@ import { analyticsEventSchema } from '@redflag/contracts/events';
 import { analyticsRiskLevel } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
 import { clientIp, type RateRule } from '../http/rate-limit.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import { insertEvent } from './events.repo.ts';
 

@@ -1,7 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { feedbackRequestSchema, shareRequestSchema, SHARED_RESULT_PATH_PREFIX } from '@redflag/contracts/feedback';
 import { requireUser } from '../auth/session.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import { getFeedback, getShare, getSharedScan, revokeShare, saveFeedback, saveShare } from './feedback.service.ts';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SHARED_RESULT_PATH_PREFIX, SHARE_TOKEN_PATTERN, type Feedback, type FeedbackInput, type Share, type SharedScan } from '@redflag/contracts/feedback';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findScan, type ScanRow } from '../scans/scans.repo.ts';
 import { deleteShare, findFeedback, findShare, findSharedScan, upsertFeedback, upsertShare, type FeedbackRow, type ShareRow } from './feedback.repo.ts';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { errorBody } from '../http/error-handler.ts';
 
 /** /healthz: the process is up. /readyz: the database answers (load balancers route on this). */

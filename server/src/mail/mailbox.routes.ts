@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { createMailRepo, type MailRow } from './mail.repo.ts';
 import { escapeHtml, extractLinks } from './templates.ts';
 

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '@redflag/contracts/config';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { engineInfo } from './engine-info.ts';
 
 /** GET /api/config: what the client needs (DESIGN.md section 3.1, replacing supabaseUrl / supabaseAnonKey). */

@@ -5,7 +5,7 @@ import { explainRefusal, getPlanState, scanStoreGuard } from '../billing/entitle
 import { toPlanState } from '../billing/billing.repo.ts';
 import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
 import type { RateRule } from '../http/rate-limit.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { deleteAllScans, deleteScan, findScan, findScanRequester, insertScanIf, listScans, scanStats, type ScanRow } from './scans.repo.ts';
 

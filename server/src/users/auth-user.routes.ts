@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { requireUser } from '../auth/session.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 import { getAuthUser } from './auth-user.service.ts';
 
 export function authUserRoutes(ctx: AppContext) {

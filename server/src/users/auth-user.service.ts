@@ -1,7 +1,7 @@
 import type { AuthUserResponse } from '@redflag/contracts/auth';
 import { createAuthRepo } from '../auth/auth.repo.ts';
 import type { SessionUser } from '../auth/session.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getAccountBillingState } from './billing-state.ts';
 

@@ -1,5 +1,5 @@
 import { getUserBillingSummary } from '../billing/billing.service.ts';
-import type { AppContext } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
 
 /**
  * The seam between accounts and billing for GET /api/auth/user: the plan record as the billing service

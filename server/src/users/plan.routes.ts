@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { requireUser } from '../auth/session.ts';
 import { getPlan, getScanUsage, getTrialStatus } from '../billing/billing.service.ts';
-import type { AppContext, AppEnv } from '../http/types.ts';
+import type { AppContext } from '../context.ts';
+import type { AppEnv } from '../http/types.ts';
 
 /** GET /api/users/plan, /scan-usage and /trial-status: the signed-in user's plan, as the server decides it. */
 export function planRoutes(ctx: AppContext) {
