@@ -7,12 +7,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
+import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
-import { billingAccount, localInvoice } from '../../db/schema/billing.ts';
+import { billingAccount, billingWebhookEvent, localInvoice } from '../../db/schema/billing.ts';
 import { mailOutbox } from '../../db/schema/mail.ts';
 import { scans } from '../../db/schema/scans.ts';
+import { FakeStripe, fakeEvent, STRIPE_TEST_WEBHOOK_SECRET } from '../fake-stripe.ts';
 import { withDatabase } from '../global-setup.ts';
 
 /**
@@ -162,7 +164,10 @@ class Client {
   private readonly cookies = new Map<string, string>();
   constructor(private readonly env: Env) {}
 
-  async send(target: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string>; via?: InstanceName } = {}): Promise<Answer> {
+  async send(
+    target: string,
+    init: { method?: string; json?: unknown; form?: Record<string, string>; raw?: string; headers?: Record<string, string>; via?: InstanceName } = {},
+  ): Promise<Answer> {
     const base = init.via ? this.env.instanceUrl(init.via) : this.env.balancerUrl;
     const url = target.startsWith('http') ? target : `${base}${target}`;
     const reqId = `scaleout-${randomBytes(8).toString('hex')}`;
@@ -170,7 +175,7 @@ class Client {
     headers.set('x-request-id', reqId);
     if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     let body: string | undefined;
-    const method = init.method ?? (init.json === undefined && !init.form ? 'GET' : 'POST');
+    const method = init.method ?? (init.json === undefined && !init.form && init.raw === undefined ? 'GET' : 'POST');
     // A browser names the page's origin on every POST; better-auth refuses one without (outside NODE_ENV=test).
     if (method !== 'GET') headers.set('origin', this.env.balancerUrl);
     if (init.json !== undefined) {
@@ -179,6 +184,8 @@ class Client {
     } else if (init.form) {
       headers.set('content-type', 'application/x-www-form-urlencoded');
       body = new URLSearchParams(init.form).toString();
+    } else if (init.raw !== undefined) {
+      body = init.raw;
     }
     const res = await fetch(url, { method, headers, body, redirect: 'manual' });
     for (const cookie of res.headers.getSetCookie()) {
@@ -211,42 +218,52 @@ interface Env {
 const json = <T>(a: Answer) => JSON.parse(a.text) as T;
 const servers = (answers: Answer[]) => [...new Set(answers.map((a) => a.servedBy))].sort();
 
-const target = inject('testDatabase');
+/**
+ * PostgreSQL (a fresh, empty database on the test server), two app processes and HAProxy in front of them.
+ * Everything it starts is stopped by pid in stop(), which also drops the database and removes its folders.
+ */
+class Stack {
+  readonly apps = new Map<InstanceName, { proc: Proc; port: number }>();
+  readonly env: Env = { balancerUrl: '', instanceUrl: (name) => `http://127.0.0.1:${this.apps.get(name)?.port ?? 0}`, sent: [] };
+  private readonly dbName = `rf_scale_out_${process.pid}_${randomBytes(4).toString('hex')}`;
+  private readonly dirs: string[] = [];
+  private haproxy: Proc | undefined;
+  private database: Database | undefined;
+  private dbCreated = false;
 
-describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy on one PostgreSQL (skipped on PGlite: one process per data folder)', () => {
-  const adminUrl = target.driver === 'postgres' ? target.url : '';
-  const dbName = `rf_scale_out_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const dbUrl = adminUrl ? withDatabase(adminUrl, dbName) : '';
-  const dirs: string[] = [];
-  const apps = new Map<InstanceName, { proc: Proc; port: number }>();
-  let haproxy: Proc | undefined;
-  let database: Database | undefined;
-  let dbCreated = false;
-  const env: Env = {
-    balancerUrl: '',
-    instanceUrl: (name) => `http://127.0.0.1:${apps.get(name)?.port ?? 0}`,
-    sent: [],
-  };
-  const db = () => {
-    if (!database) throw new Error('no database');
-    return database.db;
-  };
-  const dump = () => [...[...apps.values()].map((a) => a.proc.tail()), haproxy?.tail() ?? ''].join('\n');
+  constructor(
+    private readonly adminUrl: string,
+    readonly appEnv: Record<string, string>,
+  ) {}
 
-  beforeAll(async () => {
+  get db() {
+    if (!this.database) throw new Error('the stack did not start');
+    return this.database.db;
+  }
+
+  get haproxyRunning() {
+    return this.haproxy?.running ?? false;
+  }
+
+  dump() {
+    return [...[...this.apps.values()].map((a) => a.proc.tail()), this.haproxy?.tail() ?? ''].join('\n');
+  }
+
+  async start() {
     if (!existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: install Debian's haproxy (apt-get install haproxy; npm test does it when run as root)`);
-    const admin = new pg.Client({ connectionString: adminUrl });
+    const dbUrl = withDatabase(this.adminUrl, this.dbName);
+    const admin = new pg.Client({ connectionString: this.adminUrl });
     await admin.connect();
     // Empty: both instances migrate it as they start, at the same time (under the advisory lock).
-    await admin.query(`create database ${dbName}`);
-    dbCreated = true;
+    await admin.query(`create database ${this.dbName}`);
+    this.dbCreated = true;
     await admin.end();
 
     const balancerPort = await freePort();
-    env.balancerUrl = `http://127.0.0.1:${balancerPort}`;
+    this.env.balancerUrl = `http://127.0.0.1:${balancerPort}`;
     for (const name of INSTANCES) {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), `redflag-scale-${name}-`));
-      dirs.push(dataDir);
+      this.dirs.push(dataDir);
       const proc = new Proc(name, process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? os.tmpdir(),
@@ -254,74 +271,127 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
         HOST: '127.0.0.1',
         // Any free port; the instance logs the one it got.
         PORT: '0',
-        PUBLIC_URL: env.balancerUrl,
+        PUBLIC_URL: this.env.balancerUrl,
         DATA_DIR: dataDir,
         DATABASE_URL: dbUrl,
         DATABASE_POOL_SIZE: '4',
         BETTER_AUTH_SECRET: SECRET,
         TRUST_PROXY_HEADER: 'X-Forwarded-For',
-        BILLING_PROVIDER: 'local',
         TEST_CLOCK: 'true',
         LOG_LEVEL: 'info',
+        ...this.appEnv,
       });
-      apps.set(name, { proc, port: 0 });
+      this.apps.set(name, { proc, port: 0 });
     }
-    for (const name of INSTANCES) {
-      const app = apps.get(name);
-      if (!app) continue;
+    for (const [name, app] of this.apps) {
       app.port = await until(`${name} to listen`, () => {
         if (!app.proc.running) throw new Error(`${name} exited\n${app.proc.tail()}`);
         const line = logEntries(app.proc).find((e) => typeof e.msg === 'string' && e.msg.startsWith('RedFlag is listening'));
         return typeof line?.port === 'number' ? line.port : undefined;
       }, 45_000);
-      await until(`${name} /readyz`, async () => ((await fetch(`${env.instanceUrl(name)}/readyz`)).status === 200 ? true : undefined));
+      await until(`${name} /readyz`, async () => ((await fetch(`${this.env.instanceUrl(name)}/readyz`)).status === 200 ? true : undefined));
     }
 
     const folder = mkdtempSync(path.join(os.tmpdir(), 'redflag-haproxy-'));
-    dirs.push(folder);
+    this.dirs.push(folder);
     const cfgFile = path.join(folder, 'haproxy.cfg');
     const deployed = readFileSync(path.join(ROOT, 'deploy/haproxy.cfg'), 'utf8');
-    writeFileSync(cfgFile, haproxyConfigForTest(deployed, balancerPort, INSTANCES.map((name) => ({ name, port: apps.get(name)?.port ?? 0 }))));
+    writeFileSync(cfgFile, haproxyConfigForTest(deployed, balancerPort, [...this.apps].map(([name, app]) => ({ name, port: app.port }))));
     // -db: stay in the foreground (no daemon), so this test owns the process and its pid.
-    haproxy = new Proc('haproxy', HAPROXY, ['-db', '-f', cfgFile], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
-    database = await openDatabase({ driver: 'postgres', url: dbUrl, poolSize: 2 });
-  }, 90_000);
+    this.haproxy = new Proc('haproxy', HAPROXY, ['-db', '-f', cfgFile], { PATH: process.env.PATH ?? '/usr/bin:/bin' });
+    this.database = await openDatabase({ driver: 'postgres', url: dbUrl, poolSize: 2 });
+    // Both instances in rotation before any test runs.
+    const probe = new Client(this.env);
+    const seen = new Set<string>();
+    await until('both instances in rotation', async () => {
+      if (!this.haproxyRunning) throw new Error(`HAProxy exited\n${this.haproxy?.tail() ?? ''}`);
+      const a = await probe.send('/healthz');
+      if (a.status === 200) seen.add(a.servedBy);
+      return seen.size === INSTANCES.length ? true : undefined;
+    });
+  }
 
-  afterAll(async () => {
-    await haproxy?.stop();
-    await Promise.all([...apps.values()].map((a) => a.proc.stop()));
-    await database?.close();
-    if (dbCreated) {
-      const admin = new pg.Client({ connectionString: adminUrl });
+  async stop() {
+    await this.haproxy?.stop();
+    await Promise.all([...this.apps.values()].map((a) => a.proc.stop()));
+    await this.database?.close();
+    if (this.dbCreated) {
+      const admin = new pg.Client({ connectionString: this.adminUrl });
       await admin.connect();
-      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.query(`drop database if exists ${this.dbName} with (force)`);
       await admin.end();
     }
-    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+    for (const dir of this.dirs) rmSync(dir, { recursive: true, force: true });
+  }
+
+  /** Each instance's access-log request ids, once every request this stack's clients sent has been logged. */
+  async loggedRequestIds(): Promise<Record<InstanceName, Set<string>>> {
+    const logged = () =>
+      Object.fromEntries(
+        [...this.apps].map(([name, app]) => [name, new Set(logEntries(app.proc).filter((e) => e.msg === 'request').map((e) => String(e.reqId)))]),
+      ) as Record<InstanceName, Set<string>>;
+    // The access line is written after the answer: wait for the last ones to reach the pipe.
+    return until('every access line', () => {
+      const ids = logged();
+      return this.env.sent.every((s) => INSTANCES.some((name) => ids[name].has(s.reqId))) ? ids : undefined;
+    }, 10_000);
+  }
+}
+
+async function signUpAndVerify(stack: Stack, client: Client, address: string) {
+  const signUp = await client.send('/api/auth/sign-up/email', { json: { email: address, password: PASSWORD, firstName: 'Scale', lastName: 'Out' } });
+  expect(signUp.status, signUp.text).toBe(200);
+  // The dev outbox is a table: whichever instance stored the mail, either one lists it.
+  const link = await until('the verification mail', async () => {
+    const mails = json<Array<{ to: string; links: string[] }>>(await client.send('/dev/mailbox.json'));
+    return mails.find((m) => m.to === address)?.links.find((l) => l.includes('verify-email'));
+  });
+  expect(new URL(link).origin, 'mailed links point at the balancer (PUBLIC_URL)').toBe(stack.env.balancerUrl);
+  const verified = await client.send(link);
+  expect(verified.status, verified.text).toBeLessThan(400);
+  const signIn = await client.send('/api/auth/sign-in/email', { json: { email: address, password: PASSWORD } });
+  expect(signIn.status, signIn.text).toBe(200);
+}
+
+async function userId(stack: Stack, address: string) {
+  const [row] = await stack.db.select({ id: user.id }).from(user).where(eq(user.email, address));
+  if (!row) throw new Error(`no user ${address}`);
+  return row.id;
+}
+
+const mailsOf = (stack: Stack, address: string, kind: string) =>
+  stack.db.select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.to, address), eq(mailOutbox.kind, kind)));
+
+/** Every request went to the instance HAProxy named, and nowhere else, by the instances' own logs. */
+async function expectServedAsNamed(stack: Stack, minimumEach: number) {
+  const ids = await stack.loggedRequestIds().catch((err: unknown) => {
+    throw new Error(`${String(err)}\n${stack.dump()}`);
+  });
+  for (const s of stack.env.sent) {
+    expect(INSTANCES as readonly string[], `${s.target} answered by ${s.servedBy}`).toContain(s.servedBy);
+    for (const name of INSTANCES) expect(ids[name].has(s.reqId), `${s.target} in ${name}'s log`).toBe(name === s.servedBy);
+  }
+  for (const name of INSTANCES) expect(stack.env.sent.filter((s) => s.servedBy === name).length, name).toBeGreaterThanOrEqual(minimumEach);
+}
+
+const target = inject('testDatabase');
+const adminUrl = target.driver === 'postgres' ? target.url : '';
+
+describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy on one PostgreSQL (skipped on PGlite: one process per data folder)', () => {
+  const stack = new Stack(adminUrl, { BILLING_PROVIDER: 'local' });
+  const env = stack.env;
+  const db = () => stack.db;
+
+  beforeAll(() => stack.start(), 90_000);
+  afterAll(() => stack.stop(), 60_000);
 
   afterEach((ctx) => {
     // The processes' own words, for a failure in CI.
-    if (ctx.task.result?.state === 'fail') process.stderr.write(`${dump()}\n`);
+    if (ctx.task.result?.state === 'fail') process.stderr.write(`${stack.dump()}\n`);
   });
 
   const person = new Client(env);
   const email = `scale-${randomBytes(4).toString('hex')}@example.com`;
-
-  async function signUpAndVerify(client: Client, address: string) {
-    const signUp = await client.send('/api/auth/sign-up/email', { json: { email: address, password: PASSWORD, firstName: 'Scale', lastName: 'Out' } });
-    expect(signUp.status, signUp.text).toBe(200);
-    // The dev outbox is a table: whichever instance stored the mail, either one lists it.
-    const link = await until('the verification mail', async () => {
-      const mails = json<Array<{ to: string; links: string[] }>>(await client.send('/dev/mailbox.json'));
-      return mails.find((m) => m.to === address)?.links.find((l) => l.includes('verify-email'));
-    });
-    expect(new URL(link).origin, 'mailed links point at the balancer (PUBLIC_URL)').toBe(env.balancerUrl);
-    const verified = await client.send(link);
-    expect(verified.status, verified.text).toBeLessThan(400);
-    const signIn = await client.send('/api/auth/sign-in/email', { json: { email: address, password: PASSWORD } });
-    expect(signIn.status, signIn.text).toBe(200);
-  }
 
   async function startTrial(client: Client) {
     const session = await client.send('/api/create-checkout-session', { json: {} });
@@ -335,18 +405,10 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     expect(paid.headers.get('location')).toMatch(/^\/payment-success/);
   }
 
-  async function userId(address: string) {
-    const [row] = await db().select({ id: user.id }).from(user).where(eq(user.email, address));
-    if (!row) throw new Error(`no user ${address}`);
-    return row.id;
-  }
-
   async function invoicesOf(address: string) {
-    const [account] = await db().select({ subscriptionId: billingAccount.subscriptionId }).from(billingAccount).where(eq(billingAccount.userId, await userId(address)));
+    const [account] = await db().select({ subscriptionId: billingAccount.subscriptionId }).from(billingAccount).where(eq(billingAccount.userId, await userId(stack, address)));
     return db().select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
   }
-
-  const mailsOf = (address: string, kind: string) => db().select({ id: mailOutbox.id }).from(mailOutbox).where(and(eq(mailOutbox.to, address), eq(mailOutbox.kind, kind)));
 
   /** Moves both instances' test clocks at once; each runs the billing jobs as it does (decision 080). */
   async function advanceBothClocks(ms: number) {
@@ -356,22 +418,17 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     expect(Math.abs((one ?? 0) - (two ?? 0)), 'the two instances agree on the time').toBeLessThan(60_000);
   }
 
-  it('HAProxy balances /healthz over both instances and refuses /metrics at the edge', async () => {
+  it('HAProxy balances over both instances and refuses /metrics at the edge', async () => {
     const probe = new Client(env);
-    const seen = new Set<string>();
-    await until('both instances in rotation', async () => {
-      if (!haproxy?.running) throw new Error(`HAProxy exited\n${haproxy?.tail() ?? ''}`);
-      const a = await probe.send('/healthz');
-      if (a.status === 200) seen.add(a.servedBy);
-      return seen.size === 2 ? true : undefined;
-    });
-    expect([...seen].sort()).toEqual([...INSTANCES]);
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push(await probe.send('/healthz'));
+    expect(servers(answers)).toEqual([...INSTANCES]);
     // Answered by HAProxy itself (no instance, no request id), so not through the client.
     expect((await fetch(`${env.balancerUrl}/metrics`)).status).toBe(404);
-  }, 30_000);
+  });
 
   it('signs up, verifies from the dev outbox and signs in through the balancer; the session is valid on both instances', async () => {
-    await signUpAndVerify(person, email);
+    await signUpAndVerify(stack, person, email);
     const reads = [];
     for (let i = 0; i < 4; i++) reads.push(await person.send('/api/auth/user'));
     for (const r of reads) {
@@ -401,7 +458,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
       refusedBy.add(a.servedBy);
     }
     expect([...refusedBy].sort()).toEqual([...INSTANCES]);
-    expect(await db().select({ id: scans.id }).from(scans).where(eq(scans.userId, await userId(email)))).toHaveLength(5);
+    expect(await db().select({ id: scans.id }).from(scans).where(eq(scans.userId, await userId(stack, email)))).toHaveLength(5);
   }, 30_000);
 
   it('rate limits are shared: the sixth contact message in an hour is refused on either instance, a forged X-Forwarded-For too', async () => {
@@ -427,14 +484,14 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
   it('both instances run the billing jobs at the same moments: one trial reminder, one conversion, one charge, one receipt', async () => {
     // Inside the two days before the trial's end: the reminder.
     await advanceBothClocks(5.5 * DAY_MS);
-    expect(await mailsOf(email, 'trial_reminder')).toHaveLength(1);
+    expect(await mailsOf(stack, email, 'trial_reminder')).toHaveLength(1);
     expect(await invoicesOf(email)).toHaveLength(0);
     // Past the trial's end: each instance's job looks for due subscriptions at once.
     await advanceBothClocks(2 * DAY_MS);
     const invoices = await invoicesOf(email);
     expect(invoices.map((i) => ({ status: i.status, amountCents: i.amountCents }))).toEqual([{ status: 'paid', amountCents: 999 }]);
-    expect(await mailsOf(email, 'receipt')).toHaveLength(1);
-    expect(await mailsOf(email, 'trial_reminder')).toHaveLength(1);
+    expect(await mailsOf(stack, email, 'receipt')).toHaveLength(1);
+    expect(await mailsOf(stack, email, 'trial_reminder')).toHaveLength(1);
     const plans = [];
     for (let i = 0; i < 2; i++) plans.push(await person.send('/api/users/plan'));
     for (const p of plans) expect(json<{ planTier: string; subscriptionStatus: string }>(p)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
@@ -451,7 +508,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
   it('"Activate Premium" sent to both instances at once charges once', async () => {
     const second = new Client(env);
     const address = `scale-click-${randomBytes(4).toString('hex')}@example.com`;
-    await signUpAndVerify(second, address);
+    await signUpAndVerify(stack, second, address);
     await startTrial(second);
     const clicks = await Promise.all(INSTANCES.map((via) => second.send('/api/convert-trial', { json: {}, via })));
     for (const c of clicks) {
@@ -460,26 +517,95 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     }
     const invoices = await invoicesOf(address);
     expect(invoices.map((i) => ({ status: i.status, amountCents: i.amountCents }))).toEqual([{ status: 'paid', amountCents: 999 }]);
-    expect(await mailsOf(address, 'receipt')).toHaveLength(1);
+    expect(await mailsOf(stack, address, 'receipt')).toHaveLength(1);
   }, 30_000);
 
   it('every request was served by the instance HAProxy named: each instance logged exactly its own request ids', async () => {
-    const logged = (name: InstanceName) => {
-      const app = apps.get(name);
-      return new Set(app ? logEntries(app.proc).filter((e) => e.msg === 'request').map((e) => String(e.reqId)) : []);
-    };
-    // The access line is written after the answer: wait for the last ones to reach the pipe.
-    await until('every access line', () => (env.sent.every((s) => logged('app1').has(s.reqId) || logged('app2').has(s.reqId)) ? true : undefined), 10_000).catch((err: unknown) => {
-      throw new Error(`${String(err)}\n${dump()}`);
-    });
-    const byInstance = { app1: logged('app1'), app2: logged('app2') };
-    for (const s of env.sent) {
-      expect(INSTANCES as readonly string[], `${s.target} answered by ${s.servedBy}`).toContain(s.servedBy);
-      const name = s.servedBy as InstanceName;
-      const other: InstanceName = name === 'app1' ? 'app2' : 'app1';
-      expect(byInstance[name].has(s.reqId), `${s.target} in ${name}'s log`).toBe(true);
-      expect(byInstance[other].has(s.reqId), `${s.target} not in ${other}'s log`).toBe(false);
-    }
-    for (const name of INSTANCES) expect(env.sent.filter((s) => s.servedBy === name).length, name).toBeGreaterThan(10);
+    await expectServedAsNamed(stack, 10);
+  }, 30_000);
+});
+
+describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy with the Stripe provider (a local fake of Stripe): webhooks', () => {
+  const fake = new FakeStripe();
+  const stack = new Stack(adminUrl, {
+    BILLING_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: 'price_premium_monthly',
+    // Filled in when the fake listens (before the instances start).
+    STRIPE_API_BASE: '',
+  });
+
+  beforeAll(async () => {
+    const base = await fake.start();
+    stack.appEnv.STRIPE_API_BASE = base;
+    await stack.start();
+  }, 90_000);
+  afterAll(async () => {
+    await stack.stop();
+    await fake.stop();
+  }, 60_000);
+  afterEach((ctx) => {
+    if (ctx.task.result?.state === 'fail') process.stderr.write(`${stack.dump()}\n`);
+  });
+
+  const person = new Client(stack.env);
+  const email = `scale-stripe-${randomBytes(4).toString('hex')}@example.com`;
+  let subscription = '';
+  let customer = '';
+
+  /** One signed event, delivered twice at the same moment through the balancer: once to each instance. */
+  async function deliverTwiceAtOnce(event: ReturnType<typeof fakeEvent>) {
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: STRIPE_TEST_WEBHOOK_SECRET });
+    const stripeSide = new Client(stack.env);
+    const send = () => stripeSide.send('/api/stripe/webhook', { raw: payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
+    const answers = await Promise.all([send(), send()]);
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    expect(servers(answers)).toEqual([...INSTANCES]);
+    const stored = await stack.db.select().from(billingWebhookEvent).where(eq(billingWebhookEvent.id, event.id));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.processedAt).not.toBeNull();
+    // A later replay is recognised as one, on either instance.
+    const replay = await send();
+    expect(json<{ duplicate?: boolean }>(replay)).toMatchObject({ received: true, duplicate: true });
+  }
+
+  async function plansOnBoth() {
+    const plans = [];
+    for (let i = 0; i < 2; i++) plans.push(await person.send('/api/users/plan'));
+    expect(servers(plans)).toEqual([...INSTANCES]);
+    return plans.map((p) => json<{ planTier: string; subscriptionStatus: string }>(p));
+  }
+
+  it('checkout.session.completed delivered to both instances at once starts one trial and sends one mail', async () => {
+    await signUpAndVerify(stack, person, email);
+    const session = await person.send('/api/create-checkout-session', { json: {} });
+    expect(session.status, session.text).toBe(200);
+    const sessionId = new URL(json<{ checkout_url: string }>(session).checkout_url).pathname.split('/').pop() ?? '';
+    fake.nowS = Math.floor(Date.now() / 1000);
+    const sub = fake.completeCheckout(sessionId);
+    subscription = sub.id;
+    customer = sub.customer;
+    await deliverTwiceAtOnce(fakeEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', customer, subscription }));
+    for (const plan of await plansOnBoth()) expect(plan).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
+    expect(await mailsOf(stack, email, 'trial_started')).toHaveLength(1);
+  }, 30_000);
+
+  it('invoice.paid at the trial end delivered to both instances at once: Premium, one receipt; scans on both instances', async () => {
+    fake.nowS = Math.floor(Date.now() / 1000);
+    fake.endTrial(subscription);
+    const invoice = fake.subscriptions.get(subscription)?.latest_invoice ?? '';
+    await deliverTwiceAtOnce(fakeEvent('invoice.paid', { id: invoice, object: 'invoice', customer, subscription }));
+    for (const plan of await plansOnBoth()) expect(plan).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
+    expect(await mailsOf(stack, email, 'receipt')).toHaveLength(1);
+    const answers = [];
+    for (let i = 0; i < 2; i++) answers.push(await person.send('/api/scans', { json: { message: MESSAGE } }));
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    expect(servers(answers)).toEqual([...INSTANCES]);
+  }, 30_000);
+
+  it('every request was served by the instance HAProxy named', async () => {
+    await expectServedAsNamed(stack, 5);
   }, 30_000);
 });
