@@ -6,6 +6,7 @@ import { authContext, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
+import { planRoutes } from './billing/plan.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { metricsRoutes } from './http/metrics.ts';
@@ -21,7 +22,6 @@ import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { scanRoutes } from './scans/scans.routes.ts';
 import { authUserRoutes } from './users/auth-user.routes.ts';
-import { planRoutes } from './users/plan.routes.ts';
 
 /**
  * Builds the app. Middleware order matters: request id and logging first (so every line has the id),

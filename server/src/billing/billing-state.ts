@@ -1,4 +1,4 @@
-import { getUserBillingSummary } from '../billing/billing.service.ts';
+import { getUserBillingSummary } from './billing.service.ts';
 import type { AppContext } from '../context.ts';
 
 /**

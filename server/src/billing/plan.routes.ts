@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { requireUser } from '../auth/session.ts';
-import { getPlan, getScanUsage, getTrialStatus } from '../billing/billing.service.ts';
+import { getPlan, getScanUsage, getTrialStatus } from './billing.service.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 

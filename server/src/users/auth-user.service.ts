@@ -3,7 +3,7 @@ import { createAuthRepo } from '../auth/auth.repo.ts';
 import type { SessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { getAccountBillingState } from './billing-state.ts';
+import { getAccountBillingState } from '../billing/billing-state.ts';
 
 /** GET /api/auth/user (product-spec.md section 7): the user's fields plus their billing state. */
 export async function getAuthUser(ctx: AppContext, sessionUser: SessionUser): Promise<AuthUserResponse> {
