@@ -13,6 +13,18 @@ afterEach(() => {
   localStorage.clear();
 });
 
-// jsdom has no layout: scrolling is a no-op that the app may call (after sign-in, to a new result).
+// jsdom has no layout and no media queries: scrolling is a no-op the app may call (after sign-in, to a new
+// result), and every media query answers "no match" (a narrow screen without reduced motion).
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 Element.prototype.scrollIntoView = vi.fn();
+window.matchMedia = (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }) satisfies MediaQueryList;
