@@ -1,4 +1,5 @@
 import type { AnalyticsEvent } from '@redflag/contracts/events';
+import { apiRequest } from './api';
 
 /**
  * First-party analytics (DESIGN.md section 2): events go to our own POST /api/events, whose schema
@@ -10,16 +11,5 @@ export type AnalyticsEventName = AnalyticsEvent['name'];
 export type AnalyticsProps = NonNullable<AnalyticsEvent['properties']>;
 
 export function track(event: AnalyticsEventName, props: AnalyticsProps = {}): void {
-  try {
-    const body: AnalyticsEvent = { name: event, properties: props };
-    void fetch('/api/events', {
-      method: 'POST',
-      credentials: 'include',
-      keepalive: true,
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
-  } catch {
-    /* fetch unavailable: analytics is best effort */
-  }
+  apiRequest('sendEvent', { body: { name: event, properties: props }, keepalive: true }).catch(() => undefined);
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, toApiError } from './api';
+import { apiCall, ApiError, apiRequest, toApiError } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -36,44 +36,88 @@ describe('toApiError', () => {
   });
 });
 
-describe('apiRequest', () => {
-  it('sends cookies and a JSON body, and returns the parsed JSON', async () => {
-    const fetchMock = vi.fn(
-      async () =>
-        new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
-    await expect(api.post('/api/x', { a: 1 })).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/x');
+const json = (body: unknown, init: ResponseInit = {}) =>
+  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+
+function stubFetch(response: Response | (() => Promise<Response>)) {
+  const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+const call = (mock: ReturnType<typeof stubFetch>) => mock.mock.calls[0] as unknown as [string, RequestInit];
+
+const usage = { planTier: 'free', scanCount: 2, maxScans: 5, remaining: 3, unlimited: false };
+
+describe('apiRequest builds the call from the route table', () => {
+  it('fills path parameters (encoded), sends cookies and a JSON body', async () => {
+    const fetchMock = stubFetch(json({ share: null }));
+    await expect(apiRequest('saveShare', { params: { id: 'a/b' }, body: { includeMessage: true } })).resolves.toEqual({ share: null });
+    const [url, init] = call(fetchMock);
+    expect(url).toBe('/api/scans/a%2Fb/share');
+    expect(init.method).toBe('PUT');
     expect(init.credentials).toBe('include');
-    expect(init.method).toBe('POST');
-    expect(init.body).toBe('{"a":1}');
+    expect(init.body).toBe('{"includeMessage":true}');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
-  it('throws an ApiError for a non-OK response', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({ error: { code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' } }),
-            { status: 403 },
-          ),
-      ),
-    );
-    const error = await api.get('/api/scans').catch((e: unknown) => e);
+  it('writes the query without empty values and reads the headers the route declares', async () => {
+    const fetchMock = stubFetch(json([], { headers: { 'X-Total-Count': '42' } }));
+    const { data, headers } = await apiCall('listScans', { query: { q: 'bank', verdict: '', page: 3 } });
+    expect(call(fetchMock)[0]).toBe('/api/scans?q=bank&page=3');
+    expect(data).toEqual([]);
+    expect(headers['x-total-count']).toBe(42);
+  });
+
+  it('answers undefined for 204 No Content when the route says so', async () => {
+    stubFetch(new Response(null, { status: 204 }));
+    await expect(apiRequest('sendEvent', { body: { name: 'scan_initiated' } })).resolves.toBeUndefined();
+  });
+});
+
+describe('apiRequest parses the answer with the route\'s response schema', () => {
+  it('answers the parsed body', async () => {
+    stubFetch(json(usage));
+    await expect(apiRequest('getScanUsage')).resolves.toEqual(usage);
+  });
+
+  it('a body outside the contract is an INVALID_RESPONSE error naming the route and the field, not a cast', async () => {
+    stubFetch(json({ ...usage, scanCount: 'two' }));
+    const error = await apiRequest('getScanUsage').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', message: 'GET /api/users/scan-usage answered outside its contract' });
+    expect((error as ApiError).details).toMatchObject({ issues: [{ path: 'scanCount' }] });
+  });
+
+  it('a missing declared header is an INVALID_RESPONSE error too', async () => {
+    stubFetch(json([]));
+    await expect(apiCall('listScans')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+
+  it('a 200 whose body is not JSON is an INVALID_RESPONSE error', async () => {
+    stubFetch(new Response('<html>', { status: 200, headers: { 'content-type': 'application/json' } }));
+    await expect(apiRequest('getScanUsage')).rejects.toMatchObject({ code: 'INVALID_RESPONSE' });
+  });
+});
+
+describe('apiRequest failures', () => {
+  it('a non-OK answer is an ApiError with the contract error code', async () => {
+    stubFetch(json({ error: { code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' } }, { status: 403 }));
+    const error = await apiRequest('createScan', { body: { message: 'hi' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('SCAN_LIMIT_REACHED');
     expect(String(error)).toBe('403: Free tier scan limit reached');
   });
 
-  it('answers undefined for 204 No Content', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response(null, { status: 204 })),
-    );
-    await expect(api.delete('/api/thing')).resolves.toBeUndefined();
+  it('no answer at all is a NETWORK_ERROR with status 0', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(apiRequest('getPlan')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+  });
+
+  it('an aborted call stays an abort (TanStack Query cancels with it)', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    stubFetch(() => Promise.reject(new DOMException('aborted', 'AbortError')));
+    await expect(apiCall('listScans', { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

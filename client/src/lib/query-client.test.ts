@@ -1,7 +1,8 @@
 import { QueryObserver } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api';
-import { createQueryClient, isUnauthorized, shouldRetryQuery } from './query-client';
+import { isUnauthorized } from './errors';
+import { createQueryClient, shouldRetryQuery } from './query-client';
 
 const unauthorized = new ApiError({ status: 401, code: 'UNAUTHORIZED', message: 'Authentication required' });
 // Its text holds "401" ("404: No scan 40173"), its status does not: not a session problem.

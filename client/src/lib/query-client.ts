@@ -1,13 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api';
+import { isUnauthorized } from './errors';
 
 const MAX_401_RETRIES = 2;
 const RETRY_DELAY_MS = 1000;
-
-/** The API answered 401: no session (yet). Read from the status, not the text ("404: scan 4017" is not one). */
-export function isUnauthorized(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 401;
-}
 
 /**
  * product-spec.md section 8: queries retry only on a 401 (a session that is still being restored), at

@@ -94,3 +94,29 @@ export type AuthUserResponse = z.infer<typeof authUserSchema>;
  */
 export const weakPasswordReasonSchema = z.enum(['length', 'repetitive', 'common', 'email']);
 export type WeakPasswordReason = z.infer<typeof weakPasswordReasonSchema>;
+
+/**
+ * GET /api/auth/get-session (better-auth's endpoint): the session and its user, or null when signed out.
+ * Loose objects: better-auth adds fields of its own, and the client reads only these.
+ */
+export const sessionResponseSchema = z
+  .object({
+    session: z.looseObject({ id: z.string(), expiresAt: z.string() }),
+    user: z.looseObject({
+      id: z.string(),
+      email: z.string(),
+      name: z.string().nullish(),
+      image: z.string().nullish(),
+      firstName: z.string().nullish(),
+      lastName: z.string().nullish(),
+      emailVerified: z.boolean().optional(),
+    }),
+  })
+  .nullable();
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** GET /api/auth/list-accounts (better-auth): one row per sign-in method; `credential` is the password. */
+export const linkedAccountListSchema = z.array(z.looseObject({ providerId: z.string() }));
+
+/** POST /api/auth/change-email and /api/auth/change-password (better-auth): the client reads nothing of the answer. */
+export const authActionResponseSchema = z.looseObject({});

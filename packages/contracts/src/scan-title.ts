@@ -1,5 +1,6 @@
 import { MESSAGE_PREVIEW_CHARS, riskBand } from './constants.ts';
-import { PLATFORMS, scamTypeLabel } from './scan.ts';
+import { PLATFORMS } from './platforms.ts';
+import { scamTypeLabel } from './scan.ts';
 
 export interface ScanTitleInput {
   riskScore: number;

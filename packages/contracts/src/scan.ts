@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH } from './constants.ts';
+import { PLATFORM_VALUES } from './platforms.ts';
 import { storableString } from './text.ts';
 
-/** product-spec.md section 2: platform values and their categories. */
-export const PLATFORMS = [
-  { value: 'sms', label: 'SMS / Text', category: 'Communication' },
-  { value: 'whatsapp', label: 'WhatsApp', category: 'Communication' },
-  { value: 'email', label: 'Email', category: 'Communication' },
-  { value: 'facebook', label: 'Facebook Marketplace', category: 'Marketplace' },
-  { value: 'craigslist', label: 'Craigslist', category: 'Marketplace' },
-  { value: 'offerup', label: 'OfferUp', category: 'Marketplace' },
-  { value: 'ebay', label: 'eBay', category: 'Marketplace' },
-  { value: 'etsy', label: 'Etsy', category: 'Marketplace' },
-  { value: 'other', label: 'Other (dating app, social media...)', category: 'Other' },
-] as const;
+export { PLATFORMS } from './platforms.ts';
 
-export const platformSchema = z.enum(['sms', 'whatsapp', 'email', 'facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'other']);
+export const platformSchema = z.enum(PLATFORM_VALUES);
 export type Platform = z.infer<typeof platformSchema>;
 
 /** At most this many decoded QR links per scan (a screenshot rarely holds more than one or two codes). */

@@ -17,10 +17,9 @@ import { messagePreview } from '@/features/dashboard/utils/scan-item';
 import { useDeleteAllScans, useDeleteScan } from '@/features/scans/api/delete-scans';
 import { useScanPage, type ScanPage } from '@/features/scans/api/get-scans';
 import { DeleteAllScansDialog, DeleteScanDialog } from '@/features/scans/components/DeleteScanDialogs';
-import { ApiError } from '@/lib/api';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
 import { openAuthModal } from '@/lib/events';
-import { isUnauthorized } from '@/lib/query-client';
+import { isNotFound, isUnauthorized } from '@/lib/errors';
 import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
 import { MemberRoute } from './member-route';
@@ -57,7 +56,7 @@ function UsagePanel({ plan }: { plan: PlanDisplay | undefined }) {
 }
 
 function deleteErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'You are signed out. Sign in again, then delete.';
+  if (isUnauthorized(error)) return 'You are signed out. Sign in again, then delete.';
   return 'We could not delete right now. Nothing was deleted; please try again.';
 }
 
@@ -120,7 +119,7 @@ function HistoryPanel({
       },
       onError: (error) => {
         // Already gone (another tab): the list refreshes; nothing is left to delete.
-        if (error instanceof ApiError && error.status === 404) {
+        if (isNotFound(error)) {
           focusHeading.current = true;
           setToDelete(null);
           toast({ title: 'Scan already deleted', description: 'It was no longer in your history.' });
@@ -166,7 +165,7 @@ function HistoryPanel({
         onOpenChange={(open) => (open ? undefined : setToDelete(null))}
         onConfirm={confirmDelete}
         isPending={deleteOne.isPending}
-        error={deleteOne.isError && !(deleteOne.error instanceof ApiError && deleteOne.error.status === 404) ? deleteErrorText(deleteOne.error) : null}
+        error={deleteOne.isError && !isNotFound(deleteOne.error) ? deleteErrorText(deleteOne.error) : null}
         onCloseAutoFocus={closeAutoFocus}
         title={title}
         preview={toDelete ? messagePreview(toDelete.message) : ''}

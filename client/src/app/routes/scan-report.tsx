@@ -10,8 +10,8 @@ import { useDeleteScan } from '@/features/scans/api/delete-scans';
 import { useScan } from '@/features/scans/api/get-scan';
 import { DeleteScanDialog } from '@/features/scans/components/DeleteScanDialogs';
 import ScanResultView from '@/features/scans/components/ScanResultView';
-import { ApiError } from '@/lib/api';
-import { PLATFORMS } from '@/lib/platforms';
+import { isNotFound } from '@/lib/errors';
+import { PLATFORMS } from '@redflag/contracts/platforms';
 import { PanelBoundary } from '../error-boundary';
 import { ScanFollowUps } from '../scan-follow-ups';
 import { MemberRoute } from './member-route';
@@ -175,7 +175,7 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
         isPending={deleteScan.isPending}
         error={
           deleteScan.isError
-            ? deleteScan.error instanceof ApiError && deleteScan.error.status === 404
+            ? isNotFound(deleteScan.error)
               ? 'This scan was already deleted.'
               : 'We could not delete this scan right now. Nothing was deleted; please try again.'
             : null
@@ -195,7 +195,7 @@ function ScanReportPage({ id }: { id: string }) {
   if (scan.isPending) return <PageSpinner label="Loading your report..." />;
   if (scan.isError) {
     // Another user's scan, a deleted one and a made-up id are the same 404: nothing tells them apart.
-    if (scan.error instanceof ApiError && scan.error.status === 404) return <ReportMissing back={back} />;
+    if (isNotFound(scan.error)) return <ReportMissing back={back} />;
     return <ReportFailed back={back} onRetry={() => void scan.refetch()} />;
   }
   return <Report scan={scan.data} back={back} />;

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSharedScan } from '@/features/share/api/share';
 import SharedVerdictView from '@/features/share/components/SharedVerdictView';
-import { ApiError } from '@/lib/api';
+import { isNotFound } from '@/lib/errors';
 import { PanelBoundary } from '../error-boundary';
 import { PageSpinner, StatusCard } from './status-card';
 
@@ -31,7 +31,7 @@ export function SharedResultRoute() {
     );
   }
   if (shared.isError) {
-    const missing = shared.error instanceof ApiError && shared.error.status === 404;
+    const missing = isNotFound(shared.error);
     return (
       <>
         <NoIndex />

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ChangeEmailBody } from '@redflag/contracts/auth';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 
 /**
  * POST /api/auth/change-email (better-auth): a verified account confirms from its current address, then
@@ -10,8 +10,8 @@ import { api } from '@/lib/api';
  */
 export async function changeEmail(body: ChangeEmailBody & { currentEmail: string }): Promise<{ changedNow: boolean }> {
   const { currentEmail, ...request } = body;
-  await api.post<unknown>('/api/auth/change-email', request);
-  const user = await api.get<{ email: string }>('/api/auth/user');
+  await apiRequest('changeEmail', { body: request });
+  const user = await apiRequest('getAuthUser');
   return { changedNow: user.email.toLowerCase() !== currentEmail.toLowerCase() };
 }
 

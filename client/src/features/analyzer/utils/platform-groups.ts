@@ -1,5 +1,5 @@
 // Relative import: the root vitest.config.ts does not resolve the client's '@/' alias.
-import { PLATFORMS, type PlatformOption } from '../../../lib/platforms';
+import { PLATFORMS, type PlatformOption } from '@redflag/contracts/platforms';
 
 export interface PlatformGroup {
   category: PlatformOption['category'];

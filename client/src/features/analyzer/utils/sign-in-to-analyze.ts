@@ -1,6 +1,6 @@
 import { track } from '@/lib/analytics';
 import { openAuthModal } from '@/lib/events';
-import { PLATFORMS } from '@/lib/platforms';
+import { PLATFORMS } from '@redflag/contracts/platforms';
 import { storage } from '@/lib/storage-keys';
 import { savePendingAnalysis } from './pending-analysis';
 import type { ScanPayload } from './scan-form';

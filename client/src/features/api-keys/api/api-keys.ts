@@ -1,52 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  apiKeyListSchema,
-  apiKeySchema,
-  createdApiKeySchema,
-  type ApiKey,
-  type CreateApiKeyRequest,
-  type CreatedApiKey,
-} from '@redflag/contracts/api';
-import { api } from '@/lib/api';
-
-/** Query keys of this feature: the path is the key's meaning (lib's invalidateApiPaths reads it). */
-export const apiKeyKeys = {
-  all: ['/api/api-keys'] as const,
-};
+import type { ApiKey, CreateApiKeyRequest, CreatedApiKey } from '@redflag/contracts/api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/api-keys: the account's keys, newest first (never the keys themselves). */
-export async function getApiKeys(): Promise<ApiKey[]> {
-  return apiKeyListSchema.parse(await api.get<unknown>('/api/api-keys'));
-}
+export const getApiKeys = (): Promise<ApiKey[]> => apiRequest('listApiKeys');
 
 /** POST /api/api-keys: the one answer that carries the whole key. */
-export async function createApiKey(body: CreateApiKeyRequest): Promise<CreatedApiKey> {
-  return createdApiKeySchema.parse(await api.post<unknown>('/api/api-keys', body));
-}
+export const createApiKey = (body: CreateApiKeyRequest): Promise<CreatedApiKey> => apiRequest('createApiKey', { body });
 
 /** DELETE /api/api-keys/:id: revokes the key; calls with it answer 401 from then on. */
-export async function revokeApiKey(id: string): Promise<ApiKey> {
-  return apiKeySchema.parse(await api.delete<unknown>(`/api/api-keys/${encodeURIComponent(id)}`));
-}
+export const revokeApiKey = (id: string): Promise<ApiKey> => apiRequest('revokeApiKey', { params: { id } });
 
 export function useApiKeys() {
-  return useQuery({ queryKey: apiKeyKeys.all, queryFn: getApiKeys });
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: getApiKeys });
 }
 
 export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...apiKeyKeys.all, 'create'],
+    mutationKey: [...queryKeys.apiKeys, 'create'],
     mutationFn: createApiKey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }
 
 export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...apiKeyKeys.all, 'revoke'],
+    mutationKey: [...queryKeys.apiKeys, 'revoke'],
     mutationFn: revokeApiKey,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }

@@ -3,9 +3,9 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
 import { toast } from '@/components/ui/use-toast';
+import { invalidateKeys, SESSION_DEPENDENT_KEYS } from '@/lib/query-keys';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
-import { authUserQueryKey } from '../api/auth-user';
-import { sessionQueryKey, sessionQueryOptions } from '../api/session';
+import { sessionQueryOptions } from '../api/session';
 import { setAuthDialog } from '../hooks/auth-dialogs';
 import { ALREADY_VERIFIED_TARGET, linkErrorTarget } from '../utils/link-errors';
 
@@ -46,8 +46,7 @@ export function AuthUrlEffects() {
       toast({ title: 'Welcome back!', description: 'You are signed in with your recovery link.' });
     }
     storage.remove(STORAGE_KEYS.oauthProvider);
-    void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    void queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+    void invalidateKeys(queryClient, SESSION_DEPENDENT_KEYS);
     for (const k of HANDLED) params.delete(k);
     const search = params.toString();
     void navigate(

@@ -19,7 +19,7 @@ import {
 } from '@/components/ui/form';
 import { readDraft, saveDraft } from '../hooks/auth-dialogs';
 import { useEmailSignUp } from '../hooks/use-email-auth';
-import { presentError, toErrorLike } from '../utils/auth-errors';
+import { presentError, serverMessage } from '../utils/auth-errors';
 import { signUpFormSchema, type SignUpFormInput } from '../utils/form-schemas';
 import { AuthFormAlert } from './AuthFormAlert';
 import { PasswordInput } from './PasswordInput';
@@ -60,7 +60,7 @@ export function SignUpForm() {
             // weak_password: the server's message names the reasons (too short, too common).
             form.setError(
               p.field,
-              { type: 'server', message: toErrorLike(error).message || p.description },
+              { type: 'server', message: serverMessage(error) || p.description },
               { shouldFocus: true },
             );
             return;

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { toast } from '@/components/ui/use-toast';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { invalidateKeys, queryKeys, SESSION_DEPENDENT_KEYS } from '@/lib/query-keys';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
-import { authUserQueryKey } from '../api/auth-user';
-import { sessionQueryKey } from '../api/session';
 import { closeAuthDialogs, setAuthDialog } from './auth-dialogs';
 
 /** product-spec.md section 9: checkout creation delay after sign-up. */
@@ -25,8 +24,7 @@ export function useAfterSignIn() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return async () => {
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    await queryClient.invalidateQueries({ queryKey: authUserQueryKey });
+    await invalidateKeys(queryClient, SESSION_DEPENDENT_KEYS);
     const context = storage.get(STORAGE_KEYS.signupContext);
     if (
       context === 'premium_signup' ||
@@ -80,15 +78,12 @@ export function useEmailSignUp() {
       if (data.token) {
         // Outcome B: signed in at once; start the trial checkout after 2 s.
         closeAuthDialogs();
-        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        await queryClient.invalidateQueries({ queryKey: queryKeys.session });
         toast({ title: 'Account Created!', description: 'Setting up your free trial...' });
         setTimeout(() => {
-          api
-            .post<{ checkout_url?: string }>('/api/create-checkout-session')
-            .then((res) => {
-              if (res?.checkout_url) window.location.assign(res.checkout_url);
-              else void navigate('/checkout?plan=premium&trial=true');
-            })
+          // Any failure (no URL in the answer included) goes to the checkout page, which can retry.
+          apiRequest('createCheckoutSession')
+            .then((res) => window.location.assign(res.checkout_url))
             .catch(() => void navigate('/checkout?plan=premium&trial=true'));
         }, CHECKOUT_DELAY_MS);
         return;

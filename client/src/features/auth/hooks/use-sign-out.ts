@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
 
 /**
  * Sign out (this device, or every device) and go to / (product-spec.md section 2). Plain calls to
@@ -11,8 +11,8 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return async ({ everywhere = false }: { everywhere?: boolean } = {}) => {
     // section 8: on sign-out, 401/403/404 are ignored: the user ends up signed out either way.
-    if (everywhere) await api.post('/api/auth/revoke-sessions', {}).catch(() => undefined);
-    await api.post('/api/auth/sign-out', {}).catch(() => undefined);
+    if (everywhere) await apiRequest('revokeSessions', { body: {} }).catch(() => undefined);
+    await apiRequest('signOut', { body: {} }).catch(() => undefined);
     await navigate('/');
     // Every cached answer belonged to the signed-in user; active queries (the session) are read again.
     await queryClient.resetQueries();

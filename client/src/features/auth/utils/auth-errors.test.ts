@@ -1,66 +1,35 @@
 import { describe, expect, it } from 'vitest';
-import { presentError, toErrorLike } from './auth-errors';
+import { presentError } from './auth-errors';
 
-describe('presentError (product-spec.md section 8)', () => {
-  const cases: Array<[unknown, string, boolean]> = [
-    [
-      { status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } },
-      'Sign In Required',
-      true,
-    ],
-    [{ status: 403, error: { code: 'email_not_confirmed', message: '...' } }, 'Check Your Email', true],
-    [{ status: 403, error: { code: 'signup_disabled', message: '...' } }, 'Service Temporarily Unavailable', false],
-    [new TypeError('Failed to fetch'), 'Connection Problem', false],
-    [{ status: 401, error: { code: 'UNAUTHORIZED', message: 'Authentication required' } }, 'Sign In Required', true],
-    [{ status: 403, error: { code: 'FORBIDDEN', message: 'Access denied' } }, 'Account Setup Required', false],
-    [
-      { status: 429, error: { code: 'RATE_LIMITED', message: 'Too many', retryAfterSeconds: 30 } },
-      'Please Wait',
-      false,
-    ],
-    [
-      { status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } },
-      'Service Temporarily Unavailable',
-      false,
-    ],
-    [{ status: 402, error: { code: 'card_error', message: 'declined' } }, 'Payment Error', false],
-    [
-      { status: 422, error: { code: 'VALIDATION_ERROR', message: 'Please enter a valid email address' } },
-      'Invalid Information',
-      false,
-    ],
-    [{ status: 418, error: { code: 'TEAPOT', message: 'odd' } }, 'Something Went Wrong', false],
-  ];
-  it.each(cases)('%j → %s', (err, title, isAuth) => {
-    const p = presentError(err);
-    expect(p.title).toBe(title);
-    expect(p.isAuthError).toBe(isAuth);
-  });
-
-  it('an expired or used mail link says so', () => {
-    expect(presentError({ status: 401, error: { code: 'link_invalid', message: 'INVALID_TOKEN' } })).toMatchObject({
+describe('presentError: where the accounts forms show an error', () => {
+  it('offers recovery after a wrong password, and the dialog a Sign In button', () => {
+    expect(presentError({ status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } })).toMatchObject({
       title: 'Sign In Required',
-      description: 'This link has expired or was already used.',
       isAuthError: true,
+      action: 'recovery',
     });
   });
 
-  it('429 says how long to wait', () => {
-    expect(
-      presentError({ status: 429, error: { code: 'RATE_LIMITED', message: 'x', retryAfterSeconds: 600 } }).description,
-    ).toContain('10 minutes');
+  it('offers a new verification mail for an unconfirmed address', () => {
+    expect(presentError({ status: 403, error: { code: 'email_not_confirmed', message: '...' } })).toMatchObject({ title: 'Check Your Email', action: 'resend_verification' });
   });
 
-  it('reads weak_password reasons', () => {
-    expect(
-      toErrorLike({ status: 422, error: { code: 'weak_password', message: 'm', details: { reasons: ['common'] } } })
-        .details,
-    ).toEqual({ reasons: ['common'] });
-    expect(
-      presentError({
-        status: 422,
-        error: { code: 'weak_password', message: 'Too common', details: { reasons: ['common'] } },
-      }).suggestion,
-    ).toMatch(/common/);
+  it('offers signing in instead when the account exists', () => {
+    expect(presentError({ status: 409, error: { code: 'ACCOUNT_EXISTS', message: '...' } })).toMatchObject({ title: 'Account Already Exists', action: 'sign_in_instead' });
+  });
+
+  it('puts a weak password under the password field, with the advice its reasons call for', () => {
+    const p = presentError({ status: 422, error: { code: 'weak_password', message: 'Too common', details: { reasons: ['common'] } } });
+    expect(p.field).toBe('password');
+    expect(p.suggestion).toMatch(/common/);
+  });
+
+  it('keeps other errors out of the fields and without a Sign In button', () => {
+    expect(presentError({ status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } })).toEqual({
+      title: 'Service Temporarily Unavailable',
+      description: 'Something went wrong on our side.',
+      suggestion: 'Please try again in a few minutes.',
+      isAuthError: false,
+    });
   });
 });

@@ -1,22 +1,22 @@
-import type { CheckoutSessionResponse } from '@redflag/contracts/billing';
-import { ApiError } from '@/lib/api';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api';
 
 /**
  * POST /api/create-checkout-session (no body, JSON content type; the session cookie authenticates it).
- * The spec's texts: 'Failed to create checkout session: {status} - {body}' and 'No checkout URL received
- * from server'. The HTTP status is kept on the error for the caller.
+ * The spec's texts (product-spec.md section 8): 'Failed to create checkout session: {status} - {body}'
+ * and 'No checkout URL received from server'. The error keeps its status and code for the classifier.
  */
 export async function createCheckoutSession(): Promise<string> {
-  const res = await fetch('/api/create-checkout-session', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-  });
-  if (!res.ok) {
-    const body = await res.text().catch(() => '');
-    throw new ApiError({ status: res.status, code: `HTTP_${res.status}`, message: `Failed to create checkout session: ${res.status} - ${body}` });
+  try {
+    return (await apiRequest('createCheckoutSession')).checkout_url;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status === 0) throw error;
+    const message =
+      error.code === 'INVALID_RESPONSE' ? 'No checkout URL received from server' : `Failed to create checkout session: ${error.status} - ${error.message}`;
+    throw new ApiError({ status: error.status, code: error.code, message, details: error.details, retryAfterSeconds: error.retryAfterSeconds });
   }
-  const data = (await res.json().catch(() => ({}))) as Partial<CheckoutSessionResponse>;
-  if (!data.checkout_url) throw new Error('No checkout URL received from server');
-  return data.checkout_url;
+}
+
+export function useCreateCheckoutSession() {
+  return useMutation({ mutationKey: ['/api/create-checkout-session'], mutationFn: createCheckoutSession });
 }

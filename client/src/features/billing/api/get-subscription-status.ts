@@ -1,12 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionStatusResponse } from '@redflag/contracts/billing';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const SUBSCRIPTION_STATUS_KEY = ['/api/stripe/subscription-status'] as const;
+export const getSubscriptionStatus = () => apiRequest('getSubscriptionStatus');
 
-export const getSubscriptionStatus = () => api.get<SubscriptionStatusResponse>('/api/stripe/subscription-status');
-
-export const subscriptionStatusQueryOptions = queryOptions({ queryKey: SUBSCRIPTION_STATUS_KEY, queryFn: getSubscriptionStatus });
+export const subscriptionStatusQueryOptions = queryOptions({ queryKey: queryKeys.subscriptionStatus, queryFn: getSubscriptionStatus });
 
 export function useSubscriptionStatus({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...subscriptionStatusQueryOptions, enabled });

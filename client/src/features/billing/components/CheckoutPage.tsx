@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useSupportEmail } from '@/lib/public-config';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
-import { createCheckoutSession } from '../api/create-checkout-session';
+import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlan } from '../api/get-plan';
 
 /**
@@ -57,25 +57,28 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
   const plan = usePlan({ enabled: auth === 'signed_in' });
   const noTrial = plan.data?.computedStatus.hasUsedTrial === true;
 
-  const start = useCallback(async () => {
+  const { mutate: startCheckout } = useCreateCheckoutSession();
+  const start = useCallback(() => {
     setStarting(true);
-    try {
-      const url = await createCheckoutSession();
-      storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
-      window.location.assign(url);
-    } catch (error) {
-      // The button comes back so the person can try again.
-      setStarting(false);
-      toast({ variant: 'destructive', title: 'Checkout Error', description: checkoutErrorText(error, mobile) });
-    }
-  }, [mobile]);
+    startCheckout(undefined, {
+      onSuccess: (url) => {
+        storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+        window.location.assign(url);
+      },
+      onError: (error) => {
+        // The button comes back so the person can try again.
+        setStarting(false);
+        toast({ variant: 'destructive', title: 'Checkout Error', description: checkoutErrorText(error, mobile) });
+      },
+    });
+  }, [mobile, startCheckout]);
 
   // direct=true (after sign-up / OAuth) starts checkout by itself once signed in; 500 ms later on mobile.
   useEffect(() => {
     if (auth !== 'signed_in' || autoStarted.current) return;
     if (params.get('direct') !== 'true' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) === null) return;
     autoStarted.current = true;
-    const timer = window.setTimeout(() => void start(), mobile ? AUTO_START_DELAY_MOBILE_MS : 0);
+    const timer = window.setTimeout(start, mobile ? AUTO_START_DELAY_MOBILE_MS : 0);
     return () => window.clearTimeout(timer);
   }, [auth, params, mobile, start]);
 
@@ -173,7 +176,7 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
           </li>
         ))}
       </ul>
-      <Button size="xl" className="mt-8 w-full" onClick={() => void start()} disabled={starting}>
+      <Button size="xl" className="mt-8 w-full" onClick={start} disabled={starting}>
         {noTrial ? 'Subscribe Now' : 'Start Free Trial'}
       </Button>
       <p className="mt-4 text-center text-xs text-slate-600">

@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { invalidateKeys, PAYMENT_DEPENDENT_KEYS } from '@/lib/query-keys';
 
-/** Cached data that a payment changes (product-spec.md section 4, "Payment success"). */
-const PAYMENT_KEYS = ['/api/auth/user', '/api/users/plan', '/api/users/scan-usage', '/api/users/stats', '/api/stripe/subscription-status', '/api/users/trial-status'];
 const FIRST_WAIT_MS = 1000;
 const SECOND_WAIT_MS = 2000;
 
@@ -19,7 +18,8 @@ export function usePaymentSuccess(signedIn: boolean) {
   const [continuing, setContinuing] = useState(false);
 
   useEffect(() => {
-    for (const key of PAYMENT_KEYS) void queryClient.invalidateQueries({ queryKey: [key] });
+    // Cached data that a payment changes (product-spec.md section 4, "Payment success").
+    void invalidateKeys(queryClient, PAYMENT_DEPENDENT_KEYS);
   }, [queryClient]);
 
   const onContinue = useCallback(async () => {

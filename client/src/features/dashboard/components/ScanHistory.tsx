@@ -25,7 +25,7 @@ import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
 import { riskVariants } from '@/components/ui/risk-badge';
-import { PLATFORMS } from '@/lib/platforms';
+import { PLATFORMS } from '@redflag/contracts/platforms';
 import { cn } from '@/lib/utils';
 import { hasActiveFilters, pageCount, pageRange, TYPE_OPTIONS, VERDICT_OPTIONS, type HistoryFilters } from '../utils/history-query';
 import { confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime } from '../utils/scan-item';

@@ -1,7 +1,7 @@
 import { ArrowRight, Layers, ShieldCheck, Sparkles, TicketCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
-import { PLATFORMS } from '@/lib/platforms';
+import { PLATFORMS } from '@redflag/contracts/platforms';
 import { TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { useAccuracyClaim } from '../hooks/use-accuracy-claim';
 import { PhoneMockup } from './PhoneMockup';

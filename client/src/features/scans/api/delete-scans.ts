@@ -1,37 +1,32 @@
-import { deleteScansResponseSchema, type DeleteScansResponse } from '@redflag/contracts/scan';
+import type { DeleteScansResponse } from '@redflag/contracts/scan';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { SCAN_DEPENDENT_PATHS } from './create-scan';
-import { invalidateApiPaths } from './query-paths';
+import { apiRequest } from '@/lib/api';
+import { invalidateKeys, queryKeys, SCAN_DEPENDENT_KEYS } from '@/lib/query-keys';
 
 /** DELETE /api/scans/:id: deletes one of the user's scans (404 when it is not theirs or already gone). */
-export async function deleteScan(id: string): Promise<DeleteScansResponse> {
-  return deleteScansResponseSchema.parse(await api.delete<unknown>(`/api/scans/${encodeURIComponent(id)}`));
-}
+export const deleteScan = (id: string): Promise<DeleteScansResponse> => apiRequest('deleteScan', { params: { id } });
 
 /** DELETE /api/scans: deletes all of the user's scans. */
-export async function deleteAllScans(): Promise<DeleteScansResponse> {
-  return deleteScansResponseSchema.parse(await api.delete<unknown>('/api/scans'));
-}
+export const deleteAllScans = (): Promise<DeleteScansResponse> => apiRequest('deleteAllScans');
 
 export function useDeleteScan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['/api/scans', 'delete'],
+    mutationKey: [...queryKeys.scans.all, 'delete'],
     mutationFn: deleteScan,
     onSuccess: (_data, id) => {
       // The report is gone: drop it rather than refetch a 404 for a page that is being left.
-      queryClient.removeQueries({ queryKey: ['/api/scans', id], exact: true });
+      queryClient.removeQueries({ queryKey: queryKeys.scans.detail(id), exact: true });
     },
-    onSettled: () => invalidateApiPaths(queryClient, SCAN_DEPENDENT_PATHS),
+    onSettled: () => invalidateKeys(queryClient, SCAN_DEPENDENT_KEYS),
   });
 }
 
 export function useDeleteAllScans() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: ['/api/scans', 'delete-all'],
+    mutationKey: [...queryKeys.scans.all, 'delete-all'],
     mutationFn: deleteAllScans,
-    onSettled: () => invalidateApiPaths(queryClient, SCAN_DEPENDENT_PATHS),
+    onSettled: () => invalidateKeys(queryClient, SCAN_DEPENDENT_KEYS),
   });
 }

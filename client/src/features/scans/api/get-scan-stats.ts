@@ -1,16 +1,12 @@
 import type { UserStats } from '@redflag/contracts/scan';
 import { queryOptions, useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/users/stats: totalScans, scamsDetected (score 70+), averageRiskScore. */
-export function getScanStats(): Promise<UserStats> {
-  return api.get<UserStats>('/api/users/stats');
-}
+export const getScanStats = (): Promise<UserStats> => apiRequest('getScanStats');
 
-export const scanStatsQueryOptions = queryOptions({
-  queryKey: ['/api/users/stats'],
-  queryFn: getScanStats,
-});
+export const scanStatsQueryOptions = queryOptions({ queryKey: queryKeys.stats, queryFn: getScanStats });
 
 export function useScanStats() {
   return useQuery(scanStatsQueryOptions);

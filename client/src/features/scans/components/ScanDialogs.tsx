@@ -7,7 +7,6 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { track } from '@/lib/analytics';
 import { openAuthModal } from '@/lib/events';
 import type { ScanFlow } from '../hooks/use-scan-flow';
-import { errorCopy } from '../utils/scan-error';
 
 /** product-spec.md section 9: the auth dialog opens 100 ms after the error dialog closes. */
 const AUTH_MODAL_DELAY_MS = 100;
@@ -38,7 +37,7 @@ export default function ScanDialogs({ flow }: { flow: ScanFlow }) {
   };
 
   if (dialog.kind === 'error') {
-    const copy = errorCopy(dialog.error);
+    const copy = dialog.error;
     const signIn = () => {
       closeDialog();
       setTimeout(() => openAuthModal('signin'), AUTH_MODAL_DELAY_MS);
@@ -63,7 +62,7 @@ export default function ScanDialogs({ flow }: { flow: ScanFlow }) {
                 <LifeBuoy aria-hidden="true" /> Get Help
               </Link>
             </Button>
-            {dialog.errorKind === 'auth' ? (
+            {copy.action === 'sign_in' ? (
               <Button onClick={signIn}>
                 <LogIn aria-hidden="true" /> Sign In
               </Button>

@@ -2,9 +2,9 @@ import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { ScanRequest, StoredScan } from '@redflag/contracts/scan';
 import { useCallback, useRef, useState } from 'react';
 import { track } from '@/lib/analytics';
+import { classifyError, type ClassifiedError } from '@/lib/errors';
 import { useCreateScan } from '../api/create-scan';
 import { verdictEvent } from '../utils/result-format';
-import { classifyScanError, type ScanErrorKind } from '../utils/scan-error';
 import { toScanRequest, type ScanSubmission } from '../utils/scan-request';
 
 export type { ScanSubmission };
@@ -13,7 +13,7 @@ export type PremiumFeature = 'phone' | 'email';
 
 export type ScanDialog =
   | { kind: 'none' }
-  | { kind: 'error'; error: unknown; errorKind: ScanErrorKind }
+  | { kind: 'error'; error: ClassifiedError }
   | { kind: 'upgrade'; feature: PremiumFeature | null }
   | { kind: 'trial_limit' }
   | { kind: 'trial_expired' };
@@ -63,20 +63,20 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
           onScanned?.(result);
         },
         onError: (error) => {
-          const errorKind = classifyScanError(error);
-          if (errorKind === 'scan_limit') {
+          const classified = classifyError(error);
+          if (classified.kind === 'scan_limit') {
             // The sixth scan of a trial: ask (amount, card, date) instead of charging (decision 041).
             pendingRequest.current = request;
             setDialog({ kind: 'trial_limit' });
             return;
           }
-          if (errorKind === 'premium_required') {
+          if (classified.kind === 'premium_required') {
             const feature: PremiumFeature = request.phoneNumber ? 'phone' : 'email';
             track('premium_feature_attempt', { feature });
             setDialog({ kind: 'upgrade', feature });
             return;
           }
-          setDialog({ kind: 'error', error, errorKind });
+          setDialog({ kind: 'error', error: classified });
         },
       });
     },
@@ -127,8 +127,8 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
   /** The error dialog's Try Again: the spec's retry per failure (section 8). */
   const retry = useCallback(() => {
     if (dialog.kind !== 'error') return;
-    if (dialog.errorKind === 'trial_expired') setDialog({ kind: 'trial_expired' });
-    else if (dialog.errorKind === 'scan_limit') setDialog({ kind: 'upgrade', feature: null });
+    if (dialog.error.kind === 'trial_expired') setDialog({ kind: 'trial_expired' });
+    else if (dialog.error.kind === 'scan_limit') setDialog({ kind: 'upgrade', feature: null });
     else {
       setDialog(NO_DIALOG);
       scan.reset();

@@ -1,6 +1,6 @@
 import type { ScanRequest, ScanSource } from '@redflag/contracts/scan';
 // Relative import: the root vitest.config.ts does not resolve the client's '@/' alias.
-import { PLATFORMS, type PlatformValue } from '../../../lib/platforms';
+import { PLATFORMS, type PlatformValue } from '@redflag/contracts/platforms';
 
 /** What the analyzer form hands over: trimmed, empty fields omitted; platform is any string until checked. */
 export interface ScanSubmission {

@@ -1,60 +1,53 @@
-import { sharedScanSchema, shareResponseSchema, type Share, type SharedScan } from '@redflag/contracts/feedback';
+import type { Share, SharedScan } from '@redflag/contracts/feedback';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '@/lib/api';
-
-export const shareKeys = {
-  scan: (scanId: string) => ['/api/scans', scanId, 'share'] as const,
-  shared: (token: string) => ['/api/shared', token] as const,
-};
-
-const path = (scanId: string) => `/api/scans/${encodeURIComponent(scanId)}/share`;
+import { apiRequest } from '@/lib/api';
+import { isNotFound } from '@/lib/errors';
+import { queryKeys } from '@/lib/query-keys';
 
 export async function getShare(scanId: string): Promise<Share | null> {
-  return shareResponseSchema.parse(await api.get<unknown>(path(scanId))).share;
+  return (await apiRequest('getShare', { params: { id: scanId } })).share;
 }
 
 export async function saveShare(scanId: string, includeMessage: boolean): Promise<Share | null> {
-  return shareResponseSchema.parse(await api.put<unknown>(path(scanId), { includeMessage })).share;
+  return (await apiRequest('saveShare', { params: { id: scanId }, body: { includeMessage } })).share;
 }
 
 export async function revokeShare(scanId: string): Promise<void> {
-  await api.delete<unknown>(path(scanId));
+  await apiRequest('revokeShare', { params: { id: scanId } });
 }
 
 /** GET /api/shared/:token: the public page's data (no sign-in). */
-export async function getSharedScan(token: string): Promise<SharedScan> {
-  return sharedScanSchema.parse(await api.get<unknown>(`/api/shared/${encodeURIComponent(token)}`));
-}
+export const getSharedScan = (token: string): Promise<SharedScan> => apiRequest('getSharedScan', { params: { token } });
 
 export function useShare(scanId: string) {
-  return useQuery(queryOptions({ queryKey: shareKeys.scan(scanId), queryFn: () => getShare(scanId) }));
+  return useQuery(queryOptions({ queryKey: queryKeys.scans.share(scanId), queryFn: () => getShare(scanId) }));
 }
 
 export function useSaveShare(scanId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...shareKeys.scan(scanId), 'save'],
+    mutationKey: [...queryKeys.scans.share(scanId), 'save'],
     mutationFn: (includeMessage: boolean) => saveShare(scanId, includeMessage),
-    onSuccess: (share) => queryClient.setQueryData(shareKeys.scan(scanId), share),
+    onSuccess: (share) => queryClient.setQueryData(queryKeys.scans.share(scanId), share),
   });
 }
 
 export function useRevokeShare(scanId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationKey: [...shareKeys.scan(scanId), 'revoke'],
+    mutationKey: [...queryKeys.scans.share(scanId), 'revoke'],
     mutationFn: () => revokeShare(scanId),
-    onSuccess: () => queryClient.setQueryData(shareKeys.scan(scanId), null),
+    onSuccess: () => queryClient.setQueryData(queryKeys.scans.share(scanId), null),
   });
 }
 
 export function useSharedScan(token: string) {
   return useQuery(
     queryOptions({
-      queryKey: shareKeys.shared(token),
+      queryKey: queryKeys.shared(token),
       queryFn: () => getSharedScan(token),
       // A revoked or made-up link will not come back on a retry.
-      retry: (failures, error) => !(error instanceof ApiError && error.status === 404) && failures < 2,
+      retry: (failures, error) => !isNotFound(error) && failures < 2,
     }),
   );
 }

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ScanUsage } from '@redflag/contracts/billing';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const SCAN_USAGE_KEY = ['/api/users/scan-usage'] as const;
-
-export const getScanUsage = () => api.get<ScanUsage>('/api/users/scan-usage');
+export const getScanUsage = () => apiRequest('getScanUsage');
 
 /** Refetched on mount and on window focus (product-spec.md section 9). */
 export const scanUsageQueryOptions = queryOptions({
-  queryKey: SCAN_USAGE_KEY,
+  queryKey: queryKeys.scanUsage,
   queryFn: getScanUsage,
   staleTime: 0,
   refetchOnMount: 'always',

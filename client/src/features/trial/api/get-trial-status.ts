@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TrialStatus } from '@redflag/contracts/billing';
-import { api } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-export const TRIAL_STATUS_KEY = ['/api/users/trial-status'] as const;
-
-export const getTrialStatus = () => api.get<TrialStatus>('/api/users/trial-status');
+export const getTrialStatus = () => apiRequest('getTrialStatus');
 
 /** Refetched on mount and on window focus (product-spec.md section 9). */
 export const trialStatusQueryOptions = queryOptions({
-  queryKey: TRIAL_STATUS_KEY,
+  queryKey: queryKeys.trialStatus,
   queryFn: getTrialStatus,
   staleTime: 0,
   refetchOnMount: 'always',
