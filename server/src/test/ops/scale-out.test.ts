@@ -9,6 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { DAY_MS } from '../../billing/plan-state.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { user } from '../../db/schema/auth.ts';
 import { billingAccount, billingWebhookEvent, localInvoice } from '../../db/schema/billing.ts';
@@ -23,6 +24,8 @@ import { withDatabase } from '../global-setup.ts';
  * Debian's HAProxy running deploy/haproxy.cfg with only its addresses changed to loopback ports. A person's
  * journey goes through the balancer over HTTP with a cookie jar, and requests land on both instances
  * (HAProxy names the server in X-Served-By; each instance's own access log confirms it by request id).
+ * A second stack runs the Stripe provider against the local fake of Stripe, for webhooks delivered to both
+ * instances at once. Decision 080.
  *
  * PostgreSQL only: PGlite is one process per data folder, so several instances cannot share it.
  */
@@ -30,7 +33,6 @@ import { withDatabase } from '../global-setup.ts';
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const HAPROXY = '/usr/sbin/haproxy';
 const SECRET = `scale-out-test-${randomBytes(24).toString('hex')}`;
-const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'Scale-Out-Journey-Passphrase-16';
 const CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 const MESSAGE = 'Hi, is the bike still for sale? I could pick it up on Saturday afternoon.';
@@ -132,7 +134,7 @@ function logEntries(proc: Proc): Array<Record<string, unknown>> {
  * other line (round robin, /readyz checks, request ids, forwardfor, /metrics refused) is the deployed one.
  * Each change must apply, or the deployed file changed shape and this test says so.
  */
-export function haproxyConfigForTest(deployed: string, listen: number, servers: Array<{ name: string; port: number }>): string {
+function haproxyConfigForTest(deployed: string, listen: number, servers: Array<{ name: string; port: number }>): string {
   const steps: Array<[string, RegExp, string]> = [
     ['the Docker DNS resolvers section', /^resolvers docker\n(?:[ \t]+\S.*\n)+/m, ''],
     ['the frontend bind line', /^([ \t]+)bind :8080$/m, `$1bind 127.0.0.1:${listen}`],
@@ -380,7 +382,6 @@ const adminUrl = target.driver === 'postgres' ? target.url : '';
 describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy on one PostgreSQL (skipped on PGlite: one process per data folder)', () => {
   const stack = new Stack(adminUrl, { BILLING_PROVIDER: 'local' });
   const env = stack.env;
-  const db = () => stack.db;
 
   beforeAll(() => stack.start(), 90_000);
   afterAll(() => stack.stop(), 60_000);
@@ -406,8 +407,8 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
   }
 
   async function invoicesOf(address: string) {
-    const [account] = await db().select({ subscriptionId: billingAccount.subscriptionId }).from(billingAccount).where(eq(billingAccount.userId, await userId(stack, address)));
-    return db().select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
+    const [account] = await stack.db.select({ subscriptionId: billingAccount.subscriptionId }).from(billingAccount).where(eq(billingAccount.userId, await userId(stack, address)));
+    return stack.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
   }
 
   /** Moves both instances' test clocks at once; each runs the billing jobs as it does (decision 080). */
@@ -458,7 +459,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
       refusedBy.add(a.servedBy);
     }
     expect([...refusedBy].sort()).toEqual([...INSTANCES]);
-    expect(await db().select({ id: scans.id }).from(scans).where(eq(scans.userId, await userId(stack, email)))).toHaveLength(5);
+    expect(await stack.db.select({ id: scans.id }).from(scans).where(eq(scans.userId, await userId(stack, email)))).toHaveLength(5);
   }, 30_000);
 
   it('rate limits are shared: the sixth contact message in an hour is refused on either instance, a forged X-Forwarded-For too', async () => {
