@@ -1,5 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { billingAccount, billingWebhookEvent } from '../db/schema/billing.ts';
 import { NEW_ACCOUNT, type PlanState } from './plan-state.ts';
@@ -56,28 +55,6 @@ export async function updateAccount(db: Executor, userId: string, patch: Billing
     .update(billingAccount)
     .set({ ...patch, updatedAt: now })
     .where(eq(billingAccount.userId, userId));
-}
-
-/**
- * Counts one trial scan if, and only if, the account is still in a trial with time and scans left. One
- * statement: under concurrency PostgreSQL re-checks the WHERE after each row-lock wait, so no interleaving
- * can count more than TRIAL_SCAN_LIMIT. Returns the new count, or null when nothing was counted.
- */
-export async function consumeTrialScan(tx: Executor, userId: string, now: Date): Promise<number | null> {
-  const rows = await tx
-    .update(billingAccount)
-    .set({ trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`, updatedAt: now })
-    .where(
-      and(
-        eq(billingAccount.userId, userId),
-        eq(billingAccount.planTier, 'free'),
-        eq(billingAccount.subscriptionStatus, 'trialing'),
-        gt(billingAccount.trialEndsAt, now),
-        lt(billingAccount.trialScansUsed, TRIAL_SCAN_LIMIT),
-      ),
-    )
-    .returning({ used: billingAccount.trialScansUsed });
-  return rows[0]?.used ?? null;
 }
 
 /**

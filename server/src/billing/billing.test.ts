@@ -2,10 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse, ScanUsage, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
 import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
-import { AppError } from '../lib/app-error.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
-import { withScanReservation } from './entitlements.ts';
 import { DAY_MS } from './plan-state.ts';
 
 /** The embedded default end to end over HTTP: the local provider's checkout, conversion, portal and job. */
@@ -66,14 +64,11 @@ async function trialUser(card = GOOD): Promise<TestUser> {
   return u;
 }
 
+/** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
 async function scan(u: TestUser): Promise<string> {
-  try {
-    await withScanReservation(t.ctx, u.user.id, async () => 'ok');
-    return 'OK';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
+  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the bike still available? I can pick it up on Saturday.' } });
+  if (res.status === 200) return 'OK';
+  return ((await res.json()) as { error: { code: string } }).error.code;
 }
 
 async function portal(u: TestUser): Promise<string> {

@@ -3,10 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
 import { billingWebhookEvent } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
-import { AppError } from '../lib/app-error.ts';
 import type { TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
-import { withScanReservation } from './entitlements.ts';
 import { runBillingJobs } from './jobs.ts';
 import { createStripeTestApp, fakeEvent, postSignedWebhook, type FakeStripe, type FakeSubscription } from '../test/fake-stripe.ts';
 
@@ -57,14 +55,11 @@ async function trialUser(): Promise<{ u: TestUser; sub: FakeSubscription }> {
   return { u, sub };
 }
 
-async function scan(u: TestUser) {
-  try {
-    await withScanReservation(t.ctx, u.user.id, async () => 'ok');
-    return 'OK';
-  } catch (err) {
-    if (err instanceof AppError) return err.code;
-    throw err;
-  }
+/** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
+async function scan(u: TestUser): Promise<string> {
+  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the bike still available? I can pick it up on Saturday.' } });
+  if (res.status === 200) return 'OK';
+  return ((await res.json()) as { error: { code: string } }).error.code;
 }
 
 describe('Stripe checkout', () => {
