@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /**
  * axe-core finds no serious or critical violation on any public page, on desktop and on a phone.
@@ -42,17 +42,7 @@ async function seriousViolations(
         await page.locator(`#${id}`).screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-${id}.png` });
       }
     }
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      .analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5),
-      }));
+    return await axeViolations(page);
   } finally {
     await context.close();
   }
@@ -75,10 +65,7 @@ test('the open mobile menu and the platform list have no serious or critical axe
     const page = await context.newPage();
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    let results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(
-      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa'] })).toEqual([]);
 
     await page.keyboard.press('Escape');
     await page
@@ -89,13 +76,7 @@ test('the open mobile menu and the platform list have no serious or critical axe
     // While the listbox is open, Radix marks the rest of the page aria-hidden and traps focus in the list,
     // so nothing behind it can be reached; axe still counts the page's buttons as "focusable under
     // aria-hidden". That rule is excluded for this one open-popup state only.
-    results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa'])
-      .disableRules(['aria-hidden-focus'])
-      .analyze();
-    expect(
-      results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-    ).toEqual([]);
+    expect(await axeViolations(page, { tags: ['wcag2a', 'wcag2aa'], disableRules: ['aria-hidden-focus'] })).toEqual([]);
   } finally {
     await context.close();
   }
@@ -142,7 +123,7 @@ test.describe('signed in', () => {
         const result = page.getByTestId('scan-result');
         await expect(result.getByRole('heading', { level: 3 }).first()).toBeFocused();
         await saveShots(page, `scan-result-${name}`);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
 
         // Use the rest of the trial's scans, then the next one opens the trial-limit dialog.
         for (let i = 0; i < 4; i++) expect((await page.request.post('/api/scans', { data: { message: `${SCAM} (${i})` } })).status()).toBe(200);
@@ -156,7 +137,7 @@ test.describe('signed in', () => {
           expect(b.right).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
         }
         await saveShots(page, `trial-limit-dialog-${name}`);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         await page.keyboard.press('Escape');
         await expect(dialog).toBeHidden();
         await expect(analyze).toBeFocused();
@@ -167,10 +148,6 @@ test.describe('signed in', () => {
   }
 });
 
-async function violations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-}
 
 async function saveShots(page: Page, name: string) {
   const folder = process.env.SCREENSHOTS;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 
 /**
  * Accounts in the browser, on the embedded default with the dev outbox: sign up in the auth dialog,
@@ -342,12 +342,7 @@ test.describe('auth dialog keyboard focus', () => {
 
 test.describe('accessibility of the accounts dialogs', () => {
   async function expectNoSeriousViolations(page: Page, include: string) {
-    const results = await new AxeBuilder({ page })
-      .include(include)
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, { include, tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
   }
 
   test('auth dialog (both tabs, desktop and phone), recovery, verification, error and contact dialogs', async ({

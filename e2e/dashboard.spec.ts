@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { ERROR_STATUS, type ErrorCode } from '@redflag/contracts/errors';
 import { apiScan, createVerifiedUser, LEGIT_MESSAGE, makePremium, saveScreenshots, SCAM_MESSAGE, startTrial } from './scan-fixtures';
+import { axeViolations, inEachViewport, pageWidth } from './axe';
 
 /** The dashboard: greeting, stats, scan usage for non-premium users, the history list and its empty state. */
 
@@ -74,32 +74,18 @@ test('a premium user has no usage card and no ENHANCE buttons', async ({ page })
 });
 
 test('the dashboard has no serious or critical axe violation', async ({ browser, baseURL }) => {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-    { width: 360, height: 740 },
-  ]) {
-    const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
-    try {
-      const page = await context.newPage();
-      await createVerifiedUser(page, 'Ada');
-      await startTrial(page);
-      await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
-      await apiScan(page.request, LEGIT_MESSAGE, { platform: 'facebook' });
-      await page.goto('/dashboard');
-      await expect(page.getByTestId('scan-item')).toHaveCount(2);
-      await expect(page.getByTestId('scan-usage')).toBeVisible();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-      expect(serious).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await saveScreenshots(page, `dashboard-${viewport.width}`);
-    } finally {
-      await context.close();
-    }
-  }
+  await inEachViewport(browser, baseURL, async (page, viewport) => {
+    await createVerifiedUser(page, 'Ada');
+    await startTrial(page);
+    await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+    await apiScan(page.request, LEGIT_MESSAGE, { platform: 'facebook' });
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('scan-item')).toHaveCount(2);
+    await expect(page.getByTestId('scan-usage')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await saveScreenshots(page, `dashboard-${viewport.width}`);
+  });
 });
 
 /* Issue 12, History: each row opens its report on its own URL; search, filters, delete one, delete all. */
@@ -309,12 +295,8 @@ test('the history and the report page fit, read and pass axe at 1280x800 and 390
       ] as const) {
         await page.goto(url);
         await expect(ready).toBeVisible();
-        const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-        expect(serious, url).toEqual([]);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(viewport.width);
+        expect(await axeViolations(page), url).toEqual([]);
+        expect(await pageWidth(page), url).toBeLessThanOrEqual(viewport.width);
         const name = url.startsWith('/scans/') ? 'report' : url.includes('?') ? 'history-no-matches' : 'history';
         await saveScreenshots(page, `${name}-${viewport.width}`);
       }

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ErrorCode } from '@redflag/contracts/errors';
 import {
@@ -15,6 +14,7 @@ import {
   startTrial,
   uniqueEmail,
 } from './scan-fixtures';
+import { axeViolations, inEachViewport, pageWidth } from './axe';
 
 /**
  * The scanning experience in the browser, against the real server with the engine's real verdicts:
@@ -386,35 +386,21 @@ test('a non-premium user typing a phone number gets the upgrade dialog instead',
 });
 
 test('the scan page with a result has no serious or critical axe violation', async ({ browser, baseURL }) => {
-  for (const viewport of [
-    { width: 1280, height: 900 },
-    { width: 390, height: 844 },
-    { width: 360, height: 740 },
-  ]) {
-    const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
-    try {
-      const page = await context.newPage();
-      await createVerifiedUser(page, 'Axel');
-      await makePremium(page);
-      await page.goto('/scan');
-      await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
-      const scan = analyzer(page);
-      await scan.message.fill(SCAM_MESSAGE);
-      await scan.phone.fill('+1 415 555 0100');
-      await scan.submit.click();
-      await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 15_000 });
-      await page.waitForTimeout(300);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
-      expect(serious).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await saveScreenshots(page, `scan-${viewport.width}`);
-    } finally {
-      await context.close();
-    }
-  }
+  await inEachViewport(browser, baseURL, async (page, viewport) => {
+    await createVerifiedUser(page, 'Axel');
+    await makePremium(page);
+    await page.goto('/scan');
+    await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
+    const scan = analyzer(page);
+    await scan.message.fill(SCAM_MESSAGE);
+    await scan.phone.fill('+1 415 555 0100');
+    await scan.submit.click();
+    await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 15_000 });
+    await page.waitForTimeout(300);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(viewport.width);
+    await saveScreenshots(page, `scan-${viewport.width}`);
+  });
 });
 
 test('a saved analysis from outside the analyzer sign-up is submitted automatically after about 500 ms', async ({ page }) => {
