@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as RouteTable from '@redflag/contracts/api-routes';
 import type { ApiRouteHeaders, ApiRouteInput, ApiRouteName, ApiRouteResponse, ApiRouteSpec } from '@redflag/contracts/api-routes';
 
 /**
@@ -79,7 +80,7 @@ export interface ApiCallOptions {
   keepalive?: boolean;
 }
 
-type CallArgs<N extends ApiRouteName> = {} extends ApiRouteInput<N>
+type CallArgs<N extends ApiRouteName> = Record<never, never> extends ApiRouteInput<N>
   ? [input?: ApiRouteInput<N> & ApiCallOptions]
   : [input: ApiRouteInput<N> & ApiCallOptions];
 
@@ -89,7 +90,8 @@ interface LooseInput extends ApiCallOptions {
   body?: unknown;
 }
 
-let routeTable: Promise<typeof import('@redflag/contracts/api-routes')> | null = null;
+type RouteTableModule = typeof RouteTable;
+let routeTable: Promise<RouteTableModule> | null = null;
 const loadRouteTable = () => (routeTable ??= import('@redflag/contracts/api-routes'));
 
 /** Reads a 2xx body: JSON when the answer says so, undefined for 204 and bodies that are not JSON. */

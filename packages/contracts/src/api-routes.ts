@@ -18,7 +18,7 @@ import { publicConfigSchema } from './config.ts';
 import { contactRequestSchema, contactResponseSchema } from './contact.ts';
 import { analyticsEventSchema } from './events.ts';
 import { feedbackRequestSchema, feedbackResponseSchema, sharedScanSchema, shareRequestSchema, shareResponseSchema } from './feedback.ts';
-import { deleteScansResponseSchema, SCAN_TOTAL_HEADER, scanListQuerySchema, scanListSchema, scanRequestSchema, storedScanSchema, userStatsSchema } from './scan.ts';
+import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema, scanListSchema, scanRequestSchema, storedScanSchema, userStatsSchema } from './scan.ts';
 
 /**
  * The web app's API, one row per route: method, path, what it takes and what it answers (docs/decisions/083).

@@ -1,24 +1,30 @@
-import { useSyncExternalStore } from 'react';
-import type { AuthTab } from '@/lib/events';
+import { closeDialogs, getDialog, setDialog, subscribeDialog, useDialog, type AuthTab, type DialogState } from '@/lib/ui-store';
+
+export { returnFocusOnClose } from '@/lib/ui-store';
 
 /**
- * Which of the accounts dialogs is open. One small store so the dialogs can hand over to each other
- * (sign-up → CHECK YOUR EMAIL, sign-in → QUICK RECOVERY, any → error dialog) without prop chains.
+ * The accounts dialogs' view of the app's one dialog store (lib/ui-store.ts): sign-up → CHECK YOUR EMAIL,
+ * sign-in → QUICK RECOVERY, any → error dialog hand over through it.
  */
-export type AuthDialogState =
-  | { kind: 'none' }
-  | { kind: 'auth'; tab: AuthTab; email?: string }
-  | { kind: 'verify'; email: string }
-  | { kind: 'recovery'; email?: string }
-  | { kind: 'error'; error: unknown };
+export type AuthDialogState = Extract<DialogState, { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'error' }>;
 
-let state: AuthDialogState = { kind: 'none' };
-const listeners = new Set<() => void>();
+const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set(['auth', 'verify', 'recovery', 'error']);
 
-export function setAuthDialog(next: AuthDialogState): void {
-  state = next;
-  if (next.kind === 'none') drafts.clear();
-  for (const l of listeners) l();
+export function isAuthDialog(state: DialogState): state is Exclude<AuthDialogState, { kind: 'none' }> {
+  return AUTH_KINDS.has(state.kind);
+}
+
+export const setAuthDialog = (next: AuthDialogState): void => setDialog(next);
+
+/** Closes the accounts dialogs (and leaves any other dialog open). */
+export function closeAuthDialogs(): void {
+  if (isAuthDialog(getDialog())) closeDialogs();
+}
+
+/** The accounts dialog that is open, or none (another app dialog open counts as none here). */
+export function useAuthDialog(): AuthDialogState {
+  const state = useDialog();
+  return isAuthDialog(state) ? state : { kind: 'none' };
 }
 
 /**
@@ -26,6 +32,9 @@ export function setAuthDialog(next: AuthDialogState): void {
  * inactive tab, and switching tabs must not clear a form (issue 12). Forgotten when the dialogs close.
  */
 const drafts = new Map<AuthTab, Record<string, string>>();
+subscribeDialog(() => {
+  if (!isAuthDialog(getDialog())) drafts.clear();
+});
 
 export function readDraft(tab: AuthTab): Record<string, string> {
   return drafts.get(tab) ?? {};
@@ -35,52 +44,4 @@ export function saveDraft(tab: AuthTab, values: Record<string, unknown>): void {
   const kept: Record<string, string> = {};
   for (const [k, v] of Object.entries(values)) if (typeof v === 'string') kept[k] = v;
   drafts.set(tab, kept);
-}
-
-export function closeAuthDialogs(): void {
-  setAuthDialog({ kind: 'none' });
-}
-
-/**
- * The control that opened the accounts dialogs (Login, Sign Up, START FREE TRIAL...), remembered when the
- * open event arrives: the dialog opens 100 ms later, lazily loaded, and by then the page may have moved
- * focus. When the last accounts dialog closes, focus goes back to it (issue 12, list item 7).
- */
-let trigger: HTMLElement | null = null;
-
-export function rememberTrigger(el: Element | null): void {
-  // A dialog handing over to another (error dialog → sign in) keeps the first trigger.
-  if (state.kind !== 'none') return;
-  const usable =
-    el instanceof HTMLElement && el !== document.body && !el.closest('[role="dialog"],[role="alertdialog"]');
-  trigger = usable ? el : null;
-}
-
-/**
- * For a dialog's onCloseAutoFocus: when no other accounts dialog took over, focus the remembered trigger;
- * while one hands over to another, leave focus to the one opening.
- */
-export function returnFocusOnClose(event: Event): void {
-  if (state.kind !== 'none') {
-    event.preventDefault();
-    return;
-  }
-  if (trigger?.isConnected) {
-    event.preventDefault();
-    trigger.focus();
-  }
-  trigger = null;
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-export function useAuthDialog(): AuthDialogState {
-  return useSyncExternalStore(
-    subscribe,
-    () => state,
-    () => state,
-  );
 }

@@ -1,24 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { CONTACT_DIALOG_EVENT } from '@/lib/events';
+import { lazy, Suspense, useState } from 'react';
+import { closeDialogs, useDialog } from '@/lib/ui-store';
 
 const ContactDialog = lazy(() => import('./ContactDialog').then((m) => ({ default: m.ContactDialog })));
 
-/** Opens CONTACT US on the footer's `openContactDialog` event, loading the dialog on first use. */
+/** Opens CONTACT US when the app's dialog store says so (openContactDialog), loading it on first use. */
 export function LazyContactDialog() {
-  const [open, setOpen] = useState(false);
+  const open = useDialog().kind === 'contact';
   const [loaded, setLoaded] = useState(false);
-  useEffect(() => {
-    const onOpen = () => {
-      setLoaded(true);
-      setOpen(true);
-    };
-    window.addEventListener(CONTACT_DIALOG_EVENT, onOpen);
-    return () => window.removeEventListener(CONTACT_DIALOG_EVENT, onOpen);
-  }, []);
+  // Once opened, stay mounted so the closing animation runs (derived during render, not in an effect).
+  if (open && !loaded) setLoaded(true);
   if (!loaded) return null;
   return (
     <Suspense fallback={null}>
-      <ContactDialog open={open} onOpenChange={setOpen} />
+      <ContactDialog open={open} onOpenChange={(next) => (next ? undefined : closeDialogs())} />
     </Suspense>
   );
 }
