@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { openContactDialog } from '@/lib/events';
+import { openContactDialog } from '@/lib/ui-store';
 import { FOOTER_SCROLL_OFFSET } from '@/lib/scroll';
 import { Logo } from './logo';
 import { useSectionNav } from './use-section-nav';

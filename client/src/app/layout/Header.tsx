@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import { HEADER_SCROLL_OFFSET } from '@/lib/scroll';
 import { cn } from '@/lib/utils';
 import { useAuth } from '../auth';

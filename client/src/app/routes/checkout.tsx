@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { CheckoutPage } from '@/features/billing/components/CheckoutPage';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
 import { PageSpinner, StatusCard } from './status-card';

@@ -18,7 +18,7 @@ import { useDeleteAllScans, useDeleteScan } from '@/features/scans/api/delete-sc
 import { useScanPage, type ScanPage } from '@/features/scans/api/get-scans';
 import { DeleteAllScansDialog, DeleteScanDialog } from '@/features/scans/components/DeleteScanDialogs';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import { isNotFound, isUnauthorized } from '@/lib/errors';
 import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 import { Button } from '@/components/ui/button';
-import { openContactDialog } from '@/lib/events';
+import { openContactDialog } from '@/lib/ui-store';
 import { useSupportEmail } from '@/lib/public-config';
 
 interface Faq {

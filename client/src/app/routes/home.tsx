@@ -9,7 +9,7 @@ import { Hero } from '@/features/landing/components/Hero';
 import { HowItWorks } from '@/features/landing/components/HowItWorks';
 import { MeasuredAccuracy } from '@/features/landing/components/MeasuredAccuracy';
 import { PricingSection } from '@/features/landing/components/PricingSection';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import { HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection } from '@/lib/scroll';
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { useAuth } from '../auth';

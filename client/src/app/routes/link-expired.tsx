@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { ResendVerificationForm } from '@/features/auth/components/ResendVerificationForm';
-import { openAuthModal, openRecoveryDialog } from '@/lib/events';
+import { openAuthModal, openRecoveryDialog } from '@/lib/ui-store';
 import { useAuth } from '../auth';
 import { StatusCard } from './status-card';
 

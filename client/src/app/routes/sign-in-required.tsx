@@ -1,6 +1,6 @@
 import { KeyRound, LockKeyhole, LogIn } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { openAuthModal, openRecoveryDialog } from '@/lib/events';
+import { openAuthModal, openRecoveryDialog } from '@/lib/ui-store';
 import { StatusCard } from './status-card';
 
 /** What signed-out visitors see on pages that need an account (product-spec.md section 2, Dashboard). */

@@ -1,5 +1,5 @@
 import { track } from '@/lib/analytics';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import { PLATFORMS } from '@redflag/contracts/platforms';
 import { storage } from '@/lib/storage-keys';
 import { savePendingAnalysis } from './pending-analysis';

@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import type { AuthTab } from '@/lib/events';
+import type { AuthTab } from '@/lib/ui-store';
 import { usePublicConfig } from '@/lib/public-config';
 import { returnFocusOnClose, setAuthDialog, useAuthDialog } from '../hooks/auth-dialogs';
 import { SignInForm } from './SignInForm';

@@ -1,7 +1,7 @@
 import { AlertTriangle } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { openAuthModal, openContactDialog } from '@/lib/events';
+import { openAuthModal, openContactDialog } from '@/lib/ui-store';
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { presentError } from '../utils/auth-errors';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { track } from '@/lib/analytics';
-import { openAuthModal } from '@/lib/events';
+import { openAuthModal } from '@/lib/ui-store';
 import type { ScanFlow } from '../hooks/use-scan-flow';
 
 /** product-spec.md section 9: the auth dialog opens 100 ms after the error dialog closes. */
