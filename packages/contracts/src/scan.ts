@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_MESSAGE_LENGTH } from './constants.ts';
+import { MAX_MESSAGE_LENGTH, MAX_QR_LINKS } from './constants.ts';
 import { PLATFORM_VALUES } from './platforms.ts';
 import { storableString } from './text.ts';
 
@@ -8,8 +8,7 @@ export { PLATFORMS } from './platforms.ts';
 export const platformSchema = z.enum(PLATFORM_VALUES);
 export type Platform = z.infer<typeof platformSchema>;
 
-/** At most this many decoded QR links per scan (a screenshot rarely holds more than one or two codes). */
-export const MAX_QR_LINKS = 5;
+export { MAX_QR_LINKS } from './constants.ts';
 
 /** How the scanned text was given: pasted or typed, or read from an image in the browser (issue 13). */
 export const scanSourceSchema = z.enum(['text', 'image']);

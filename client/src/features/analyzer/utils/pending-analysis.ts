@@ -1,6 +1,6 @@
 // Relative imports: the root vitest.config.ts does not resolve the client's '@/' alias.
 import { STORAGE_KEYS, type StorageKey } from '../../../lib/storage-keys';
-import { MAX_QR_LINKS } from '@redflag/contracts/scan';
+import { MAX_QR_LINKS } from '@redflag/contracts/constants';
 import { buildScanPayload, type BuildScanPayloadResult, type ScanFormValues } from './scan-form';
 
 /** The slice of the storage helper this module needs, so tests can pass an in-memory one. */
