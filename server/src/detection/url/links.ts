@@ -110,26 +110,48 @@ function partSkeletons(label: string): string[] {
     .map((part) => skeleton(part.replace(/i/g, 'l')));
 }
 
+type Impersonation = { brand: Brand; how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' };
+
+/** Hosts recur (a newsletter links to its own site dozens of times): the answer is a pure function of the host. */
+const impersonationCache = new Map<string, readonly Impersonation[]>();
+const IMPERSONATION_CACHE_SIZE = 5000;
+
 /** Brands a host imitates: equal skeleton, brand name inside a label, or one edit away. */
-export function impersonatedBrands(host: string): { brand: Brand; how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' }[] {
+export function impersonatedBrands(host: string): Impersonation[] {
+  const cached = impersonationCache.get(host);
+  if (cached) return [...cached];
+  const out = findImpersonatedBrands(host);
+  if (impersonationCache.size >= IMPERSONATION_CACHE_SIZE) impersonationCache.clear();
+  impersonationCache.set(host, out);
+  return [...out];
+}
+
+function findImpersonatedBrands(host: string): Impersonation[] {
   const parsed = parse(host);
-  const out: { brand: Brand; how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' }[] = [];
+  const out: Impersonation[] = [];
   if (parsed.isIp || !parsed.domain) return out;
   const main = parsed.domainWithoutSuffix ?? '';
   const labels = [main, ...(parsed.subdomain ? parsed.subdomain.split('.') : [])].filter(Boolean);
   const seen = new Set<string>();
+  // Everything that depends on the label only is computed once per host, not once per brand key (several
+  // hundred): a long e-mail with many links spent most of its engine time re-folding the same labels.
+  const folded = labels.map((label) => ({
+    label,
+    ls: skeleton(label.replace(/i/g, 'l')),
+    rawPlain: label.replace(/-/g, ''),
+    parts: partSkeletons(label),
+    rawParts: label.split(/[-0-9]+/),
+  }));
   for (const { brand, key, sk } of BRAND_KEYS) {
     if (seen.has(brand.name) || hostBelongsToBrand(host, brand)) continue;
-    for (const label of labels) {
-      const ls = skeleton(label.replace(/i/g, 'l'));
-      const rawPlain = label.replace(/-/g, '');
+    for (const { label, ls, rawPlain, parts, rawParts } of folded) {
       let how: 'lookalike' | 'homoglyph' | 'brand_in_domain' | 'typosquat' | null = null;
       if (ls === sk) how = rawPlain === key ? 'lookalike' : 'homoglyph';
       // Long names count anywhere in a label; short ones (usps, live, chase) only at the start or end of a
       // part, so that "redelivery" does not read as Microsoft's "live".
       else if (sk.length >= 6 && ls.includes(sk)) how = 'brand_in_domain';
-      else if (sk.length >= 4 && partSkeletons(label).some((p) => p.startsWith(sk) || p.endsWith(sk))) how = 'brand_in_domain';
-      else if (sk.length < 4 && label.split(/[-0-9]+/).some((part) => part === key)) how = 'brand_in_domain';
+      else if (sk.length >= 4 && parts.some((p) => p.startsWith(sk) || p.endsWith(sk))) how = 'brand_in_domain';
+      else if (sk.length < 4 && rawParts.some((part) => part === key)) how = 'brand_in_domain';
       else if (sk.length >= 6 && label === main && editDistanceAtMostOne(ls, sk)) how = 'typosquat';
       if (how) {
         // The brand's own name as a sub-domain of an unrelated site (paypal.example.com) is a lure only when it
