@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { analyzer, apiScan, createVerifiedUser, makePremium, SCAM_MESSAGE, startTrial } from './scan-fixtures';
@@ -53,7 +54,7 @@ async function signedInWithTrial(page: Page, name: string) {
 
 test('a dropped screenshot of a scam text is read on the device, shown for review, and scanned to the pasted text\'s verdict', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // Premium: the sender's number read from the screen is checked too (a trial user gets the upgrade dialog).
+  // Premium: the sender's number read from the screen is filled in and checked too (decision 089).
   await createVerifiedUser(page, 'Ines');
   await makePremium(page);
   await page.goto('/scan');
@@ -91,6 +92,110 @@ test('a dropped screenshot of a scam text is read on the device, shown for revie
   const scanPosts = posted.filter((p) => p.includes('/api/scans'));
   expect(scanPosts.length).toBe(1);
   expect(scanPosts[0]).toContain('application/json');
+
+  // The result, the stored report and the history row all say the text came from a screenshot.
+  const fromScreenshot = 'Read from a screenshot on your device; the image was not uploaded.';
+  await expect(result.getByTestId('scan-source')).toHaveText(fromScreenshot);
+  const typed = await apiScan(page.request, SMS_TEXT);
+  await page.goto('/dashboard');
+  const rows = page.getByTestId('scan-item');
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'From a screenshot' })).toHaveCount(1);
+  await rows.filter({ hasText: 'From a screenshot' }).getByRole('link').click();
+  await expect(page).toHaveURL(/\/scans\//);
+  await expect(page.getByText('From a screenshot', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('scan-source')).toHaveText(fromScreenshot);
+  await page.goto(`/scans/${typed.id}`);
+  await expect(page.getByTestId('scan-result')).toBeVisible();
+  await expect(page.getByTestId('scan-source')).toHaveCount(0);
+});
+
+test('a trial user\'s screenshot with the sender\'s number is scanned for free: the number is shown, not filled in, and no upgrade dialog opens', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signedInWithTrial(page, 'Tara');
+  await dropImage(page, await screenshot(browser, smsScreen(SMS_TEXT)));
+  const review = page.getByTestId('image-review');
+  await expect(review.getByLabel('Text found in the image')).toBeFocused({ timeout: 60_000 });
+  const found = review.getByTestId('sender-not-checked');
+  await expect(found).toContainText('+1 415 555 0134');
+  await expect(found).toContainText('Premium feature, so it is not filled in');
+  await expect(review.getByText('SMS / Text')).toBeVisible();
+
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/scans') && r.method() === 'POST');
+  await review.getByRole('button', { name: 'Scan this text' }).click();
+  const body = (await sent).postDataJSON() as Record<string, unknown>;
+  expect(body).toMatchObject({ source: 'image', platform: 'sms' });
+  expect(body).not.toHaveProperty('phoneNumber');
+  await expect(page.getByTestId('scan-result')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(analyzer(page).phone).toHaveValue('');
+});
+
+test('a visitor\'s QR screenshot kept before sign-up is scanned after it with its QR link and its source', async ({ page, browser }) => {
+  test.setTimeout(150_000);
+  const link = 'https://parking-pay-city.top/meter/9921';
+  const qr = await QRCode.toDataURL(link, { margin: 2, width: 220 });
+  const png = await screenshot(
+    browser,
+    `<!doctype html><html><body style="margin:0;background:#fff;font-family:Arial,sans-serif;padding:24px">
+      <p style="font-size:20px">Pay for parking here</p><img src="${qr}" width="160"></body></html>`,
+    { width: 390, height: 360 },
+  );
+  await page.goto('/');
+  await analyzer(page).card.scrollIntoViewIfNeeded();
+  await page.getByLabel('Scan a screenshot').setInputFiles({ name: 'sticker.png', mimeType: 'image/png', buffer: png });
+  const review = page.getByTestId('image-review');
+  await expect(review.getByTestId('qr-link')).toHaveText(`Leads to ${link}`, { timeout: 60_000 });
+  await review.getByRole('button', { name: 'Scan this text' }).click();
+  // Signed out: the analysis is kept (with its QR link and source) and the sign-up dialog opens.
+  await expect(page.getByRole('dialog').getByRole('heading', { name: /get protected/i })).toBeVisible();
+  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingAnalysis'))) ?? '{}') as Record<string, unknown>;
+  expect(saved).toMatchObject({ source: 'image', qrLinks: [link] });
+
+  // The account is made through the API (the sign-up dialog has its own journey); the browser keeps its storage.
+  await page.keyboard.press('Escape');
+  await createVerifiedUser(page, 'Vida');
+  await startTrial(page);
+  await page.goto('/scan');
+  await expect(analyzer(page).message).toHaveValue(new RegExp(`QR code: ${link.replace(/[./]/g, '\\$&')}`));
+  await expect(page.getByTestId('scan-from-image')).toHaveText(/Read from your screenshot and its QR code/);
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/scans') && r.method() === 'POST');
+  await analyzer(page).submit.click();
+  expect((await sent).postDataJSON()).toMatchObject({ source: 'image', qrLinks: [link] });
+  const result = page.getByTestId('scan-result');
+  await expect(result.getByText(`QR code leads to ${link}`)).toBeVisible({ timeout: 20_000 });
+  await expect(result.getByTestId('scan-source')).toBeVisible();
+});
+
+test('keyboard only: the picker is reached and opened with the keyboard, the review is labelled and passes axe, and Enter scans', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await signedInWithTrial(page, 'Kira');
+  await analyzer(page).message.focus();
+  await page.keyboard.press('Shift+Tab');
+  const picker = page.getByLabel('Scan a screenshot');
+  await expect(picker).toBeFocused();
+  await expect(picker).toHaveAccessibleDescription(/read on this device and never uploaded/);
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await chooser).setFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen(SMS_TEXT)) });
+
+  await expect(page.getByRole('progressbar', { name: 'Reading the image' })).toBeVisible();
+  const review = page.getByRole('region', { name: 'Check the text we read' });
+  const text = review.getByRole('textbox', { name: 'Text found in the image' });
+  await expect(text).toBeFocused({ timeout: 60_000 });
+  await expect(text).toHaveAccessibleDescription(/Language: English/);
+  await expect(review.getByRole('img', { name: 'Your screenshot' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[data-testid="image-review"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  // Tab through the review (the left-out lines, their Add buttons, Discard) to the scan button.
+  const scan = review.getByRole('button', { name: 'Scan this text' });
+  for (let i = 0; i < 20 && !(await scan.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(scan).toBeFocused();
+  await page.keyboard.press('Enter');
+  const verdict = page.getByTestId('scan-verdict');
+  await expect(verdict).toBeFocused({ timeout: 20_000 });
+  await expect(page.getByTestId('scan-source')).toBeVisible();
 });
 
 test('a QR code in an image is decoded, its link shown, and the result says where it leads', async ({ page }) => {
