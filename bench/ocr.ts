@@ -8,6 +8,7 @@
  * (rotated, small, light and dark), and time from image to text. Targets: accuracy >= 98%, verdicts
  * >= 97%, QR 100%. The test set is generated here and is not tuned to pass. Never prints message text.
  */
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
@@ -17,6 +18,7 @@ import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '../packages/contracts/src/
 import { detectOcrLanguage, OCR_LANGUAGES } from '../client/src/features/image-input/utils/ocr-language.ts';
 import { tidyOcrText, unwrapOcrLines } from '../client/src/features/image-input/utils/ocr-text.ts';
 import { separateScreenChrome } from '../client/src/features/image-input/utils/screen-chrome.ts';
+import { prepareForOcr } from '../client/src/features/image-input/utils/ocr-image.ts';
 import { decodeQrCodes, type Rgba } from '../client/src/features/image-input/utils/qr.ts';
 import { analyzeLocal } from '../server/src/detection/analyze.ts';
 import { BENIGN, SCAMS } from '../server/src/detection/fixtures/messages.ts';
@@ -24,12 +26,31 @@ import { percentile } from '../server/src/detection/metrics.ts';
 
 const require = createRequire(import.meta.url);
 // pngjs comes with qrcode; only its sync reader is needed, to hand screenshot pixels to the QR reader.
-const { PNG } = require('pngjs') as { PNG: { sync: { read(buf: Buffer): { width: number; height: number; data: Buffer } } } };
+const { PNG } = require('pngjs') as {
+  PNG: { sync: { read(buf: Buffer): { width: number; height: number; data: Buffer }; write(png: { width: number; height: number; data: Buffer }): Buffer } };
+};
+// --raw: read the screenshots as they are, without the browser's preparation (to compare; decision 090).
+const raw = process.argv.includes('--raw');
+
+/** What the browser hands tesseract: the screenshot through prepareForOcr (lib/ocr.ts does the same). */
+function forOcr(png: Buffer): Buffer {
+  if (raw) return png;
+  const img = PNG.sync.read(png);
+  const prepared = prepareForOcr({ data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height });
+  return PNG.sync.write({ width: prepared.width, height: prepared.height, data: Buffer.from(prepared.data.buffer, prepared.data.byteOffset, prepared.data.length) });
+}
 
 const argv = process.argv.slice(2);
 const full = argv.includes('--full');
 const li = argv.indexOf('--limit');
 const limit = li >= 0 ? Number(argv[li + 1]) : Infinity;
+// --misses: one line per screen read below 98% or given another verdict (its kind, never its text).
+const showMisses = argv.includes('--misses');
+// --only 3,17: just those screens (by the number --misses prints); --dump DIR: their PNG and read text there.
+const oi = argv.indexOf('--only');
+const only = oi >= 0 ? new Set(String(argv[oi + 1]).split(',').map(Number)) : null;
+const di = argv.indexOf('--dump');
+const dumpDir = di >= 0 ? argv[di + 1] : null;
 
 /** Messages in the five other languages we read (the engine's fixtures are mostly English). */
 const OTHER_LANGUAGES: { text: string; lang: string }[] = [
@@ -123,7 +144,7 @@ async function main() {
     const combos = full ? layouts.flatMap((layout) => [false, true].flatMap((dark) => (['phone', 'desktop'] as const).map((size) => ({ layout, dark, size })))) : [{ layout: layouts[i % 3] as Layout, dark: i % 2 === 1, size: (Math.floor(i / 2) % 2 ? 'desktop' : 'phone') as keyof typeof VIEWPORTS }];
     combos.forEach((c, j) => cases.push({ ...t, ...c, font: FONTS[(i + j) % FONTS.length] as string }));
   });
-  const run = cases.slice(0, limit);
+  const run = cases.slice(0, limit).filter((_, i) => !only || only.has(i));
 
   // One worker per language here (each npm package is its own folder); the browser switches one worker.
   const workers = new Map<string, Awaited<ReturnType<typeof createWorker>>>();
@@ -148,17 +169,24 @@ async function main() {
   let langRight = 0;
   let split = 0;
   const verdictByLayout = new Map<string, number[]>();
+  const misses: string[] = [];
   for (const c of run) {
     const { html, visible } = screen(c.layout, c.text, c.dark, c.font);
     const png = await shoot(browser, html, c.size);
     const s = performance.now();
-    let text = (await (await workerFor('eng')).recognize(png)).data.text;
+    const input = forOcr(png);
+    let text = (await (await workerFor('eng')).recognize(input)).data.text;
     const lang = detectOcrLanguage(text);
     if (lang && lang !== 'en') {
-      text = (await (await workerFor(OCR_LANGUAGES[lang].tesseract)).recognize(png)).data.text;
+      text = (await (await workerFor(OCR_LANGUAGES[lang].tesseract)).recognize(input)).data.text;
     }
     text = tidyOcrText(text);
     times.push(performance.now() - s);
+    if (dumpDir) {
+      const n = cases.indexOf(c);
+      writeFileSync(path.join(dumpDir, `case-${n}.png`), input);
+      writeFileSync(path.join(dumpDir, `case-${n}.txt`), `${text}\n----- on the screen:\n${visible}\n`);
+    }
     if ((lang ?? 'en') === c.lang) langRight++;
 
     const ref = squash(visible);
@@ -172,8 +200,12 @@ async function main() {
     const scanned = unwrapOcrLines(message);
     if (message.length < text.length) split++;
     const ocrBand = band(analyzeLocal({ message: scanned }).riskScore);
-    const same = band(analyzeLocal({ message: c.text }).riskScore) === ocrBand;
+    const pastedBand = band(analyzeLocal({ message: c.text }).riskScore);
+    const same = pastedBand === ocrBand;
     if (same) agree++;
+    if (showMisses && (acc < 0.98 || !same)) {
+      misses.push(`#${cases.indexOf(c)} ${c.layout} ${c.size} ${c.dark ? 'dark' : 'light'} ${c.font} ${c.lang}: ${(acc * 100).toFixed(1)}%${same ? '' : `, verdict ${ocrBand} (pasted: ${pastedBand})`}`);
+    }
     verdictByLayout.set(c.layout, [...(verdictByLayout.get(c.layout) ?? []), same ? 1 : 0]);
     if (band(analyzeLocal({ message: visible }).riskScore) === ocrBand) agreeScreen++;
   }
@@ -214,6 +246,7 @@ async function main() {
   console.log(`  image -> text           median ${Math.round(percentile([...times].sort((a, b) => a - b), 50))} ms, p90 ${Math.round(percentile([...times].sort((a, b) => a - b), 90))} ms (worker start and English data: ${Math.round(initMs)} ms once)`);
   console.log(`  QR decoded              ${pct(qrOk / qrCases.length)} (${qrOk}/${qrCases.length}), median ${Math.round(percentile([...qrTimes].sort((a, b) => a - b), 50))} ms   (target 100%)`);
   if (qrFails.length) console.log(`  QR missed: ${qrFails.join('; ')}`);
+  if (showMisses) for (const m of misses) console.log(`  miss ${m}`);
   console.log('  accuracy by group:');
   for (const [key, xs] of [...byGroup].sort()) console.log(`    ${key.padEnd(24)} ${pct(mean(xs))} (n=${xs.length})`);
 }

@@ -9,6 +9,13 @@ describe('tidyOcrText', () => {
     expect(tidyOcrText('Visit www.example.com/\naccount/verify today')).toBe('Visit www.example.com/account/verify\ntoday');
   });
 
+  it('puts back a capital I read as a bar, and keeps a bar between capitalised words', () => {
+    expect(tidyOcrText('Honey | am stuck and\n| will pay you back when | arrive. |\'m sorry')).toBe(
+      "Honey I am stuck and\nI will pay you back when I arrive. I'm sorry",
+    );
+    expect(tidyOcrText('Home | Settings | Help')).toBe('Home | Settings | Help');
+  });
+
   it('leaves a finished link and ordinary hyphenated lines alone, and trims blank runs', () => {
     expect(tidyOcrText('Go to https://example.com\nnow.  \n\n\n\nThanks')).toBe('Go to https://example.com\nnow.\n\nThanks');
     expect(tidyOcrText('a well-\nknown shop')).toBe('a well-\nknown shop');

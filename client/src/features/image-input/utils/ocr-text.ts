@@ -2,12 +2,19 @@
 const OPEN_LINK_AT_END = /(?:https?:\/\/|www\.)\S*[-./_?=&%#~+]$/i;
 
 /**
- * Tesseract's text, tidied for review: no trailing spaces, at most one blank line between blocks, and a link
+ * A capital I drawn as a plain bar (Liberation Sans, Arial, Helvetica) comes back as "|": a lone bar before
+ * a lower-case word or an apostrophe ("| will", "|'m") is the pronoun. A bar between two capitalised words
+ * ("Home | Settings") stays a separator.
+ */
+const BAR_FOR_I = /(^|[ \t])\|(?=[ \t]+[a-z]|['’][a-z])/gm;
+
+/**
+ * Tesseract's text, tidied for review: no trailing spaces, at most one blank line between blocks, a link
  * that a chat bubble wrapped over two lines ("https://usps-redelivery-" / "fee.top/pay") joined again, so
- * the link analysis sees the whole address.
+ * the link analysis sees the whole address, and "I" read as "|" put back.
  */
 export function tidyOcrText(text: string): string {
-  const lines = text.split('\n').map((l) => l.trimEnd());
+  const lines = text.replace(BAR_FOR_I, '$1I').split('\n').map((l) => l.trimEnd());
   const out: string[] = [];
   for (const line of lines) {
     const previous = out[out.length - 1];

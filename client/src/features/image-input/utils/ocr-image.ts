@@ -1,0 +1,154 @@
+import type { Rgba } from './qr';
+
+/**
+ * A screenshot made ready for tesseract (issue 13, decision 090). Tesseract reads dark text on a light page
+ * with capital letters some 20-40 px tall best; screens give it light-on-dark bars and dark mode, and a
+ * desktop screenshot at 1x has 10-12 px letters. So, on the pixels the browser and the benchmark both hand
+ * over (pure code, no canvas):
+ *
+ * 1. grey, then each pixel row whose background (its most common grey) is dark is inverted, so an app's
+ *    coloured header, a status bar and a whole dark-mode screen become dark text on light. Screens lay out
+ *    their bars and bubbles in horizontal bands, so one decision per row fits them;
+ * 2. the background is flattened to white: each pixel is compared with the mean of the square around it
+ *    (about two text lines wide), so bubbles, bars and the page's shades all become white paper and only
+ *    what is darker than its surroundings stays. Tesseract binarises with one threshold for the whole page
+ *    (Otsu), which on a page of two greys (a grey chat area above a white strip) split the greys and read
+ *    nothing at all;
+ * 3. the height of the text lines is measured (runs of rows holding ink) and an image whose lines are short
+ *    is scaled up (2x or 3x, bilinear) so the letters reach the size tesseract was trained on.
+ */
+export interface PreparedImage extends Rgba {
+  /** How much the image was scaled up (1 when its text was large enough). */
+  scale: number;
+  /** How many pixel rows were inverted (light text on a dark background). */
+  invertedRows: number;
+}
+
+/** Lines shorter than this (in px, ascender to descender) are scaled up. */
+const MIN_LINE_PX = 26;
+/** Never make an image larger than this many pixels (memory in the browser's worker). */
+const MAX_PIXELS = 16_000_000;
+
+function grey(rgba: Rgba): Uint8ClampedArray {
+  const { data, width, height } = rgba;
+  const out = new Uint8ClampedArray(width * height);
+  for (let i = 0, p = 0; p < out.length; i += 4, p++) {
+    // Transparent pixels (a cut-out sticker) count as white paper.
+    const a = (data[i + 3] ?? 255) / 255;
+    const l = 0.299 * (data[i] ?? 0) + 0.587 * (data[i + 1] ?? 0) + 0.114 * (data[i + 2] ?? 0);
+    out[p] = l * a + 255 * (1 - a);
+  }
+  return out;
+}
+
+/** Inverts each row whose most common grey (its background) is dark; returns how many were. */
+function lightenDarkRows(g: Uint8ClampedArray, width: number, height: number): number {
+  const bins = new Uint32Array(16);
+  let inverted = 0;
+  for (let y = 0; y < height; y++) {
+    bins.fill(0);
+    const row = y * width;
+    for (let x = 0; x < width; x++) bins[(g[row + x] ?? 0) >> 4]!++;
+    let mode = 0;
+    for (let b = 1; b < 16; b++) if (bins[b]! > bins[mode]!) mode = b;
+    if (mode * 16 + 8 >= 128) continue;
+    inverted++;
+    for (let x = 0; x < width; x++) g[row + x] = 255 - (g[row + x] ?? 0);
+  }
+  return inverted;
+}
+
+/** The median height of runs of rows with ink (dark pixels well below the row's background), or null. */
+export function medianLineHeight(g: Uint8ClampedArray, width: number, height: number): number | null {
+  const runs: number[] = [];
+  let run = 0;
+  for (let y = 0; y <= height; y++) {
+    let ink = 0;
+    if (y < height) {
+      const row = y * width;
+      for (let x = 0; x < width && ink < 2; x++) if ((g[row + x] ?? 255) < 110) ink++;
+    }
+    if (ink >= 2) run++;
+    else {
+      // A run of one to three rows is a rule or a border, not a line of text.
+      if (run >= 4) runs.push(run);
+      run = 0;
+    }
+  }
+  if (!runs.length) return null;
+  runs.sort((a, b) => a - b);
+  return runs[Math.floor(runs.length / 2)] ?? null;
+}
+
+/**
+ * Each pixel against the mean of the (2r+1)-square around it: as light as its surroundings or lighter is
+ * white; darker goes to black twice as fast as it differs (anti-aliased edges keep some grey for the LSTM).
+ */
+function flattenBackground(g: Uint8ClampedArray, width: number, height: number, r: number): void {
+  const w1 = width + 1;
+  const sums = new Float64Array(w1 * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += g[y * width + x] ?? 0;
+      sums[(y + 1) * w1 + x + 1] = (sums[y * w1 + x + 1] ?? 0) + row;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const y0 = Math.max(0, y - r);
+    const y1 = Math.min(height, y + r + 1);
+    for (let x = 0; x < width; x++) {
+      const x0 = Math.max(0, x - r);
+      const x1 = Math.min(width, x + r + 1);
+      const sum = (sums[y1 * w1 + x1] ?? 0) - (sums[y0 * w1 + x1] ?? 0) - (sums[y1 * w1 + x0] ?? 0) + (sums[y0 * w1 + x0] ?? 0);
+      const mean = sum / ((x1 - x0) * (y1 - y0));
+      const v = g[y * width + x] ?? 255;
+      g[y * width + x] = v >= mean ? 255 : 255 - (mean - v) * 2;
+    }
+  }
+}
+
+function scaleUp(g: Uint8ClampedArray, width: number, height: number, scale: number): { g: Uint8ClampedArray; width: number; height: number } {
+  const w = Math.round(width * scale);
+  const h = Math.round(height * scale);
+  const out = new Uint8ClampedArray(w * h);
+  for (let y = 0; y < h; y++) {
+    const sy = Math.min(height - 1, Math.max(0, (y + 0.5) / scale - 0.5));
+    const y0 = Math.floor(sy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const fy = sy - y0;
+    for (let x = 0; x < w; x++) {
+      const sx = Math.min(width - 1, Math.max(0, (x + 0.5) / scale - 0.5));
+      const x0 = Math.floor(sx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const fx = sx - x0;
+      const top = (g[y0 * width + x0] ?? 0) * (1 - fx) + (g[y0 * width + x1] ?? 0) * fx;
+      const bottom = (g[y1 * width + x0] ?? 0) * (1 - fx) + (g[y1 * width + x1] ?? 0) * fx;
+      out[y * w + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return { g: out, width: w, height: h };
+}
+
+export function prepareForOcr(rgba: Rgba): PreparedImage {
+  let { width, height } = rgba;
+  let g = grey(rgba);
+  const invertedRows = lightenDarkRows(g, width, height);
+  const line = medianLineHeight(g, width, height);
+  flattenBackground(g, width, height, Math.max(8, Math.round((line ?? 20) * 1.5)));
+  let scale = 1;
+  if (line !== null && line < MIN_LINE_PX) {
+    scale = Math.min(3, Math.ceil(MIN_LINE_PX / line), Math.floor(Math.sqrt(MAX_PIXELS / (width * height))));
+    if (scale > 1) ({ g, width, height } = scaleUp(g, width, height, scale));
+    else scale = 1;
+  }
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let p = 0, i = 0; p < g.length; p++, i += 4) {
+    const v = g[p] ?? 255;
+    data[i] = v;
+    data[i + 1] = v;
+    data[i + 2] = v;
+    data[i + 3] = 255;
+  }
+  return { data, width, height, scale, invertedRows };
+}
