@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { server } from './http';
 
 server.listen({ onUnhandledRequest: 'error' });
+
+// findBy* waits for lazily loaded chunks (the result view, the platform select): a second is short on a
+// busy two-core machine.
+configure({ asyncUtilTimeout: 5000 });
 
 // Testing Library unmounts on its own only where the runner has globals; ours has not.
 afterEach(() => {

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { Form, FormAlert, TextFormField, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { EmailText } from '@/components/ui/email-text';
@@ -34,15 +35,13 @@ export function RecoveryDialog() {
       <DialogContent size="md" data-testid="recovery-dialog" onCloseAutoFocus={returnFocusOnClose}>
         {sentTo === null ? (
           <>
-            <DialogHeader className="items-center pr-0 text-center">
-              <span aria-hidden="true" className="grid size-14 place-items-center rounded-2xl bg-red-100 text-red-700">
-                <KeyRound className="size-7" />
-              </span>
-              <DialogTitle className="text-2xl font-black tracking-wide">QUICK RECOVERY</DialogTitle>
-              <DialogDescription>
-                Get back into your account in one click, or with a secure link by email.
-              </DialogDescription>
-            </DialogHeader>
+            <StatusDialogHeader
+              layout="centered"
+              icon={KeyRound}
+              tone="danger"
+              title="QUICK RECOVERY"
+              description="Get back into your account in one click, or with a secure link by email."
+            />
             <SocialButtons config={config} verb="Sign in" />
             <RecoveryForm
               key={dialog.kind === 'recovery' ? (dialog.email ?? '') : ''}
@@ -59,22 +58,21 @@ export function RecoveryDialog() {
           </>
         ) : (
           <>
-            <DialogHeader className="items-center pr-0 text-center">
-              <span
-                aria-hidden="true"
-                className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700"
-              >
-                <MailCheck className="size-7" />
-              </span>
-              <DialogTitle className="text-2xl font-black tracking-wide">Check Your Email</DialogTitle>
-              <DialogDescription>
-                If an account exists for{' '}
-                <strong className="text-slate-900">
-                  <EmailText email={sentTo} />
-                </strong>
-                , we sent it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
-              </DialogDescription>
-            </DialogHeader>
+            <StatusDialogHeader
+              layout="centered"
+              icon={MailCheck}
+              tone="success"
+              title="Check Your Email"
+              description={
+                <>
+                  If an account exists for{' '}
+                  <strong className="text-slate-900">
+                    <EmailText email={sentTo} />
+                  </strong>
+                  , we sent it a sign-in link. The link expires in {MAGIC_LINK_MINUTES} minutes and works once.
+                </>
+              }
+            />
             <Button size="lg" variant="outline" onClick={closeAuthDialogs}>
               Close
             </Button>

@@ -1,6 +1,7 @@
 import { LoaderCircle, MailCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { EmailText } from '@/components/ui/email-text';
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { useResendVerification } from '../hooks/use-resend-verification';
@@ -23,22 +24,21 @@ export function VerifyEmailDialog() {
       }}
     >
       <DialogContent size="md" data-testid="verify-email-dialog" onCloseAutoFocus={returnFocusOnClose}>
-        <DialogHeader className="items-center pr-0 text-center">
-          <span
-            aria-hidden="true"
-            className="grid size-14 place-items-center rounded-2xl bg-emerald-100 text-emerald-700"
-          >
-            <MailCheck className="size-7" />
-          </span>
-          <DialogTitle className="text-2xl font-black tracking-wide">CHECK YOUR EMAIL</DialogTitle>
-          <DialogDescription>
-            We sent a verification link to{' '}
-            <strong className="text-slate-900">
-              <EmailText email={email} />
-            </strong>
-            . Click it to confirm your account and start your free trial.
-          </DialogDescription>
-        </DialogHeader>
+        <StatusDialogHeader
+          layout="centered"
+          icon={MailCheck}
+          tone="success"
+          title="CHECK YOUR EMAIL"
+          description={
+            <>
+              We sent a verification link to{' '}
+              <strong className="text-slate-900">
+                <EmailText email={email} />
+              </strong>
+              . Click it to confirm your account and start your free trial.
+            </>
+          }
+        />
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
           Can&apos;t find it? Check your spam folder, or send it again.
         </p>

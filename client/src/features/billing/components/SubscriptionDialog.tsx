@@ -2,7 +2,8 @@ import { Crown, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { usePlan } from '../api/get-plan';
 import { getBillingPortalUrl } from '../api/open-billing-portal';
 
@@ -31,15 +32,12 @@ export function SubscriptionDialog({ open, onOpenChange }: { open: boolean; onOp
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Crown aria-hidden="true" className="size-5 text-amber-500" />
-            {managed ? 'SUBSCRIPTION MANAGEMENT' : 'UPGRADE TO PREMIUM'}
-          </DialogTitle>
-          <DialogDescription>
-            {managed ? (p?.isTrialing && !p.isPremium ? 'Premium Trial' : 'Premium Plan') : 'Unlimited scans, phone and e-mail verification and more.'}
-          </DialogDescription>
-        </DialogHeader>
+        <StatusDialogHeader
+          icon={Crown}
+          tone="warning"
+          title={managed ? 'SUBSCRIPTION MANAGEMENT' : 'UPGRADE TO PREMIUM'}
+          description={managed ? (p?.isTrialing && !p.isPremium ? 'Premium Trial' : 'Premium Plan') : 'Unlimited scans, phone and e-mail verification and more.'}
+        />
         {managed && p ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">
             {p.isTrialing ? (

@@ -1,7 +1,8 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 
 /** Trial ending soon / trial expired (product-spec.md section 2). */
 export function trialDialogText(daysRemaining: number, isExpired: boolean): string {
@@ -13,13 +14,7 @@ export function TrialDialog({ open, onOpenChange, daysRemaining, isExpired }: { 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <Clock aria-hidden="true" className="size-5 text-amber-500" />
-            {isExpired ? 'TRIAL EXPIRED' : 'TRIAL ENDING SOON'}
-          </DialogTitle>
-          <DialogDescription>{trialDialogText(daysRemaining, isExpired)}</DialogDescription>
-        </DialogHeader>
+        <StatusDialogHeader icon={Clock} tone="warning" title={isExpired ? 'TRIAL EXPIRED' : 'TRIAL ENDING SOON'} description={trialDialogText(daysRemaining, isExpired)} />
         <p className="text-sm text-slate-700">
           {isExpired
             ? 'Premium is being activated automatically with the card you added. If the payment fails, update your card from your account page.'

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
+import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { toast } from '@/components/ui/use-toast';
 import { useConvertTrial } from '../api/convert-trial';
 import { useConversionPreview } from '../api/get-conversion-preview';
@@ -40,15 +41,12 @@ export function TrialLimitDialog({ open, onOpenChange, onActivated }: { open: bo
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent size="md">
-        <DialogHeader>
-          <DialogTitle className="flex items-center gap-2">
-            <ShieldAlert aria-hidden="true" className="size-5 text-red-600" />
-            TRIAL LIMIT REACHED
-          </DialogTitle>
-          <DialogDescription>
-            You've used all {TRIAL_SCAN_LIMIT} trial scans. Your trial is {TRIAL_DAYS} days or {TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.
-          </DialogDescription>
-        </DialogHeader>
+        <StatusDialogHeader
+          icon={ShieldAlert}
+          tone="danger"
+          title="TRIAL LIMIT REACHED"
+          description={`You've used all ${TRIAL_SCAN_LIMIT} trial scans. Your trial is ${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.`}
+        />
         <div className="grid gap-3 text-sm text-slate-700">
           <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
