@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { ErrorCode } from '@redflag/contracts/errors';
+import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import {
   analyzer,
   apiScan,
@@ -120,8 +121,9 @@ async function expectAllReasonsShown(result: Locator) {
 }
 
 /** A stored scan as the API answers it, for the card's layout checks (the engine itself is tested above). */
-function storedScan(message: string, fields: Record<string, unknown>) {
-  return { id: 'scan-fixture', message, platform: 'whatsapp', phoneNumber: null, email: null, createdAt: new Date().toISOString(), phoneAnalysis: null, emailAnalysis: null, links: [], advice: null, engineVersion: '1.1.0+m20261122', language: null, ...fields };
+/** A stored scan as the API answers it, checked against the contract (the client parses what it receives). */
+function storedScan(message: string, fields: Record<string, unknown>): StoredScan {
+  return storedScanSchema.parse({ id: 'scan-fixture', source: 'text', message, platform: 'whatsapp', phoneNumber: null, email: null, createdAt: new Date().toISOString(), phoneAnalysis: null, emailAnalysis: null, links: [], advice: null, engineVersion: '1.1.0+m20261122', language: null, ...fields });
 }
 
 function span(message: string, text: string) {
@@ -133,7 +135,7 @@ function span(message: string, text: string) {
 const SPANISH_SCAM =
   'Hola, soy de tu banco. Tu cuenta está bloqueada. Envía el código que te llegó por SMS y paga la multa de 50 € con una tarjeta regalo en https://banco-seguro.top/verificar antes de hoy.';
 
-async function answerScansWith(page: Page, scan: Record<string, unknown>) {
+async function answerScansWith(page: Page, scan: StoredScan) {
   await page.route('**/api/scans', (route) => (route.request().method() === 'POST' ? route.fulfill({ json: scan }) : route.fallback()));
 }
 
