@@ -17,6 +17,11 @@ const featureZones = features.map((name) => ({
   except: [`./${name}`],
   message: 'Features do not import each other: move the shared piece to components/, lib/, hooks/ or utils/, or compose the two in app/.',
 }));
+const appZone = {
+  target: './client/src/features',
+  from: './client/src/app',
+  message: 'Features do not import app/: app/ composes them and hands down what they need as props.',
+};
 const sharedZones = ['components', 'lib', 'hooks', 'utils'].map((folder) => ({
   target: `./client/src/${folder}`,
   from: ['./client/src/features', './client/src/app'],
@@ -54,7 +59,7 @@ export default tseslint.config(
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...sharedZones] }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, appZone, ...sharedZones] }] },
   },
   {
     rules: {
