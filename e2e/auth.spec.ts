@@ -43,6 +43,16 @@ async function openDialog(page: Page, button: 'Login' | 'Sign Up') {
   return dialog;
 }
 
+/** Login from the header, through the menu on a phone (where the header's Login is hidden). */
+async function openLogin(page: Page) {
+  const login = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' });
+  if (await login.isVisible()) await login.click();
+  else {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Login' }).click();
+  }
+}
+
 async function signUpAndVerify(page: Page, email: string, firstName: string) {
   const request = page.request;
   const res = await request.post('/api/auth/sign-up/email', {
@@ -180,9 +190,7 @@ test.describe('forms keep what people typed (issue 12)', () => {
       await signUpAndVerify(page, email, 'Wanda');
       await page.context().clearCookies();
       await page.goto('/');
-      await page.evaluate(() =>
-        window.dispatchEvent(new CustomEvent('triggerAuthModal', { detail: { tab: 'signin' } })),
-      );
+      await openLogin(page);
       const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
       await expect(dialog).toBeVisible();
       await dialog.getByLabel('Email').fill(email);
@@ -358,9 +366,7 @@ test.describe('accessibility of the accounts dialogs', () => {
       const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
       const page = await context.newPage();
       await page.goto('/');
-      await page.evaluate(() =>
-        window.dispatchEvent(new CustomEvent('triggerAuthModal', { detail: { tab: 'signin' } })),
-      );
+      await openLogin(page);
       const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
       await expect(dialog).toBeVisible();
       if (viewport.width <= 768) {
@@ -377,9 +383,7 @@ test.describe('accessibility of the accounts dialogs', () => {
       await expectNoSeriousViolations(page, '[role="dialog"]');
       await page.keyboard.press('Escape');
 
-      await page.evaluate(() =>
-        window.dispatchEvent(new CustomEvent('triggerAuthModal', { detail: { tab: 'signin' } })),
-      );
+      await openLogin(page);
       await dialog.getByLabel('Email').fill('nobody@example.com');
       await dialog.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
       await dialog.getByRole('button', { name: 'SIGN IN' }).click();
@@ -387,7 +391,7 @@ test.describe('accessibility of the accounts dialogs', () => {
       await expectNoSeriousViolations(page, '[role="dialog"]');
       await page.keyboard.press('Escape');
 
-      await page.evaluate(() => window.dispatchEvent(new CustomEvent('openContactDialog')));
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Contact Us' }).click();
       await expect(page.getByRole('dialog', { name: 'CONTACT US' })).toBeVisible();
       await expectNoSeriousViolations(page, '[role="dialog"]');
       await context.close();

@@ -16,28 +16,14 @@ const EXAMPLE = JSON.parse(readFileSync(new URL('../client/src/features/landing/
  * (header 100px, footer 80px), the footer's links, the 404 page and the mobile menu.
  */
 
-declare global {
-  interface Window {
-    __events?: { type: string; detail: unknown }[];
-  }
+/** The accounts dialog is open on this tab (the dialogs load on demand, 100 ms after they are asked for). */
+async function expectAuthDialog(page: Page, tab: 'SIGN IN' | 'SIGN UP') {
+  const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('tab', { name: tab, selected: true })).toBeVisible();
 }
 
-/**
- * Records the window events that open dialogs owned by other features (auth, recovery, contact). Those
- * dialogs are modal, so tests close them with Escape before touching the page behind.
- */
-async function recordDialogEvents(page: Page) {
-  await page.evaluate(() => {
-    window.__events = [];
-    for (const type of ['triggerAuthModal', 'openContactDialog', 'openRecoveryDialog']) {
-      window.addEventListener(type, (event) =>
-        window.__events?.push({ type, detail: (event as CustomEvent).detail ?? null }),
-      );
-    }
-  });
-}
-
-/** Waits for the dialog an event opened (they load on demand), then closes it with Escape. */
+/** Closes the open dialog with Escape (they are modal) before touching the page behind. */
 async function closeDialog(page: Page) {
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
@@ -45,7 +31,6 @@ async function closeDialog(page: Page) {
   await expect(dialog).toBeHidden();
 }
 
-const recordedEvents = (page: Page) => page.evaluate(() => window.__events ?? []);
 
 /** Distance between a section's top and the viewport top, once smooth scrolling has settled. */
 async function expectSectionAt(page: Page, id: string, offset: number) {
@@ -140,31 +125,47 @@ test.describe('landing page', () => {
     await expect(section.getByTestId('accuracy-weak')).toContainText(pct(worst?.legitFlagged ?? 0, 'up'));
   });
 
-  test('the hero score card does not cover the phone header', async ({ page }) => {
+  test('the hero cards hide no line of the example conversation', async ({ page }) => {
+    const overlaps = (a: { x: number; y: number; width: number; height: number }, b: typeof a) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     for (const viewport of [
       { width: 1280, height: 800 },
+      { width: 1024, height: 768 },
       { width: 390, height: 844 },
     ]) {
       await page.setViewportSize(viewport);
       await page.goto('/');
-      const header = await page.getByRole('img', { name: /^Example:/ }).getByText('Jason D.').boundingBox();
-      const card = await page.getByTestId('hero-score').boundingBox();
-      expect(header && card).toBeTruthy();
-      if (!header || !card) return;
-      // The card starts below the chat header's name line (it may overlap the chat, not the header).
-      expect(card.y, `${viewport.width}px`).toBeGreaterThan(header.y + header.height + 20);
+      const phone = page.getByRole('img', { name: /^Example:/ });
+      const header = await phone.getByText('Jason D.').boundingBox();
+      const score = await page.getByTestId('hero-score').boundingBox();
+      const flags = await phone.getByText('Red flags found').locator('..').boundingBox();
+      expect(header && score && flags).toBeTruthy();
+      if (!header || !score || !flags) return;
+      // Never over the chat header's name line.
+      expect(score.y, `${viewport.width}px`).toBeGreaterThan(header.y + header.height + 20);
+      // No sideways scrolling because of the floating cards.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+      if (viewport.width < 1024) continue;
+      // On wide screens neither card covers a bubble (all of them, once the animation has shown them).
+      const bubbles = phone.locator('p.rounded-2xl');
+      await expect(bubbles).toHaveCount(3);
+      for (const box of await Promise.all((await bubbles.all()).map((b) => b.boundingBox()))) {
+        expect(box).toBeTruthy();
+        if (!box) continue;
+        expect(overlaps(score, box), `${viewport.width}px score card`).toBe(false);
+        expect(overlaps(flags, box), `${viewport.width}px red flags card`).toBe(false);
+      }
     }
   });
 
   test('the analyzer asks for a message, then opens sign-up keeping the analysis', async ({ page }) => {
     await page.goto('/');
-    await recordDialogEvents(page);
     const card = page.getByTestId('analyzer-card');
 
     await card.getByRole('button', { name: /analyze for scams/i }).click();
     await expect(page.getByText('Message Required', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter a message to analyze', { exact: true })).toBeVisible();
-    expect(await recordedEvents(page)).toEqual([]);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await card.getByLabel('Message').fill('  Your package is held. Pay the $1.99 fee at http://usps-redelivery.top  ');
     await card.getByRole('combobox', { name: /communication platform/i }).click();
@@ -175,7 +176,7 @@ test.describe('landing page', () => {
     await listbox.getByRole('option', { name: 'SMS / Text' }).click();
     await card.getByRole('button', { name: /analyze for scams/i }).click();
 
-    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+    await expectAuthDialog(page, 'SIGN UP');
     const pending = await page.evaluate(() => window.localStorage.getItem('pendingAnalysis'));
     expect(JSON.parse(pending ?? '{}')).toMatchObject({
       message: 'Your package is held. Pay the $1.99 fee at http://usps-redelivery.top',
@@ -185,12 +186,11 @@ test.describe('landing page', () => {
 
   test('START FREE TRIAL opens sign-up and TRY ANALYZER scrolls to the analyzer', async ({ page }) => {
     await page.goto('/');
-    await recordDialogEvents(page);
     await page
       .getByRole('button', { name: /start free trial/i })
       .first()
       .click();
-    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+    await expectAuthDialog(page, 'SIGN UP');
     await closeDialog(page);
 
     await page.getByRole('button', { name: /try analyzer/i }).click();
@@ -217,15 +217,12 @@ test.describe('header', () => {
 
   test('Login and Sign Up ask for the auth dialog with the right tab', async ({ page }) => {
     await page.goto('/');
-    await recordDialogEvents(page);
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.getByRole('button', { name: 'Login' }).click();
+    await expectAuthDialog(page, 'SIGN IN');
     await closeDialog(page);
     await nav.getByRole('button', { name: 'Sign Up' }).click();
-    expect(await recordedEvents(page)).toEqual([
-      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
-      { type: 'triggerAuthModal', detail: { tab: 'signup' } },
-    ]);
+    await expectAuthDialog(page, 'SIGN UP');
   });
 
   test('shrinks once the page is scrolled more than 20px', async ({ page }) => {
@@ -317,10 +314,9 @@ test.describe('footer', () => {
 
   test('Contact Us asks for the contact dialog; social links open in a new tab; copyright 2025', async ({ page }) => {
     await page.goto('/');
-    await recordDialogEvents(page);
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'Contact Us' }).click();
-    expect(await recordedEvents(page)).toEqual([{ type: 'openContactDialog', detail: null }]);
+    await expect(page.getByRole('dialog', { name: 'CONTACT US' })).toBeVisible();
     await closeDialog(page);
 
     for (const [name, host] of [
@@ -381,15 +377,12 @@ test.describe('static pages', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/dashboard');
-    await recordDialogEvents(page);
     await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
     await page.getByRole('button', { name: 'Quick Recovery' }).click();
+    await expect(page.getByRole('dialog', { name: 'QUICK RECOVERY' })).toBeVisible();
     await closeDialog(page);
     await page.getByRole('button', { name: 'Sign In Manually' }).click();
-    expect(await recordedEvents(page)).toEqual([
-      { type: 'openRecoveryDialog', detail: null },
-      { type: 'triggerAuthModal', detail: { tab: 'signin' } },
-    ]);
+    await expectAuthDialog(page, 'SIGN IN');
   });
 
   test('an unknown path answers HTTP 404 and shows the 404 page', async ({ page }) => {
@@ -426,10 +419,9 @@ test.describe('on a 390px phone', () => {
     await expect(menu).toBeHidden();
     await expectSectionAt(page, 'pricing', 100);
 
-    await recordDialogEvents(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await menu.getByRole('button', { name: 'Sign Up' }).click();
-    expect(await recordedEvents(page)).toEqual([{ type: 'triggerAuthModal', detail: { tab: 'signup' } }]);
+    await expectAuthDialog(page, 'SIGN UP');
   });
 
   test('the landing page fits the screen without sideways scrolling', async ({ page }) => {
