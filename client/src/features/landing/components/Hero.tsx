@@ -90,7 +90,7 @@ export function Hero({ onStartTrial, onTryAnalyzer }: HeroProps) {
           </ul>
         </div>
 
-        <PhoneMockup className="lg:justify-self-center" />
+        <PhoneMockup className="lg:ml-4 lg:mr-auto lg:justify-self-start" />
       </div>
     </section>
   );

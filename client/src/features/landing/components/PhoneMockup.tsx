@@ -28,14 +28,15 @@ const delay = (seconds: number): CSSProperties => ({ animationDelay: `${seconds}
 
 /**
  * The hero's animated phone: the worked example's marketplace message with the engine's real score and
- * reasons for it (never a typed-in figure). The score card sits beside the chat, below the phone's header.
+ * reasons for it (never a typed-in figure). On wide screens both cards sit beside the phone, outside its
+ * screen, so neither hides a line of the conversation; on narrow ones the score card sits below the header.
  */
 export function PhoneMockup({ className }: { className?: string }) {
   return (
     <div
       role="img"
       aria-label={`Example: a marketplace buyer offers to overpay by cashier's check and asks for the difference back. RedFlag's answer: ${EXAMPLE_VERDICT.toLowerCase()}, risk score ${EXAMPLE_SCAN.riskScore} out of 100.`}
-      className={cn('relative mx-auto w-[17rem] sm:w-[18.5rem]', className)}
+      className={cn('relative mx-auto w-[17rem] sm:w-[18.5rem] lg:w-[16rem] xl:w-[18.5rem]', className)}
     >
       <div aria-hidden="true" className="absolute -inset-10 rounded-full bg-brand-600/25 blur-3xl" />
 
@@ -96,7 +97,7 @@ export function PhoneMockup({ className }: { className?: string }) {
       <div
         aria-hidden="true"
         data-testid="hero-score"
-        className="absolute -right-4 top-40 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16"
+        className="absolute -right-4 top-40 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16 lg:left-[calc(100%+1rem)] lg:right-auto lg:top-24 lg:w-max"
       >
         <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-white">
           <span className="size-2 animate-pulse-ring rounded-full bg-white" /> {EXAMPLE_VERDICT}
@@ -110,7 +111,7 @@ export function PhoneMockup({ className }: { className?: string }) {
 
       <div
         aria-hidden="true"
-        className="absolute -bottom-8 -left-3 max-w-[13rem] animate-float-delayed rounded-2xl border border-white/10 bg-white px-4 py-3 shadow-xl shadow-black/30 sm:-left-24 lg:-left-40 lg:bottom-24"
+        className="absolute -bottom-8 -left-3 max-w-[13rem] animate-float-delayed rounded-2xl border border-white/10 bg-white px-4 py-3 shadow-xl shadow-black/30 sm:-left-24 lg:bottom-auto lg:left-[calc(100%+1rem)] lg:top-60 lg:w-44 xl:w-52"
       >
         <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-amber-800">
           <TriangleAlert className="size-3.5" /> Red flags found
