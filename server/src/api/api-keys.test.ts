@@ -2,13 +2,12 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyListSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
 import { storedScanSchema } from '@redflag/contracts/scan';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { updateAccount } from '../billing/billing.repo.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createTrialUser, type TestUser } from '../test/users.ts';
 
-const DAY = 86_400_000;
 const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
@@ -21,28 +20,8 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A signed-in user in the free trial (5 scans, the web app's quota) with `used` scans spent. */
-async function trialUser(used = 0): Promise<TestUser> {
-  const u = await createVerifiedUser(t);
-  const now = t.ctx.clock.now();
-  await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    {
-      planTier: 'free',
-      subscriptionStatus: 'trialing',
-      paymentSetupComplete: true,
-      hasUsedTrial: true,
-      provider: 'local',
-      trialStartedAt: new Date(now.getTime() - DAY),
-      trialEndsAt: new Date(now.getTime() + 6 * DAY),
-      trialScansUsed: used,
-    },
-    now,
-  );
-  return u;
-}
+
+const trialUser = (used = 0) => createTrialUser(t, { scansUsed: used });
 
 async function newKey(u: TestUser, name = 'Test key'): Promise<CreatedApiKey> {
   const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name } });

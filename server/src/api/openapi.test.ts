@@ -1,9 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiKeySchema } from '@redflag/contracts/api';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser } from '../test/users.ts';
+import { createTrialUser } from '../test/users.ts';
 
 const SCAM =
   'Your PayPal account is limited. Verify your identity within 24 hours at http://paypa1-secure-login.com/verify or it will be closed.';
@@ -59,24 +58,7 @@ async function expectDocumented(method: string, path: string, res: Response): Pr
 }
 
 async function keyForTrialUser(): Promise<string> {
-  const u = await createVerifiedUser(t);
-  const now = t.ctx.clock.now();
-  await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    {
-      planTier: 'free',
-      subscriptionStatus: 'trialing',
-      paymentSetupComplete: true,
-      hasUsedTrial: true,
-      provider: 'local',
-      trialStartedAt: now,
-      trialEndsAt: new Date(now.getTime() + 6 * 86_400_000),
-      trialScansUsed: 4,
-    },
-    now,
-  );
+  const u = await createTrialUser(t, { scansUsed: 4 });
   const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'Docs' } });
   return createdApiKeySchema.parse(await res.json()).key;
 }

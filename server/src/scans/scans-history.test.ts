@@ -2,10 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 
 /**
  * Issue 12, History: GET /api/scans searched, filtered and paged; DELETE /api/scans/:id and DELETE
@@ -74,27 +73,8 @@ async function list(u: TestUser, query = '') {
 
 const del = (u: TestUser | null, path: string) => t.request(path, { method: 'DELETE', headers: u?.headers ?? {} });
 
-async function trialUser(used: number) {
-  const u = await createVerifiedUser(t);
-  const now = t.ctx.clock.now();
-  await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    {
-      planTier: 'free',
-      subscriptionStatus: 'trialing',
-      paymentSetupComplete: true,
-      hasUsedTrial: true,
-      provider: 'local',
-      trialStartedAt: new Date(now.getTime() - 86_400_000),
-      trialEndsAt: new Date(now.getTime() + 6 * 86_400_000),
-      trialScansUsed: used,
-    },
-    now,
-  );
-  return u;
-}
+const trialUser = (used: number) => createTrialUser(t, { scansUsed: used });
+
 
 describe('GET /api/scans: search, filters and pages', () => {
   it('searches the message, phone and e-mail case-insensitively, only among the caller’s scans', async () => {

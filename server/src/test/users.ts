@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../auth/session.ts';
+import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import type { TestApp } from './harness.ts';
 
 /**
@@ -95,4 +96,32 @@ async function signedSessionCookie(t: Pick<TestApp, 'ctx'>, token: string): Prom
   const { createHmac } = await import('node:crypto');
   const signature = createHmac('sha256', actx.secret).update(token).digest('base64');
   return `${actx.authCookies.sessionToken.name}=${encodeURIComponent(`${token}.${signature}`)}`;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A signed-in user one day into the built-in provider's 7-day trial (the web app's 5-scan quota), card
+ * added, with `scansUsed` trial scans already spent.
+ */
+export async function createTrialUser(t: Pick<TestApp, 'ctx'>, { scansUsed = 0, ...opts }: TestUserOptions & { scansUsed?: number } = {}): Promise<TestUser> {
+  const u = await createVerifiedUser(t, opts);
+  const now = t.ctx.clock.now();
+  await ensureAccount(t.ctx.database.db, u.user.id);
+  await updateAccount(
+    t.ctx.database.db,
+    u.user.id,
+    {
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentSetupComplete: true,
+      hasUsedTrial: true,
+      provider: 'local',
+      trialStartedAt: new Date(now.getTime() - DAY_MS),
+      trialEndsAt: new Date(now.getTime() + 6 * DAY_MS),
+      trialScansUsed: scansUsed,
+    },
+    now,
+  );
+  return u;
 }
