@@ -18,6 +18,8 @@ import type { Rgba } from './qr';
  *    is scaled up (2x or 3x, bilinear) so the letters reach the size tesseract was trained on.
  */
 export interface PreparedImage extends Rgba {
+  /** Grey RGBA on its own buffer (ImageData takes it as it is). */
+  data: Uint8ClampedArray<ArrayBuffer>;
   /** How much the image was scaled up (1 when its text was large enough). */
   scale: number;
   /** How many pixel rows were inverted (light text on a dark background). */
