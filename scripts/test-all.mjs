@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every test the project has, in one run, ending with one line `N passed, N failed, N skipped`.
-//   1. makes sure Debian's chromium and PostgreSQL are present (installs them when running as root),
+//   1. makes sure Debian's chromium, PostgreSQL and HAProxy are present (installs them when running as root),
+//      then type-checks and lints (each TypeScript project and each linted file counts as one test),
 //   2. builds what the tests serve (phone lookup data when the shared data is there, the client),
 //   3. unit + API tests on embedded PGlite,
 //   4. the database-backed API tests again on a real PostgreSQL server started on a loopback port,
@@ -130,8 +131,35 @@ async function startPostgres() {
   };
 }
 
-const only = process.argv[2]; // optional: unit | postgres | e2e
+const only = process.argv[2]; // optional: lint | unit | postgres | e2e
 ensureSystemPackages();
+
+if (!only || only === 'lint') {
+  // The shape of the code is tested too: both TypeScript projects type-check (one test each) and ESLint's
+  // rules (no import cycles, feature boundaries, jsx-a11y, ...) hold in every file (one test per file).
+  for (const project of ['tsconfig.server.json', 'tsconfig.client.json']) {
+    log(`type-check (${project})`);
+    const code = await run('npx', ['tsc', '-p', project, '--noEmit']);
+    if (code === 0) totals.passed += 1;
+    else totals.failed += 1;
+    stages.push(`tsc ${project}: ${code === 0 ? 'passed' : 'failed'}`);
+  }
+  log('lint (eslint .)');
+  const report = path.join(tmp, 'eslint.json');
+  rmSync(report, { force: true });
+  const code = await run('npx', ['eslint', '.', '--format', 'json', '--output-file', report]);
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    stages.push(`eslint: no report (exit ${code})`);
+  } else {
+    const files = JSON.parse(readFileSync(report, 'utf8'));
+    const bad = files.filter((f) => f.errorCount > 0);
+    for (const f of bad) console.error(`lint: ${path.relative(root, f.filePath)}: ${f.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId ?? ''} ${m.message}`).join('; ')}`);
+    totals.passed += files.length - bad.length;
+    totals.failed += bad.length;
+    stages.push(`eslint: ${files.length - bad.length} files passed, ${bad.length} failed`);
+  }
+}
 
 if (!only || only === 'e2e') {
   if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.['build:phone-data']) {
