@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { KeyRound, LoaderCircle, MailCheck, ShieldAlert } from 'lucide-react';
+import { KeyRound, MailCheck, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
-import { Form, FormAlert, TextFormField, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
+import { Form, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
 import { toast } from '@/components/ui/use-toast';
 import { EmailText } from '@/components/ui/email-text';
 import { usePublicConfig } from '@/lib/public-config';
@@ -14,6 +14,7 @@ import { authClient, LINK_ERROR_CALLBACK, RECOVERED_CALLBACK } from '../api/auth
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { presentError } from '../utils/auth-errors';
 import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-schemas';
+import { EmailLinkFields } from './EmailLinkFields';
 import { SocialButtons } from './SocialButtons';
 
 /** QUICK RECOVERY: one-click Google / Facebook, or a magic link by e-mail (60 minutes, single use). */
@@ -110,19 +111,7 @@ function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; on
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        <TextFormField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        {p ? <FormAlert title={p.title}>{p.description}</FormAlert> : null}
-        <Button type="submit" size="lg" disabled={form.formState.isSubmitting}>
-          {form.formState.isSubmitting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {form.formState.isSubmitting ? 'SENDING...' : 'SEND RECOVERY LINK'}
-        </Button>
+        <EmailLinkFields control={form.control} failure={p} pending={form.formState.isSubmitting} submitLabel="SEND RECOVERY LINK" />
       </form>
     </Form>
   );

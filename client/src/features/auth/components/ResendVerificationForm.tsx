@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { Button } from '@/components/ui/button';
-import { Form, FormAlert, TextFormField } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { EmailText } from '@/components/ui/email-text';
 import { useResendVerification } from '../hooks/use-resend-verification';
+import { EmailLinkFields } from './EmailLinkFields';
 import { presentError } from '../utils/auth-errors';
 import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-schemas';
 
@@ -21,19 +20,7 @@ export function ResendVerificationForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3 text-left" noValidate>
-        <TextFormField
-          control={form.control}
-          name="email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
-        <Button type="submit" size="lg" disabled={resend.isPending}>
-          {resend.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
-          {resend.isPending ? 'SENDING...' : 'Send a new verification link'}
-        </Button>
+        <EmailLinkFields control={form.control} failure={failure} pending={resend.isPending} submitLabel="Send a new verification link" />
         <p role="status" className="text-sm text-emerald-800">
           {resend.isSuccess ? (
             <>
