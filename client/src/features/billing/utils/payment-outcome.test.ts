@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@redflag/contracts/billing';
+import { plan } from '@/test/plans';
 import { paymentOutcome } from './payment-outcome';
 
-const base: Plan = {
-  planTier: 'free',
-  subscriptionStatus: 'processing',
-  trialEndsAt: null,
-  isPremium: false,
-  isTrialing: false,
-  trialDaysLeft: 0,
-  paymentSetupComplete: false,
-  computedStatus: { status: 'setup_required', hasUsedTrial: false },
-  nextBillingDate: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  paymentError: null,
-  billingProvider: 'local',
-};
+const base: Plan = plan({ subscriptionStatus: 'processing', computedStatus: { status: 'setup_required', hasUsedTrial: false } });
 
 describe('payment success copy', () => {
   it('a started trial says nothing was charged and names the first charge date, never "Payment successful"', () => {

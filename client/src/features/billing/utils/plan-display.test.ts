@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan } from '@redflag/contracts/billing';
+import { plan } from '@/test/plans';
 import { planDisplay } from './plan-display';
 
-const none: Plan = {
-  planTier: 'free',
-  subscriptionStatus: 'setup_required',
-  trialEndsAt: null,
-  isPremium: false,
-  isTrialing: false,
-  trialDaysLeft: 0,
-  paymentSetupComplete: false,
-  computedStatus: { status: 'new', hasUsedTrial: false },
-  nextBillingDate: null,
-  currentPeriodEnd: null,
-  cancelAtPeriodEnd: false,
-  paymentError: null,
-  billingProvider: 'local',
-};
+const none: Plan = plan();
 
 const trialing: Plan = {
   ...none,
