@@ -13,9 +13,9 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api';
 import { useDeleteAccount } from '../api/delete-account';
 import { downloadAccountExport } from '../api/export-account';
+import { failureReason } from '../utils/form-errors';
 
 /**
  * A subscription that would still charge, handed in by app/ from the billing feature: the delete flow
@@ -136,8 +136,8 @@ function DeleteAccountDialog({
       setStep('deleting');
       await remove.mutateAsync(confirmEmail);
     } catch (err) {
-      const reason =
-        err instanceof ApiError && err.status < 500 ? err.message : 'Something went wrong. Please try again.';
+      // The server's own words for a refusal (wrong e-mail, a subscription still billing); never a 5xx message.
+      const reason = failureReason(err, 'Something went wrong. Please try again.');
       setFormError(
         subscription && !cancelled
           ? `We could not cancel your subscription, so nothing was deleted. ${reason}`
