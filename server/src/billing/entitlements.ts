@@ -2,7 +2,7 @@
  * THE place that decides whether a scan may be stored (DESIGN.md section 4); runScan (scans.service.ts) asks it.
  *
  *   getPlanState(ctx, userId): Promise<PlanState>   the stored state (new-account defaults if none)
- *   scanStoreGuard(db, userId, decision, now, rate) the conditions the ONE statement storing a scan carries:
+ *   scanStoreGuard(db, kind, rule) + scanStoreValues(userId, now, rate)   the conditions the ONE statement storing a scan carries:
  *     the trial scan counted (UPDATE ... WHERE ... AND trial_scans_used < 5) or the plan still Premium, and
  *     the rate-limit hit, all re-checked by PostgreSQL where it is decided, so concurrent scans (on one or
  *     several instances) never exceed the quota
@@ -14,7 +14,7 @@ import type { WithSubquery } from 'drizzle-orm/subquery';
 import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { billingAccount } from '../db/schema/billing.ts';
-import { bucketHitQuery, type RateRule } from '../http/rate-limit.ts';
+import { bucketHitPlaceholders, bucketHitStatement, bucketHitValues, type RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findAccount, toPlanState } from './billing.repo.ts';
@@ -28,8 +28,10 @@ export async function getPlanState(ctx: Ctx, userId: string): Promise<PlanState>
 
 /**
  * The conditions that make storing one scan allowed, for a store that runs as ONE statement (issue 16):
- * `ctes` to run with it and `allowed`, the WHERE the store must carry. `decision` is decideScan on the state
- * read with the session; the statement re-checks it where it is decided, so it stays atomic:
+ * `ctes` to run with it and `allowed`, the WHERE the store must carry. Built from placeholders (see
+ * scanStoreValues) so that the statement is prepared once per kind and rule (scans.repo.ts); `kind` is
+ * decideScan's answer on the state read with the session, and the statement re-checks it where it is
+ * decided, so it stays atomic:
  *   - trial: the counting UPDATE as a CTE (still a trial with time and scans left, re-checked by PostgreSQL
  *     after any row-lock wait), and the scan is stored only if that UPDATE counted one;
  *   - premium: the scan is stored only if the plan row is premium when the statement runs;
@@ -37,15 +39,16 @@ export async function getPlanState(ctx: Ctx, userId: string): Promise<PlanState>
  *     (and counts no trial scan).
  * Null `store` result: see explainRefusal.
  */
-export function scanStoreGuard(db: Db, userId: string, decision: Extract<ScanDecision, { allowed: true }>, now: Date, rate: { rule: RateRule; key: string } | null): { ctes: WithSubquery[]; allowed: SQL } {
+export function scanStoreGuard(db: Db, kind: Extract<ScanDecision, { allowed: true }>['kind'], rule: RateRule | null): { ctes: WithSubquery[]; allowed: SQL } {
+  const userId = sql.placeholder('userId');
   const ctes: WithSubquery[] = [];
   let withinRate: SQL | undefined;
-  if (rate) {
-    const hit = db.$with('rate_hit').as(bucketHitQuery(db, rate.rule, rate.key, now));
+  if (rule) {
+    const hit = db.$with('rate_hit').as(bucketHitStatement(db, bucketHitPlaceholders));
     ctes.push(hit);
-    withinRate = sql`(select ${hit.count} from ${hit}) <= ${rate.rule.limit}`;
+    withinRate = sql`(select ${hit.count} from ${hit}) <= ${rule.limit}`;
   }
-  if (decision.kind === 'premium') {
+  if (kind === 'premium') {
     const premium = db
       .select({ one: sql`1` })
       .from(billingAccount)
@@ -55,13 +58,13 @@ export function scanStoreGuard(db: Db, userId: string, decision: Extract<ScanDec
   const counted = db.$with('trial_scan').as(
     db
       .update(billingAccount)
-      .set({ trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`, updatedAt: now })
+      .set({ trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`, updatedAt: sql`${sql.placeholder('nowIso')}::timestamptz` })
       .where(
         and(
           eq(billingAccount.userId, userId),
           eq(billingAccount.planTier, 'free'),
           eq(billingAccount.subscriptionStatus, 'trialing'),
-          gt(billingAccount.trialEndsAt, now),
+          gt(billingAccount.trialEndsAt, sql`${sql.placeholder('nowIso')}::timestamptz`),
           lt(billingAccount.trialScansUsed, TRIAL_SCAN_LIMIT),
           withinRate,
         ),
@@ -70,6 +73,11 @@ export function scanStoreGuard(db: Db, userId: string, decision: Extract<ScanDec
   );
   ctes.push(counted);
   return { ctes, allowed: sql`exists (select 1 from ${counted})` };
+}
+
+/** The values of scanStoreGuard's placeholders for one scan. */
+export function scanStoreValues(userId: string, now: Date, rate: { rule: RateRule; key: string } | null) {
+  return { userId, nowIso: now.toISOString(), ...(rate ? bucketHitValues(rate.rule, rate.key, now) : {}) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { and, eq, gt, lt, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type Placeholder, type SQLWrapper } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -57,17 +57,37 @@ export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${rule.n
  */
 export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
   const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  return bucketHitStatement(db, { key: bucketKeyOf(rule, key), resetAt, nowIso: now.toISOString(), resetIso: resetAt.toISOString() });
+}
+
+/**
+ * bucketHitQuery with its values given separately: plain values, or drizzle placeholders for a statement
+ * prepared once (the scan's store: scanHitParams gives the values for `bucketHitPlaceholders`).
+ */
+export function bucketHitStatement(db: Db, v: { key: string | Placeholder; resetAt: Date | Placeholder; nowIso: string | Placeholder; resetIso: string | Placeholder }) {
   return db
     .insert(rateLimitBucket)
-    .values({ key: bucketKeyOf(rule, key), count: 1, resetAt })
+    .values({ key: v.key, count: 1, resetAt: v.resetAt })
     .onConflictDoUpdate({
       target: rateLimitBucket.key,
       set: {
-        count: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
-        resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${now.toISOString()}::timestamptz then ${resetAt.toISOString()}::timestamptz else ${rateLimitBucket.resetAt} end`,
+        count: sql`case when ${rateLimitBucket.resetAt} <= ${v.nowIso}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end`,
+        resetAt: sql`case when ${rateLimitBucket.resetAt} <= ${v.nowIso}::timestamptz then ${v.resetIso}::timestamptz else ${rateLimitBucket.resetAt} end`,
       },
     })
     .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
+}
+
+/** The placeholders of a prepared bucketHitStatement, and their values for one hit. */
+export const bucketHitPlaceholders = {
+  key: sql.placeholder('rateKey'),
+  resetAt: sql.placeholder('rateResetAt'),
+  nowIso: sql.placeholder('rateNowIso'),
+  resetIso: sql.placeholder('rateResetIso'),
+};
+export function bucketHitValues(rule: RateRule, key: string, now: Date) {
+  const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
+  return { rateKey: bucketKeyOf(rule, key), rateResetAt: resetAt, rateNowIso: now.toISOString(), rateResetIso: resetAt.toISOString() };
 }
 
 export interface RateLimiterDeps {

@@ -1,7 +1,7 @@
 import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanInput, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import type { SessionUser } from '../auth/session.ts';
-import { explainRefusal, getPlanState, scanStoreGuard } from '../billing/entitlements.ts';
+import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
 import { toPlanState } from '../billing/billing.repo.ts';
 import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
 import type { RateRule } from '../http/rate-limit.ts';
@@ -80,8 +80,15 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
   const engineSeconds = (performance.now() - engineStart) / 1000;
 
   const rate = opts.rate ?? null;
-  const guard = scanStoreGuard(ctx.database.db, userId, decision, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
-  const row = await insertScanIf(ctx.database.db, guard.ctes, guard.allowed, userId, input, result);
+  const db = ctx.database.db;
+  const row = await insertScanIf(
+    db,
+    rate ? `${decision.kind}_${rate.rule.name}_${rate.rule.limit}` : decision.kind,
+    () => scanStoreGuard(db, decision.kind, rate?.rule ?? null),
+    scanStoreValues(userId, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key }),
+    input,
+    result,
+  );
   if (!row) throw await explainRefusal(ctx, userId, rate);
   ctx.metrics.observeScan(row.riskScore, engineSeconds);
   ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
