@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { openContactDialog } from '@/lib/ui-store';
 import { FOOTER_SCROLL_OFFSET } from '@/lib/scroll';
@@ -29,11 +28,28 @@ function LinkedInIcon() {
   );
 }
 
-function Column({ title, children }: { title: string; children: ReactNode }) {
+/** A footer link: a page (`to`) or an action on this page (`onClick`: a section, the contact dialog). */
+type FooterItem = { label: string; to: string } | { label: string; onClick: () => void };
+
+function Column({ title, items }: { title: string; items: FooterItem[] }) {
   return (
     <div>
       <h2 className="text-xs font-bold uppercase tracking-widest text-slate-400">{title}</h2>
-      <ul className="mt-4 flex flex-col gap-3">{children}</ul>
+      <ul className="mt-4 flex flex-col gap-3">
+        {items.map((item) => (
+          <li key={item.label}>
+            {'to' in item ? (
+              <Link to={item.to} className={linkClass}>
+                {item.label}
+              </Link>
+            ) : (
+              <button type="button" className={linkClass} onClick={item.onClick}>
+                {item.label}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
@@ -71,59 +87,30 @@ export function Footer() {
           </div>
         </div>
 
-        <Column title="Product">
-          <li>
-            <button type="button" className={linkClass} onClick={() => goToSection('features', FOOTER_SCROLL_OFFSET)}>
-              Features
-            </button>
-          </li>
-          <li>
-            <button type="button" className={linkClass} onClick={() => goToSection('pricing', FOOTER_SCROLL_OFFSET)}>
-              Pricing
-            </button>
-          </li>
-          <li>
-            <button type="button" className={linkClass} onClick={() => goToSection('how-it-works', FOOTER_SCROLL_OFFSET)}>
-              How it works
-            </button>
-          </li>
-          <li>
-            <button type="button" className={linkClass} onClick={() => goToSection('accuracy', FOOTER_SCROLL_OFFSET)}>
-              Measured accuracy
-            </button>
-          </li>
-        </Column>
-
-        <Column title="Support">
-          <li>
-            <Link to="/help-center" className={linkClass}>
-              Help Center
-            </Link>
-          </li>
-          <li>
-            <button type="button" className={linkClass} onClick={openContactDialog}>
-              Contact Us
-            </button>
-          </li>
-        </Column>
-
-        <Column title="Company">
-          <li>
-            <Link to="/about" className={linkClass}>
-              About Us
-            </Link>
-          </li>
-          <li>
-            <Link to="/privacy-policy" className={linkClass}>
-              Privacy Policy
-            </Link>
-          </li>
-          <li>
-            <Link to="/terms-of-service" className={linkClass}>
-              Terms of Service
-            </Link>
-          </li>
-        </Column>
+        <Column
+          title="Product"
+          items={[
+            { label: 'Features', onClick: () => goToSection('features', FOOTER_SCROLL_OFFSET) },
+            { label: 'Pricing', onClick: () => goToSection('pricing', FOOTER_SCROLL_OFFSET) },
+            { label: 'How it works', onClick: () => goToSection('how-it-works', FOOTER_SCROLL_OFFSET) },
+            { label: 'Measured accuracy', onClick: () => goToSection('accuracy', FOOTER_SCROLL_OFFSET) },
+          ]}
+        />
+        <Column
+          title="Support"
+          items={[
+            { label: 'Help Center', to: '/help-center' },
+            { label: 'Contact Us', onClick: openContactDialog },
+          ]}
+        />
+        <Column
+          title="Company"
+          items={[
+            { label: 'About Us', to: '/about' },
+            { label: 'Privacy Policy', to: '/privacy-policy' },
+            { label: 'Terms of Service', to: '/terms-of-service' },
+          ]}
+        />
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">

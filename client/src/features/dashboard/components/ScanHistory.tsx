@@ -175,7 +175,6 @@ function Toolbar({ filters, onFiltersChange }: { filters: HistoryFilters; onFilt
     return () => clearTimeout(timer);
   }, [text, filters, onFiltersChange]);
 
-  const selectClasses = cn(fieldClasses, 'h-11 cursor-pointer pr-8 sm:w-auto');
   return (
     <form
       role="search"
@@ -203,36 +202,20 @@ function Toolbar({ filters, onFiltersChange }: { filters: HistoryFilters; onFilt
         />
       </div>
       <div className="grid grid-cols-2 gap-2 sm:contents">
-        <label className="min-w-0">
-          <span className="sr-only">Verdict</span>
-          <select
-            className={selectClasses}
-            value={filters.verdict}
-            onChange={(event) => onFiltersChange({ ...filters, q: text.trim(), verdict: VERDICT_OPTIONS.find((o) => o.value === event.target.value)?.value ?? '', page: 1 })}
-          >
-            <option value="">All verdicts</option>
-            {VERDICT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="min-w-0">
-          <span className="sr-only">Scam type</span>
-          <select
-            className={selectClasses}
-            value={filters.type}
-            onChange={(event) => onFiltersChange({ ...filters, q: text.trim(), type: TYPE_OPTIONS.find((o) => o.value === event.target.value)?.value ?? '', page: 1 })}
-          >
-            <option value="">All types</option>
-            {TYPE_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Verdict"
+          allLabel="All verdicts"
+          options={VERDICT_OPTIONS}
+          value={filters.verdict}
+          onChange={(verdict) => onFiltersChange({ ...filters, q: text.trim(), verdict, page: 1 })}
+        />
+        <FilterSelect
+          label="Scam type"
+          allLabel="All types"
+          options={TYPE_OPTIONS}
+          value={filters.type}
+          onChange={(type) => onFiltersChange({ ...filters, q: text.trim(), type, page: 1 })}
+        />
       </div>
     </form>
   );
@@ -359,5 +342,36 @@ export function ScanHistorySkeleton() {
         ))}
       </div>
     </section>
+  );
+}
+
+const selectClasses = cn(fieldClasses, 'h-11 cursor-pointer pr-8 sm:w-auto');
+
+/** One history filter: a labelled native select whose first option means "any" (the empty value). */
+function FilterSelect<T extends string>({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  value: T | '';
+  onChange: (value: T | '') => void;
+}) {
+  return (
+    <label className="min-w-0">
+      <span className="sr-only">{label}</span>
+      <select className={selectClasses} value={value} onChange={(event) => onChange(options.find((o) => o.value === event.target.value)?.value ?? '')}>
+        <option value="">{allLabel}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
