@@ -25,8 +25,9 @@ import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema,
  * The client builds every call from this table and parses every answer with the row's `response`
  * (client/src/lib/api.ts); server/src/test/route-table.test.ts calls each row on the real app and parses
  * the real answers, so a server change that breaks a row fails a test. Paths name their parameters
- * `:like-this`; `response` is the 2xx body (`z.undefined()` for 204 No Content); `headers` lists the
- * response headers the client reads, by lower-case name.
+ * `:like-this`; `response` is the 2xx body (`z.undefined()` for 204 No Content); `status` is the 2xx status
+ * when it is 201 (else 200, or 204 for `z.undefined()`); `headers` lists the response headers the client
+ * reads, by lower-case name.
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -37,6 +38,7 @@ export interface ApiRouteSpec {
   query?: z.ZodType;
   body?: z.ZodType;
   response: z.ZodType;
+  status?: 201;
   headers?: z.ZodObject;
 }
 
@@ -97,7 +99,7 @@ export const API_ROUTES = {
 
   // API keys (the account page)
   listApiKeys: route({ method: 'GET', path: '/api/api-keys', response: apiKeyListSchema }),
-  createApiKey: route({ method: 'POST', path: '/api/api-keys', body: createApiKeyRequestSchema, response: createdApiKeySchema }),
+  createApiKey: route({ method: 'POST', path: '/api/api-keys', body: createApiKeyRequestSchema, response: createdApiKeySchema, status: 201 }),
   revokeApiKey: route({ method: 'DELETE', path: '/api/api-keys/:id', response: apiKeySchema }),
 } as const satisfies Record<string, ApiRouteSpec>;
 

@@ -26,6 +26,7 @@ import {
   type ApiCaller,
 } from './api-keys.service.ts';
 import { openApiDocument } from './openapi.ts';
+import { webApiOpenApiDocument } from './web-openapi.ts';
 import { API_PER_KEY, rateLimitHeaders } from './rate-limit-headers.ts';
 
 type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller } };
@@ -91,7 +92,14 @@ export function publicApiRoutes(ctx: AppContext) {
       return c.json(await revokeKey(ctx, user.id, c.req.param('id')));
     });
 
-  return new Hono<AppEnv>().route('/', keys).route('/', docsRoutes()).route('/', v1);
+  // The web app's own /api, documented from the contracts' route table (decision 092). Public like the
+  // /v1 document, and no-store like every /api answer.
+  const webDocument = new Hono<AppEnv>().get('/api/openapi.json', async (c) => {
+    const { authCookies } = await ctx.auth.$context;
+    return c.json(webApiOpenApiDocument(ctx.config.publicUrl, { sessionCookie: authCookies.sessionToken.name }));
+  });
+
+  return new Hono<AppEnv>().route('/', keys).route('/', webDocument).route('/', docsRoutes()).route('/', v1);
 }
 
 function readIdempotencyKey(c: Context): string | undefined {
@@ -150,7 +158,17 @@ function docsRoutes() {
 `;
   // Default fonts come from Scalar's CDN, and the "test request" proxy is theirs: both off. The mount point
   // is not #api-reference: the bundle mounts that id by itself, with its defaults (fonts from its CDN).
-  const init = `Scalar.createApiReference('#reference', ${JSON.stringify({ url: '/v1/openapi.json', withDefaultFonts: false, hideClientButton: true, proxyUrl: '' })});\n`;
+  // Two documents, the public /v1 first (the default) and the web app's /api second, in Scalar's selector.
+  const config = {
+    sources: [
+      { url: '/v1/openapi.json', title: 'RedFlag API', slug: 'v1', default: true },
+      { url: '/api/openapi.json', title: 'RedFlag web app API', slug: 'web-app' },
+    ],
+    withDefaultFonts: false,
+    hideClientButton: true,
+    proxyUrl: '',
+  };
+  const init = `Scalar.createApiReference('#reference', ${JSON.stringify(config)});\n`;
   return new Hono<AppEnv>()
     .get('/api/docs', (c) => {
       c.header('Cache-Control', 'no-cache');
