@@ -74,6 +74,9 @@ test('/api/docs shows the interactive reference, loading nothing from another or
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: 'RedFlag API' }).first()).toBeVisible();
   await expect(page.getByText('Scan a message').first()).toBeVisible();
+  // The web app's own API (generated from the contracts' route table) is the second document.
+  await page.goto('/api/docs?api=web-app');
+  await expect(page.getByRole('heading', { name: 'RedFlag web app API' }).first()).toBeVisible();
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
 });
