@@ -10,28 +10,6 @@ import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 
 export type ScanRow = typeof scans.$inferSelect;
 
-export async function insertScan(db: Db, userId: string, input: ScanInput, result: ScanResult): Promise<ScanRow> {
-  const [row] = await db
-    .insert(scans)
-    .values({
-      userId,
-      message: input.message,
-      platform: input.platform ?? null,
-      phoneNumber: input.phoneNumber ?? null,
-      email: input.email ?? null,
-      source: input.source ?? 'text',
-      riskScore: result.riskScore,
-      confidence: result.confidence,
-      scamType: result.scamType ?? null,
-      reasons: result.reasons,
-      result,
-      engineVersion: result.engineVersion,
-    })
-    .returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
 /**
  * The two statements of a scan (issue 16) are prepared once per database handle: drizzle otherwise builds
  * a statement's SQL every time it runs, which was about 14% of a scan's CPU, and PostgreSQL plans a named
