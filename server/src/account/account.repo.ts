@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../billing/billing.repo.ts';
 import { account, rateLimitBucket, session, user, verification } from '../db/schema/auth.ts';
 import { billingAccount, localCheckoutSession, localInvoice, localPortalSession, localSubscription } from '../db/schema/billing.ts';
 import { contactMessage } from '../db/schema/contact.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { DEV_OUTBOX_KEEP_MS, KEPT_UNTIL_DELIVERED_KINDS } from '../mail/mail.repo.ts';
 import { analyticsEvents, scans } from '../db/schema/scans.ts';
 
 /**
@@ -135,12 +136,29 @@ export function rateBucketsOf(db: Executor, userId: string, email: string) {
 }
 
 /**
- * Deletes everything above. Removing the user cascades to sessions, sign-in methods, scans, events, the
- * plan row and the test provider's subscriptions, checkout and portal sessions; their invoices stay,
- * detached (subscription_id set null). The caller runs this in a transaction.
+ * A cancellation or receipt on its way to them: not yet sent (SMTP), or stored in the dev outbox less than
+ * DEV_OUTBOX_KEEP_MS ago (there the row is the delivery). Kept by the deletion so that it is delivered; the
+ * mailer erases it once sent or failed for good (mail.service.ts, docs/decisions/093).
  */
-export async function deleteEverythingOf(tx: Executor, userId: string, email: string): Promise<void> {
-  await tx.delete(mailOutbox).where(mailsWhere(userId, email));
+function undeliveredNoticeWhere(email: string, now: Date) {
+  return and(
+    eq(lower(mailOutbox.to), email),
+    inArray(mailOutbox.kind, KEPT_UNTIL_DELIVERED_KINDS),
+    or(inArray(mailOutbox.status, ['pending', 'sending']), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS)))),
+  );
+}
+
+/**
+ * Deletes everything above but the undelivered notices. Removing the user cascades to sessions, sign-in
+ * methods, scans, events, the plan row and the test provider's subscriptions, checkout and portal
+ * sessions; their invoices stay, detached (subscription_id set null). The caller runs this in a
+ * transaction.
+ */
+export async function deleteEverythingOf(tx: Executor, userId: string, email: string, now: Date): Promise<void> {
+  // Locked first: a worker sending one of them right now marks it sent only after this commits, so its
+  // "is the account gone?" check that follows sees the deletion and erases the row (no sent copy left over).
+  const kept = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(undeliveredNoticeWhere(email, now)).for('update');
+  await tx.delete(mailOutbox).where(kept.length ? and(mailsWhere(userId, email), not(inArray(mailOutbox.id, kept.map((k) => k.id)))) : mailsWhere(userId, email));
   await tx.delete(verification).where(verificationsWhere(userId, email));
   await tx.delete(contactMessage).where(contactMessagesWhere(userId, email));
   await tx.delete(rateLimitBucket).where(bucketsWhere(userId, email));

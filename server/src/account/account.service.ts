@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
+import { accountDeletedMail } from '../mail/templates.ts';
 import {
   activeSessions,
   allScans,
@@ -21,6 +22,7 @@ import {
 } from './account.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type DeleteCtx = Ctx & Pick<AppContext, 'mailer'>;
 
 const REDACTED = '[redacted]';
 
@@ -150,10 +152,13 @@ export async function exportAccount(ctx: Ctx, userId: string) {
 
 /**
  * Deletes the account now (the policy promises within 30 days of closure). The person confirms by typing
- * their e-mail address. A subscription that would still bill must be cancelled first (in the billing
- * portal), so that nobody is charged for an account that no longer exists.
+ * their e-mail address. A subscription that would still bill must be cancelled first (the delete dialog
+ * does it in the same flow), so that nobody is charged for an account that no longer exists.
+ *
+ * Mails on their way about money (the cancellation's confirmation, a receipt) are kept until delivered,
+ * then erased by the mailer, and one last mail confirms the deletion (docs/decisions/093).
  */
-export async function deleteAccount(ctx: Ctx, userId: string, email: string, confirmEmail: string): Promise<void> {
+export async function deleteAccount(ctx: DeleteCtx, userId: string, email: string, confirmEmail: string): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== email.toLowerCase()) {
     throw new AppError('VALIDATION_ERROR', 'Type your account e-mail address to confirm deletion', { details: { fields: [{ path: 'confirmEmail', message: 'Does not match your e-mail address' }] } });
   }
@@ -162,11 +167,18 @@ export async function deleteAccount(ctx: Ctx, userId: string, email: string, con
   if (stillBilling) {
     throw new AppError('CONFLICT', 'Cancel your subscription in the billing portal first, then delete your account.');
   }
+  const firstName = (await findUserRow(ctx.database.db, userId))?.firstName ?? null;
   await ctx.database.db.transaction(async (tx) => {
     // The one thing that outlives the account: a keyed hash of the address, so that it gets no second
     // trial (also stored when the trial started; this covers trials from before the hash was kept).
     if (plan.hasUsedTrial) await recordTrialGrant(ctx, tx, email);
-    await deleteEverythingOf(tx, userId, email.toLowerCase());
+    await deleteEverythingOf(tx, userId, email.toLowerCase(), ctx.clock.now());
   });
   ctx.logger.info({ userId }, 'account deleted');
+  // After the commit: the account is gone whatever happens to this mail. With SMTP, enqueueing also sends
+  // every due row at once, the kept cancellation among them; each is erased once sent.
+  const mail = accountDeletedMail({ firstName, subscriptionCancelled: plan.cancelAtPeriodEnd, supportEmail: ctx.config.mail.supportEmail });
+  await ctx.mailer.enqueue({ ...mail, to: email, kind: 'account_deleted' }).catch((err: unknown) => {
+    ctx.logger.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'account deletion mail not stored');
+  });
 }

@@ -1,5 +1,6 @@
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { user } from '../db/schema/auth.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
@@ -12,6 +13,26 @@ export type MailExecutor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
  * once per event (a receipt per invoice, one trial reminder) takes an id derived from that event, so a
  * second instance, a retried job or a replayed webhook finds the row and stores nothing.
  */
+/**
+ * Mails that outlive the account they were written for until they are delivered
+ * (docs/decisions/093-money-notices-outlive-account-deletion.md): the written confirmation that nothing more
+ * will be charged, a receipt for money taken, and the confirmation of the deletion itself. Deleting the
+ * account keeps such a row while it is undelivered; once it is sent or has failed for good it is erased.
+ */
+export const KEPT_UNTIL_DELIVERED_KINDS = ['cancellation', 'receipt', 'account_deleted'];
+/**
+ * In the dev outbox the stored row is the delivery; a kept mail stays readable at /dev/mailbox this long
+ * after it was stored, then the worker erases it.
+ */
+export const DEV_OUTBOX_KEEP_MS = 60 * 60_000;
+
+/** A kept kind whose recipient no longer has an account (addresses are stored lower-case by better-auth). */
+const orphanedNotice = () =>
+  and(
+    inArray(mailOutbox.kind, KEPT_UNTIL_DELIVERED_KINDS),
+    sql`not exists (select 1 from ${user} where ${user.email} = lower(${mailOutbox.to}))`,
+  );
+
 export async function insertMailOnce(db: MailExecutor, row: NewMailRow): Promise<boolean> {
   const stored = await db
     .insert(mailOutbox)
@@ -80,6 +101,21 @@ export function createMailRepo(db: Db) {
           attempts: sql`${mailOutbox.attempts} + 1`,
         })
         .where(eq(mailOutbox.id, id));
+    },
+
+    /** After a send or a final failure: the row goes if it is a kept notice of a deleted account. */
+    async eraseIfAccountGone(id: string): Promise<boolean> {
+      const erased = await db.delete(mailOutbox).where(and(eq(mailOutbox.id, id), orphanedNotice())).returning({ id: mailOutbox.id });
+      return erased.length > 0;
+    },
+
+    /** The dev outbox's counterpart: kept notices of deleted accounts stored before `storedBefore`. */
+    async eraseShownOrphans(storedBefore: Date): Promise<number> {
+      const erased = await db
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'outbox'), lte(mailOutbox.createdAt, storedBefore), orphanedNotice()))
+        .returning({ id: mailOutbox.id });
+      return erased.length;
     },
 
     async findById(id: string): Promise<MailRow | undefined> {

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Logger } from '../lib/logger.ts';
-import { createMailRepo, insertMailOnce, type MailExecutor, type MailRow } from './mail.repo.ts';
+import { createMailRepo, DEV_OUTBOX_KEEP_MS, insertMailOnce, type MailExecutor, type MailRow } from './mail.repo.ts';
 import { extractLinks, type RenderedMail } from './templates.ts';
 
 /**
@@ -36,7 +36,11 @@ export interface MailSender {
 export interface Mailer {
   /** Stores the mail and, with SMTP, tries to send it right away; resolves once stored (not once sent). */
   enqueue(mail: OutgoingMail): Promise<{ id: string }>;
-  /** Sends every due pending row (and retries failed ones whose back-off is over); returns how many were sent. */
+  /**
+   * Sends every due pending row (and retries failed ones whose back-off is over); returns how many were sent.
+   * A kept notice of a deleted account (KEPT_UNTIL_DELIVERED_KINDS) is erased once sent or failed for good;
+   * in the dev outbox, once it was readable at /dev/mailbox for DEV_OUTBOX_KEEP_MS.
+   */
   processDue(): Promise<number>;
   /** Resolves when the immediate send attempts started by `enqueue` have finished (tests, shutdown). */
   idle(): Promise<void>;
@@ -96,8 +100,9 @@ export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
         html: row.html,
       });
       await repo.markSent(row.id, clock.now());
+      const erased = await repo.eraseIfAccountGone(row.id);
       log.info(
-        { mailId: row.id, kind: row.kind, domain: recipientDomain(row.to), attempt: row.attempts + 1 },
+        { mailId: row.id, kind: row.kind, domain: recipientDomain(row.to), attempt: row.attempts + 1, ...(erased ? { erased } : {}) },
         'mail sent',
       );
       return true;
@@ -107,8 +112,9 @@ export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
         attempt >= MAIL_MAX_ATTEMPTS ? null : new Date(clock.now().getTime() + retryDelayMs(attempt));
       const error = err instanceof Error ? err.message : String(err);
       await repo.markFailed(row.id, { error, nextAttemptAt });
+      const erased = nextAttemptAt ? false : await repo.eraseIfAccountGone(row.id);
       log.warn(
-        { mailId: row.id, kind: row.kind, attempt, willRetry: Boolean(nextAttemptAt), err: error.slice(0, 200) },
+        { mailId: row.id, kind: row.kind, attempt, willRetry: Boolean(nextAttemptAt), err: error.slice(0, 200), ...(erased ? { erased } : {}) },
         'mail send failed',
       );
       return false;
@@ -116,8 +122,12 @@ export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
   }
 
   async function processDue(): Promise<number> {
-    if (!smtp) return 0;
     const now = clock.now();
+    if (!smtp) {
+      // The dev outbox delivers by storing; a deleted account's kept notices go once they were shown a while.
+      await repo.eraseShownOrphans(new Date(now.getTime() - DEV_OUTBOX_KEEP_MS));
+      return 0;
+    }
     const rows = await repo.claimDue(now, new Date(now.getTime() + SEND_LOCK_MS), CLAIM_BATCH);
     let sent = 0;
     for (const row of rows) if (await deliver(row)) sent++;
@@ -194,11 +204,11 @@ export async function enqueueMailOnce(
 
 /**
  * The retry loop inside the server process. Safe with several instances: rows are claimed with
- * FOR UPDATE SKIP LOCKED. Returns a stop function for shutdown.
+ * FOR UPDATE SKIP LOCKED. With the dev outbox it only erases the kept notices of deleted accounts.
+ * Returns a stop function for shutdown.
  */
 export function startMailWorker(ctx: { mailer: Mailer; logger: Logger }, intervalMs = 15_000): () => Promise<void> {
   const { mailer } = ctx;
-  if (mailer.transport !== 'smtp') return async () => {};
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = mailer

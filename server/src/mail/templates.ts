@@ -411,6 +411,26 @@ export function cancellationMail(
   });
 }
 
+/**
+ * The last mail to a deleted account's address: what happened, in case it was not them, and, when a
+ * subscription was cancelled on the way, that nothing more will be charged. No link: there is no account
+ * left to go to.
+ */
+export function accountDeletedMail(opts: { firstName?: string | null; subscriptionCancelled: boolean; supportEmail: string }): RenderedMail {
+  return billingMail({
+    subject: 'Your RedFlag account was deleted',
+    heading: 'Account deleted',
+    preheader: 'Your account and everything in it are gone.',
+    firstName: opts.firstName,
+    paragraphs: [
+      'Your RedFlag account was deleted, with your scans, sign-in methods and the e-mails we sent you. This is the last e-mail we send to this address, and we do not keep it after it is sent.',
+      ...(opts.subscriptionCancelled ? ['Your subscription was cancelled before the deletion: nothing more will be charged.'] : []),
+      `If you did not delete your account, write to ${opts.supportEmail} at once.`,
+    ],
+    supportEmail: opts.supportEmail,
+  });
+}
+
 /** Every http(s) link in a mail's HTML, in order, without duplicates (for /dev/mailbox.json). */
 export function extractLinks(html: string): string[] {
   const links: string[] = [];
