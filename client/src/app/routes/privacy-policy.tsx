@@ -70,7 +70,9 @@ export function PrivacyPolicyPage() {
             data and scan history are <strong>deleted within 30 days of closure</strong> (deleting it from your account
             page does it at once): your profile, sign-in methods and sessions, scans, usage events, plan and
             subscription, the emails we sent you, your messages to support, pending sign-in or verification links, and
-            the counters we keep against abuse of your address.
+            the counters we keep against abuse of your address. Emails about money still on their way (the confirmation
+            that your subscription is cancelled, a receipt) and one last email confirming the deletion are sent first,
+            then deleted as soon as they are sent, or after the last try (about an hour) if they cannot be delivered.
           </p>
           <p>Only two things stay after that:</p>
           <ul>

@@ -161,7 +161,7 @@ function DeleteAccountDialog({
               </DialogTitle>
               <DialogDescription>
                 This deletes your account, your scans and your sign-in methods at once. It cannot be undone. Download
-                your data first if you want to keep it.
+                your data first if you want to keep it. We send one last e-mail to confirm the deletion.
               </DialogDescription>
             </DialogHeader>
             {subscription ? (
@@ -172,7 +172,7 @@ function DeleteAccountDialog({
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
                 <p>
                   {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it
-                  first, so nothing more is charged.
+                  first, so nothing more is charged, and you get the cancellation by e-mail.
                 </p>
               </div>
             ) : null}
