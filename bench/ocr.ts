@@ -32,7 +32,7 @@ const { PNG } = require('pngjs') as {
 // --raw: read the screenshots as they are, without the browser's preparation (to compare; decision 090).
 const raw = process.argv.includes('--raw');
 
-/** What the browser hands tesseract: the screenshot through prepareForOcr (lib/ocr.ts does the same). */
+/** What the browser hands tesseract: the screenshot through prepareForOcr (lib/prepare.worker.ts does the same). */
 function forOcr(png: Buffer): Buffer {
   if (raw) return png;
   const img = PNG.sync.read(png);

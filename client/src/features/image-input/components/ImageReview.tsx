@@ -5,11 +5,11 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
-import { imagePixels, imagePreview } from '../lib/image-pixels';
+import { imagePreview } from '../lib/image-pixels';
 import { OcrCancelled, recognizeImage, type OcrProgress, type OcrResult } from '../lib/ocr';
+import { qrTexts as readQrCodes } from '../lib/prepare';
 import { countryFromLocale, extractFields, type ExtractedFields } from '../utils/extract-fields';
-import { messageWithQrLinks, type ImageScanText } from '../utils/image-scan';
-import { decodeQrCodes, qrLink } from '../utils/qr';
+import { messageWithQrLinks, qrLink, type ImageScanText } from '../utils/image-scan';
 import { unwrapOcrLines } from '../utils/ocr-text';
 import { separateScreenChrome, withChromeLine, type ScreenChromeLine } from '../utils/screen-chrome';
 
@@ -47,7 +47,8 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
     (async () => {
       try {
         // QR first: it is quick, and a QR-only photo (a parking meter sticker) needs no text to be useful.
-        const qrTexts = decodeQrCodes(await imagePixels(image));
+        // Both steps decode and walk the image's pixels in workers, so the page stays responsive.
+        const qrTexts = await readQrCodes(image, controller.signal);
         const ocr = await recognizeImage(image, {
           signal: controller.signal,
           onProgress: (progress) => setState((s) => (s.kind === 'reading' ? { kind: 'reading', progress } : s)),

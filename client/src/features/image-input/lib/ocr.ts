@@ -1,8 +1,7 @@
 import { createWorker, OEM, type LoggerMessage } from 'tesseract.js';
-import { prepareForOcr } from '../utils/ocr-image';
 import { detectOcrLanguage, OCR_LANGUAGES, type OcrLanguage } from '../utils/ocr-language';
-import { imagePixels } from './image-pixels';
 import { tidyOcrText } from '../utils/ocr-text';
+import { preparedImage } from './prepare';
 
 /**
  * Reads the text in an image in a Web Worker (tesseract.js), with files our own server serves under /ocr/
@@ -47,20 +46,6 @@ export class OcrCancelled extends Error {
   }
 }
 
-/**
- * The screenshot as tesseract reads it best (utils/ocr-image.ts: dark rows lightened, background flattened,
- * short lines scaled up), as a PNG: the worker decodes PNGs itself. The bench reads the same preparation.
- */
-async function preparedImage(image: Blob): Promise<Blob> {
-  // A phone screenshot is up to ~1300 x 2800 px: read at its own size (the cap only guards against huge photos).
-  const prepared = prepareForOcr(await imagePixels(image, 4000));
-  const canvas = new OffscreenCanvas(prepared.width, prepared.height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('No 2D canvas');
-  ctx.putImageData(new ImageData(prepared.data, prepared.width, prepared.height), 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
-}
-
 /** Reads `image`; aborting `signal` stops the worker at once and rejects with OcrCancelled. */
 export async function recognizeImage(
   image: Blob,
@@ -68,6 +53,13 @@ export async function recognizeImage(
 ): Promise<OcrResult> {
   const started = performance.now();
   if (signal?.aborted) throw new OcrCancelled();
+  // The screenshot is prepared for tesseract (utils/ocr-image.ts, decision 090) in our own worker while
+  // tesseract's loads; ending the job (done, failed or cancelled) ends the preparation too.
+  const preparation = new AbortController();
+  const stopPreparation = () => preparation.abort();
+  signal?.addEventListener('abort', stopPreparation, { once: true });
+  const prepared = preparedImage(image, preparation.signal);
+  prepared.catch(() => undefined);
   // A second pass (another language) reuses the bar's last stretch rather than jumping back to zero.
   let pass = 0;
   const logger = (m: LoggerMessage) => {
@@ -83,9 +75,18 @@ export async function recognizeImage(
     failed = reject;
   });
   failure.catch(() => undefined);
-  const worker = await Promise.race([createWorker('eng', OEM.LSTM_ONLY, { ...OCR_PATHS, logger, errorHandler: (err: unknown) => failed(err) }), failure]);
+  let worker: Awaited<ReturnType<typeof createWorker>>;
+  try {
+    worker = await Promise.race([createWorker('eng', OEM.LSTM_ONLY, { ...OCR_PATHS, logger, errorHandler: (err: unknown) => failed(err) }), failure]);
+  } catch (err) {
+    stopPreparation();
+    signal?.removeEventListener('abort', stopPreparation);
+    throw signal?.aborted ? new OcrCancelled() : err;
+  }
   const cancel = () => void worker.terminate();
   signal?.addEventListener('abort', cancel, { once: true });
+  // Cancelled while tesseract was loading: the listener above came too late to fire.
+  if (signal?.aborted) cancel();
   const guard = <T>(p: Promise<T>) =>
     Promise.race([p, failure]).then(
       (v) => {
@@ -98,7 +99,7 @@ export async function recognizeImage(
     );
   try {
     if (signal?.aborted) throw new OcrCancelled();
-    const input = await guard(preparedImage(image));
+    const input = await guard(prepared);
     let { data } = await guard(worker.recognize(input));
     const code = detectOcrLanguage(data.text);
     if (code && code !== 'en') {
@@ -114,6 +115,8 @@ export async function recognizeImage(
       ms: Math.round(performance.now() - started),
     };
   } finally {
+    stopPreparation();
+    signal?.removeEventListener('abort', stopPreparation);
     signal?.removeEventListener('abort', cancel);
     if (!signal?.aborted) await worker.terminate().catch(() => undefined);
   }

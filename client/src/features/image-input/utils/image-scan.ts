@@ -17,3 +17,14 @@ export function messageWithQrLinks(text: string, qrLinks: readonly string[]): st
   if (!missing.length) return text.trim();
   return [text.trim(), ...missing.map((l) => `QR code: ${l}`)].filter(Boolean).join('\n');
 }
+
+/**
+ * A decoded QR text is a link we can analyse when it is an http(s) URL (or a bare www. address). It lives
+ * here, not beside jsQR in utils/qr.ts, so the page's chunk does not carry jsQR: codes are decoded in the worker.
+ */
+export function qrLink(text: string): string | null {
+  const t = text.trim();
+  if (/^https?:\/\/\S+$/i.test(t)) return t;
+  if (/^www\.\S+$/i.test(t)) return `https://${t}`;
+  return null;
+}

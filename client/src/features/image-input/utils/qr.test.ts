@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { decodeQrCodes, qrLink, type Rgba } from './qr';
+import { qrLink } from './image-scan';
+import { decodeQrCodes, type Rgba } from './qr';
 
 /** A QR code drawn into a white image at `scale` px per module, at (left, top), without a canvas. */
 function qrImage(text: string, { scale, width, height, left, top }: { scale: number; width: number; height: number; left: number; top: number }): Rgba {

@@ -71,11 +71,3 @@ export function decodeQrCodes(img: Rgba): string[] {
   }
   return [];
 }
-
-/** A decoded text is a link we can analyse when it is an http(s) URL (or a bare www. address). */
-export function qrLink(text: string): string | null {
-  const t = text.trim();
-  if (/^https?:\/\/\S+$/i.test(t)) return t;
-  if (/^www\.\S+$/i.test(t)) return `https://${t}`;
-  return null;
-}
