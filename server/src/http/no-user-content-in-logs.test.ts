@@ -3,9 +3,8 @@ import { Writable } from 'node:stream';
 import { format } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { billingAccount } from '../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 /**
  * Issue 11, row 2: logs never hold user content. A unique marker goes through every route that takes
@@ -44,12 +43,8 @@ beforeAll(async () => {
     restore.push(() => spy.mockRestore());
   }
   t = await createTestApp({ LOG_LEVEL: 'trace' }, { logDestination: sink });
-  u = await createVerifiedUser(t);
   // Premium, so scans reach the database whatever the trial quota says.
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
+  u = await createPremiumUser(t);
 });
 
 afterAll(async () => {

@@ -3,10 +3,9 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { user } from '../db/schema/auth.ts';
-import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 /**
  * Issue 11, row 3: a NUL character or a lone surrogate anywhere gave 500 (PostgreSQL refuses NUL; a lone
@@ -18,11 +17,7 @@ let t: TestApp;
 let u: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  u = await createVerifiedUser(t);
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
+  u = await createPremiumUser(t);
 });
 afterAll(async () => {
   await t.close();

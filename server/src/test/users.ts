@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '../auth/session.ts';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { billingAccount } from '../db/schema/billing.ts';
 import type { TestApp } from './harness.ts';
 
 /**
@@ -123,5 +124,15 @@ export async function createTrialUser(t: Pick<TestApp, 'ctx'>, { scansUsed = 0, 
     },
     now,
   );
+  return u;
+}
+
+/** A signed-in Premium user (tier premium, active, payment set up): scans are never refused by the trial quota. */
+export async function createPremiumUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
+  const u = await createVerifiedUser(t, opts);
+  await t.ctx.database.db
+    .insert(billingAccount)
+    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
+    .onConflictDoNothing();
   return u;
 }

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccount } from '../../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { requestFrom } from '../security/http.ts';
-import { createVerifiedUser, type TestUser } from '../users.ts';
+import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
  * GET /metrics (issue 16, item 5; decision 070): Prometheus text that a scraper can parse, figures that
@@ -69,11 +68,7 @@ async function scrape(): Promise<Exposition> {
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'off' });
-  u = await createVerifiedUser(t);
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
+  u = await createPremiumUser(t);
 });
 
 afterAll(async () => {

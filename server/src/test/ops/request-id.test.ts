@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccount } from '../../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
-import { createVerifiedUser, type TestUser } from '../users.ts';
+import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
  * Issue 16, item 5: one request id per request, taken from a well-formed X-Request-Id (so the load
@@ -28,11 +27,7 @@ let u: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'info', RATE_LIMITS: 'off' }, { logDestination: sink });
-  u = await createVerifiedUser(t);
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
+  u = await createPremiumUser(t);
 });
 
 afterAll(async () => {

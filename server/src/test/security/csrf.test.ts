@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user as userTable } from '../../db/schema/auth.ts';
-import { billingAccount, localCheckoutSession } from '../../db/schema/billing.ts';
+import { localCheckoutSession } from '../../db/schema/billing.ts';
 import { scans } from '../../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
-import { createVerifiedUser, type TestUser } from '../users.ts';
+import { createPremiumUser, createVerifiedUser } from '../users.ts';
 import { serveOnLoopback, type Served } from './http.ts';
 
 /**
@@ -29,15 +29,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function premiumUser(): Promise<TestUser> {
-  const u = await createVerifiedUser(t);
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
-  return u;
-}
-
 const scanCount = async (userId: string) => (await t.ctx.database.db.select().from(scans).where(eq(scans.userId, userId))).length;
 const checkoutCount = async (userId: string) =>
   (await t.ctx.database.db.select().from(localCheckoutSession).where(eq(localCheckoutSession.userId, userId))).length;
@@ -51,7 +42,7 @@ const MESSAGE = JSON.stringify({ message: 'Your parcel is waiting, pay the fee a
 
 describe('a cross-site form post (text/plain, foreign Origin) changes nothing', () => {
   it('POST /api/scans answers 403 FORBIDDEN and stores no scan', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: EVIL, 'content-type': 'text/plain' }, MESSAGE);
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('FORBIDDEN');
@@ -89,7 +80,7 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
   });
 
   it('with no Origin, a foreign Referer is refused the same way', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw(
       'POST',
       '/api/scans',
@@ -101,7 +92,7 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
   });
 
   it('Origin: null (a sandboxed frame, a data: page) is refused', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' }, MESSAGE);
     expect(res.status).toBe(403);
   });
@@ -120,7 +111,7 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
 
 describe('the body of a state-changing API call must be JSON', () => {
   it('a text/plain body without Origin answers 415 UNSUPPORTED_MEDIA_TYPE in the error shape, nothing stored', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, 'content-type': 'text/plain' }, MESSAGE);
     expect(res.status).toBe(415);
     const body = JSON.parse(res.body) as { error: { code: string; message: string } };
@@ -139,7 +130,7 @@ describe('the body of a state-changing API call must be JSON', () => {
   });
 
   it('a body with no Content-Type at all answers 415 (a Blob body sends none and needs no preflight)', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { cookie: u.cookie }, MESSAGE);
     expect(res.status).toBe(415);
     expect(await scanCount(u.user.id)).toBe(0);
@@ -153,14 +144,14 @@ describe('the body of a state-changing API call must be JSON', () => {
 
 describe('what stays allowed', () => {
   it('no Origin and no Referer (curl, a server, a bearer-token client) with a JSON body', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, MESSAGE);
     expect(res.status).toBe(200);
     expect(await scanCount(u.user.id)).toBe(1);
   });
 
   it('our own origin with JSON (charset parameter and any case accepted)', async () => {
-    const u = await premiumUser();
+    const u = await createPremiumUser(t);
     const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: OURS, 'content-type': 'Application/JSON; charset=utf-8' }, MESSAGE);
     expect(res.status).toBe(200);
   });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingAccount } from '../../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
-import { createVerifiedUser, type TestUser } from '../users.ts';
+import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
  * Issue 11, row 10 (part): /api/scans and /api/users/* carried no `Cache-Control: no-store`, so a shared
@@ -13,11 +12,7 @@ let t: TestApp;
 let u: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
-  u = await createVerifiedUser(t);
-  await t.ctx.database.db
-    .insert(billingAccount)
-    .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-    .onConflictDoNothing();
+  u = await createPremiumUser(t);
 });
 afterAll(async () => {
   await t.close();

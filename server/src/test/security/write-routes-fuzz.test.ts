@@ -5,7 +5,7 @@ import { account, user } from '../../db/schema/auth.ts';
 import { billingAccount } from '../../db/schema/billing.ts';
 import { scans } from '../../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
-import { createVerifiedUser, type TestUser } from '../users.ts';
+import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
  * Issue 11, Deliver 11: a bounded, seeded fuzz over the write routes that server/src/http/unstorable-text.test.ts
@@ -34,14 +34,8 @@ async function snapshotOwner() {
 
 beforeAll(async () => {
   t = await createTestApp();
-  owner = await createVerifiedUser(t, { email: 'owner-fuzz@example.com' });
-  fuzzer = await createVerifiedUser(t, { email: 'fuzzer@example.com' });
-  for (const u of [owner, fuzzer]) {
-    await t.ctx.database.db
-      .insert(billingAccount)
-      .values({ userId: u.user.id, planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true })
-      .onConflictDoNothing();
-  }
+  owner = await createPremiumUser(t, { email: 'owner-fuzz@example.com' });
+  fuzzer = await createPremiumUser(t, { email: 'fuzzer@example.com' });
   for (const message of ['Your parcel is held, pay the fee at http://parcel-fee.test', 'Happy birthday! Dinner on Sunday?', 'Is the bike still for sale?']) {
     const res = await t.request('/api/scans', { method: 'POST', headers: owner.headers, json: { message } });
     expect(res.status).toBe(200);
