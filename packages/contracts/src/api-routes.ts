@@ -107,7 +107,7 @@ export type ApiRoutes = typeof API_ROUTES;
 export type ApiRouteName = keyof ApiRoutes;
 
 /** 'id' | 'token' from '/api/scans/:id/share' and the like. */
-type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | PathParamNames<`/${Rest}`>
   : P extends `${string}:${infer Name}`
     ? Name

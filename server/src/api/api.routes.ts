@@ -1,19 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import {
-  createApiKeyRequestSchema,
-  IDEMPOTENCY_KEY_HEADER,
-  IDEMPOTENT_REPLAYED_HEADER,
-  idempotencyKeySchema,
-} from '@redflag/contracts/api';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@redflag/contracts/api';
 import { scanRequestSchema } from '@redflag/contracts/scan';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { noStore } from '../http/security.ts';
 import type { AppContext } from '../context.ts';
+import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
-import { parseJson, parseWith, rejectUnstorableText } from '../http/validate.ts';
+import { parseWith, rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { SCANS_PER_USER } from '../scans/scans.routes.ts';
 import { getScan } from '../scans/scans.service.ts';
@@ -77,20 +73,14 @@ export function publicApiRoutes(ctx: AppContext) {
     })
     .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
-  const keys = new Hono<AppEnv>()
-    .get('/api/api-keys', async (c) => {
-      const user = await requireUser(c);
-      return c.json(await getApiKeys(ctx, user.id));
-    })
-    .post('/api/api-keys', async (c) => {
-      const user = await requireUser(c);
-      const { name } = await parseJson(c, createApiKeyRequestSchema);
-      return c.json(await createApiKey(ctx, user.id, name), 201);
-    })
-    .delete('/api/api-keys/:id', async (c) => {
-      const user = await requireUser(c);
-      return c.json(await revokeKey(ctx, user.id, c.req.param('id')));
-    });
+  const keys = new Hono<AppEnv>();
+  apiRoute(keys, 'listApiKeys', async (c) => getApiKeys(ctx, (await requireUser(c)).id));
+  apiRoute(keys, 'createApiKey', async (c, req) => {
+    const user = await requireUser(c);
+    const { name } = await req.body();
+    return createApiKey(ctx, user.id, name);
+  });
+  apiRoute(keys, 'revokeApiKey', async (c, req) => revokeKey(ctx, (await requireUser(c)).id, req.params.id));
 
   // The web app's own /api, documented from the contracts' route table (decision 092). Public like the
   // /v1 document, and no-store like every /api answer.

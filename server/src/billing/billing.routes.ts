@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
-import { createPortalSessionRequestSchema, testClockRequestSchema } from '@redflag/contracts/billing';
+import { testClockRequestSchema } from '@redflag/contracts/billing';
 import { requireUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
+import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseJson } from '../http/validate.ts';
 import {
@@ -23,49 +24,25 @@ import { runBillingJobs } from './jobs.ts';
 export function billingRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
 
-  app.get('/api/stripe/subscription-status', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getSubscriptionStatus(ctx, user.id));
-  });
-
-  app.get('/api/check-trial-conversion', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await checkTrialConversion(ctx, user.id));
-  });
-
-  app.get('/api/billing/conversion-preview', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getConversionPreview(ctx, user.id));
-  });
-
+  apiRoute(app, 'getSubscriptionStatus', async (c) => getSubscriptionStatus(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'checkTrialConversion', async (c) => checkTrialConversion(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'getConversionPreview', async (c) => getConversionPreview(ctx, (await requireUser(c)).id));
   // Reached only by the user's click in the trial-limit dialog (or an "activate premium" button).
-  app.post('/api/convert-trial', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await convertTrial(ctx, user.id));
-  });
-
+  apiRoute(app, 'convertTrial', async (c) => convertTrial(ctx, (await requireUser(c)).id));
   // The account page's delete flow: stop renewal here instead of sending the person to the portal first.
-  app.post('/api/billing/cancel', async (c) => {
+  apiRoute(app, 'cancelSubscription', async (c) => cancelSubscription(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'createCheckoutSession', async (c) => {
     const user = await requireUser(c);
-    return c.json(await cancelSubscription(ctx, user.id));
+    return createCheckoutSession(ctx, { id: user.id, email: user.email, name: user.name });
+  });
+  apiRoute(app, 'openBillingPortal', async (c) => createPortalSession(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'createPortalSession', async (c, req) => {
+    const user = await requireUser(c);
+    const { returnUrl } = await req.body();
+    return createPortalSession(ctx, user.id, returnUrl);
   });
 
-  app.post('/api/create-checkout-session', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await createCheckoutSession(ctx, { id: user.id, email: user.email, name: user.name }));
-  });
-
-  app.post('/api/billing/portal', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await createPortalSession(ctx, user.id));
-  });
-
-  app.post('/api/stripe/create-portal-session', async (c) => {
-    const user = await requireUser(c);
-    const body = await parseJson(c, createPortalSessionRequestSchema);
-    return c.json(await createPortalSession(ctx, user.id, body.returnUrl));
-  });
-
+  // Not in the web app's route table: Stripe calls it, authenticated by its signature.
   app.post('/api/stripe/webhook', async (c) => {
     // The signature covers the exact bytes Stripe sent: read the raw text, never a re-serialised JSON.
     const raw = await c.req.text();

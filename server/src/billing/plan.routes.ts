@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { requireUser } from '../auth/session.ts';
+import { apiRoute } from '../http/api-route.ts';
 import { getPlan, getScanUsage, getTrialStatus } from './billing.service.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -7,21 +8,8 @@ import type { AppEnv } from '../http/types.ts';
 /** GET /api/users/plan, /scan-usage and /trial-status: the signed-in user's plan, as the server decides it. */
 export function planRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-
-  app.get('/api/users/plan', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getPlan(ctx, user.id));
-  });
-
-  app.get('/api/users/scan-usage', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getScanUsage(ctx, user.id));
-  });
-
-  app.get('/api/users/trial-status', async (c) => {
-    const user = await requireUser(c);
-    return c.json(await getTrialStatus(ctx, user.id));
-  });
-
+  apiRoute(app, 'getPlan', async (c) => getPlan(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'getScanUsage', async (c) => getScanUsage(ctx, (await requireUser(c)).id));
+  apiRoute(app, 'getTrialStatus', async (c) => getTrialStatus(ctx, (await requireUser(c)).id));
   return app;
 }

@@ -1,11 +1,10 @@
 import { Hono } from 'hono';
-import { analyticsEventSchema } from '@redflag/contracts/events';
 import { analyticsRiskLevel } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
 import { clientIp, type RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
+import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
-import { parseJson } from '../http/validate.ts';
 import { insertEvent } from './events.repo.ts';
 
 /** Generous: a busy page sends a handful of events; this only stops floods. */
@@ -17,8 +16,9 @@ export const EVENTS_PER_IP: RateRule = { name: 'events:ip', limit: 120, windowSe
  */
 export function eventRoutes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
-  return new Hono<AppEnv>().post('/api/events', async (c) => {
-    const event = await parseJson(c, analyticsEventSchema);
+  const app = new Hono<AppEnv>();
+  apiRoute(app, 'sendEvent', async (c, req) => {
+    const event = await req.body();
     await limiter.consume(EVENTS_PER_IP, clientIp(c, ctx.config));
     const user = await getOptionalUser(c);
     const score = event.properties.riskScore;
@@ -28,6 +28,7 @@ export function eventRoutes(ctx: AppContext) {
       properties: event.properties,
       riskLevel: score === undefined ? null : analyticsRiskLevel(score),
     });
-    return c.body(null, 204);
+    return undefined;
   });
+  return app;
 }

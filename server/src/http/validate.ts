@@ -3,16 +3,19 @@ import type { z } from 'zod';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { AppError } from '../lib/app-error.ts';
 
-/** Reads a JSON body and parses it with a contracts schema; answers 400 / 422 with field details. */
-export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  let raw: unknown;
+/** Reads a JSON body (an empty body is `{}`); answers 400 when it is not JSON. */
+export async function readJsonBody(c: Context): Promise<unknown> {
   const text = await c.req.text();
   try {
-    raw = text ? JSON.parse(text) : {};
+    return text ? JSON.parse(text) : {};
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
   }
-  return parseWith(schema, raw);
+}
+
+/** Reads a JSON body and parses it with a contracts schema; answers 400 / 422 with field details. */
+export async function parseJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return parseWith(schema, await readJsonBody(c));
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
@@ -26,7 +29,9 @@ export function parseWith<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
 
 function unstorable(path: string[]): AppError {
   const where = path.join('.');
-  return new AppError('VALIDATION_ERROR', UNSTORABLE_TEXT_MESSAGE, { details: { fields: [{ path: where, message: UNSTORABLE_TEXT_MESSAGE }] } });
+  return new AppError('VALIDATION_ERROR', UNSTORABLE_TEXT_MESSAGE, {
+    details: { fields: [{ path: where, message: UNSTORABLE_TEXT_MESSAGE }] },
+  });
 }
 
 /**

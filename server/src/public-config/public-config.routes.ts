@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import type { PublicConfig } from '@redflag/contracts/config';
 import type { AppContext } from '../context.ts';
+import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
 import { engineInfo } from './engine-info.ts';
 
@@ -24,9 +25,9 @@ export async function publicConfig(ctx: AppContext): Promise<PublicConfig> {
 
 export function publicConfigRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  app.get('/api/config', async (c) => {
+  apiRoute(app, 'getConfig', async (c) => {
     c.header('Cache-Control', 'public, max-age=60');
-    return c.json(await publicConfig(ctx));
+    return publicConfig(ctx);
   });
   return app;
 }
