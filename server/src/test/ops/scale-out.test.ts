@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import pg from 'pg';
 import Stripe from 'stripe';
@@ -17,6 +14,7 @@ import { mailOutbox } from '../../db/schema/mail.ts';
 import { scans } from '../../db/schema/scans.ts';
 import { FakeStripe, fakeEvent, STRIPE_TEST_WEBHOOK_SECRET } from '../fake-stripe.ts';
 import { withDatabase } from '../global-setup.ts';
+import { freePort, logEntries, Proc, ROOT, until } from '../processes.ts';
 
 /**
  * Issue 16 item 4: RedFlag as it is deployed to scale out (docs/deploy.md), on this machine. Two real
@@ -30,7 +28,6 @@ import { withDatabase } from '../global-setup.ts';
  * PostgreSQL only: PGlite is one process per data folder, so several instances cannot share it.
  */
 
-const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const HAPROXY = '/usr/sbin/haproxy';
 const SECRET = `scale-out-test-${randomBytes(24).toString('hex')}`;
 const PASSWORD = 'Scale-Out-Journey-Passphrase-16';
@@ -38,95 +35,6 @@ const CARD = { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 const MESSAGE = 'Hi, is the bike still for sale? I could pick it up on Saturday afternoon.';
 const INSTANCES = ['app1', 'app2'] as const;
 type InstanceName = (typeof INSTANCES)[number];
-
-/** Polls `probe` until it returns a value other than undefined, or fails with `what` at the deadline. */
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (err) {
-      last = err;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** A child process whose output is kept (the app's JSON log lines, HAProxy's log) for assertions and failures. */
-class Proc {
-  readonly lines: string[] = [];
-  readonly exited: Promise<number | null>;
-  private readonly child: ChildProcess;
-
-  constructor(
-    readonly name: string,
-    command: string,
-    args: string[],
-    env: Record<string, string>,
-  ) {
-    this.child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    const collect = (stream: NodeJS.ReadableStream | null) => {
-      let rest = '';
-      stream?.setEncoding('utf8');
-      stream?.on('data', (chunk: string) => {
-        const parts = (rest + chunk).split('\n');
-        rest = parts.pop() ?? '';
-        this.lines.push(...parts);
-      });
-    };
-    collect(this.child.stdout);
-    collect(this.child.stderr);
-    this.exited = new Promise((resolve) => {
-      this.child.on('exit', (code) => resolve(code));
-      this.child.on('error', () => resolve(null));
-    });
-  }
-
-  get running() {
-    return this.child.exitCode === null && this.child.signalCode === null;
-  }
-
-  tail(n = 30) {
-    return `--- last lines of ${this.name} ---\n${this.lines.slice(-n).join('\n')}`;
-  }
-
-  /** SIGTERM (the app drains, HAProxy stops), SIGKILL if it is still there after the app's 10 s drain. */
-  async stop() {
-    if (!this.running || this.child.pid === undefined) return;
-    this.child.kill('SIGTERM');
-    const done = await Promise.race([this.exited.then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 12_000))]);
-    if (!done) {
-      this.child.kill('SIGKILL');
-      await this.exited;
-    }
-  }
-}
-
-/** The app's JSON log lines (pino). */
-function logEntries(proc: Proc): Array<Record<string, unknown>> {
-  return proc.lines.flatMap((line) => {
-    if (!line.startsWith('{')) return [];
-    try {
-      return [JSON.parse(line) as Record<string, unknown>];
-    } catch {
-      return [];
-    }
-  });
-}
 
 /**
  * deploy/haproxy.cfg for this machine: bound to loopback, servers at the instances' loopback ports instead
