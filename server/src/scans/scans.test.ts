@@ -153,6 +153,22 @@ describe('POST /api/scans', () => {
     expect(acct?.trialScansUsed).toBe(0);
   });
 
+  it('answers the scan exactly as stored: GET /api/scans/:id reads back the same body, lookups and image source included', async () => {
+    const u = await createVerifiedUser(t);
+    await withPlan(u, 'premium');
+    for (const input of [
+      { message: `  ${SCAM}  `, platform: 'sms' },
+      { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com', platform: 'whatsapp', source: 'image' },
+      { message: LEGIT },
+    ]) {
+      const res = await post(u, input);
+      expect(res.status).toBe(200);
+      const answered = await res.json();
+      const stored = await (await t.request(`/api/scans/${answered.id}`, { headers: u.headers })).json();
+      expect(answered).toEqual(stored);
+    }
+  });
+
   it('gives a premium user unlimited scans with phone and e-mail findings', async () => {
     const u = await createVerifiedUser(t);
     await withPlan(u, 'premium');
