@@ -206,8 +206,8 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   expect((await mailbox(page)).filter((m) => m.to === email && /cancelled/i.test(m.subject))).toHaveLength(0);
 
   await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
-  // The subscription is cancelled first (its mail is sent, then erased with the account's other data; the
-  // server test billing/cancel.test.ts checks the mail), then the account is deleted.
+  // The subscription is cancelled first, then the account is deleted. The cancellation's mail and one last
+  // "account deleted" mail still reach the person (decision 093); the dev outbox keeps them for an hour.
   const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/billing/cancel') && r.request().method() === 'POST');
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/account/delete'));
   await dialog.getByRole('button', { name: 'Cancel subscription and delete account' }).click();
@@ -218,6 +218,9 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
   expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
+  const after = (await mailbox(page)).filter((m) => m.to === email).map((m) => m.subject);
+  expect(after.some((subject) => /cancelled/i.test(subject))).toBe(true);
+  expect(after).toContain('Your RedFlag account was deleted');
 });
 
 for (const [name, viewport] of [
