@@ -281,6 +281,23 @@ test.describe('footer', () => {
     await expectSectionAt(page, 'how-it-works', 80);
   });
 
+  test('a section link still lands under the header when content above it grows during or after the scroll', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Measured accuracy' }).click();
+    // Late content above the section (a lazy part, figures, a font): once while the page scrolls, once after.
+    const grow = (px: number) =>
+      page.evaluate((height) => {
+        const block = document.createElement('div');
+        block.style.height = `${height}px`;
+        document.querySelector('main')?.prepend(block);
+      }, px);
+    await page.waitForTimeout(120);
+    await grow(150);
+    await expectSectionAt(page, 'accuracy', 80);
+    await grow(90);
+    await expectSectionAt(page, 'accuracy', 80);
+  });
+
   test('on a phone no wrapped line starts with a separator dot', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');

@@ -13,13 +13,47 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Smoothly scrolls to the element with this id. Returns false when it is not on the page. */
+/** How long after a section link is followed a late layout change above the section is still made up for. */
+export const SECTION_SETTLE_MS = 2000;
+/** The user's own scrolling ends the making up. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Smoothly scrolls to the element with this id. Returns false when it is not on the page.
+ *
+ * Content above the section can still change height while the page scrolls (the analyzer's lazy parts, the
+ * measured figures, a font): for SECTION_SETTLE_MS the target follows such a change, and once the scroll has
+ * ended the section is put back under the header if it moved, unless the user has started scrolling.
+ */
 export function scrollToSection(id: string, offset: number = HEADER_SCROLL_OFFSET): boolean {
   const element = document.getElementById(id);
   if (!element) return false;
-  const top = scrollTargetTop(element.getBoundingClientRect().top, window.scrollY, offset);
-  window.scrollTo({ top, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+  const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
+  const targetTop = () => scrollTargetTop(element.getBoundingClientRect().top, window.scrollY, offset);
+  let target = targetTop();
+  window.scrollTo({ top: target, behavior });
+  keepSectionInPlace(targetTop, (top) => {
+    if (Math.abs(top - target) <= 1) return;
+    target = top;
+    window.scrollTo({ top, behavior });
+  });
   return true;
+}
+
+function keepSectionInPlace(targetTop: () => number, scrollTo: (top: number) => void): void {
+  if (typeof ResizeObserver === 'undefined') return;
+  const followLayout = () => scrollTo(targetTop());
+  const resized = new ResizeObserver(followLayout);
+  resized.observe(document.body);
+  const stop = () => {
+    resized.disconnect();
+    window.removeEventListener('scrollend', followLayout);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, stop);
+    window.clearTimeout(timer);
+  };
+  const timer = window.setTimeout(stop, SECTION_SETTLE_MS);
+  window.addEventListener('scrollend', followLayout);
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, stop, { passive: true });
 }
 
 /** How long a cross-page scroll keeps looking for its section (the landing page may still be loading). */
