@@ -27,7 +27,8 @@ import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema,
  * the real answers, so a server change that breaks a row fails a test. Paths name their parameters
  * `:like-this`; `response` is the 2xx body (`z.undefined()` for 204 No Content); `status` is the 2xx status
  * when it is 201 (else 200, or 204 for `z.undefined()`); `headers` lists the response headers the client
- * reads, by lower-case name.
+ * reads, by lower-case name. `access: 'public'` marks the rows that answer without a session; every other row
+ * answers 401 UNAUTHORIZED to a request without one (server/src/test/route-table.test.ts holds the server to it).
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -40,6 +41,8 @@ export interface ApiRouteSpec {
   response: z.ZodType;
   status?: 201;
   headers?: z.ZodObject;
+  /** 'public': answers without a session. Absent: needs a signed-in session (401 UNAUTHORIZED without). */
+  access?: 'public';
 }
 
 /** GET /api/scans's X-Total-Count, by the lower-case name Headers objects use. */
@@ -49,18 +52,19 @@ const route = <const R extends ApiRouteSpec>(spec: R): R => spec;
 
 export const API_ROUTES = {
   // Public
-  getConfig: route({ method: 'GET', path: '/api/config', response: publicConfigSchema }),
-  sendContact: route({ method: 'POST', path: '/api/contact', body: contactRequestSchema, response: contactResponseSchema }),
-  sendEvent: route({ method: 'POST', path: '/api/events', body: analyticsEventSchema, response: z.undefined() }),
-  getSharedScan: route({ method: 'GET', path: '/api/shared/:token', response: sharedScanSchema }),
+  getConfig: route({ method: 'GET', path: '/api/config', access: 'public', response: publicConfigSchema }),
+  sendContact: route({ method: 'POST', path: '/api/contact', access: 'public', body: contactRequestSchema, response: contactResponseSchema }),
+  sendEvent: route({ method: 'POST', path: '/api/events', access: 'public', body: analyticsEventSchema, response: z.undefined() }),
+  getSharedScan: route({ method: 'GET', path: '/api/shared/:token', access: 'public', response: sharedScanSchema }),
 
   // Accounts (better-auth's endpoints where the path says /api/auth, except /api/auth/user)
-  getSession: route({ method: 'GET', path: '/api/auth/get-session', response: sessionResponseSchema }),
+  getSession: route({ method: 'GET', path: '/api/auth/get-session', access: 'public', response: sessionResponseSchema }),
   getAuthUser: route({ method: 'GET', path: '/api/auth/user', response: authUserSchema }),
   listSignInMethods: route({ method: 'GET', path: '/api/auth/list-accounts', response: linkedAccountListSchema }),
   changeEmail: route({ method: 'POST', path: '/api/auth/change-email', body: changeEmailBodySchema, response: authActionResponseSchema }),
   changePassword: route({ method: 'POST', path: '/api/auth/change-password', body: changePasswordBodySchema, response: authActionResponseSchema }),
-  signOut: route({ method: 'POST', path: '/api/auth/sign-out', body: z.object({}), response: authActionResponseSchema }),
+  /** Signing out without a session is not an error: it answers success, as better-auth does. */
+  signOut: route({ method: 'POST', path: '/api/auth/sign-out', access: 'public', body: z.object({}), response: authActionResponseSchema }),
   /** Signs every device out, this one included (the account page's "sign out everywhere"). */
   revokeSessions: route({ method: 'POST', path: '/api/auth/revoke-sessions', body: z.object({}), response: authActionResponseSchema }),
   deleteAccount: route({ method: 'POST', path: '/api/account/delete', body: deleteAccountRequestSchema, response: deleteAccountResponseSchema }),

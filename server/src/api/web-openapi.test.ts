@@ -25,10 +25,12 @@ interface Operation {
   operationId: string;
   parameters?: Parameter[];
   requestBody?: unknown;
+  security?: Record<string, string[]>[];
   responses: Record<string, { content?: unknown; headers?: Record<string, { required: boolean; schema: { type?: string } }> }>;
 }
 interface Document {
   openapi: string;
+  security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
 }
@@ -125,6 +127,13 @@ describe('GET /api/openapi.json', () => {
     expect(ops.get('POST /api/api-keys')?.responses).toHaveProperty('201');
     expect(ops.get('POST /api/scans')?.requestBody).toBeDefined();
     expect(ops.get('GET /api/users/plan')?.responses).toHaveProperty('401');
+    // The session is required unless the row is public; public rows make it optional.
+    expect(doc.security).toEqual([{ sessionCookie: [] }]);
+    for (const [name, row] of Object.entries(API_ROUTES) as [string, ApiRouteSpec][]) {
+      const op = ops.get(`${row.method} ${row.path}`);
+      expect(op?.security, name).toEqual(row.access === 'public' ? [{}, { sessionCookie: [] }] : undefined);
+    }
+    expect(ops.get('GET /api/config')?.security).toEqual([{}, { sessionCookie: [] }]);
     expect(doc.components.securitySchemes.sessionCookie).toEqual(
       expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' }),
     );

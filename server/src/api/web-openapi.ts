@@ -103,6 +103,8 @@ function operation(name: string, row: ApiRouteSpec, errors: ReturnType<typeof er
     summary: summary(name),
     // The table's row name, which the web app's client calls the route by (apiRequest('getScan', ...)).
     'x-route-name': name,
+    // Public rows answer with or without the session; the others need it (the document's default).
+    ...(row.access === 'public' ? { security: [{}, { sessionCookie: [] }] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(row.body
       ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(row.body, 'input') } } } }
@@ -137,9 +139,9 @@ export function webApiOpenApiDocument(serverUrl: string, { sessionCookie = 'bett
         "The API the RedFlag web app itself calls, generated from the contracts' route table (packages/contracts/src/api-routes.ts). It is the app's internal contract and may change with the app: to build on RedFlag, use the public API (`/v1`, API keys). Signed-in routes read better-auth's session cookie; a request that is not a GET must come from the app's own origin (`Origin` header), and a body must be `application/json`.",
     },
     servers: [{ url: serverUrl }],
-    // The session when there is one; the public routes (config, contact, events, shared links, the session
-    // read) answer without it, and the others answer 401 UNAUTHORIZED.
-    security: [{ sessionCookie: [] }, {}],
+    // Every route needs the session (401 UNAUTHORIZED without it) unless its row is `access: 'public'`
+    // (config, contact, events, shared links, the session read), whose operations make it optional.
+    security: [{ sessionCookie: [] }],
     paths,
     components: {
       securitySchemes: {

@@ -10,6 +10,7 @@ import {
   signUpBodySchema,
   updateUserBodySchema,
 } from '@redflag/contracts/auth';
+import { ERROR_MESSAGES } from '@redflag/contracts/errors';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { Config } from '../config.ts';
@@ -19,6 +20,9 @@ import type { Mailer } from '../mail/mail.service.ts';
 import { changeEmailMail, magicLinkMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
+
+/** better-auth's 401, with our words, for a hook that must refuse a signed-out caller before reading its body. */
+const signedOut = () => new APIError('UNAUTHORIZED', { message: ERROR_MESSAGES.UNAUTHORIZED, code: 'UNAUTHORIZED' });
 
 /**
  * better-auth inside the server (DESIGN.md section 3.1), on the app's database through the Drizzle adapter.
@@ -219,9 +223,11 @@ export function createAuth(deps: AuthDeps) {
           case '/update-user':
             return beforeUpdateUser(actx);
           case '/change-password': {
-            const body = parseBody(changePasswordBodySchema, actx.body, 'Invalid password change');
+            // Signed out: 401 before anything is said about the body (better-auth checks the body first).
             const current = await getSessionFromCtx(actx);
-            assertStrongPassword(body.newPassword, current?.user.email);
+            if (!current) throw signedOut();
+            const body = parseBody(changePasswordBodySchema, actx.body, 'Invalid password change');
+            assertStrongPassword(body.newPassword, current.user.email);
             return;
           }
           case '/reset-password': {
@@ -235,6 +241,7 @@ export function createAuth(deps: AuthDeps) {
             return;
           }
           case '/change-email': {
+            if (!(await getSessionFromCtx(actx))) throw signedOut(); // as above
             const body = parseBody(changeEmailBodySchema, actx.body, 'Invalid email address');
             return { context: { body: { ...body, newEmail: body.newEmail.toLowerCase() } } };
           }

@@ -120,6 +120,29 @@ describe('the route table against the real app', () => {
     await call('deleteAccount', w, { body: { confirmEmail: w.user.email } });
   });
 
+  it("signed out, every row answers as its access says: 401 UNAUTHORIZED unless it is 'public'", async () => {
+    // Path parameters and bodies of the right shape, so a route that checked its input before the session
+    // would answer 422, not 401.
+    const scan = '00000000-0000-4000-8000-000000000000';
+    const samples: Partial<Record<ApiRouteName, CallInput>> = {
+      sendContact: { body: { name: 'Ada', email: 'ada@example.com', message: 'Hello there' } },
+      sendEvent: { body: { name: 'scan_initiated', properties: { hasPhone: false } } },
+      createScan: { body: { message: 'Is the bike still available?' } },
+    };
+    for (const [name, spec] of Object.entries(API_ROUTES) as [ApiRouteName, (typeof API_ROUTES)[ApiRouteName]][]) {
+      const params = Object.fromEntries([...spec.path.matchAll(/:([A-Za-z]+)/g)].map((m) => [m[1], scan]));
+      const input = samples[name] ?? ('body' in spec ? { body: {} } : {});
+      const res = await t.request(apiRoutePath(spec.path, params), {
+        method: spec.method,
+        headers: spec.method === 'GET' ? {} : { origin: t.config.publicUrl },
+        ...(input.body === undefined ? {} : { json: input.body }),
+      });
+      const body = (await res.json().catch(() => null)) as { error?: { code?: string } } | null;
+      if ('access' in spec && spec.access === 'public') expect(res.status, `${spec.method} ${spec.path}`).not.toBe(401);
+      else expect(`${res.status} ${body?.error?.code}`, `${spec.method} ${spec.path}`).toBe('401 UNAUTHORIZED');
+    }
+  });
+
   it('every row of the table was called above', () => {
     expect([...called].sort()).toEqual(Object.keys(API_ROUTES).sort());
   });
