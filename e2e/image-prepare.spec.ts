@@ -87,3 +87,49 @@ test('a large image is decoded and prepared off the page\'s thread: the page nev
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
+
+test('Cancel while the image is still being prepared ends its worker before it answers, and nothing more of the job starts', async ({ page }) => {
+  test.setTimeout(120_000);
+  // Every worker the page makes (ours and tesseract's), and whether it was ended before it answered.
+  await page.addInitScript(() => {
+    interface Made { url: string; answered: boolean; endedEarly: boolean }
+    const made: Made[] = [];
+    (window as unknown as { madeWorkers: Made[] }).madeWorkers = made;
+    const NativeWorker = window.Worker;
+    window.Worker = class extends NativeWorker {
+      private record: Made;
+      constructor(url: string | URL, options?: WorkerOptions) {
+        super(url, options);
+        this.record = { url: String(url), answered: false, endedEarly: false };
+        made.push(this.record);
+        // Registered before the page's own handler, so it runs first.
+        this.addEventListener('message', () => (this.record.answered = true));
+      }
+      override terminate() {
+        if (!this.record.answered) this.record.endedEarly = true;
+        super.terminate();
+      }
+    };
+  });
+  await createVerifiedUser(page, 'Ines');
+  await startTrial(page);
+  await page.goto('/scan');
+  const zone = page.getByTestId('image-drop-zone');
+
+  const dataTransfer = await largeScreenshot(page);
+  const firstWorker = page.waitForEvent('worker');
+  await zone.dispatchEvent('dragover', { dataTransfer });
+  await zone.dispatchEvent('drop', { dataTransfer });
+  // The first step (the QR search of a 2000 x 2000 image) is under way: cancel it.
+  expect((await firstWorker).url()).toContain('prepare.worker');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(page.getByLabel('Scan a screenshot')).toBeFocused();
+
+  // Give a job that kept going the time to reach its next steps (preparation, then tesseract). A fixed wait:
+  // it waits for something that must not happen.
+  await page.waitForTimeout(3000);
+  const made = await page.evaluate(() => (window as unknown as { madeWorkers: { url: string; answered: boolean; endedEarly: boolean }[] }).madeWorkers);
+  expect(made).toEqual([{ url: expect.stringContaining('prepare.worker') as string, answered: false, endedEarly: true }]);
+  await expect(page.getByTestId('image-review')).toHaveCount(0);
+});
