@@ -24,6 +24,7 @@ import { analyzePhone, findNumbersInText } from './phone/phone.ts';
 import { loadNanpData, type NanpData } from './phone/nanp.ts';
 import { claimedCountry, findBrandMentions, type BrandMention } from './rules/brand-mentions.ts';
 import { comboSignals } from './rules/combos.ts';
+import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
 import { MARKETPLACES, runRules } from './rules/rules.ts';
 import { detectLanguage, type Language } from './text/language.ts';
@@ -211,6 +212,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   for (const h of runRules(folded, message, { platform }, INTENT_RULES)) {
     if (!h.tags.some((t) => firedTags.has(t))) hits.push(h);
   }
+  // A quoted earlier message reassures only when nothing is asked for: a faked "Re:" thread buys nothing.
+  if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t)))) hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
   for (const h of hits) {
     const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta') || h.tags.includes('credentials');
     signals.push({ id: h.id, text: h.text, weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });

@@ -22,6 +22,15 @@ export interface CombinerRow {
   y: number;
 }
 
+/**
+ * Signals the combiner does not learn: their hand-set weight stands. A reassurance that only some sources
+ * can show (quoted replies: half of SpamAssassin's legitimate mail, almost none of the other sources' text)
+ * teaches the combiner that its ABSENCE is a scam sign: learnt, it raised the long-text bias and with it
+ * the false alarms on every other source (decision 096). Left out of the fit, a message without the signal
+ * scores exactly as before.
+ */
+export const UNLEARNED_SIGNALS: ReadonlySet<string> = new Set(['quoted_reply']);
+
 /** Gathers each record's signals once (no model: its out-of-source logit comes from `oof`). */
 export function collectCombinerRows(records: readonly LabelledRecord[], oof: ReadonlyMap<LabelledRecord, number>): CombinerRow[] {
   const rows: CombinerRow[] = [];
@@ -29,7 +38,7 @@ export function collectCombinerRows(records: readonly LabelledRecord[], oof: Rea
     const m = oof.get(r);
     if (m === undefined) continue;
     const g = gather({ message: r.text, platform: platformOf(r) }, { model: null, nanp: null });
-    rows.push({ record: r, domain: g.domain, m: Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, m)), terms: signalTerms(g.signals), y: r.label === 'scam' ? 1 : 0 });
+    rows.push({ record: r, domain: g.domain, m: Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, m)), terms: signalTerms(g.signals.filter((s) => !UNLEARNED_SIGNALS.has(s.id))), y: r.label === 'scam' ? 1 : 0 });
   }
   return rows;
 }
