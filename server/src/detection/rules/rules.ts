@@ -8,6 +8,7 @@
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
 import { spanToOriginal, type Folded } from '../text/normalize.ts';
+import { compiledGate, mayMatch, TrigramIndex, type Gate } from './gate.ts';
 
 export type Severity = 'high' | 'medium' | 'low' | 'info';
 
@@ -580,13 +581,31 @@ export interface RuleContext {
   platform?: Platform | undefined;
 }
 
+/**
+ * Each pattern's gate (gate.ts), worked out on first use. A derived constant of the pattern like its
+ * compiled form, not state: the same pattern always gets the same gate.
+ */
+const GATES = new WeakMap<RegExp, Gate | null>();
+function gateOf(pattern: RegExp): Gate | null {
+  let gate = GATES.get(pattern);
+  if (gate === undefined) {
+    gate = compiledGate(pattern);
+    GATES.set(pattern, gate);
+  }
+  return gate;
+}
+
 /** Runs every detector on the folded text. */
 export function runRules(folded: Folded, original: string, ctx: RuleContext = {}, rules: readonly Rule[] = RULES): RuleHit[] {
   const hits: RuleHit[] = [];
   const market = ctx.platform ? MARKETPLACES.has(ctx.platform) : false;
+  // One pass over the text lets most patterns skip their scan (gate.ts, decision 095).
+  const index = new TrigramIndex(folded.text);
   for (const rule of rules) {
     const spans: { start: number; end: number; text: string }[] = [];
     for (const pattern of rule.patterns) {
+      const gate = gateOf(pattern);
+      if (gate && !mayMatch(gate, index)) continue;
       pattern.lastIndex = 0;
       for (let m = pattern.exec(folded.text); m && spans.length < MAX_SPANS; m = pattern.exec(folded.text)) {
         if (m[0].length === 0) {
