@@ -30,7 +30,7 @@ import { MARKETPLACES, runRules } from './rules/rules.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
 import { analyzeLinks, type FoundLink } from './url/links.ts';
-import type { BrandCategory } from './url/brands.ts';
+import { BRANDS, type BrandCategory } from './url/brands.ts';
 
 export const ENGINE_NAME = 'RedFlag Engine';
 export const ENGINE_VERSION = '2.0.0';
@@ -182,6 +182,11 @@ export interface Gathered {
   phoneAnalysis: ScanResult['phoneAnalysis'];
   emailAnalysis: ScanResult['emailAnalysis'];
   language: Language | null;
+  /**
+   * The company whose own website is the only way the message offers to act (every link is its, and there is
+   * no number, address or other link to use, nothing to send back, no suspect sender): see officialDestination.
+   */
+  officialDestination: string | null;
 }
 
 function spanEvidence(spans: readonly { start: number; end: number; text: string }[]): Evidence[] {
@@ -262,6 +267,14 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
 
   signals.push(...comboSignals(signals, platform));
+  // Only where the link shown is the link followed: a pasted e-mail has lost its links' real targets (the
+  // text "paypal.com" may have pointed anywhere), so only short texts outside e-mail qualify.
+  const destination = textDomain(folded.text) === 'short' && platform !== 'email' ? officialDestination(message, links, signals) : null;
+  if (destination) {
+    const i = signals.findIndex((x) => x.id === 'official_link');
+    const official = signals[i];
+    if (official) signals[i] = { ...official, text: `Its only link goes to ${destination}'s own website (${links[0]?.domain ?? links[0]?.host}), and it gives no other number, address or link to act on` };
+  }
   return {
     message,
     platform,
@@ -275,7 +288,42 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     phoneAnalysis,
     emailAnalysis,
     language: detectLanguage(message),
+    officialDestination: destination,
   };
+}
+
+/** What a message asks of you that the company's own website cannot make safe. */
+const NOT_EXCUSED_BY_DESTINATION = new Set(['money', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform', 'phone']);
+/** A link that carries another address in its query (an open redirect such as google.com/url?q=…) goes there. */
+const CARRIES_ANOTHER_ADDRESS = /[?&#][^=\s]{0,40}=(?:https?(?::|%3a)|www\.|[^&\s]{0,200}%2f%2f)/i;
+const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
+/** A link the text points at but does not show ("click below", a button): its target is not the one shown. */
+const UNSHOWN_LINK = /\b(?:click|tap|press)[ \t]{1,3}(?:here|below|on[ \t]{1,3}(?:the[ \t]{1,3})?(?:link|button)|the[ \t]{1,3}(?:link|button|[^\n.]{0,30}(?:section|button|link)[ \t]{1,3}below))|\b(?:button|link)[ \t]{1,3}below\b/i;
+/** Header lines of a pasted e-mail, whose links have lost their real targets. */
+const MAIL_HEADER = /^[ \t]{0,4}(?:subject|from|to|date|reply-to):/im;
+/** Sites of people's own pages and files (a profile, a chat, an upload): the company does not speak there. */
+const USER_CONTENT_CATEGORIES: ReadonlySet<BrandCategory> = new Set(['social']);
+const USER_CONTENT_HOSTS = /(?:^|\.)(?:googleusercontent\.com|storage\.googleapis\.com|firebasestorage\.googleapis\.com|web\.app|firebaseapp\.com|blogspot\.com)$/i;
+
+/**
+ * A genuine notice often reads like its scam copy (a failed payment, a sign-in, a parcel); what differs is
+ * where it sends you. When the only way the message offers to act is one company's own website (every link
+ * is that company's, with no redirect in it; no phone number or e-mail address in the text; nothing asked
+ * that the website cannot make safe, such as a code, gift cards or another app; and no suspect sender), then
+ * acting on it means visiting the real site: the company, or null.
+ */
+function officialDestination(message: string, links: readonly FoundLink[], signals: readonly Signal[]): string | null {
+  const brand = links[0]?.officialBrand;
+  if (!brand || USER_CONTENT_CATEGORIES.has(BRANDS.find((b) => b.name === brand)?.category ?? 'social')) return null;
+  const shownIsFollowed = (l: FoundLink) =>
+    l.officialBrand === brand && !CARRIES_ANOTHER_ADDRESS.test(l.url) && !USER_CONTENT_HOSTS.test(l.host) && !l.flags.some((f) => f === 'shortener' || f === 'free_hosting');
+  if (!links.every(shownIsFollowed) || !signals.some((s) => s.id === 'official_link')) return null;
+  if (UNSHOWN_LINK.test(message) || MAIL_HEADER.test(message)) return null;
+  if (EMAIL_IN_TEXT.test(message) || findNumbersInText(message).length) return null;
+  for (const s of signals) {
+    if (s.weight > 0 && (s.tags ?? []).some((t) => NOT_EXCUSED_BY_DESTINATION.has(t) || t === 'email')) return null;
+  }
+  return brand;
 }
 
 /** The type when only the model (or untyped signals) raised the score: the impersonated brand, then the ask. */
@@ -309,15 +357,25 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
   return best ?? fallbackType(g);
 }
 
+/** The highest score of a message whose only destination is the company's own website (officialDestination). */
+export const OFFICIAL_DESTINATION_CAP = 30;
+/** The weight a reason keeps when the destination makes it context rather than a warning. */
+const CONTEXT_WEIGHT = 0.5;
+
 const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousands of labelled scam and genuine messages' };
 
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
 export function decide(g: Gathered, params: CombinerParams): ScanResult {
   const combined = combine({ modelLogit: capMarketplaceModel(g), domain: g.domain, signals: g.signals, params, tokenCount: g.tokenCount });
-  const { riskScore } = combined;
+  // Acting on the message can only take you to the company's own website: whatever its wording, it is at
+  // most a low risk, and what it asks (update a payment, check a sign-in) is context, not a warning.
+  const excused = g.officialDestination !== null && combined.riskScore > OFFICIAL_DESTINATION_CAP;
+  const riskScore = excused ? OFFICIAL_DESTINATION_CAP : combined.riskScore;
+  const confidence = excused ? Math.min(combined.confidence, 0.6) : combined.confidence;
   const risky = riskScore >= RISK_BAND_SUSPICIOUS;
   const reasons: Signal[] = g.signals.map((s) => {
     const w = round2(effectiveWeight(s, params));
+    if (excused && w > CONTEXT_WEIGHT) return { ...s, weight: CONTEXT_WEIGHT, severity: 'low' };
     return { ...s, weight: w, severity: w < 0 ? 'info' : severityOf(w) };
   });
   // The text model speaks only when it matters and only in plain words.
@@ -343,7 +401,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
   const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
   return {
     riskScore,
-    confidence: combined.confidence,
+    confidence,
     scamType,
     reasons: reasonDetails.map((r) => r.text),
     reasonDetails,

@@ -65,7 +65,7 @@ const MACHINE_SENT = [
 describe('genuine machine-sent texts stay green', () => {
   // Known gaps of the shipped model (docs/engine-evaluation.md): it still reads a tracking number or a bill
   // amount plus "Reply STOP" as SMS spam. Kept visible here until the model stops doing so.
-  it.todo('"Your UPS package 1Z999AA10123456784 is out for delivery today. Track it at https://www.ups.com/track?..." stays green');
+  // (The UPS notice with its ups.com link is now green: see 'where a message sends you' below.)
   it.todo('"Your Verizon bill of $84.20 is ready and will be paid automatically on Nov 28. Reply STOP to opt out of texts." stays green');
 
   for (const text of MACHINE_SENT) {
@@ -95,6 +95,53 @@ describe('intents in six languages', () => {
       expectConsistent(r, s.text);
     });
   }
+});
+
+// A genuine notice often reads exactly like its scam copy; what differs is where it sends you. When the only
+// way it offers to act is the company's own website (no other link, no number to call, no address to write to,
+// nothing to send back), acting on it is safe, and a red verdict would say "scam" next to "the link goes to
+// PayPal's own website".
+const OFFICIAL_ONLY_NOTICES = [
+  'Your Netflix payment failed. Update your payment method in the Netflix app or at netflix.com/youraccount to keep watching.',
+  'Your PayPal account: you sent $25.00 USD to Maria Lopez. Not you? Visit paypal.com/security',
+  'Amazon: Your package was delivered. Track at https://www.amazon.com/gp/css/order-history',
+  'Your UPS package 1Z999AA10123456784 is out for delivery today. Track it at https://www.ups.com/track?tracknum=1Z999AA10123456784',
+  'Apple: Your Apple ID was used to sign in to iCloud on a Windows PC. If this was not you, change your password at https://appleid.apple.com',
+];
+// The same look with another way to act: the scam is in the number, the code, the second link or the redirect.
+const OFFICIAL_LOOKING_SCAMS = [
+  'PayPal: a payment of $499.99 to Coinbase was authorised. Not you? Call our fraud team now on +1 (888) 555-0199. paypal.com',
+  'Amazon security: we sent you a 6-digit code. Reply with the code to cancel the $899 order. https://www.amazon.com',
+  'Netflix: your account is on hold. Update your payment at https://www.netflix.com or https://netflix-billing-update.com/login within 24 hours.',
+  'Your Microsoft 365 mailbox is full. Verify your account to keep receiving mail: https://www.google.com/url?q=https://mailbox-verify.top/login',
+  'Microsoft: your password expires today. Keep it at https://docs.google.com/forms/d/e/1FAIpQLSf-keep-password/viewform',
+  'Wells Fargo: your account and card are temporarily locked. Click the link below to unlock them now. WellsFargo.com',
+  'Lineman is giving away 5 gift vouchers of 500 baht. Claim yours: https://t.me/lineman_giveaway_official',
+  'This is your CEO. I need 5 Amazon gift cards of $200 for a client today; buy them at amazon.com and send me the codes. Keep it quiet.',
+];
+
+describe('where a message sends you', () => {
+  for (const text of OFFICIAL_ONLY_NOTICES) {
+    it(`a notice whose only destination is the company's own site stays green: "${text.slice(0, 45)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
+      expect(r.reasonDetails.map((d) => d.id)).toContain('official_link');
+      expectConsistent(r, text);
+    });
+  }
+  for (const text of OFFICIAL_LOOKING_SCAMS) {
+    it(`an official link does not excuse another way to act: "${text.slice(0, 45)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      expectConsistent(r, text);
+    });
+  }
+  it('a sender that is not the company is not excused by the company\'s link', () => {
+    const text = OFFICIAL_ONLY_NOTICES[1] ?? '';
+    const r = analyzeLocal({ message: text, platform: 'email', email: 'service@paypa1-support.com' });
+    expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+    expectConsistent(r, text);
+  });
 });
 
 describe('verdict, type and reasons agree', () => {
