@@ -28,6 +28,7 @@ const CASES: Record<string, string[]> = {
   check_payment: ["I will pay with a cashier's check and my assistant will mail it today."],
   shipping_agent: ['My shipping agent will come for the pickup, I already arranged it.', 'FedEx will pick up from your house on Monday.'],
   away_buyer: ["I'm currently offshore on an oil rig so I can't come myself."],
+  rental_pay_unseen: ['Send the deposit and I will mail you the keys.', 'Keys will be shipped once the first month is paid.', 'You will need to pay the deposit before viewing the apartment.', "I can't show you the flat as I'm abroad, but the rent is $700 a month."],
   accidental_payment: ['Sorry, I accidentally sent you $250 on Venmo, can you send it back?'],
   refund_lure: ['You are eligible for a refund of $89.99, click to claim it.'],
   delivery_problem: ['USPS: Your package could not be delivered due to an incomplete address.', 'Your parcel is on hold, a redelivery fee of $1.45 is due.'],

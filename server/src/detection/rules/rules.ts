@@ -282,6 +282,19 @@ export const RULES: readonly Rule[] = [
     marketplace: 1.3,
   },
   {
+    // The rental scam (FTC: "rental listing scams"): the "owner" cannot show the place and wants the
+    // deposit or rent first, or posts the keys. A real landlord shows it and hands the keys over.
+    id: 'rental_pay_unseen',
+    text: 'Wants rent or a deposit for a place you have not seen, or offers to post you the keys',
+    weight: 2.4,
+    patterns: [
+      re(`\\b(mail|send|ship|post|courier|fedex|ups)(ing|ed)?( (you|to you))? the (house |apartment |door )?keys\\b|\\bkeys? (will be|can be|are)( then)? (mailed|shipped|sent|posted|couriered)\\b`),
+      re(`\\b(deposit|rent|first month|holding fee|application fee)${win(80)}\\b(before|without) (you )?(even )?(seeing|viewing|visiting|see|view|visit)\\b|\\b(can'?t|cannot|unable to|won'?t be able to) (show|let you (see|in))${win(80)}\\b(deposit|rent|first month)\\b`),
+    ],
+    types: { advance_fee: 1 },
+    tags: ['money', 'advance_fee'],
+  },
+  {
     id: 'accidental_payment',
     text: 'Claims to have sent you money "by mistake" and asks you to send it back',
     weight: 2.6,
