@@ -441,6 +441,21 @@ test.describe('on a 390px phone', () => {
     await expectAuthDialog(page, 'SIGN UP');
   });
 
+  test('each tick of the closing trust line sits just before its words, also when they wrap', async ({ page }) => {
+    await page.goto('/');
+    const gaps = await page.getByTestId('trust-line').evaluate((line) =>
+      [...line.children].map((point) => {
+        const tick = point.querySelector('svg')?.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(point);
+        const firstLine = [...range.getClientRects()].find((r) => r.width > 0 && tick && r.left > tick.left);
+        return { point: point.textContent, gap: tick && firstLine ? Math.round(firstLine.left - tick.right) : null };
+      }),
+    );
+    expect(gaps).toHaveLength(3);
+    for (const { point, gap } of gaps) expect(gap, `${point ?? ''}`).toBeLessThanOrEqual(12);
+  });
+
   test('the landing page fits the screen without sideways scrolling', async ({ page }) => {
     await page.goto('/');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

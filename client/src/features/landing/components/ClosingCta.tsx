@@ -37,8 +37,9 @@ export function ClosingCta({ onStartTrial, onTryAnalyzer }: { onStartTrial: () =
         >
           {/* No separator dots: on a phone a wrapped line would start with one (issue 12); the ticks separate. */}
           {TRUST_POINTS.map((point) => (
-            <span key={point} className="inline-flex items-center gap-1.5 px-1">
-              <Check aria-hidden="true" className="size-4 text-red-100" strokeWidth={3} />
+            // Left-aligned inside: a point that wraps on a phone keeps its tick beside its first word.
+            <span key={point} className="inline-flex items-center gap-1.5 px-1 text-left">
+              <Check aria-hidden="true" className="size-4 shrink-0 text-red-100" strokeWidth={3} />
               {point}
             </span>
           ))}
