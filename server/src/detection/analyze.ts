@@ -187,6 +187,8 @@ export interface Gathered {
    * no number, address or other link to use, nothing to send back, no suspect sender): see officialDestination.
    */
   officialDestination: string | null;
+  /** A recognised notice that gives no way to act at all: see givesNoWayToAct. */
+  noWayToAct: boolean;
 }
 
 function spanEvidence(spans: readonly { start: number; end: number; text: string }[]): Evidence[] {
@@ -269,7 +271,9 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   signals.push(...comboSignals(signals, platform));
   // Only where the link shown is the link followed: a pasted e-mail has lost its links' real targets (the
   // text "paypal.com" may have pointed anywhere), so only short texts outside e-mail qualify.
-  const destination = textDomain(folded.text) === 'short' && platform !== 'email' ? officialDestination(message, links, signals) : null;
+  const shortText = textDomain(folded.text) === 'short' && platform !== 'email';
+  const destination = shortText ? officialDestination(message, links, signals) : null;
+  const noWayToAct = shortText && !destination && givesNoWayToAct(message, links, signals);
   if (destination) {
     const i = signals.findIndex((x) => x.id === 'official_link');
     const official = signals[i];
@@ -289,7 +293,28 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     emailAnalysis,
     language: detectLanguage(message),
     officialDestination: destination,
+    noWayToAct,
   };
+}
+
+/** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
+const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice']);
+/** The replies a notice may ask for: opt out, confirm or cancel with one word. */
+const KEYWORD_REPLY = /\b(?:reply|text|txt|send)[ \t]{1,3}["'“]?(?:stop|help|c|y|yes|n|no|1|2|end|cancel|unsubscribe)["'”]?\b/gi;
+/** Any other way back to the sender: a reply with something, a call, another app. */
+const WAY_BACK = /\b(?:reply|respond|text|txt|message|call|ring|contact|whats ?app|telegram|signal|viber|dm)\b/i;
+
+/**
+ * A recognised notice (an appointment, a pickup, a delivery, a one-time code) that gives no way to act:
+ * no link, no phone number or e-mail address, no reply but a one-word keyword (STOP, C, Y), nothing asked
+ * and no suspect sender. Its scam copies always add the way in (a link, a number, "reply with your
+ * address"); without one, the message cannot lead anywhere (decision 098).
+ */
+function givesNoWayToAct(message: string, links: readonly FoundLink[], signals: readonly Signal[]): boolean {
+  if (!signals.some((s) => NOTICE_SIGNALS.has(s.id)) || links.length) return false;
+  if (signals.some((s) => s.weight > 0 && s.tags?.length)) return false;
+  if (EMAIL_IN_TEXT.test(message) || WAY_BACK.test(message.replace(KEYWORD_REPLY, ' '))) return false;
+  return findNumbersInText(message).length === 0;
 }
 
 /** What a message asks of you that the company's own website cannot make safe. */
@@ -357,7 +382,7 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
   return best ?? fallbackType(g);
 }
 
-/** The highest score of a message whose only destination is the company's own website (officialDestination). */
+/** The highest score of a message whose only destination is the company's own website, or that gives no way to act. */
 export const OFFICIAL_DESTINATION_CAP = 30;
 /** The weight a reason keeps when the destination makes it context rather than a warning. */
 const CONTEXT_WEIGHT = 0.5;
@@ -367,9 +392,9 @@ const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousan
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
 export function decide(g: Gathered, params: CombinerParams): ScanResult {
   const combined = combine({ modelLogit: capMarketplaceModel(g), domain: g.domain, signals: g.signals, params, tokenCount: g.tokenCount });
-  // Acting on the message can only take you to the company's own website: whatever its wording, it is at
-  // most a low risk, and what it asks (update a payment, check a sign-in) is context, not a warning.
-  const excused = g.officialDestination !== null && combined.riskScore > OFFICIAL_DESTINATION_CAP;
+  // Acting on the message can only take you to the company's own website, or it gives no way to act at all:
+  // whatever its wording, it is at most a low risk, and what it says is context, not a warning.
+  const excused = (g.officialDestination !== null || g.noWayToAct) && combined.riskScore > OFFICIAL_DESTINATION_CAP;
   const riskScore = excused ? OFFICIAL_DESTINATION_CAP : combined.riskScore;
   const confidence = excused ? Math.min(combined.confidence, 0.6) : combined.confidence;
   const risky = riskScore >= RISK_BAND_SUSPICIOUS;

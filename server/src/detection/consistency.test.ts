@@ -136,6 +136,32 @@ describe('where a message sends you', () => {
       expectConsistent(r, text);
     });
   }
+  // A notice that gives no way to act at all (no link, number, address or ask; at most "Reply C to confirm")
+  // cannot lead anywhere: its scam copies always add the way in.
+  for (const text of [
+    'CVS Pharmacy: Your prescription is ready for pickup at 123 Main St. Reply STOP to opt out.',
+    'USPS: Your package 9400 1000 0000 0000 0000 00 is out for delivery today. Reply STOP to opt out.',
+    'Walgreens: your flu shot appointment is confirmed for Sat 10:00 AM. Reply C to confirm or STOP to opt out.',
+  ]) {
+    it(`a notice with no way to act stays green: "${text.slice(0, 45)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
+      expectConsistent(r, text);
+    });
+  }
+  for (const text of [
+    'USPS: your package is out for delivery but the address is incomplete. Reply with your full address and date of birth to confirm.',
+    'Your order is ready for pickup. To release it, pay the $2.99 handling fee at usps-handling-fee.top',
+    'Your prescription is ready for pickup. Call 1-888-555-0100 to confirm your insurance and Social Security number.',
+    'Your appointment is confirmed. Reply with the 6-digit code we just sent you to keep it.',
+    'Your parcel is out for delivery. Message our courier on WhatsApp to choose a time.',
+  ]) {
+    it(`a notice that adds a way to act is not excused: "${text.slice(0, 45)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      expectConsistent(r, text);
+    });
+  }
   it('a sender that is not the company is not excused by the company\'s link', () => {
     const text = OFFICIAL_ONLY_NOTICES[1] ?? '';
     const r = analyzeLocal({ message: text, platform: 'email', email: 'service@paypa1-support.com' });
