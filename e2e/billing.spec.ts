@@ -94,14 +94,20 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   // The header's trial badge, and its dialog.
   await expect(headerBadge(page)).toHaveText('TRIAL');
   await headerBadge(page).click();
-  const trialDialog = page.getByRole('dialog', { name: 'TRIAL ENDING SOON' });
+  // A trial that has just started is not 'ending soon', and its 5 scans are not yet unlimited.
+  const trialDialog = page.getByRole('dialog', { name: 'YOUR FREE TRIAL' });
   await expect(trialDialog).toContainText('7 days remaining in your free trial');
+  await expect(trialDialog).toContainText('you get unlimited scans');
   await trialDialog.getByRole('button', { name: 'Got it' }).click();
 
-  // Four days later: 3 days left, the badge says 3D.
+  // Four days later: 3 days left, the badge says 3D and its dialog that the trial is ending soon.
   expect((await request.post('/api/test/clock', { data: { advanceMs: 4 * DAY } })).ok()).toBe(true);
   await page.reload();
   await expect(headerBadge(page)).toHaveText('3D');
+  await headerBadge(page).click();
+  const endingSoon = page.getByRole('dialog', { name: 'TRIAL ENDING SOON' });
+  await expect(endingSoon).toContainText('3 days remaining in your free trial');
+  await endingSoon.getByRole('button', { name: 'Got it' }).click();
 
   // Five trial scans (fixture state): nothing converts or charges by itself.
   for (let i = 0; i < 5; i++) await apiScan(request, `${LEGIT_MESSAGE} (${i + 1})`);

@@ -1,5 +1,6 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
+import { TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
@@ -10,15 +11,21 @@ export function trialDialogText(daysRemaining: number, isExpired: boolean): stri
   return `${daysRemaining} day${daysRemaining === 1 ? '' : 's'} remaining in your free trial`;
 }
 
+/** 'Ending soon' only from the header badge's warning threshold on: a seven-day-old trial is not ending soon. */
+export function trialDialogTitle(daysRemaining: number, isExpired: boolean): string {
+  if (isExpired) return 'TRIAL EXPIRED';
+  return daysRemaining <= TRIAL_WARNING_DAYS ? 'TRIAL ENDING SOON' : 'YOUR FREE TRIAL';
+}
+
 export function TrialDialog({ open, onOpenChange, daysRemaining, isExpired }: { open: boolean; onOpenChange: (open: boolean) => void; daysRemaining: number; isExpired: boolean }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md">
-        <StatusDialogHeader icon={Clock} tone="warning" title={isExpired ? 'TRIAL EXPIRED' : 'TRIAL ENDING SOON'} description={trialDialogText(daysRemaining, isExpired)} />
+        <StatusDialogHeader icon={Clock} tone="warning" title={trialDialogTitle(daysRemaining, isExpired)} description={trialDialogText(daysRemaining, isExpired)} />
         <p className="text-sm text-slate-700">
           {isExpired
             ? 'Premium is being activated automatically with the card you added. If the payment fails, update your card from your account page.'
-            : 'When the trial ends your card is charged $9.99/month and you keep unlimited scans. Cancel anytime from your account page.'}
+            : 'When the trial ends your card is charged $9.99/month and you get unlimited scans. Cancel anytime from your account page.'}
         </p>
         <DialogFooter>
           <Button asChild variant="outline">
