@@ -253,6 +253,23 @@ test('delete one scan after a clear confirmation; cancel keeps it', async ({ pag
   await expect(page.getByText('No scans yet')).toBeVisible();
 });
 
+test("a scan titled by its message's first words is named once in the delete dialog, not twice", async ({ page }) => {
+  await createVerifiedUser(page, 'Nell');
+  await startTrial(page);
+  // Green and not from a marketplace: the title is the message's opening (scan-title.ts).
+  await apiScan(page.request, 'Your Netflix payment failed. Update your payment method at netflix.com/youraccount');
+
+  for (const where of ['history', 'report'] as const) {
+    await page.goto('/dashboard');
+    if (where === 'report') await page.getByTestId('scan-item').first().getByRole('link').first().click();
+    await page.getByRole('button', { name: /^Delete scan/ }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
+    await expect(dialog).toContainText('Your Netflix payment failed.');
+    expect((await dialog.innerText()).match(/Your Netflix payment/g), where).toHaveLength(1);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+  }
+});
+
 test('delete all scans from a dialog that says how many and that it cannot be undone', async ({ page }) => {
   await createVerifiedUser(page, 'Al');
   await startTrial(page);

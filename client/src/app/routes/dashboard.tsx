@@ -139,7 +139,8 @@ function HistoryPanel({
     });
   };
 
-  const title = toDelete ? scanTitle(toDelete).title : '';
+  const deleting = toDelete ? scanTitle(toDelete) : null;
+  const title = deleting?.title ?? '';
   return (
     <>
       <ScanHistory
@@ -168,7 +169,8 @@ function HistoryPanel({
         error={deleteOne.isError && !isNotFound(deleteOne.error) ? deleteErrorText(deleteOne.error) : null}
         onCloseAutoFocus={closeAutoFocus}
         title={title}
-        preview={toDelete ? messagePreview(toDelete.message) : ''}
+        // A title made of the message's first words is its preview already.
+        preview={toDelete && deleting?.source === 'verdict' ? messagePreview(toDelete.message) : ''}
       />
       <DeleteAllScansDialog
         open={confirmAll}

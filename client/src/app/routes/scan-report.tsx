@@ -93,7 +93,7 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
   const deleteScan = useDeleteScan();
   const [confirming, setConfirming] = useState(false);
   const leaving = useRef(false);
-  const { title } = scanTitle(scan);
+  const { title, source } = scanTitle(scan);
   const scannedAt = formatScannedAt(scan.createdAt);
   const platform = scan.platform ? (PLATFORMS.find((p) => p.value === scan.platform)?.label ?? null) : null;
 
@@ -183,7 +183,7 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
         // Leaving for the history: no focus back to a button that is going away.
         onCloseAutoFocus={(event) => (leaving.current ? event.preventDefault() : undefined)}
         title={title}
-        preview={messagePreview(scan.message)}
+        preview={source === 'verdict' ? messagePreview(scan.message) : ''}
       />
     </>
   );
