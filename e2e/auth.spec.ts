@@ -295,6 +295,19 @@ test.describe('forms keep what people typed (issue 12)', () => {
   });
 });
 
+test('the magic-link toast does not claim a link was sent to an address that may have no account', async ({ page }) => {
+  await page.goto('/');
+  const dialog = await openDialog(page, 'Login');
+  await dialog.getByRole('button', { name: 'Get Magic Link Recovery' }).click();
+  const recovery = page.getByRole('dialog', { name: 'QUICK RECOVERY' });
+  await recovery.getByLabel('Email').fill(unique('nobody'));
+  await recovery.getByRole('button', { name: 'SEND RECOVERY LINK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Check Your Email' })).toContainText('If an account exists for');
+  // The toast says what the dialog says: no certainty that a mail went out (the server answers alike).
+  const toast = page.locator('li', { hasText: 'Magic Link Sent!' });
+  await expect(toast).toContainText('If an account exists for that address');
+});
+
 test('switching between the SIGN IN and SIGN UP tabs keeps what was typed in each', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' }).click();

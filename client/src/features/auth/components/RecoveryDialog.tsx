@@ -104,7 +104,8 @@ function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; on
       return;
     }
     onSent(email);
-    toast({ title: 'Magic Link Sent!', description: 'Check your email for a secure sign-in link.' });
+    // Worded like the dialog beside it: the server answers alike whether or not the address has an account.
+    toast({ title: 'Magic Link Sent!', description: 'If an account exists for that address, a sign-in link is on its way.' });
   });
 
   const p = failure ? presentError(failure) : null;
