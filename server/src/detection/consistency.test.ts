@@ -142,6 +142,7 @@ describe('where a message sends you', () => {
     'CVS Pharmacy: Your prescription is ready for pickup at 123 Main St. Reply STOP to opt out.',
     'USPS: Your package 9400 1000 0000 0000 0000 00 is out for delivery today. Reply STOP to opt out.',
     'Walgreens: your flu shot appointment is confirmed for Sat 10:00 AM. Reply C to confirm or STOP to opt out.',
+    'Reminder from Smile Dental: cleaning on Mon Mar 3 at 9:00 AM. Reply Y to confirm, N to cancel.',
   ]) {
     it(`a notice with no way to act stays green: "${text.slice(0, 45)}"`, () => {
       const r = analyzeLocal({ message: text, platform: 'sms' });
@@ -155,6 +156,7 @@ describe('where a message sends you', () => {
     'Your prescription is ready for pickup. Call 1-888-555-0100 to confirm your insurance and Social Security number.',
     'Your appointment is confirmed. Reply with the 6-digit code we just sent you to keep it.',
     'Your parcel is out for delivery. Message our courier on WhatsApp to choose a time.',
+    'Chase Fraud Alert: did you make a $1,200.00 purchase at BEST BUY? Reply YES or NO. Reply Y to confirm.',
   ]) {
     it(`a notice that adds a way to act is not excused: "${text.slice(0, 45)}"`, () => {
       const r = analyzeLocal({ message: text, platform: 'sms' });

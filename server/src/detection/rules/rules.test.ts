@@ -22,7 +22,7 @@ const CASES: Record<string, string[]> = {
   prove_you_are_real: ['I need to make sure you are real before I drive over.'],
   sensitive_info_request: ['Please confirm your card number and CVV to unlock your account.'],
   bank_staff_claim: ["Hello, this is the fraud department at your bank, we blocked a payment."],
-  account_alert: ['We detected unusual sign-in activity on your account.', 'Did you attempt a purchase of $899 at Apple.com? Reply YES or NO.'],
+  account_alert: ['We detected unusual sign-in activity on your account.', 'Did you attempt a purchase of $899 at Apple.com? Reply YES or NO.', 'Did you make a $1,200.00 purchase at BEST BUY? Reply YES or NO.'],
   off_platform: ['I rarely check messenger, text me on WhatsApp at +1 202 555 0143.', "Let's continue this conversation on Telegram."],
   overpayment: ["I'll send a check for $1,200, please refund the extra to my mover.", 'I accidentally overpaid, kindly send back the excess amount.'],
   check_payment: ["I will pay with a cashier's check and my assistant will mail it today."],

@@ -212,8 +212,9 @@ export const RULES: readonly Rule[] = [
     patterns: [
       re(`\\b(unusual|suspicious|unauthori[sz]ed|fraudulent|irregular|unrecogni[sz]ed|new) (activity|sign[- ]?in|log ?in|login attempt|transaction|charge|purchase|access|device)\\b`),
       re(`\\b(verify|confirm|update|validate|reactivate|unlock|restore|secure|re-?confirm)( your| ur| the)? (account|identity|card|details|information|info|billing|payment (method|details|information)|kyc|pan|login|profile|bank details)\\b`),
-      re(`\\bdid you (make|authori[sz]e|attempt|request|initiate)( a| an| this)?( recent)? (purchase|transaction|payment|charge|transfer|withdrawal|login|sign[- ]?in)\\b`),
-      re(`\\b(reply|text|respond)( with)? "?(yes|y|no|n|1|2)"?\\b${win(40)}\\b(if|to) (you |this )?(did|didn'?t|did not|not|confirm|cancel|authori[sz]e|recogni[sz]e)`),
+      re(`\\bdid you (make|authori[sz]e|attempt|request|initiate)( a| an| this)?( recent)?( [$£€]?\\d[\\d.,]{0,12}| (usd|eur|gbp) ?\\d[\\d.,]{0,12})?( online| card| zelle| wire)? (purchase|transaction|payment|charge|transfer|withdrawal|login|sign[- ]?in)\\b`),
+      // "Reply YES if you did not make it" (not "Reply Y to confirm", which every appointment reminder says).
+      re(`\\b(reply|text|respond)( with)? "?(yes|y|no|n|1|2)"?\\b${win(40)}\\b(if|to) (you |this )?(did|didn'?t|did not|not|authori[sz]e|recogni[sz]e)`),
       re(`\\b(your )?(kyc|e-?kyc|pan card|aadhaar)\\b${win(40)}\\b(update|expire|pending|block|verify|link)`),
     ],
     // The impersonated brand adds its own type (a bank -> bank impersonation), see analyze.ts.
