@@ -210,6 +210,24 @@ test('the result card shows every reason with its evidence in plain words, the l
   }
 });
 
+test('on a phone the risk score sits on the right of the verdict card, its label under its number as on a wide screen', async ({ page }) => {
+  await createVerifiedUser(page, 'Ria');
+  await startTrial(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await scan.message.fill(SCAM_MESSAGE);
+  await scan.submit.click();
+  const result = page.getByTestId('scan-result');
+  const score = await result.getByTestId('risk-score').locator('..').boundingBox();
+  const meter = await result.getByRole('meter', { name: 'Risk score' }).boundingBox();
+  expect(score && meter).toBeTruthy();
+  if (!score || !meter) return;
+  // Wrapped under the verdict, the right-aligned score block goes to the right edge (it sat at the left,
+  // its 'RISK SCORE' label indented under '100/100').
+  expect(Math.abs(score.x + score.width - (meter.x + meter.width))).toBeLessThanOrEqual(2);
+});
+
 test('a green verdict shows its reasons as context and a warning sign as worth watching, never hidden', async ({ page }) => {
   await createVerifiedUser(page, 'Gwen');
   await startTrial(page);

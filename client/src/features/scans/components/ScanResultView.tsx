@@ -367,7 +367,8 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
               ) : null}
             </div>
           </div>
-          <p className="text-right">
+          {/* ml-auto: wrapped under the verdict on a phone, the right-aligned score stays on the right. */}
+          <p className="ml-auto text-right">
             <span data-testid="risk-score" className={cn(scoreTextVariants({ band }), 'text-4xl font-black tabular-nums')}>
               {scan.riskScore}
             </span>
