@@ -22,6 +22,7 @@ import { MemberRoute } from './member-route';
 const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
 
 const PREMIUM_FIELDS: Partial<Record<keyof ScanFormValues, PremiumFeature>> = { phoneNumber: 'phone', email: 'email' };
+const PREMIUM_FEATURE_NAMES: Record<PremiumFeature, string> = { phone: 'Phone number verification', email: 'Email verification' };
 
 /** ?type=signup after the e-mail link: say so once, then clean the address (product-spec.md section 2). */
 function useSignupConfirmedToast() {
@@ -127,13 +128,15 @@ export function ScanPage({ user }: { user: AuthUser }) {
           </div>
         </div>
       </div>
-      {flow.dialog.kind === 'error' || flow.dialog.kind === 'upgrade' ? (
+      {flow.dialog.kind === 'error' || (flow.dialog.kind === 'upgrade' && !trialing) ? (
         <Suspense fallback={null}>
           <ScanDialogs flow={flow} />
         </Suspense>
       ) : null}
+      {/* On the trial, Premium is the trial's conversion (amount, card, date, then one click), never another checkout. */}
       <TrialLimitDialog
-        open={flow.dialog.kind === 'trial_limit'}
+        open={flow.dialog.kind === 'trial_limit' || (flow.dialog.kind === 'upgrade' && trialing)}
+        feature={flow.dialog.kind === 'upgrade' && flow.dialog.feature ? PREMIUM_FEATURE_NAMES[flow.dialog.feature] : undefined}
         onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
         onActivated={flow.onPremiumActivated}
       />

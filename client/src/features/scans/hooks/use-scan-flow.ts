@@ -90,6 +90,8 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
       if (!isPremium && (request.phoneNumber || request.email)) {
         const feature: PremiumFeature = request.phoneNumber ? 'phone' : 'email';
         track('premium_feature_attempt', { feature });
+        // Activating Premium from the dialog runs this scan, number and address included.
+        pendingRequest.current = request;
         setDialog({ kind: 'upgrade', feature });
         return;
       }
@@ -114,7 +116,7 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     [isPremium],
   );
 
-  /** After the trial-limit dialog's click converted the trial: run the scan that was waiting. */
+  /** After the trial's conversion (trial-limit or upgrade dialog): run the scan that was waiting, if any. */
   const onPremiumActivated = useCallback(() => {
     setDialog(NO_DIALOG);
     const waiting = pendingRequest.current;
@@ -122,7 +124,10 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     if (waiting) runScan(waiting);
   }, [runScan]);
 
-  const closeDialog = useCallback(() => setDialog(NO_DIALOG), []);
+  const closeDialog = useCallback(() => {
+    pendingRequest.current = null;
+    setDialog(NO_DIALOG);
+  }, []);
 
   /** The error dialog's Try Again: the spec's retry per failure (section 8). */
   const retry = useCallback(() => {

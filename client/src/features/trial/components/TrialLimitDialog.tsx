@@ -1,4 +1,4 @@
-import { CreditCard, LoaderCircle, ShieldAlert } from 'lucide-react';
+import { CreditCard, Crown, LoaderCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import { TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
@@ -16,8 +16,21 @@ import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from '../ut
  * GET /api/billing/conversion-preview) and converts only on that click (DESIGN.md section 3 item 6;
  * docs/decisions/041-ask-before-charging.md). Nothing is charged by opening or closing it.
  * `onActivated` runs after a successful conversion (the scan page runs the scan that was waiting).
+ * With `feature`, it is the upgrade dialog of a user already on the trial: the way to Premium is the same
+ * conversion, not a checkout they have already been through.
  */
-export function TrialLimitDialog({ open, onOpenChange, onActivated }: { open: boolean; onOpenChange: (open: boolean) => void; onActivated: () => void }) {
+export function TrialLimitDialog({
+  open,
+  onOpenChange,
+  onActivated,
+  feature,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onActivated: () => void;
+  /** Opened for a Premium feature ("Phone number verification") rather than at the scan limit. */
+  feature?: string | undefined;
+}) {
   const preview = useConversionPreview({ enabled: open });
   const convert = useConvertTrial();
   const data = preview.data;
@@ -41,12 +54,21 @@ export function TrialLimitDialog({ open, onOpenChange, onActivated }: { open: bo
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent size="md">
-        <StatusDialogHeader
-          icon={ShieldAlert}
-          tone="danger"
-          title="TRIAL LIMIT REACHED"
-          description={`You've used all ${TRIAL_SCAN_LIMIT} trial scans. Your trial is ${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.`}
-        />
+        {feature ? (
+          <StatusDialogHeader
+            icon={Crown}
+            tone="warning"
+            title="UPGRADE TO PREMIUM"
+            description={`${feature} is a Premium feature. You're on your free trial, and nothing has been charged.`}
+          />
+        ) : (
+          <StatusDialogHeader
+            icon={ShieldAlert}
+            tone="danger"
+            title="TRIAL LIMIT REACHED"
+            description={`You've used all ${TRIAL_SCAN_LIMIT} trial scans. Your trial is ${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.`}
+          />
+        )}
         <div className="grid gap-3 text-sm text-slate-700">
           <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
