@@ -61,6 +61,28 @@ test('the history and stats show what was scanned, newest first', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
 });
 
+test('ENHANCE during the trial offers to activate the trial (amount, card, date), never a second checkout; activating makes the user Premium', async ({ page }) => {
+  await createVerifiedUser(page, 'Enzo');
+  await startTrial(page);
+  await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
+  await page.goto('/dashboard');
+  await page.getByTestId('scan-item').first().getByRole('link', { name: /enhance/i }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'UPGRADE TO PREMIUM' })).toBeVisible();
+  await expect(dialog.getByTestId('conversion-preview')).toContainText('$9.99');
+  // Closing it charges nothing and leaves the way back open.
+  await dialog.getByRole('button', { name: 'Not now' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1, name: "You're on your free trial" })).toBeVisible();
+  await expect(page.getByText(/already used your free trial/i)).toHaveCount(0);
+  expect(((await (await page.request.get('/api/users/plan')).json()) as { isPremium: boolean }).isPremium).toBe(false);
+  await page.getByRole('button', { name: 'Activate Premium' }).click();
+  await dialog.getByRole('button', { name: /activate premium: pay \$9\.99/i }).click();
+  await expect(page).toHaveURL(/\/scan$/);
+  expect(((await (await page.request.get('/api/users/plan')).json()) as { isPremium: boolean }).isPremium).toBe(true);
+});
+
 test('a premium user has no usage card and no ENHANCE buttons', async ({ page }) => {
   await createVerifiedUser(page, 'Paul');
   await makePremium(page);

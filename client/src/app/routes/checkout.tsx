@@ -1,9 +1,10 @@
-import { House, LogIn, LockKeyhole } from 'lucide-react';
+import { Crown, House, LogIn, LockKeyhole, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { CheckoutPage } from '@/features/billing/components/CheckoutPage';
+import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { openAuthModal } from '@/lib/ui-store';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
@@ -30,6 +31,8 @@ export function CheckoutRoute() {
     void navigate('/', { replace: true });
   }, [signedOut, isDesktop, navigate]);
 
+  // Already on the trial (card given at checkout): the way to Premium is activating it, not a second checkout.
+  if (auth.status === 'signed_in' && auth.user.isTrialing && !auth.user.isPremium) return <ActivateTrialPage />;
   if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect) return <CheckoutPage auth={auth.status} />;
   if (signedOut && isDesktop) return <PageSpinner label="Preparing checkout..." />;
 
@@ -54,6 +57,40 @@ export function CheckoutRoute() {
       >
         <p>Please sign in to continue with checkout.</p>
       </StatusCard>
+    </>
+  );
+}
+
+/**
+ * /checkout for a user on the free trial (every "upgrade" and ENHANCE link leads here): Premium now is the
+ * trial's conversion, with the amount, card and date shown before the one click (decision 041), the same
+ * dialog as at the scan limit.
+ */
+function ActivateTrialPage() {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <title>Activate Premium · RedFlag</title>
+      <StatusCard
+        icon={<Crown aria-hidden="true" />}
+        title="You're on your free trial"
+        actions={
+          <>
+            <Button size="lg" onClick={() => setOpen(true)}>
+              <Sparkles aria-hidden="true" /> Activate Premium
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/dashboard">
+                <House aria-hidden="true" /> Back to dashboard
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <p>Premium starts by itself when your trial ends, with the card you added. To get unlimited scans and phone and e-mail checks now, activate it early.</p>
+      </StatusCard>
+      <TrialLimitDialog open={open} onOpenChange={setOpen} feature="Phone and e-mail verification" onActivated={() => void navigate('/scan')} />
     </>
   );
 }
