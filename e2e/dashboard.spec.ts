@@ -93,6 +93,11 @@ test('a premium user has no usage card and no ENHANCE buttons', async ({ page })
   await expect(page.getByTestId('scan-item')).toContainText('+1 415 555 0100');
   await expect(page.getByTestId('scan-usage')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /enhance/i })).toHaveCount(0);
+  // Premium has no trial count to keep: the delete dialog does not mention one.
+  await page.getByRole('button', { name: /^Delete scan/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expect(dialog).not.toContainText('free trial');
 });
 
 test('the dashboard has no serious or critical axe violation', async ({ browser, baseURL }) => {
@@ -251,6 +256,8 @@ test('delete one scan after a clear confirmation; cancel keeps it', async ({ pag
   const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog).toContainText('Delivery Scam');
+  // The usage card will still count it: the dialog says so before, not the numbers after.
+  await expect(dialog).toContainText('It stays counted among the scans of your free trial.');
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   await expect(trigger).toBeFocused();
@@ -270,6 +277,7 @@ test('delete one scan after a clear confirmation; cancel keeps it', async ({ pag
   // From the report page too: back to the history, the scan gone.
   await items.first().getByRole('link').first().click();
   await page.getByRole('button', { name: 'Delete scan' }).click();
+  await expect(page.getByRole('dialog', { name: 'Delete this scan?' })).toContainText('It stays counted among the scans of your free trial.');
   await page.getByRole('dialog', { name: 'Delete this scan?' }).getByRole('button', { name: 'Delete scan' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('No scans yet')).toBeVisible();

@@ -171,6 +171,7 @@ function HistoryPanel({
         title={title}
         // A title made of the message's first words is its preview already.
         preview={toDelete && deleting?.source === 'verdict' ? messagePreview(toDelete.message) : ''}
+        showTrialNote={!isPremium}
       />
       <DeleteAllScansDialog
         open={confirmAll}

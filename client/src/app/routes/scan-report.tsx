@@ -88,7 +88,7 @@ function ReportFailed({ back, onRetry }: { back: string; onRetry: () => void }) 
   );
 }
 
-function Report({ scan, back }: { scan: StoredScan; back: string }) {
+function Report({ scan, back, isPremium }: { scan: StoredScan; back: string; isPremium: boolean }) {
   const navigate = useNavigate();
   const deleteScan = useDeleteScan();
   const [confirming, setConfirming] = useState(false);
@@ -184,12 +184,13 @@ function Report({ scan, back }: { scan: StoredScan; back: string }) {
         onCloseAutoFocus={(event) => (leaving.current ? event.preventDefault() : undefined)}
         title={title}
         preview={source === 'verdict' ? messagePreview(scan.message) : ''}
+        showTrialNote={!isPremium}
       />
     </>
   );
 }
 
-function ScanReportPage({ id }: { id: string }) {
+function ScanReportPage({ id, isPremium }: { id: string; isPremium: boolean }) {
   const back = useBackToHistory();
   const scan = useScan(id);
   if (scan.isPending) return <PageSpinner label="Loading your report..." />;
@@ -198,7 +199,7 @@ function ScanReportPage({ id }: { id: string }) {
     if (isNotFound(scan.error)) return <ReportMissing back={back} />;
     return <ReportFailed back={back} onRetry={() => void scan.refetch()} />;
   }
-  return <Report scan={scan.data} back={back} />;
+  return <Report scan={scan.data} back={back} isPremium={isPremium} />;
 }
 
 /** /scans/:id: one stored scan's full report, the same result card the scan page shows (issue 12, History). */
@@ -206,7 +207,7 @@ export function ScanReportRoute() {
   const { id = '' } = useParams();
   return (
     <MemberRoute page="scan" what="view your scan reports">
-      {() => <ScanReportPage id={id} />}
+      {(user) => <ScanReportPage id={id} isPremium={user.isPremium} />}
     </MemberRoute>
   );
 }

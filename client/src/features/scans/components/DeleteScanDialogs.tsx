@@ -60,8 +60,11 @@ function ConfirmDelete({
   );
 }
 
-/** Confirms deleting one scan: names it, and says plainly that there is no undo. */
-export function DeleteScanDialog({ title, preview, ...props }: ConfirmProps & { title: string; preview: string }) {
+/**
+ * Confirms deleting one scan: names it, says plainly that there is no undo and, on the trial, that the scan
+ * stays counted (deleting history never gives scans back).
+ */
+export function DeleteScanDialog({ title, preview, showTrialNote = false, ...props }: ConfirmProps & { title: string; preview: string; showTrialNote?: boolean }) {
   return (
     <ConfirmDelete
       {...props}
@@ -75,6 +78,7 @@ export function DeleteScanDialog({ title, preview, ...props }: ConfirmProps & { 
             {preview && preview !== title ? <span className="block break-words">“{preview}”</span> : null}
           </p>
           <p>The scan and its report are removed from your history for good. This cannot be undone.</p>
+          {showTrialNote ? <p>It stays counted among the scans of your free trial.</p> : null}
         </>
       }
     />
