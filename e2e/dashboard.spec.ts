@@ -289,6 +289,12 @@ test("a scan titled by its message's first words is named once in the delete dia
   // Green and not from a marketplace: the title is the message's opening (scan-title.ts).
   await apiScan(page.request, 'Your Netflix payment failed. Update your payment method at netflix.com/youraccount');
 
+  // Green, and what raised its score is marked as worth watching in the list, as on the report page.
+  await page.goto('/dashboard');
+  const item = page.getByTestId('scan-item').first();
+  await expect(item).toContainText(/Worth watching: Reads like an account-security alert/);
+  await expect(item).not.toContainText(/Worth watching: Its only link/);
+
   for (const where of ['history', 'report'] as const) {
     await page.goto('/dashboard');
     if (where === 'report') await page.getByTestId('scan-item').first().getByRole('link').first().click();

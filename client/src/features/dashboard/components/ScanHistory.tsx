@@ -28,7 +28,7 @@ import { riskVariants } from '@/components/ui/risk-badge';
 import { PLATFORMS } from '@redflag/contracts/platforms';
 import { cn } from '@/lib/utils';
 import { hasActiveFilters, pageCount, pageRange, TYPE_OPTIONS, VERDICT_OPTIONS, type HistoryFilters } from '../utils/history-query';
-import { confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime } from '../utils/scan-item';
+import { confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, watchedReasons } from '../utils/scan-item';
 
 const BAND_ICONS = { scam: ShieldAlert, suspicious: TriangleAlert, legitimate: ShieldCheck } as const;
 const SEARCH_DEBOUNCE_MS = 350;
@@ -44,6 +44,7 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
   const band = riskBand(scan.riskScore);
   const Icon = BAND_ICONS[band];
   const reasons = reasonsSummary(scan.reasons);
+  const watched = watchedReasons(scan);
   const platform = platformLabel(scan.platform);
   const { title, source } = scanTitle(scan);
   // The report's "All scans" link returns to this search and page.
@@ -103,8 +104,11 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
           <ul className="mt-1 grid gap-1 text-sm text-slate-700">
             {reasons.shown.map((reason, i) => (
               <li key={i} className="flex gap-2">
-                <span aria-hidden="true" className="mt-2 size-1.5 shrink-0 rounded-full bg-slate-400" />
-                <span className="min-w-0 break-words">{reason}</span>
+                <span aria-hidden="true" className={`mt-2 size-1.5 shrink-0 rounded-full ${watched.has(reason) ? 'bg-amber-500' : 'bg-slate-400'}`} />
+                <span className="min-w-0 break-words">
+                  {watched.has(reason) ? <span className="font-semibold text-amber-800">Worth watching: </span> : null}
+                  {reason}
+                </span>
               </li>
             ))}
             {reasons.more > 0 ? <li className="pl-3.5 text-xs font-semibold text-slate-600">{moreReasonsLabel(reasons.more)}</li> : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averageRisk, confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, usageView } from './scan-item';
+import { averageRisk, confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, usageView, watchedReasons } from './scan-item';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -71,5 +71,19 @@ describe('usageView', () => {
     expect(usageView({ scanCount: 2, maxScans: 5 })).toEqual({ percent: 40, remaining: 3, limitReached: false });
     expect(usageView({ scanCount: 5, maxScans: 5 })).toEqual({ percent: 100, remaining: 0, limitReached: true });
     expect(usageView({ scanCount: 7, maxScans: 5 })).toEqual({ percent: 100, remaining: 0, limitReached: true });
+  });
+});
+
+describe('watchedReasons', () => {
+  const details = [
+    { text: 'Its only link goes to Netflix\'s own website', weight: -0.3 },
+    { text: 'Reads like an account-security alert', weight: 0.5 },
+  ];
+  it('on a green scan, marks the reasons that raised the score, not the reassuring ones', () => {
+    expect([...watchedReasons({ riskScore: 30, reasonDetails: details })]).toEqual(['Reads like an account-security alert']);
+  });
+  it('on an amber or red scan, marks nothing (they are the warnings), and copes with no details', () => {
+    expect(watchedReasons({ riskScore: 40, reasonDetails: details }).size).toBe(0);
+    expect(watchedReasons({ riskScore: 10 }).size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN } from '@redflag/contracts/constants';
+import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -35,6 +35,15 @@ export function messagePreview(message: string, max: number = MESSAGE_PREVIEW_CH
 /** Up to two reasons, and how many more there are ('+N more reasons'). */
 export function reasonsSummary(reasons: readonly string[], shown: number = REASONS_SHOWN): { shown: string[]; more: number } {
   return { shown: reasons.slice(0, shown), more: Math.max(0, reasons.length - shown) };
+}
+
+/**
+ * On a green scan, the reasons that raised its score are worth watching, not warnings: the history says so,
+ * as the report page does, so a low risk never sits beside what reads like an alarm.
+ */
+export function watchedReasons(scan: { riskScore: number; reasonDetails?: readonly { text: string; weight: number }[] | undefined }): ReadonlySet<string> {
+  if (scan.riskScore >= RISK_BAND_SUSPICIOUS) return new Set();
+  return new Set((scan.reasonDetails ?? []).filter((d) => d.weight > 0).map((d) => d.text));
 }
 
 export function moreReasonsLabel(more: number): string {
