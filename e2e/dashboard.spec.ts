@@ -10,6 +10,8 @@ test('a new trial user sees the empty history and a full free-tier allowance', a
   await startTrial(page);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Emma' })).toBeVisible();
+  // Nothing was pasted before signing up: no "message is waiting" banner.
+  await expect(page.getByTestId('pending-analysis')).toHaveCount(0);
   const stats = page.getByTestId('stat-cards');
   await expect(stats).toContainText(/Total scans\s*0/i);
   await expect(stats).toContainText(/Avg risk score\s*0%/i);

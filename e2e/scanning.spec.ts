@@ -57,8 +57,11 @@ async function visitorToResult(page: Page) {
   await page.getByRole('button', { name: /continue to dashboard/i }).click();
   await expect(page.getByRole('heading', { level: 1, name: /welcome back, vera/i })).toBeVisible({ timeout: 15_000 });
 
-  // The scan page restores the analysis (signupContext=scam_analyzer: refilled, not auto-submitted).
-  await page.getByRole('link', { name: 'New Scan' }).first().click();
+  // The dashboard says the pasted message is waiting; the scan page restores it (signupContext=scam_analyzer:
+  // refilled, not auto-submitted).
+  const waiting = page.getByTestId('pending-analysis');
+  await expect(waiting).toContainText('Your message is waiting');
+  await waiting.getByRole('link', { name: 'Scan it now' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
   const scan = analyzer(page);
   await expect(scan.message).toHaveValue(SCAM_MESSAGE);

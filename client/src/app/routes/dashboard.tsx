@@ -1,7 +1,12 @@
 import type { StoredScan } from '@redflag/contracts/scan';
 import { scanTitle } from '@redflag/contracts/scan-title';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { ScanSearch } from 'lucide-react';
+import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { readPendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
+import { storage } from '@/lib/storage-keys';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { toast } from '@/components/ui/use-toast';
 import { DashboardHeader } from '@/features/dashboard/components/DashboardHeader';
@@ -196,6 +201,8 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   // The one plan display (also on account, settings and the header); the session's flag until it loads.
   const { display } = usePlanDisplay();
   const isPremium = display ? display.kind === 'premium' : user.isPremium;
+  // A visitor's analysis kept through sign-up waits on the scan page (section 4): say so here, where they land.
+  const [pending] = useState(() => readPendingAnalysis(storage));
 
   return (
     <>
@@ -203,6 +210,18 @@ export function DashboardPage({ user }: { user: AuthUser }) {
       <div className="bg-gradient-to-b from-ink-900 from-[11rem] to-slate-50 to-[11rem] pb-20">
         <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
           <DashboardHeader firstName={user.firstName} />
+          {pending ? (
+            <Alert variant="info" data-testid="pending-analysis">
+              <ScanSearch aria-hidden="true" />
+              <AlertTitle>Your message is waiting</AlertTitle>
+              <AlertDescription className="flex flex-wrap items-center gap-3">
+                <span>The message you pasted before signing up is ready on the scan page: “{messagePreview(pending.message)}”</span>
+                <Button asChild size="sm">
+                  <Link to="/scan">Scan it now</Link>
+                </Button>
+              </AlertDescription>
+            </Alert>
+          ) : null}
           <PanelBoundary name="statistics">
             <StatsPanel />
           </PanelBoundary>
