@@ -193,7 +193,7 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   const deleteButton = page.getByRole('button', { name: 'Delete Account' });
   await deleteButton.click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
-  await expect(dialog.getByTestId('delete-cancels-subscription')).toContainText('Your free trial is still set to renew');
+  await expect(dialog.getByTestId('delete-cancels-subscription')).toContainText('Your free trial turns into Premium when it ends and would charge your card');
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(deleteButton).toBeFocused();

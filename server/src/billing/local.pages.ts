@@ -201,7 +201,7 @@ export function localBillingPages(ctx: AppContext) {
             ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''} ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
             <dl>
               <dt>Plan</dt>
-              <dd>${plan.premium ? 'Premium' : subscription?.status === 'trialing' ? 'Premium trial' : 'Free'}</dd>
+              <dd>${plan.premium ? 'Premium' : subscription?.status === 'trialing' ? 'Free trial' : 'Free'}</dd>
               <dt>Status</dt>
               <dd data-testid="portal-status">${statusText}</dd>
               <dt>Next billing date</dt>

@@ -20,7 +20,9 @@ function SignedInAccount({ user }: { user: AuthUser }) {
     toast({ title: 'Account deleted', description: 'Your account and all of its data have been deleted.' });
   };
   const subscription: RenewingSubscription | null = display?.cancellable
-    ? { what: display.kind === 'trial' ? 'Your free trial' : 'Your Premium subscription', cancel: () => cancel.mutateAsync() }
+    ? display.kind === 'trial'
+      ? { what: 'Your free trial', next: 'turns into Premium when it ends', cancel: () => cancel.mutateAsync() }
+      : { what: 'Your Premium subscription', next: 'is still set to renew', cancel: () => cancel.mutateAsync() }
     : null;
   return (
     <AccountPage

@@ -27,7 +27,7 @@ describe('DataRightsActions: a failed deletion', () => {
 
   it('never shows the message of a 500, and says what was and was not done after cancelling', async () => {
     server.use(http.post(DELETE, () => errorAnswer(500, 'INTERNAL_ERROR', 'relation "scans" is locked')));
-    await confirmDeletion({ what: 'Your free trial', cancel: async () => undefined });
+    await confirmDeletion({ what: 'Your free trial', next: 'turns into Premium when it ends', cancel: async () => undefined });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Your subscription is cancelled and nothing more will be charged, but your account was not deleted. Something went wrong. Please try again.');
     expect(alert).not.toHaveTextContent('relation');

@@ -25,6 +25,8 @@ import { failureReason } from '../utils/form-errors';
 export interface RenewingSubscription {
   /** "Your free trial" / "Your Premium subscription". */
   what: string;
+  /** What it would do next: "turns into Premium when it ends" / "is still set to renew". */
+  next: string;
   cancel: () => Promise<unknown>;
 }
 
@@ -171,7 +173,7 @@ function DeleteAccountDialog({
               >
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
                 <p>
-                  {subscription.what} is still set to renew and would charge your card. Deleting your account cancels it
+                  {subscription.what} {subscription.next} and would charge your card. Deleting your account cancels it
                   first, so nothing more is charged, and you get the cancellation by e-mail.
                 </p>
               </div>
