@@ -109,6 +109,28 @@ test('the main journey works on a 390px phone', async ({ browser, baseURL }) => 
   }
 });
 
+test('on a 390px phone a link in the evidence wraps as a whole, not in the middle of a word', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    await createVerifiedUser(page, 'Lin');
+    await makePremium(page);
+    await page.goto('/scan');
+    const scan = analyzer(page);
+    await scan.message.fill('Your Netflix payment failed. Update your payment method at netflix.com/youraccount');
+    await scan.submit.click();
+    const result = page.getByTestId('scan-result');
+    await expect(result).toBeVisible({ timeout: 15_000 });
+    const link = result.locator('code', { hasText: 'netflix.com/youraccount' }).first();
+    await expect(link).toBeVisible();
+    // One box per line the element spans: a short link that fits on a line is never split across two.
+    expect(await link.evaluate((el) => el.getClientRects().length)).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  } finally {
+    await context.close();
+  }
+});
+
 /** Each reason is rendered in full, and no box around the reasons clips or scrolls them. */
 async function expectAllReasonsShown(result: Locator) {
   const reasons = result.getByTestId('scan-reason');

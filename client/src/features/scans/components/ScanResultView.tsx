@@ -124,7 +124,7 @@ function ReasonEvidence({ reason }: { reason: DisplayReason }) {
               {item.kind === 'quote' ? (
                 <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone')}>“{item.text}”</mark>
               ) : (
-                <code className="break-all rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">{item.text}</code>
+                <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">{item.text}</code>
               )}
             </Fragment>
           ))}
@@ -253,7 +253,7 @@ function Links({ links }: { links: readonly LinkAnalysis[] }) {
         {links.map((link) => (
           <li key={`${link.start}-${link.url}`} className="rounded-xl border border-slate-200 p-3">
             {/* Shown, never linked: the whole point is not to open it. */}
-            <p className="break-all font-mono text-xs text-slate-800">{link.url}</p>
+            <p className="font-mono text-xs text-slate-800 [overflow-wrap:anywhere]">{link.url}</p>
             {link.flags.length > 0 ? (
               <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Link warnings">
                 {link.flags.map((flag) => (
