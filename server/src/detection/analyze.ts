@@ -26,7 +26,7 @@ import { claimedCountry, findBrandMentions, type BrandMention } from './rules/br
 import { comboSignals } from './rules/combos.ts';
 import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
-import { MARKETPLACES, runRules } from './rules/rules.ts';
+import { ASK_TAGS, MARKETPLACES, runRules } from './rules/rules.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
 import { analyzeLinks, type FoundLink } from './url/links.ts';
@@ -243,7 +243,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
 
   signals.push(...qrLinkSignals(links, input.qrLinks));
 
-  for (const n of findNumbersInText(message)) {
+  const numbersInText = findNumbersInText(message);
+  for (const n of numbersInText) {
     if (n.type === 'PREMIUM_RATE') {
       signals.push({ id: 'premium_number_in_text', text: 'Asks you to call or text a premium-rate number that charges you per minute', weight: 1.8, severity: 'medium', evidence: [{ kind: 'span', start: n.start, end: n.end, text: message.slice(n.start, n.end) }], types: { prize_lottery: 1, spam: 1 }, tags: ['phone'] });
       break;
@@ -272,8 +273,9 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   // Only where the link shown is the link followed: a pasted e-mail has lost its links' real targets (the
   // text "paypal.com" may have pointed anywhere), so only short texts outside e-mail qualify.
   const shortText = textDomain(folded.text) === 'short' && platform !== 'email';
-  const destination = shortText ? officialDestination(message, links, signals) : null;
-  const noWayToAct = shortText && !destination && givesNoWayToAct(message, links, signals);
+  const contactInText = EMAIL_IN_TEXT.test(message) || numbersInText.length > 0;
+  const destination = shortText && !contactInText ? officialDestination(message, links, signals) : null;
+  const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
   if (destination) {
     const i = signals.findIndex((x) => x.id === 'official_link');
     const official = signals[i];
@@ -297,6 +299,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   };
 }
 
+/** An e-mail address written in the text: a way to act besides the links. */
+const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
 const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice']);
 /** The replies a notice may ask for: opt out, confirm or cancel with one word. */
@@ -306,22 +310,23 @@ const WAY_BACK = /\b(?:reply|respond|text|txt|message|call|ring|contact|whats ?a
 
 /**
  * A recognised notice (an appointment, a pickup, a delivery, a one-time code) that gives no way to act:
- * no link, no phone number or e-mail address, no reply but a one-word keyword (STOP, C, Y), nothing asked
- * and no suspect sender. Its scam copies always add the way in (a link, a number, "reply with your
- * address"); without one, the message cannot lead anywhere (decision 098).
+ * no link, no reply but a one-word keyword (STOP, C, Y), nothing asked and no suspect sender (the caller
+ * has checked that the text holds no phone number or e-mail address). Its scam copies always add the way in
+ * (a link, a number, "reply with your address"); without one, the message cannot lead anywhere (decision 098).
  */
 function givesNoWayToAct(message: string, links: readonly FoundLink[], signals: readonly Signal[]): boolean {
   if (!signals.some((s) => NOTICE_SIGNALS.has(s.id)) || links.length) return false;
   if (signals.some((s) => s.weight > 0 && s.tags?.length)) return false;
-  if (EMAIL_IN_TEXT.test(message) || WAY_BACK.test(message.replace(KEYWORD_REPLY, ' '))) return false;
-  return findNumbersInText(message).length === 0;
+  return !WAY_BACK.test(message.replace(KEYWORD_REPLY, ' '));
 }
 
-/** What a message asks of you that the company's own website cannot make safe. */
-const NOT_EXCUSED_BY_DESTINATION = new Set(['money', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform', 'phone']);
+/**
+ * What a message asks of you that the company's own website cannot make safe: every ask but updating a
+ * payment method (done on the site itself), and a suspect sender's number or address.
+ */
+const NOT_EXCUSED_BY_DESTINATION: ReadonlySet<string> = new Set([...[...ASK_TAGS].filter((t) => t !== 'payment_method'), 'phone', 'email']);
 /** A link that carries another address in its query (an open redirect such as google.com/url?q=…) goes there. */
 const CARRIES_ANOTHER_ADDRESS = /[?&#][^=\s]{0,40}=(?:https?(?::|%3a)|www\.|[^&\s]{0,200}%2f%2f)/i;
-const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** A link the text points at but does not show ("click below", a button): its target is not the one shown. */
 const UNSHOWN_LINK = /\b(?:click|tap|press)[ \t]{1,3}(?:here|below|on[ \t]{1,3}(?:the[ \t]{1,3})?(?:link|button)|the[ \t]{1,3}(?:link|button|[^\n.]{0,30}(?:section|button|link)[ \t]{1,3}below))|\b(?:button|link)[ \t]{1,3}below\b/i;
 /** Header lines of a pasted e-mail, whose links have lost their real targets. */
@@ -333,20 +338,19 @@ const USER_CONTENT_HOSTS = /(?:^|\.)(?:googleusercontent\.com|storage\.googleapi
 /**
  * A genuine notice often reads like its scam copy (a failed payment, a sign-in, a parcel); what differs is
  * where it sends you. When the only way the message offers to act is one company's own website (every link
- * is that company's, with no redirect in it; no phone number or e-mail address in the text; nothing asked
- * that the website cannot make safe, such as a code, gift cards or another app; and no suspect sender), then
- * acting on it means visiting the real site: the company, or null.
+ * is that company's, with no redirect in it; nothing asked that the website cannot make safe, such as a code,
+ * gift cards or another app; and no suspect sender; the caller has checked that the text holds no phone
+ * number or e-mail address), then acting on it means visiting the real site: the company, or null.
+ * `official_link` is there only when no link carries a warning flag (shorteners and free hosting among them).
  */
 function officialDestination(message: string, links: readonly FoundLink[], signals: readonly Signal[]): string | null {
   const brand = links[0]?.officialBrand;
   if (!brand || USER_CONTENT_CATEGORIES.has(BRANDS.find((b) => b.name === brand)?.category ?? 'social')) return null;
-  const shownIsFollowed = (l: FoundLink) =>
-    l.officialBrand === brand && !CARRIES_ANOTHER_ADDRESS.test(l.url) && !USER_CONTENT_HOSTS.test(l.host) && !l.flags.some((f) => f === 'shortener' || f === 'free_hosting');
+  const shownIsFollowed = (l: FoundLink) => l.officialBrand === brand && !CARRIES_ANOTHER_ADDRESS.test(l.url) && !USER_CONTENT_HOSTS.test(l.host);
   if (!links.every(shownIsFollowed) || !signals.some((s) => s.id === 'official_link')) return null;
   if (UNSHOWN_LINK.test(message) || MAIL_HEADER.test(message)) return null;
-  if (EMAIL_IN_TEXT.test(message) || findNumbersInText(message).length) return null;
   for (const s of signals) {
-    if (s.weight > 0 && (s.tags ?? []).some((t) => NOT_EXCUSED_BY_DESTINATION.has(t) || t === 'email')) return null;
+    if (s.weight > 0 && (s.tags ?? []).some((t) => NOT_EXCUSED_BY_DESTINATION.has(t))) return null;
   }
   return brand;
 }
@@ -438,9 +442,6 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     language: g.language,
   };
 }
-
-/** Tags of what a message asks for; an opener without any of them has not made its move yet. */
-const ASK_TAGS = new Set(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);
 
 function isBareOpener(g: Gathered): boolean {
   const tags = new Set(g.signals.flatMap((s) => s.tags ?? []));

@@ -10,7 +10,7 @@
  *
  * Patterns run on folded text (text/normalize.ts: lower-case, newlines kept). Quantifiers are bounded.
  */
-import type { Rule } from './rules.ts';
+import { ASK_TAGS, type Rule } from './rules.ts';
 
 const re = (src: string): RegExp => new RegExp(src, 'g');
 /** A quoted line as mail clients write it: up to six ">" at the start of the line. */
@@ -34,4 +34,4 @@ export const CONVERSATION_RULES: readonly Rule[] = [
 ];
 
 /** Tags of a request that a quoted thread must not reassure about. */
-export const REQUEST_TAGS: ReadonlySet<string> = new Set(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform', 'account', 'threat']);
+export const REQUEST_TAGS: ReadonlySet<string> = new Set([...ASK_TAGS, 'account', 'threat']);

@@ -40,6 +40,9 @@ export interface RuleHit {
 
 export const MARKETPLACES = new Set<Platform>(['facebook', 'craigslist', 'offerup', 'ebay', 'etsy']);
 
+/** Tags of what a message asks for (money, codes, credentials, another app, …): an opener without any has not made its move yet. */
+export const ASK_TAGS: ReadonlySet<string> = new Set(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);
+
 const W = '[^.!?\\n]'; // a character within the same sentence
 const win = (n: number): string => `${W}{0,${n}}`;
 /** A window that may cross sentence ends, for alerts written in several short sentences. */
