@@ -5,7 +5,7 @@ import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
 import type { ScanFormValues } from '@/features/analyzer/utils/scan-form';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
-import { useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
+import { PREMIUM_FEATURE_NAMES, useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
 import { TrialDialog } from '@/features/trial/components/TrialDialog';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
@@ -22,7 +22,6 @@ import { MemberRoute } from './member-route';
 const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
 
 const PREMIUM_FIELDS: Partial<Record<keyof ScanFormValues, PremiumFeature>> = { phoneNumber: 'phone', email: 'email' };
-const PREMIUM_FEATURE_NAMES: Record<PremiumFeature, string> = { phone: 'Phone number verification', email: 'Email verification' };
 
 /** ?type=signup after the e-mail link: say so once, then clean the address (product-spec.md section 2). */
 function useSignupConfirmedToast() {

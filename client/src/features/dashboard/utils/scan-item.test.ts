@@ -76,8 +76,8 @@ describe('usageView', () => {
 
 describe('watchedReasons', () => {
   const details = [
-    { text: 'Its only link goes to Netflix\'s own website', weight: -0.3 },
-    { text: 'Reads like an account-security alert', weight: 0.5 },
+    { text: 'Its only link goes to Netflix\'s own website', weight: -0.3, severity: 'info' as const },
+    { text: 'Reads like an account-security alert', weight: 0.5, severity: 'low' as const },
   ];
   it('on a green scan, marks the reasons that raised the score, not the reassuring ones', () => {
     expect([...watchedReasons({ riskScore: 30, reasonDetails: details })]).toEqual(['Reads like an account-security alert']);

@@ -1,4 +1,6 @@
-import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import { DEFAULT_CONFIDENCE, MESSAGE_PREVIEW_CHARS, REASONS_SHOWN, riskBand } from '@redflag/contracts/constants';
+import type { ReasonDetail } from '@redflag/contracts/scan';
+import { reasonTone } from '@/lib/reason-tone';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -38,12 +40,12 @@ export function reasonsSummary(reasons: readonly string[], shown: number = REASO
 }
 
 /**
- * On a green scan, the reasons that raised its score are worth watching, not warnings: the history says so,
- * as the report page does, so a low risk never sits beside what reads like an alarm.
+ * On a green scan, the reasons that raised its score are worth watching, not warnings: the history says so
+ * by the report page's rule (lib/reason-tone.ts), so a low risk never sits beside what reads like an alarm.
  */
-export function watchedReasons(scan: { riskScore: number; reasonDetails?: readonly { text: string; weight: number }[] | undefined }): ReadonlySet<string> {
-  if (scan.riskScore >= RISK_BAND_SUSPICIOUS) return new Set();
-  return new Set((scan.reasonDetails ?? []).filter((d) => d.weight > 0).map((d) => d.text));
+export function watchedReasons(scan: { riskScore: number; reasonDetails?: readonly Pick<ReasonDetail, 'text' | 'weight' | 'severity'>[] | undefined }): ReadonlySet<string> {
+  const band = riskBand(scan.riskScore);
+  return new Set((scan.reasonDetails ?? []).filter((d) => reasonTone(d, band) === 'watch').map((d) => d.text));
 }
 
 export function moreReasonsLabel(more: number): string {

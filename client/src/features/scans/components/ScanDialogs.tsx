@@ -6,12 +6,10 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { track } from '@/lib/analytics';
 import { openAuthModal } from '@/lib/ui-store';
-import type { ScanFlow } from '../hooks/use-scan-flow';
+import { PREMIUM_FEATURE_NAMES, type ScanFlow } from '../hooks/use-scan-flow';
 
 /** product-spec.md section 9: the auth dialog opens 100 ms after the error dialog closes. */
 const AUTH_MODAL_DELAY_MS = 100;
-
-const FEATURE_NAMES = { phone: 'Phone number verification', email: 'Email verification' } as const;
 
 const PREMIUM_BENEFITS = [
   'Unlimited scam analysis',
@@ -78,7 +76,7 @@ export default function ScanDialogs({ flow }: { flow: ScanFlow }) {
   }
 
   if (dialog.kind === 'upgrade') {
-    const featureName = dialog.feature ? FEATURE_NAMES[dialog.feature] : null;
+    const featureName = dialog.feature ? PREMIUM_FEATURE_NAMES[dialog.feature] : null;
     return (
       <Dialog open onOpenChange={onOpenChange}>
         <DialogContent size="md" data-testid="upgrade-dialog">

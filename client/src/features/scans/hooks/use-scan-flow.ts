@@ -10,6 +10,8 @@ import { toScanRequest, type ScanSubmission } from '../utils/scan-request';
 export type { ScanSubmission };
 
 export type PremiumFeature = 'phone' | 'email';
+/** What each Premium feature is called in the upgrade dialogs. */
+export const PREMIUM_FEATURE_NAMES: Record<PremiumFeature, string> = { phone: 'Phone number verification', email: 'Email verification' };
 
 export type ScanDialog =
   | { kind: 'none' }

@@ -1,6 +1,7 @@
 import type { ReasonDetail } from '@redflag/contracts/scan';
 import { describe, expect, it } from 'vitest';
-import { displayReasons, evidenceItems, groupReasons, reasonTone } from './reason-groups';
+import { reasonTone } from '@/lib/reason-tone';
+import { displayReasons, evidenceItems, groupReasons } from './reason-groups';
 
 const reason = (over: Partial<ReasonDetail> & Pick<ReasonDetail, 'id'>): ReasonDetail => ({
   text: `reason ${over.id}`,

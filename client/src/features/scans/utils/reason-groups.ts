@@ -1,12 +1,7 @@
 import type { RiskBand } from '@redflag/contracts/constants';
 import type { Evidence, ReasonDetail } from '@redflag/contracts/scan';
+import { reasonTone, type ReasonTone } from '@/lib/reason-tone';
 
-/**
- * How a reason reads beside its verdict. A warning raises the risk on a red or amber verdict; on a green
- * verdict the same reason is only "worth watching" (shown, never hidden, but not as an alarm); reassuring
- * reasons lowered the risk; context says something neutral ("little to go on").
- */
-export type ReasonTone = 'warning' | 'watch' | 'reassuring' | 'context';
 
 /** A piece of a reason's evidence, in words a person reads. */
 export type EvidenceItem =
@@ -69,13 +64,6 @@ export function evidenceItems(evidence: readonly Evidence[]): EvidenceItem[] {
   return items;
 }
 
-/** The tone of one reason on a verdict of this band. */
-export function reasonTone(reason: Pick<ReasonDetail, 'weight' | 'severity'>, band: RiskBand): ReasonTone {
-  // A weight of 0 is a reason that did not move the score; its severity says whether it is a warning sign.
-  const raises = reason.weight > 0 || (reason.weight === 0 && (reason.severity === 'high' || reason.severity === 'medium'));
-  if (raises) return band === 'legitimate' ? 'watch' : 'warning';
-  return reason.weight < 0 ? 'reassuring' : 'context';
-}
 
 function displaySeverity(tone: ReasonTone, severity: ReasonDetail['severity']): ReasonDetail['severity'] {
   if (tone === 'warning') return severity;
