@@ -120,50 +120,40 @@ const OFFICIAL_LOOKING_SCAMS = [
   'This is your CEO. I need 5 Amazon gift cards of $200 for a client today; buy them at amazon.com and send me the codes. Keep it quiet.',
 ];
 
+/** Each text, sent as an SMS, stays below the suspicious band (green) or at or above it, consistently. */
+function itScores(band: 'green' | 'flagged', title: string, texts: readonly string[], also?: (r: ScanResult) => void): void {
+  for (const text of texts) {
+    it(`${title}: "${text.slice(0, 45)}"`, () => {
+      const r = analyzeLocal({ message: text, platform: 'sms' });
+      if (band === 'green') expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
+      else expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      also?.(r);
+      expectConsistent(r, text);
+    });
+  }
+}
+
 describe('where a message sends you', () => {
-  for (const text of OFFICIAL_ONLY_NOTICES) {
-    it(`a notice whose only destination is the company's own site stays green: "${text.slice(0, 45)}"`, () => {
-      const r = analyzeLocal({ message: text, platform: 'sms' });
-      expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
-      expect(r.reasonDetails.map((d) => d.id)).toContain('official_link');
-      expectConsistent(r, text);
-    });
-  }
-  for (const text of OFFICIAL_LOOKING_SCAMS) {
-    it(`an official link does not excuse another way to act: "${text.slice(0, 45)}"`, () => {
-      const r = analyzeLocal({ message: text, platform: 'sms' });
-      expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
-      expectConsistent(r, text);
-    });
-  }
+  itScores('green', "a notice whose only destination is the company's own site stays green", OFFICIAL_ONLY_NOTICES, (r) =>
+    expect(r.reasonDetails.map((d) => d.id)).toContain('official_link'),
+  );
+  itScores('flagged', 'an official link does not excuse another way to act', OFFICIAL_LOOKING_SCAMS);
   // A notice that gives no way to act at all (no link, number, address or ask; at most "Reply C to confirm")
   // cannot lead anywhere: its scam copies always add the way in.
-  for (const text of [
+  itScores('green', 'a notice with no way to act stays green', [
     'CVS Pharmacy: Your prescription is ready for pickup at 123 Main St. Reply STOP to opt out.',
     'USPS: Your package 9400 1000 0000 0000 0000 00 is out for delivery today. Reply STOP to opt out.',
     'Walgreens: your flu shot appointment is confirmed for Sat 10:00 AM. Reply C to confirm or STOP to opt out.',
     'Reminder from Smile Dental: cleaning on Mon Mar 3 at 9:00 AM. Reply Y to confirm, N to cancel.',
-  ]) {
-    it(`a notice with no way to act stays green: "${text.slice(0, 45)}"`, () => {
-      const r = analyzeLocal({ message: text, platform: 'sms' });
-      expect(r.riskScore, r.reasons.join(' | ')).toBeLessThan(RISK_BAND_SUSPICIOUS);
-      expectConsistent(r, text);
-    });
-  }
-  for (const text of [
+  ]);
+  itScores('flagged', 'a notice that adds a way to act is not excused', [
     'USPS: your package is out for delivery but the address is incomplete. Reply with your full address and date of birth to confirm.',
     'Your order is ready for pickup. To release it, pay the $2.99 handling fee at usps-handling-fee.top',
     'Your prescription is ready for pickup. Call 1-888-555-0100 to confirm your insurance and Social Security number.',
     'Your appointment is confirmed. Reply with the 6-digit code we just sent you to keep it.',
     'Your parcel is out for delivery. Message our courier on WhatsApp to choose a time.',
     'Chase Fraud Alert: did you make a $1,200.00 purchase at BEST BUY? Reply YES or NO. Reply Y to confirm.',
-  ]) {
-    it(`a notice that adds a way to act is not excused: "${text.slice(0, 45)}"`, () => {
-      const r = analyzeLocal({ message: text, platform: 'sms' });
-      expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
-      expectConsistent(r, text);
-    });
-  }
+  ]);
   it('a sender that is not the company is not excused by the company\'s link', () => {
     const text = OFFICIAL_ONLY_NOTICES[1] ?? '';
     const r = analyzeLocal({ message: text, platform: 'email', email: 'service@paypa1-support.com' });
