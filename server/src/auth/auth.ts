@@ -21,8 +21,11 @@ import { changeEmailMail, magicLinkMail, verificationMail } from '../mail/templa
 import { createAuthRepo } from './auth.repo.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
 
-/** better-auth's 401, with our words, for a hook that must refuse a signed-out caller before reading its body. */
-const signedOut = () => new APIError('UNAUTHORIZED', { message: ERROR_MESSAGES.UNAUTHORIZED, code: 'UNAUTHORIZED' });
+/**
+ * The signed-in endpoints whose bodies the before-hook checks. better-auth validates a body before it looks
+ * at the session, so the hook refuses a signed-out caller first: 401 before anything is said about the body.
+ */
+const SESSION_BODY_PATHS: ReadonlySet<string> = new Set(['/update-user', '/change-password', '/change-email']);
 
 /**
  * better-auth inside the server (DESIGN.md section 3.1), on the app's database through the Drizzle adapter.
@@ -217,17 +220,18 @@ export function createAuth(deps: AuthDeps) {
             details: { fields: [{ path: bad.join('.'), message: UNSTORABLE_TEXT_MESSAGE }] },
           });
         }
+        const current = SESSION_BODY_PATHS.has(actx.path) ? await getSessionFromCtx(actx) : null;
+        if (SESSION_BODY_PATHS.has(actx.path) && !current) {
+          throw new APIError('UNAUTHORIZED', { message: ERROR_MESSAGES.UNAUTHORIZED, code: 'UNAUTHORIZED' });
+        }
         switch (actx.path) {
           case '/sign-up/email':
             return beforeSignUp(actx.body);
           case '/update-user':
-            return beforeUpdateUser(actx);
+            return beforeUpdateUser(actx, current);
           case '/change-password': {
-            // Signed out: 401 before anything is said about the body (better-auth checks the body first).
-            const current = await getSessionFromCtx(actx);
-            if (!current) throw signedOut();
             const body = parseBody(changePasswordBodySchema, actx.body, 'Invalid password change');
-            assertStrongPassword(body.newPassword, current.user.email);
+            assertStrongPassword(body.newPassword, current?.user.email);
             return;
           }
           case '/reset-password': {
@@ -241,7 +245,6 @@ export function createAuth(deps: AuthDeps) {
             return;
           }
           case '/change-email': {
-            if (!(await getSessionFromCtx(actx))) throw signedOut(); // as above
             const body = parseBody(changeEmailBodySchema, actx.body, 'Invalid email address');
             return { context: { body: { ...body, newEmail: body.newEmail.toLowerCase() } } };
           }
@@ -277,7 +280,7 @@ export function createAuth(deps: AuthDeps) {
    * the full name is not given, the full name follows, as on sign-up. Names are trimmed as on sign-up and
    * an empty one clears the field (null).
    */
-  async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]) {
+  async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], current: Awaited<ReturnType<typeof getSessionFromCtx>>) {
     // `null`, an array or no body is refused by the schema (an object is expected), not passed on as `{}`.
     const raw: unknown = actx.body;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
@@ -287,7 +290,6 @@ export function createAuth(deps: AuthDeps) {
     if (body.lastName !== undefined) next.lastName = body.lastName;
     if (body.name !== undefined) next.name = body.name;
     else if (body.firstName !== undefined || body.lastName !== undefined) {
-      const current = await getSessionFromCtx(actx);
       const stored = current?.user as { firstName?: string | null; lastName?: string | null } | undefined;
       const first = body.firstName !== undefined ? body.firstName : (stored?.firstName ?? null);
       const last = body.lastName !== undefined ? body.lastName : (stored?.lastName ?? null);

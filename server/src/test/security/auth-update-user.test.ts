@@ -38,6 +38,13 @@ async function stored() {
 const UNCHANGED = { firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace', image: null, emailVerified: true };
 
 describe('POST /api/auth/update-user validation', () => {
+  it('answers a signed-out caller 401 before saying anything about its body, and stores nothing', async () => {
+    const res = await t.request('/api/auth/update-user', { method: 'POST', headers: { origin: t.config.publicUrl }, json: { firstName: { a: 1 } } });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.code).toBe('UNAUTHORIZED');
+    expect(await stored()).toEqual(UNCHANGED);
+  });
+
   it.each([
     ['an object as a name', { firstName: { a: 1 } }, 'firstName'],
     ['a number as a name', { lastName: 42 }, 'lastName'],
