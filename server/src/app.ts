@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { accountRoutes } from './account/account.routes.ts';
 import { publicApiRoutes } from './api/api.routes.ts';
 import { authContext, authRoutes } from './auth/auth.routes.ts';
@@ -8,6 +7,7 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
 import { planRoutes } from './billing/plan.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { limitRequestBodies } from './http/body-limit.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { metricsRoutes } from './http/metrics.ts';
 import { requestLog } from './http/request-log.ts';
@@ -38,13 +38,9 @@ export function createApp(ctx: AppContext) {
   app.use(securityHeaders(ctx.config.production));
   // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
   app.use('/api/*', noStore());
-  const limitBody = bodyLimit({
-    maxSize: ctx.config.bodyLimitBytes,
-    onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413),
-  });
-  app.use('/api/*', limitBody);
-  // The public API (server/src/api) too, before the CSRF check reads a body that has no Content-Type.
-  app.use('/v1/*', limitBody);
+  // Every path, before anything reads a body: the CSRF check (a body without Content-Type), the unstorable-text
+  // check, better-auth, the Stripe webhook, the billing forms (8 KiB) and any route added later (issue 24, row 3).
+  app.use(limitRequestBodies(ctx.config));
   // Foreign Origin / Referer: 403; an /api body that is not JSON: 415 (issue 11, row 6; decision 045).
   // Before anything reads a body or counts a rate limit.
   app.use(csrfProtection(ctx.config));

@@ -1,5 +1,4 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
@@ -100,6 +99,7 @@ function messagePage(c: Context<AppEnv>, status: 401 | 404, title: string, text:
   );
 }
 
+/** The form's fields; its body was already held to 8 KiB by app.ts (http/body-limit.ts) before anything read it. */
 async function readCard(c: Context<AppEnv>): Promise<CardInput> {
   const body = await c.req.parseBody();
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -116,7 +116,6 @@ const PORTAL_RESULTS: Record<string, string> = {
 export function localBillingPages(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   if (!localProviderEnabled(ctx)) return app;
-  app.use('/billing/*', bodyLimit({ maxSize: 8 * 1024 }));
 
   function checkoutView(c: Context<AppEnv>, id: string, withTrial: boolean, error: string | null, status: 200 | 402 | 409 | 422 = 200) {
     const title = withTrial ? 'Start your free trial' : 'Subscribe to RedFlag Premium';

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../../db/schema/auth.ts';
 import { billingAccount } from '../../db/schema/billing.ts';
 import { scans } from '../../db/schema/scans.ts';
+import { bodyLimitFor } from '../../http/body-limit.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 
@@ -184,4 +185,91 @@ describe('a seeded fuzz over the auth, history, account and billing write routes
     const stillThere = await t.ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(scans).where(eq(scans.userId, owner.user.id));
     expect(stillThere[0]?.n).toBe(ownerScanIds.length);
   }, 180_000);
+});
+
+/**
+ * Issue 24, row 3: /billing/* read whole bodies before any size check. Every path the app has registered (each
+ * route and middleware, its parameters and wildcards filled with fuzzed segments, so paths no route knows are
+ * in it too), with every body-carrying method, gets a body over its limit: streamed in chunks of random sizes,
+ * or with a Content-Length that says so, under a random Content-Type, signed in or not. Each must be refused
+ * 413 PAYLOAD_TOO_LARGE having read at most the limit (nothing at all when the length was declared). A route
+ * added later without a limit in front of it, or a middleware moved before the limit, fails here.
+ */
+describe('oversized and streamed bodies on every registered path', () => {
+  const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+  const segment = fc.oneof(
+    fc.constantFrom('x', 'cs_unknown', '00000000-0000-0000-0000-000000000000', 'a'.repeat(43), '..', '%2e%2e', 'card'),
+    fc.string({ minLength: 1, maxLength: 12 }).map(pathSegment),
+  );
+  const shape = fc.record({
+    method: fc.constantFrom(...BODY_METHODS),
+    params: fc.array(segment, { minLength: 4, maxLength: 4 }),
+    over: fc.integer({ min: 1, max: 200 * 1024 }),
+    chunk: fc.integer({ min: 1, max: 64 * 1024 }),
+    declared: fc.boolean(),
+    type: fc.constantFrom<string | null>('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'application/octet-stream', null),
+    signedIn: fc.boolean(),
+  });
+
+  /** The route's path with each `:param` and `*` replaced by a fuzzed segment. */
+  function fill(pattern: string, params: string[]): string {
+    let i = 0;
+    const path = pattern
+      .split('/')
+      .map((part) => (part.startsWith(':') || part === '*' ? params[i++ % params.length] : part))
+      .join('/');
+    return path.startsWith('/') ? path : `/${path}`;
+  }
+
+  /** A body of `total` bytes in `chunk`-sized pieces, made as the app pulls it. */
+  function countingBody(total: number, chunk: number) {
+    let pulled = 0;
+    const stream = new ReadableStream<Uint8Array>(
+      {
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          const n = Math.min(chunk, total - pulled);
+          pulled += n;
+          controller.enqueue(new Uint8Array(n).fill(0x7b));
+        },
+      },
+      { highWaterMark: 0 },
+    );
+    return { stream, pulled: () => pulled };
+  }
+
+  it('each path and body method: 413 PAYLOAD_TOO_LARGE, read no further than the limit', async () => {
+    const targets = new Map<string, Set<string>>();
+    for (const r of t.app.routes) {
+      const methods = targets.get(r.path) ?? new Set<string>();
+      for (const m of BODY_METHODS) if (r.method === 'ALL' || r.method === m || !BODY_METHODS.includes(r.method as never)) methods.add(m);
+      targets.set(r.path, methods);
+    }
+    expect(targets.size).toBeGreaterThan(60);
+
+    const failures: string[] = [];
+    let n = 0;
+    for (const [pattern, methods] of targets) {
+      for (const method of methods) {
+        for (const sample of fc.sample(shape, { seed: SEED + 100 + n, numRuns: 1 })) {
+          n++;
+          const path = fill(pattern, sample.params);
+          const limit = bodyLimitFor(new URL(path, 'http://localhost').pathname, t.config);
+          const total = limit + sample.over;
+          const body = countingBody(total, sample.chunk);
+          const headers: Record<string, string> = { ...(sample.signedIn ? fuzzer.headers : {}) };
+          if (sample.type) headers['content-type'] = sample.type;
+          if (sample.declared) headers['content-length'] = String(total);
+          const res = await t.app.request(`http://localhost:5000${path}`, { method, headers, body: body.stream, duplex: 'half' } as RequestInit);
+          const code = res.status === 413 ? ((await res.json()) as { error?: { code?: string } }).error?.code : (await res.body?.cancel(), undefined);
+          const most = sample.declared ? 0 : limit + sample.chunk;
+          const what = `${method} ${path} (${pattern}) ${total} bytes ${sample.declared ? 'declared' : `in ${sample.chunk}-byte chunks`}`;
+          if (res.status !== 413 || code !== 'PAYLOAD_TOO_LARGE') failures.push(`${what}: ${res.status} ${code ?? ''}`);
+          else if (body.pulled() > most) failures.push(`${what}: read ${body.pulled()} bytes before refusing (at most ${most})`);
+        }
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(n).toBeGreaterThan(150);
+  }, 120_000);
 });
