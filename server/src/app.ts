@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './account/account.routes.ts';
 import { publicApiRoutes } from './api/api.routes.ts';
-import { authContext, authRoutes } from './auth/auth.routes.ts';
+import { authContext, authEndpointPaths, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
@@ -34,7 +34,8 @@ export function createApp(ctx: AppContext) {
   const { metrics } = ctx;
   const app = new Hono<AppEnv>();
 
-  app.use(requestLog(ctx.logger, metrics));
+  // The log names a request by its route pattern: every route registered below, and better-auth's own.
+  app.use(requestLog(ctx.logger, metrics, () => [...app.routes.map((r) => r.path), ...authEndpointPaths(ctx.auth)]));
   app.use(securityHeaders(ctx.config.production));
   // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
   app.use('/api/*', noStore());

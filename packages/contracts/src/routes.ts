@@ -29,6 +29,9 @@ export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/r\/[A-Za-z0-9_-]{43}$/,
 ];
 
+/** The same two as route patterns, as the server's access log names them (never the token or id itself). */
+export const CLIENT_ROUTE_TEMPLATES = ['/scans/:id', '/r/:token'] as const;
+
 export function isClientRoute(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   return (CLIENT_ROUTES as readonly string[]).includes(normalised) || CLIENT_ROUTE_PATTERNS.some((p) => p.test(normalised));

@@ -88,6 +88,18 @@ function sessionUserId(auth: Auth) {
 }
 
 /**
+ * The paths better-auth answers under /api/auth/* (/api/auth/reset-password/:token, ...), as patterns: the
+ * access log names a request to its catch-all by these instead of the raw path (issue 24, row 4).
+ */
+export function authEndpointPaths(auth: Auth): string[] {
+  const base = auth.options.basePath ?? '/api/auth';
+  return Object.values(auth.api as Record<string, { path?: unknown }>)
+    .map((endpoint) => endpoint.path)
+    .filter((path): path is string => typeof path === 'string' && path.startsWith('/'))
+    .map((path) => `${base}${path}`);
+}
+
+/**
  * /api/auth/*: our rate limits first (per client address, per e-mail, per account; see rate-rules.ts), then better-auth's handler, whose
  * error answers are rewritten into the app's error shape. Mounted before anything reads the body.
  */
