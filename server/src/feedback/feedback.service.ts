@@ -3,6 +3,7 @@ import { SHARED_RESULT_PATH_PREFIX, SHARE_TOKEN_PATTERN, type Feedback, type Fee
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findScan, type ScanRow } from '../scans/scans.repo.ts';
+import { redactor } from './redact.ts';
 import { deleteShare, findFeedback, findShare, findSharedScan, upsertFeedback, upsertShare, type FeedbackRow, type ShareRow } from './feedback.repo.ts';
 
 type Ctx = Pick<AppContext, 'database' | 'clock' | 'logger'>;
@@ -82,37 +83,35 @@ function shareNotFound(): AppError {
   return new AppError('NOT_FOUND', 'This shared result does not exist or was removed by its owner');
 }
 
-export const NOT_SHARED = '(not shared)';
-
-// Tokens that look like a link, a host, an e-mail address or a phone number: always from the message or the
-// person's input, never from the engine's own words (which name brands and domain endings only).
-const LOOKS_PRIVATE = /(?:[a-z][a-z0-9+.-]*:\/\/\S+|[^\s()"'“”,;]*@[^\s()"'“”,;]+|(?:[a-z0-9-]+\.)+[a-z0-9-]{2,}(?:\/[^\s()"'“”,;]*)?|\+?\d[\d\s().-]{5,}\d)/gi;
+export { NOT_SHARED } from './redact.ts';
 
 /**
- * A reason's sentence without what it quotes from the message: the engine writes some reasons with the
- * link's host or address, the number or a quoted phrase in them ("The link x.top imitates USPS").
+ * A reason's sentence without what it quotes from the message or the person's input: the engine writes some
+ * reasons with the link's host or address, the number, a QR code's payload (shortened past 80 characters) or
+ * a quoted phrase in them ("The link x.top imitates USPS"); an AI reviewer's reason may cite the message
+ * anywhere. redact.ts finds each of those forms.
  */
 function withoutQuotes(scan: ScanRow): (text: string) => string {
   const result = scan.result;
-  const quoted = new Set<string>();
-  const add = (v: string | null | undefined) => {
-    if (v && v.trim().length >= 3) quoted.add(v.trim());
-  };
-  for (const link of result.links ?? []) [link.url, link.host, link.domain, link.url.slice(0, 60)].forEach(add);
+  const values: Array<string | null | undefined> = [];
+  const shortened: Array<string | null | undefined> = [];
+  for (const link of result.links ?? []) {
+    values.push(link.host, link.domain);
+    shortened.push(link.url);
+  }
   for (const d of result.reasonDetails ?? []) {
     for (const e of d.evidence) {
-      if (e.kind === 'span') add(e.text);
-      if (e.kind === 'url') add(e.url);
+      if (e.kind === 'span') values.push(e.text);
+      // A link's address, or a QR code's whole payload (a Wi-Fi password, a contact card) for "QR code leads to".
+      if (e.kind === 'url') shortened.push(e.url);
     }
   }
-  [scan.phoneNumber, scan.email, result.phoneAnalysis?.input, result.phoneAnalysis?.e164, result.emailAnalysis?.input, result.emailAnalysis?.domain].forEach(add);
-  const escape = (v: string) => v.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  // Longest first, so that a whole address goes before the host inside it.
-  const pattern = quoted.size ? new RegExp([...quoted].sort((a, b) => b.length - a.length).map(escape).join('|'), 'gi') : null;
-  return (text) => {
-    const cut = pattern ? text.replace(pattern, NOT_SHARED) : text;
-    return cut.replace(LOOKS_PRIVATE, NOT_SHARED);
-  };
+  values.push(scan.phoneNumber, scan.email, result.phoneAnalysis?.input, result.phoneAnalysis?.e164, result.emailAnalysis?.input, result.emailAnalysis?.domain);
+  const redact = redactor({ values, shortened, message: scan.message });
+  // Sentences from the engine's templates quote only the values above; any other (the AI reviewer's, or a
+  // reason stored without its details) may cite the message anywhere.
+  const templated = new Set((result.reasonDetails ?? []).filter((d) => !d.id.startsWith('llm') && !d.evidence.some((e) => e.kind === 'llm')).map((d) => d.text));
+  return (text) => redact(text, !templated.has(text));
 }
 
 /**

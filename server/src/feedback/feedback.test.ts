@@ -4,7 +4,7 @@ import { feedbackResponseSchema, shareResponseSchema, sharedScanSchema } from '@
 import { isClientRoute } from '@redflag/contracts/routes';
 import { scanFeedback, scanShare } from '../db/schema/feedback.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPremiumUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 import { SECRET_MESSAGE, seedScan } from './fixtures.ts';
 
 /**
@@ -185,6 +185,34 @@ describe('share: PUT / GET / DELETE /api/scans/:id/share and the public GET /api
     const body = sharedScanSchema.parse(await (await call(null, 'GET', `/api/shared/${share?.token}`)).json());
     expect(body.message).toBeNull();
     expect((await call(null, 'PUT', `/api/scans/${scanId}/share`, {})).status).toBe(401);
+  });
+
+  it('leaves out every form of a QR payload the engine quotes, shortened or not, with one marker per cut (issue 24, row 5)', async () => {
+    const u = await createPremiumUser(t);
+    // A Wi-Fi code (not a link) and an http link with a long path, both over the 80 characters the reason shows.
+    const wifi = 'WIFI:S:Lakeside-Villa-5G;T:WPA;P:Zq7-Marmalade-Vortex-Glacier-Pinwheel-4471;H:false;;';
+    const link = 'http://parking-citation.example/zq-district/ticket-88213/settle-fine/plate-KX7-9QR/step-two?ref=ab12cd34ef';
+    expect(wifi.length).toBeGreaterThan(80);
+    expect(link.length).toBeGreaterThan(80);
+    // As the client sends a screenshot: its text, the decoded link added to it, and both codes as qrLinks.
+    const scan = await call(u, 'POST', '/api/scans', { message: `Scan to pay the parking fine ${link}`, qrLinks: [wifi, link], source: 'image' });
+    expect(scan.status).toBe(200);
+    const scanId = ((await scan.json()) as { id: string }).id;
+    const share = shareResponseSchema.parse(await (await call(u, 'PUT', `/api/scans/${scanId}/share`, { includeMessage: false })).json()).share;
+    const text = await (await call(null, 'GET', `/api/shared/${share?.token}`)).text();
+    const body = sharedScanSchema.parse(JSON.parse(text));
+
+    // The reason stays, what it quotes does not.
+    expect(body.reasons.filter((r) => r.startsWith('QR code leads to'))).toEqual(['QR code leads to (not shared)', 'QR code leads to (not shared)']);
+    // No 6-character run of either payload (after the scheme) anywhere on the page, in any case.
+    const page = text.toLowerCase();
+    for (const payload of [wifi.slice('WIFI:'.length), link.slice('http://'.length)]) {
+      for (let i = 0; i + 6 <= payload.length; i++) expect(page, payload.slice(i, i + 6)).not.toContain(payload.slice(i, i + 6).toLowerCase());
+    }
+    // One marker per cut: never '((not shared) shared))' or a marker inside another.
+    for (const r of [...body.reasons, ...body.reasonDetails.map((d) => d.text)]) {
+      expect(r).not.toMatch(/\(\(|\)\)|shared\)\s*shared/);
+    }
   });
 
   it('a made-up or malformed token answers 404', async () => {
