@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,6 +156,11 @@ class Stack {
     return this.haproxy?.running ?? false;
   }
 
+  /** Every line HAProxy and the instances have written so far. */
+  allLogLines(): string[] {
+    return [...(this.haproxy?.lines ?? []), ...[...this.apps.values()].flatMap((a) => a.proc.lines)];
+  }
+
   dump() {
     return [...[...this.apps.values()].map((a) => a.proc.tail()), this.haproxy?.tail() ?? ''].join('\n');
   }
@@ -284,6 +290,19 @@ async function expectServedAsNamed(stack: Stack, minimumEach: number) {
   for (const name of INSTANCES) expect(stack.env.sent.filter((s) => s.servedBy === name).length, name).toBeGreaterThanOrEqual(minimumEach);
 }
 
+/** A GET with exactly this request target (no client-side normalisation), and who answered it. */
+function rawGet(base: string, target: string): Promise<{ status: number; servedBy: string | undefined }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, method: 'GET', path: target }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, servedBy: res.headers['x-served-by'] as string | undefined }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 const target = inject('testDatabase');
 const adminUrl = target.driver === 'postgres' ? target.url : '';
 
@@ -334,6 +353,39 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     expect(servers(answers)).toEqual([...INSTANCES]);
     // Answered by HAProxy itself (no instance, no request id), so not through the client.
     expect((await fetch(`${env.balancerUrl}/metrics`)).status).toBe(404);
+    // Issue 24, row 7: spellings of /metrics that reach the instances unless HAProxy normalises the path first.
+    // Sent byte for byte (fetch would resolve the dot segments itself); an answer without X-Served-By is HAProxy's.
+    const spellings = ['/metrics', '/%6detrics', '/%6Detrics', '/./metrics', '/api/../metrics', '/%2e/metrics', '/api/%2E%2E/metrics', '//metrics', '/metrics/', '/metrics/x', '/metrics?x=1', '/api/..\\metrics', '/.\\metrics', '/\\metrics'];
+    const reached: string[] = [];
+    for (const spelling of spellings) {
+      const answer = await rawGet(env.balancerUrl, spelling);
+      // 404 for /metrics however spelled, 400 for a path with a dot segment: either way HAProxy's answer.
+      if (![400, 404].includes(answer.status) || answer.servedBy) reached.push(`${spelling}: ${answer.status} from ${answer.servedBy ?? 'HAProxy'}`);
+    }
+    expect(reached, 'spellings of /metrics that got past the balancer').toEqual([]);
+    // The paths the app serves still go through.
+    expect((await rawGet(env.balancerUrl, '/healthz')).servedBy).toBeTruthy();
+  });
+
+  it('neither HAProxy nor the instances log a share token or an id from a path (issue 24, row 4)', async () => {
+    const probe = new Client(env);
+    const token = randomBytes(32).toString('base64url');
+    const id = randomUUID();
+    const sent = [
+      await probe.send(`/r/${token}`),
+      await probe.send(`/api/shared/${token}`),
+      await probe.send(`/api/shared/${token}`, { method: 'DELETE' }),
+      await probe.send(`/v1/scans/${id}`),
+    ];
+    const ids = sent.map((a) => a.reqId);
+    // Each request's line from HAProxy and from the instance that served it.
+    const lines = await until('the log lines of these requests', () => {
+      const all = stack.allLogLines();
+      return ids.every((reqId) => all.filter((l) => l.includes(reqId)).length >= 2) ? all : undefined;
+    }, 10_000);
+    expect(lines.filter((l) => l.includes(token) || l.includes(id))).toEqual([]);
+    const balancerLine = lines.find((l) => l.includes(`id=${ids[0]}`));
+    expect(balancerLine).toContain(' GET /r/* ');
   });
 
   it('signs up, verifies from the dev outbox and signs in through the balancer; the session is valid on both instances', async () => {
