@@ -9,8 +9,41 @@ import { readDevData, resolveDataDir } from '../server/src/detection/model/data.
 import { loadDefaultModel } from '../server/src/detection/model/model.ts';
 import { loadNanpData } from '../server/src/detection/phone/nanp.ts';
 import { percentile } from '../server/src/detection/metrics.ts';
+import { pathologicalInputs } from '../server/src/test/pathological.ts';
+
+/**
+ * `npm run bench:engine -- --worst [--triples N]`: the engine on every generated pathological input of the
+ * product's maximum length (server/src/test/pathological.ts), each the median of 3 runs, and the slowest 15
+ * printed with their time. The target: none over 50 ms on a quiet machine. Prints no message text beyond the
+ * generator's names for its inputs.
+ */
+function worst(): void {
+  const ti = argv.indexOf('--triples');
+  const inputs = pathologicalInputs({ triples: ti >= 0 ? Number(argv[ti + 1]) : 300 });
+  const model = loadDefaultModel();
+  const nanp = loadNanpData();
+  for (const input of inputs.slice(0, 50)) analyzeLocal({ message: input.text }, { model, nanp });
+  const rows = inputs.map((input) => {
+    const times = [0, 1, 2].map(() => {
+      const s = performance.now();
+      analyzeLocal({ message: input.text }, { model, nanp });
+      return performance.now() - s;
+    });
+    times.sort((a, b) => a - b);
+    return { name: input.name, ms: times[1] ?? 0 };
+  });
+  rows.sort((a, b) => b.ms - a.ms);
+  const all = rows.map((r) => r.ms).sort((a, b) => a - b);
+  console.log(`bench:engine --worst  ${rows.length} generated inputs of ${inputs[0]?.text.length ?? 0} characters, median of 3 runs each`);
+  console.log(`  all inputs  p50 ${percentile(all, 50).toFixed(1)} ms   p99 ${percentile(all, 99).toFixed(1)} ms   max ${(rows[0]?.ms ?? 0).toFixed(1)} ms   over 50 ms: ${rows.filter((r) => r.ms > 50).length}`);
+  for (const r of rows.slice(0, 15)) console.log(`  ${r.ms.toFixed(1).padStart(7)} ms  ${r.name}`);
+}
 
 const argv = process.argv.slice(2);
+if (argv.includes('--worst')) {
+  worst();
+  process.exit(0);
+}
 const li = argv.indexOf('--limit');
 const limit = li >= 0 ? Number(argv[li + 1]) : Infinity;
 

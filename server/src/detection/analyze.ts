@@ -273,7 +273,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   // Only where the link shown is the link followed: a pasted e-mail has lost its links' real targets (the
   // text "paypal.com" may have pointed anywhere), so only short texts outside e-mail qualify.
   const shortText = textDomain(folded.text) === 'short' && platform !== 'email';
-  const contactInText = EMAIL_IN_TEXT.test(message) || numbersInText.length > 0;
+  const contactInText = (message.includes('@') && EMAIL_IN_TEXT.test(message)) || numbersInText.length > 0;
   const destination = shortText && !contactInText ? officialDestination(message, links, signals) : null;
   const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
   if (destination) {

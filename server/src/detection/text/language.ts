@@ -20,11 +20,24 @@ export interface Language {
   name: string;
 }
 
+/**
+ * A sample made of a few characters repeated ("a_a_a_...", "а а а ...") is no language, and it is what makes
+ * tinyld slow: 20-50 ms on 1,000 such characters against ~1 ms for prose. Prose of 200 characters or more
+ * has far more distinct character trigrams than a tenth of its length.
+ */
+function isDegenerate(sample: string): boolean {
+  if (sample.length < 200) return false;
+  const trigrams = new Set<string>();
+  for (let i = 0; i + 3 <= sample.length; i++) trigrams.add(sample.slice(i, i + 3));
+  return trigrams.size * 10 < sample.length;
+}
+
 export function detectLanguage(text: string): Language | null {
   const sample = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   // Links, addresses and numbers say nothing about the language.
   const words = sample.replace(/\b(?:https?:\/\/|www\.)\S+|\S+@\S+|\d+/g, ' ');
   if ((words.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) return null;
+  if (isDegenerate(words)) return null;
   const [best] = detectAll(words, { only: ONLY });
   if (!best || best.accuracy < 0.3) return null;
   const name = NAMES[best.lang];

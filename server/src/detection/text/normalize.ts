@@ -73,6 +73,35 @@ function isSingle(chars: readonly string[], p: number): boolean {
 const isSpacer = (c: string | undefined): boolean => c === ' ' || c === '.' || c === '-' || c === '_' || c === '*';
 const LEET: Record<string, string> = { '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '|': 'l', '3': 'e', '$': 's', '5': 's', '7': 't', '€': 'e' };
 
+/** Leetspeak inside one space-free token chars[s..e] (at most 30 characters), left to right. */
+function foldLeetToken(chars: string[], s: number, e: number): void {
+  let letters = 0;
+  let digits = 0;
+  let lastDot = -1;
+  for (let j = s; j <= e; j++) {
+    const cj = chars[j] ?? '';
+    if (isAsciiLetter(cj)) letters++;
+    else if (cj >= '0' && cj <= '9') digits++;
+    else if (cj === '.') lastDot = j;
+  }
+  for (let k = s; k <= e; k++) {
+    const c = chars[k];
+    if (c === undefined) continue;
+    const rep = LEET[c];
+    if (rep === undefined) continue;
+    const prev = chars[k - 1];
+    const next = chars[k + 1];
+    if (!isAsciiLetter(prev) && !isAsciiLetter(next)) continue;
+    // Likely an e-mail address: only fold an "@" between letters when no dot follows in the same token.
+    if (c === '@' && isAsciiLetter(prev) && isAsciiLetter(next) && lastDot > k) continue;
+    if (letters >= 2 && letters > digits) {
+      chars[k] = rep;
+      letters++;
+      if (c >= '0' && c <= '9') digits--;
+    }
+  }
+}
+
 /**
  * Fold for the detectors: lower-case ASCII, confusables mapped, zero-width removed, leetspeak undone inside
  * words and s p a c e d letters joined. Offsets map back to the original text.
@@ -107,36 +136,19 @@ export function fold(original: string): Folded {
   const n = chars.length;
   // Leetspeak: only a digit/symbol with a letter on at least one side AND which sits in a token that has
   // at least two letters, so "$40", "10am" and "a@b.com" keep their meaning while "p@ypal", "g1ft" fold.
-  for (let k = 0; k < n; k++) {
-    const c = chars[k];
-    if (c === undefined) continue;
-    const rep = LEET[c];
-    if (rep === undefined) continue;
-    const prev = chars[k - 1];
-    const next = chars[k + 1];
-    if (!isAsciiLetter(prev) && !isAsciiLetter(next)) continue;
-    if (c === '@' && isAsciiLetter(prev) && isAsciiLetter(next)) {
-      // Likely an e-mail address: only fold when no dot follows in the same token.
-      let j = k + 1;
-      let dot = false;
-      while (j < n && chars[j] !== ' ' && chars[j] !== '\n') {
-        if (chars[j] === '.') dot = true;
-        j++;
-      }
-      if (dot) continue;
+  // Linear: each space-free token is measured once (length, letters, digits, its last dot) and its counts
+  // are kept up to date as characters fold, instead of walking the token again for every candidate (a
+  // 10,000-character run of "a€€" took seconds that way).
+  let s = 0;
+  while (s < n) {
+    if (chars[s] === ' ' || chars[s] === '\n') {
+      s++;
+      continue;
     }
-    let s = k;
-    while (s > 0 && chars[s - 1] !== ' ' && chars[s - 1] !== '\n') s--;
-    let e = k;
+    let e = s;
     while (e < n - 1 && chars[e + 1] !== ' ' && chars[e + 1] !== '\n') e++;
-    let letters = 0;
-    let digits = 0;
-    for (let j = s; j <= e; j++) {
-      const cj = chars[j] ?? '';
-      if (isAsciiLetter(cj)) letters++;
-      else if (cj >= '0' && cj <= '9') digits++;
-    }
-    if (letters >= 2 && letters > digits && e - s < 30) chars[k] = rep;
+    if (e - s < 30) foldLeetToken(chars, s, e);
+    s = e + 1;
   }
   // Spaced letters: a run of at least four single letters separated by one space, dot or dash.
   const keep = new Uint8Array(n).fill(1);
