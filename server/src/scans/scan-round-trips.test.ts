@@ -49,12 +49,14 @@ async function scanCost(u: TestUser, body: unknown = { message: SCAM, platform: 
 }
 
 describe('database round trips per scan', () => {
-  it('a Premium scan costs at most 2', async () => {
+  // Three with the per-user rate limit on: the session read, the reservation taken before the engine runs
+  // (so that a refused scan does no engine work), the store.
+  it('a Premium scan costs at most 3', async () => {
     const u = await user('premium');
     await scanCost(u); // a first request may renew nothing, but warms better-auth's context
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
-    expect(statements).toBeLessThanOrEqual(2);
+    expect(statements).toBeLessThanOrEqual(3);
   });
 
   it('a trial scan costs at most 3, and the trial scan is counted', async () => {
@@ -73,7 +75,7 @@ describe('database round trips per scan', () => {
     const before = t.ctx.database.stats.statements;
     const res = await t.request('/api/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: SCAM } });
     expect(res.status).toBe(200);
-    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(2);
+    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(3);
   });
 });
 
@@ -113,6 +115,48 @@ describe('the one-statement store stays atomic', () => {
     for (const r of results.filter((x) => x.status !== 200)) expect((await r.json()).error.code).toBe('SCAN_LIMIT_REACHED');
     expect(await stored(t, u.user.id)).toBe(1);
     expect(await usedOf(t, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
+  });
+
+  it('20 concurrent scans with one trial scan left run the engine once', async () => {
+    const u = await user('trialing', TRIAL_SCAN_LIMIT - 1);
+    const plan = await getPlanState(t.ctx, u.user.id); // as read with each request's session, before any stores
+    let engineRuns = 0;
+    const counting: typeof analyze = async (input, opts) => {
+      engineRuns++;
+      return analyze(input, opts);
+    };
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, counting, { plan })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SCAN_LIMIT_REACHED' });
+    expect(engineRuns).toBe(1);
+    expect(await stored(t, u.user.id)).toBe(1);
+  });
+
+  it('scans over the rate limit run no engine, and the limit holds under concurrency', async () => {
+    const u = await user('premium');
+    const plan = await getPlanState(t.ctx, u.user.id);
+    const rule = { name: 'scans:test', limit: 3, windowSeconds: 60 };
+    const rate = { rule, key: u.user.id, peek: t.ctx.rateLimiter.peek };
+    let engineRuns = 0;
+    const counting: typeof analyze = async (input, opts) => {
+      engineRuns++;
+      return analyze(input, opts);
+    };
+    const results = await Promise.allSettled(Array.from({ length: 10 }, () => runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, counting, { plan, rate })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(engineRuns).toBe(3);
+    expect(await stored(t, u.user.id)).toBe(3);
+  });
+
+  it('a failed analysis gives the trial scan back and stores nothing', async () => {
+    const u = await user('trialing', 2);
+    const failing: typeof analyze = async () => {
+      throw new Error('engine broke');
+    };
+    await expect(runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, failing)).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    expect(await usedOf(t, u.user.id)).toBe(2);
+    expect(await stored(t, u.user.id)).toBe(0);
   });
 
   it('a plan cancelled after the session read stores nothing (SUBSCRIPTION_INACTIVE)', async () => {

@@ -104,6 +104,46 @@ export async function insertScanIf(
   return made ? { ...values, ...made } : null;
 }
 
+/**
+ * Takes what a scan will spend BEFORE the engine runs (hardening: a refused scan does no engine work): the
+ * guard's statements (the trial scan counted, the rate-limit hit) run as ONE statement and answer whether
+ * the scan may go ahead. Data-modifying CTEs run whether or not the select reads them, so the hit is counted
+ * even when the plan refuses, as the guarded store did. Prepared once per plan kind and rate rule.
+ */
+export async function reserveScanIf(
+  db: Db,
+  variant: string,
+  guard: () => { ctes: WithSubquery[]; allowed: SQL },
+  guardValues: { userId: string } & Record<string, unknown>,
+): Promise<boolean> {
+  const name = `scan_reserve_${variant}`;
+  const statement = preparedOnce(db, name, () => {
+    const { ctes, allowed } = guard();
+    return db
+      .with(...ctes)
+      .select({ ok: sql<boolean>`${allowed}`.mapWith(Boolean) })
+      .from(sql`(select 1) as one`)
+      .prepare(name);
+  });
+  const [row] = await statement.execute(guardValues);
+  return row?.ok === true;
+}
+
+/** Stores a scan whose trial scan and rate hit reserveScanIf already took: nothing left to check. */
+export async function insertReservedScan(db: Db, userId: string, input: ScanInput, result: ScanResult): Promise<ScanRow> {
+  const row = await insertScanIf(db, 'reserved', () => ({ ctes: [], allowed: sql`true` }), { userId }, input, result);
+  if (!row) throw new Error('an unconditional insert stored no row');
+  return row;
+}
+
+/** Gives back a trial scan taken by reserveScanIf when the scan then failed (the engine threw, the store failed). */
+export async function refundTrialScan(db: Db, userId: string): Promise<void> {
+  await db
+    .update(billingAccount)
+    .set({ trialScansUsed: sql`${billingAccount.trialScansUsed} - 1` })
+    .where(and(eq(billingAccount.userId, userId), gt(billingAccount.trialScansUsed, 0)));
+}
+
 /** LIKE treats % _ and \ as patterns; the search is for the text as typed. */
 function likeLiteral(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;

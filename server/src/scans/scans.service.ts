@@ -7,7 +7,7 @@ import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts'
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deleteAllScans, deleteScan, findScan, findScanRequester, insertScanIf, listScans, scanStats, type ScanRow } from './scans.repo.ts';
+import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, type ScanRow } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
 
@@ -54,19 +54,32 @@ export async function findRequester(ctx: Ctx, token: string, rule: RateRule | nu
 }
 
 /**
- * One scan, end to end: entitlement (and Premium for phone / e-mail verification) decided on `plan` (read
- * with the session, or here), the engine's analysis, then ONE statement that re-checks the plan, counts the
- * trial scan and the rate-limit hit, and stores the row (entitlements.ts scanStoreGuard). The analysis runs
- * before it, so a failed analysis never spends a trial scan and nothing is locked while the engine (or the
- * optional LLM reviewer) works. A Premium scan with its plan read along with the session costs two round
- * trips in all, a trial scan the same (issue 16).
+ * One scan, end to end. Entitlement (and Premium for phone / e-mail verification) is decided on `plan` (read
+ * with the session, or here). Then what the scan spends is taken BEFORE the engine runs, in one statement
+ * that re-checks the plan where it is decided (entitlements.ts scanStoreGuard): the trial scan counted and
+ * the rate-limit hit. A scan refused for quota or rate therefore does no engine work, and concurrent scans
+ * (on one or several instances) never exceed the quota. Then the engine's analysis, then the store. A failed
+ * analysis or store gives the trial scan back, so it never spends one. A Premium scan with no rate rule has
+ * nothing to take: its store re-checks the plan in the same statement, as before (two round trips in all).
  */
 export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
   const plan = opts.plan ?? (await getPlanState(ctx, userId));
   const decision = decideScan(plan, ctx.clock.now());
-  // Fail fast (and cheaply) for users who may not scan; the store below re-checks atomically.
+  // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
   if (!decision.allowed) throw new AppError(decision.code);
   if ((input.phoneNumber || input.email) && !canVerify(plan)) throw new AppError('PREMIUM_REQUIRED');
+
+  const rate = opts.rate ?? null;
+  const db = ctx.database.db;
+  const variant = rate ? `${decision.kind}_${rate.rule.name}_${rate.rule.limit}` : decision.kind;
+  const guard = () => scanStoreGuard(db, decision.kind, rate?.rule ?? null);
+  const guardValues = scanStoreValues(userId, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
+  const reserved = decision.kind === 'trial' || rate !== null;
+  if (reserved && !(await reserveScanIf(db, variant, guard, guardValues))) throw await explainRefusal(ctx, userId, rate);
+  const giveBack = async () => {
+    if (decision.kind !== 'trial') return;
+    await refundTrialScan(db, userId).catch((err: unknown) => ctx.logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'trial scan refund failed'));
+  };
 
   let result: ScanResult;
   const engineStart = performance.now();
@@ -74,21 +87,21 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyz
     result = await analyzeFn(input, engineOptions(ctx));
   } catch (err) {
     ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length }, 'analysis failed');
+    await giveBack();
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
   }
 
   const engineSeconds = (performance.now() - engineStart) / 1000;
 
-  const rate = opts.rate ?? null;
-  const db = ctx.database.db;
-  const row = await insertScanIf(
-    db,
-    rate ? `${decision.kind}_${rate.rule.name}_${rate.rule.limit}` : decision.kind,
-    () => scanStoreGuard(db, decision.kind, rate?.rule ?? null),
-    scanStoreValues(userId, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key }),
-    input,
-    result,
-  );
+  let row: ScanRow | null;
+  try {
+    row = reserved
+      ? await insertReservedScan(db, userId, input, result)
+      : await insertScanIf(db, variant, guard, guardValues, input, result);
+  } catch (err) {
+    if (reserved) await giveBack();
+    throw err;
+  }
   if (!row) throw await explainRefusal(ctx, userId, rate);
   ctx.metrics.observeScan(row.riskScore, engineSeconds);
   ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
