@@ -10,7 +10,7 @@ import {
 import type { ScanInput, StoredScan } from '@redflag/contracts/scan';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { getScan, runScan } from '../scans/scans.service.ts';
+import { getScan, runScan, type ScanRate } from '../scans/scans.service.ts';
 import {
   claimIdempotency,
   completeIdempotency,
@@ -119,8 +119,9 @@ export async function createScanForApi(
   caller: ApiCaller,
   input: ScanInput,
   idempotencyKey: string | undefined,
+  rate: ScanRate | null = null,
 ): Promise<{ scan: StoredScan; replayed: boolean }> {
-  if (idempotencyKey === undefined) return { scan: await runScan(ctx, caller.userId, input), replayed: false };
+  if (idempotencyKey === undefined) return { scan: await runScan(ctx, caller.userId, input, undefined, { rate }), replayed: false };
 
   const { db } = ctx.database;
   const now = ctx.clock.now();
@@ -151,7 +152,7 @@ export async function createScanForApi(
 
   let scan: StoredScan;
   try {
-    scan = await runScan(ctx, caller.userId, input);
+    scan = await runScan(ctx, caller.userId, input, undefined, { rate });
   } catch (err) {
     await releaseIdempotency(db, caller.keyId, idempotencyKey);
     throw err;

@@ -6,7 +6,9 @@ import { updateAccount } from '../billing/billing.repo.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createTrialUser, type TestUser } from '../test/users.ts';
+import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
+import { SCANS_PER_USER } from '../scans/scans.routes.ts';
+import { API_KEY_FAILURES_PER_IP } from './rate-limit-headers.ts';
 
 const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
@@ -316,5 +318,48 @@ describe('per-key rate limits', () => {
     const fresh = await getV1Scan(other.key, missing);
     expect(fresh.status).toBe(404);
     expect(fresh.headers.get('ratelimit')).toMatch(/^"api-key";r=59;/);
+  });
+});
+
+describe('the per-user scan limit over the API', () => {
+  it('is reported beside the per-key one, and a replay of a stored scan spends none of it', async () => {
+    const u = await createPremiumUser(t);
+    const { key } = await newKey(u);
+    const first = await postScan(key, { message: SCAM }, { 'idempotency-key': 'replay-after-budget' });
+    expect(first.status).toBe(201);
+    expect(first.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
+    expect(first.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+, "scans:user";r=29;t=\d+$/);
+    // The rest of the minute's scans, from the web app (the budget is the account's).
+    for (let i = 1; i < SCANS_PER_USER.limit; i++) expect((await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status).toBe(200);
+    const replay = await postScan(key, { message: SCAM }, { 'idempotency-key': 'replay-after-budget' });
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const over = await postScan(key, { message: SCAM });
+    expect(over.status).toBe(429);
+    expect(await scanCount(u.user.id)).toBe(SCANS_PER_USER.limit);
+  });
+});
+
+describe('bad keys from one address', () => {
+  it(`answer 401 up to ${API_KEY_FAILURES_PER_IP.limit} times, then 429 from memory with no database lookup; a good key from elsewhere still works`, async () => {
+    const app = await createTestApp();
+    try {
+      const bad = [undefined, 'Bearer nothing', 'Bearer rf_live_' + 'x'.repeat(43), 'Basic abc', 'Bearer rf_live_'];
+      const statuses: number[] = [];
+      for (let i = 0; i < API_KEY_FAILURES_PER_IP.limit + 10; i++) {
+        const auth = bad[i % bad.length];
+        const before = app.ctx.database.stats.statements;
+        const res = await app.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth ? { authorization: auth } : {} });
+        statuses.push(res.status);
+        if (res.status === 429) {
+          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+          if (statuses.filter((s) => s === 429).length > 1) expect(app.ctx.database.stats.statements - before).toBe(0);
+        }
+      }
+      expect(statuses.slice(0, API_KEY_FAILURES_PER_IP.limit).every((s) => s === 401)).toBe(true);
+      expect(statuses.slice(API_KEY_FAILURES_PER_IP.limit).every((s) => s === 429)).toBe(true);
+    } finally {
+      await app.close();
+    }
   });
 });

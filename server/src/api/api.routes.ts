@@ -23,9 +23,10 @@ import {
 } from './api-keys.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { webApiOpenApiDocument } from './web-openapi.ts';
-import { API_PER_KEY, rateLimitHeaders } from './rate-limit-headers.ts';
+import { API_KEY_FAILURES_PER_IP, API_PER_KEY, rateLimitHeaders, rateLimitHeadersOf } from './rate-limit-headers.ts';
+import { clientIp, type RateHit } from '../http/rate-limit.ts';
 
-type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller } };
+type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller; apiKeyHit: RateHit } };
 
 /**
  * The public API (issue 14 item 5; docs/decisions/073, 074): key management for the signed-in account
@@ -34,6 +35,28 @@ type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller 
  */
 export function publicApiRoutes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
+  const refusedAddresses = new RefusedAddresses();
+
+  /**
+   * The key's owner, or 401. An address that sent API_KEY_FAILURES_PER_IP bad keys gets 429 instead, from
+   * memory, with no database lookup, until its window ends (a guessing client costs nothing more).
+   */
+  async function authenticateOrLimit(c: Context): Promise<ApiCaller> {
+    if (!ctx.config.rateLimits) return authenticateApiKey(ctx, c.req.header('authorization'));
+    const ip = clientIp(c, ctx.config);
+    const now = ctx.clock.now().getTime();
+    const blockedFor = refusedAddresses.secondsLeft(ip, now);
+    if (blockedFor > 0) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: blockedFor, details: { rule: API_KEY_FAILURES_PER_IP.name } });
+    try {
+      return await authenticateApiKey(ctx, c.req.header('authorization'));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') throw err;
+      const failures = await limiter.hit(API_KEY_FAILURES_PER_IP, ip);
+      if (failures.allowed) throw err;
+      refusedAddresses.add(ip, now + failures.retryAfterSeconds * 1000);
+      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: failures.retryAfterSeconds, details: { rule: API_KEY_FAILURES_PER_IP.name } });
+    }
+  }
 
   const v1 = new Hono<V1Env>()
     // Public and first: the handler answers, so the key check below never runs for it.
@@ -45,7 +68,7 @@ export function publicApiRoutes(ctx: AppContext) {
     // The body limit is app.ts's, before the CSRF check (which may read a body sent without a type).
     .use('/v1/*', rejectUnstorableText())
     .use('/v1/*', async (c, next) => {
-      const caller = await authenticateApiKey(ctx, c.req.header('authorization'));
+      const caller = await authenticateOrLimit(c);
       const hit = await limiter.hit(API_PER_KEY, caller.keyId);
       if (ctx.config.rateLimits)
         for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, hit))) c.header(name, value);
@@ -55,15 +78,21 @@ export function publicApiRoutes(ctx: AppContext) {
           details: { rule: API_PER_KEY.name },
         });
       c.set('apiCaller', caller);
+      c.set('apiKeyHit', hit);
       await next();
     })
     .post('/v1/scans', async (c) => {
       const caller = c.get('apiCaller');
       const idempotencyKey = readIdempotencyKey(c);
       const input = await parseScanBody(c);
-      // The web app's per-user scan limit counts API scans too: one account, one pace.
-      await limiter.consume(SCANS_PER_USER, caller.userId);
-      const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey);
+      // The web app's per-user scan limit counts API scans too: one account, one pace. It is taken with the
+      // scan, before the engine runs, and not by a replay of a stored scan (its Idempotency-Key).
+      const rate = ctx.config.rateLimits ? { rule: SCANS_PER_USER, key: caller.userId, peek: limiter.peek } : null;
+      const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
+      if (rate) {
+        const perUser = await limiter.peek(SCANS_PER_USER, caller.userId);
+        for (const [name, value] of Object.entries(rateLimitHeadersOf([[API_PER_KEY, c.get('apiKeyHit')], [SCANS_PER_USER, perUser]]))) c.header(name, value);
+      }
       c.header('Location', `/v1/scans/${scan.id}`);
       if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
       return c.json(scan, 201);
@@ -90,6 +119,28 @@ export function publicApiRoutes(ctx: AppContext) {
   });
 
   return new Hono<AppEnv>().route('/', keys).route('/', webDocument).route('/', docsRoutes()).route('/', v1);
+}
+
+/** Addresses refused for bad keys, until when; bounded, so a flood of addresses cannot grow it without end. */
+class RefusedAddresses {
+  private readonly until = new Map<string, number>();
+  private static readonly MAX = 10_000;
+  secondsLeft(ip: string, now: number): number {
+    const t = this.until.get(ip);
+    if (t === undefined) return 0;
+    if (t <= now) {
+      this.until.delete(ip);
+      return 0;
+    }
+    return Math.ceil((t - now) / 1000);
+  }
+  add(ip: string, until: number): void {
+    if (this.until.size >= RefusedAddresses.MAX) {
+      const oldest = this.until.keys().next().value;
+      if (oldest !== undefined) this.until.delete(oldest);
+    }
+    this.until.set(ip, until);
+  }
 }
 
 function readIdempotencyKey(c: Context): string | undefined {
