@@ -135,6 +135,19 @@ export const linkAnalysisSchema = z.object({
 });
 export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
 
+/**
+ * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
+ * floor or the reviewer's blend, with the score before and after it. Shown under Details.
+ */
+export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend'] as const;
+export const policyStepSchema = z.object({
+  id: z.enum(POLICY_STEP_IDS),
+  from: z.number().int().min(0).max(100),
+  to: z.number().int().min(0).max(100),
+  text: z.string(),
+});
+export type PolicyStep = z.infer<typeof policyStepSchema>;
+
 /** product-spec.md section 3 "Scan result", plus the evidence DESIGN.md section 5 asks for. */
 export const scanResultSchema = z.object({
   riskScore: z.number().int().min(0).max(100),
@@ -149,6 +162,8 @@ export const scanResultSchema = z.object({
   engineVersion: z.string(),
   /** The message's language as the engine detected it (ISO 639-1 code and English name); null when unsure. */
   language: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
+  /** The score policy's steps that changed the score, in order (absent on scans stored before it was recorded). */
+  policy: z.array(policyStepSchema).optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 

@@ -14,7 +14,8 @@
 import type { Evidence, Platform, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { combine, effectiveWeight, PRIOR_COMBINER, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { effectiveWeight, PRIOR_COMBINER, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { applyScorePolicy } from './policy.ts';
 import { analyzeEmail, analyzeEmailLocal, type EmailContext } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import type { LlmReviewer } from './llm/reviewer.ts';
@@ -26,7 +27,7 @@ import { claimedCountry, findBrandMentions, type BrandMention } from './rules/br
 import { comboSignals } from './rules/combos.ts';
 import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
-import { ASK_TAGS, MARKETPLACES, runRules } from './rules/rules.ts';
+import { ASK_TAGS, runRules } from './rules/rules.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
 import { analyzeLinks, type FoundLink } from './url/links.ts';
@@ -386,8 +387,6 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
   return best ?? fallbackType(g);
 }
 
-/** The highest score of a message whose only destination is the company's own website, or that gives no way to act. */
-export const OFFICIAL_DESTINATION_CAP = 30;
 /** The weight a reason keeps when the destination makes it context rather than a warning. */
 const CONTEXT_WEIGHT = 0.5;
 
@@ -395,12 +394,20 @@ const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousan
 
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
 export function decide(g: Gathered, params: CombinerParams): ScanResult {
-  const combined = combine({ modelLogit: capMarketplaceModel(g), domain: g.domain, signals: g.signals, params, tokenCount: g.tokenCount });
-  // Acting on the message can only take you to the company's own website, or it gives no way to act at all:
-  // whatever its wording, it is at most a low risk, and what it says is context, not a warning.
-  const excused = (g.officialDestination !== null || g.noWayToAct) && combined.riskScore > OFFICIAL_DESTINATION_CAP;
-  const riskScore = excused ? OFFICIAL_DESTINATION_CAP : combined.riskScore;
-  const confidence = excused ? Math.min(combined.confidence, 0.6) : combined.confidence;
+  const policy = applyScorePolicy({
+    modelLogit: g.modelLogit,
+    domain: g.domain,
+    tokenCount: g.tokenCount,
+    platform: g.platform,
+    linkCount: g.links.length,
+    signals: g.signals,
+    officialDestination: g.officialDestination,
+    noWayToAct: g.noWayToAct,
+    params,
+  });
+  // When a cap applied, acting on the message can only take you to the company's own website, or it gives no
+  // way to act at all: whatever its wording, what it says is context, not a warning.
+  const { riskScore, confidence, excused } = policy;
   const risky = riskScore >= RISK_BAND_SUSPICIOUS;
   const reasons: Signal[] = g.signals.map((s) => {
     const w = round2(effectiveWeight(s, params));
@@ -440,6 +447,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform),
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
+    policy: policy.steps,
   };
 }
 
@@ -451,16 +459,6 @@ function isBareOpener(g: Gathered): boolean {
 
 const OPENER_ADVICE =
   "Don't share personal details, codes or money, and don't move to another app or an investment site. If they say they know you, check on a number you already have for them.";
-
-/**
- * On a marketplace, a message with no link and no detector firing is judged by the model alone, and
- * marketplace chat is only a small part of what it learned from: it may not push such a chat past 35.
- */
-function capMarketplaceModel(g: Gathered): number | null {
-  if (g.modelLogit === null || !g.platform || !MARKETPLACES.has(g.platform) || g.links.length) return g.modelLogit;
-  if (g.signals.some((s) => s.weight > 0)) return g.modelLogit;
-  return Math.min(g.modelLogit, -0.62);
-}
 
 function paramsFor(opts: AnalyzeOptions): CombinerParams {
   if (opts.combiner) return opts.combiner;

@@ -11,12 +11,11 @@
  * silent (marketplace and romance scams have no labelled data at all). `domain` is short (SMS / chat) or
  * long (e-mail-like) text, so each has its own calibration.
  *
- * Two rules of consistency follow the learned score (decision 014): a warning sign that is shown keeps the
- * verdict out of green, and an opener with no ask yet is "Suspicious", never safe.
+ * The rules that follow the learned score (a warning sign keeps the verdict out of green, an opener with no
+ * ask is Suspicious, the caps) are the score policy, in policy.ts.
  */
 import type { ReasonDetail } from '@redflag/contracts/scan';
 import type { ScamType } from '@redflag/contracts/scan';
-import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import type { TextDomain } from './model/features.ts';
 
 export interface Signal extends ReasonDetail {
@@ -71,37 +70,15 @@ export interface CombineInput {
 }
 
 export interface Combined {
+  /** The learned combination as a 0-100 score, before the score policy (policy.ts). */
   riskScore: number;
-  confidence: number;
-  /** Why the score was raised to a floor, if it was: 'warning' or 'opener'. */
-  floor: 'warning' | 'opener' | null;
 }
 
+/** The learned combination alone; the caps and floors that follow it are the score policy (policy.ts). */
 export function combine(input: CombineInput): Combined {
   const { params, domain } = input;
   const terms = signalTerms(input.signals);
   let z = input.modelLogit === null ? NO_MODEL_PRIOR : params.bias[domain] + params.modelCoef[domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, input.modelLogit));
   for (const t of terms) z += t.x * (params.signalCoef[t.id] ?? 1);
-  let riskScore = Math.max(0, Math.min(100, Math.round(sigmoid(z) * 100)));
-  let floor: Combined['floor'] = null;
-  const warnings = input.signals.filter((s) => effectiveWeight(s, params) >= WARNING_WEIGHT);
-  if (riskScore < RISK_BAND_SUSPICIOUS && warnings.length) {
-    riskScore = RISK_BAND_SUSPICIOUS;
-    floor = 'warning';
-  }
-  const opener = input.signals.some((s) => s.tags?.includes('opener') || s.tags?.includes('family') || s.tags?.includes('romance'));
-  if (opener && riskScore < OPENER_FLOOR) {
-    riskScore = OPENER_FLOOR;
-    floor = 'opener';
-  }
-  const p = riskScore / 100;
-  // Confidence grows with distance from the 50% line and with how much there was to go on: a three-word
-  // message with no detector firing is "probably fine, but we cannot say much".
-  const positives = terms.filter((t) => t.x > 0).length;
-  const decisiveness = Math.abs(2 * p - 1);
-  const amount = Math.min(1, 0.25 + input.tokenCount / 40 + 0.2 * positives + (input.modelLogit === null ? -0.2 : 0.1));
-  let confidence = Math.max(0.2, Math.min(0.98, 0.3 + 0.68 * decisiveness * Math.max(0, amount)));
-  // A floored score is a judgement call, not a measurement: say so.
-  if (floor) confidence = Math.min(confidence, 0.6);
-  return { riskScore, confidence: Math.round(confidence * 100) / 100, floor };
+  return { riskScore: Math.max(0, Math.min(100, Math.round(sigmoid(z) * 100))) };
 }

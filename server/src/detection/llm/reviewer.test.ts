@@ -53,6 +53,8 @@ describe('LLM reviewer', () => {
     expect(merged.riskScore).toBe(Math.round(60 + 0.4 * (95 - 60)));
     expect(merged.reasonDetails.at(-1)).toMatchObject({ id: 'llm_review', evidence: [{ kind: 'llm' }] });
     expect(merged.engineVersion).toMatch(/\+llm$/);
+    // The blend is the score policy's last step, recorded with the score before and after it.
+    expect(merged.policy?.at(-1)).toMatchObject({ id: 'reviewer_blend', from: 60, to: merged.riskScore });
   });
 
   it('returns the local result unchanged on prose, invalid JSON, HTTP errors and timeouts', async () => {

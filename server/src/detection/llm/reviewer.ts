@@ -4,6 +4,7 @@
  * (reviewWithLlm). The answer is validated against the schema; on timeout or any failure the local
  * result is returned unchanged. Message text is sent only to the endpoint the operator configured.
  */
+import { POLICY_STEPS } from '../policy.ts';
 import { z } from 'zod';
 import { SCAM_TYPES, type ScanResult, type ScamType } from '@redflag/contracts/scan';
 import type { EngineInput } from '../engine-input.ts';
@@ -95,7 +96,9 @@ export function mergeVerdict(local: ScanResult, verdict: LlmVerdict): ScanResult
   const text = verdict.reasons[0] ? `AI review: ${verdict.reasons[0]}` : `AI review rated this ${llmScore}/100`;
   const detail = { id: 'llm_review', text, weight: Math.round((riskScore - local.riskScore) * 10) / 100, severity: 'info' as const, evidence: [{ kind: 'llm' as const, detail: `llm riskScore ${llmScore}${verdict.scamType ? `, ${verdict.scamType}` : ''}` }] };
   const reasonDetails = [...local.reasonDetails, detail];
-  return { ...local, riskScore, confidence, scamType, reasonDetails, reasons: reasonDetails.map((r) => r.text), engineVersion: `${local.engineVersion}+llm` };
+  // The score policy's last step (policy.ts): recorded when it moved the score.
+  const policy = riskScore === local.riskScore ? local.policy : [...(local.policy ?? []), { id: 'reviewer_blend' as const, from: local.riskScore, to: riskScore, text: POLICY_STEPS.reviewer_blend }];
+  return { ...local, riskScore, confidence, scamType, reasonDetails, reasons: reasonDetails.map((r) => r.text), engineVersion: `${local.engineVersion}+llm`, ...(policy ? { policy } : {}) };
 }
 
 export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts: LlmOptions, onError: (err: unknown) => void = () => undefined): Promise<ScanResult> {

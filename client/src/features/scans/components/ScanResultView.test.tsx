@@ -37,6 +37,25 @@ describe('ScanResultView', () => {
     expect(within(links).queryByRole('link')).toBeNull();
   });
 
+  it('lists under Details the score policy steps that moved the score, and nothing when none did', () => {
+    const scan = storedScan({
+      riskScore: 30,
+      policy: [
+        { id: 'warning_floor', from: 22, to: 40, text: 'A warning sign was found, so the verdict is not green (at least 40)' },
+        { id: 'destination_cap', from: 40, to: 30, text: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)" },
+      ],
+    });
+    const { unmount } = render(<ScanResultView scan={scan} />);
+    const steps = within(screen.getByRole('list', { name: 'Score adjustments' })).getAllByRole('listitem');
+    expect(steps.map((li) => li.textContent)).toEqual([
+      'A warning sign was found, so the verdict is not green (at least 40): 22 → 40',
+      "Its only way to act is the company's own website, so it is at most a low risk (at most 30): 40 → 30",
+    ]);
+    unmount();
+    render(<ScanResultView scan={storedScan({ policy: [] })} />);
+    expect(screen.queryByRole('list', { name: 'Score adjustments' })).toBeNull();
+  });
+
   it('shows a pasted script as its characters, never as markup', () => {
     const { container } = render(<ScanResultView scan={storedScan()} />);
     expect(screen.getByTestId('scan-message')).toHaveTextContent(SCAM_TEXT);

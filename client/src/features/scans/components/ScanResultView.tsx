@@ -290,6 +290,21 @@ function TechnicalDetails({ scan }: { scan: StoredScan }) {
   const rows: Array<[string, ReactNode]> = [];
   if (checkedAt) rows.push(['Checked', checkedAt]);
   rows.push(['Engine version', <span className="break-all font-mono text-xs">{scan.engineVersion}</span>]);
+  const steps = scan.policy ?? [];
+  if (steps.length) {
+    // The score policy's steps that moved the score (server/src/detection/policy.ts), in the order they ran.
+    rows.push([
+      'Score adjustments',
+      <ol className="space-y-1" aria-label="Score adjustments">
+        {steps.map((step) => (
+          <li key={step.id}>
+            {step.text}: <span className="font-mono tabular-nums">{step.from}</span> →{' '}
+            <span className="font-mono tabular-nums">{step.to}</span>
+          </li>
+        ))}
+      </ol>,
+    ]);
+  }
   return (
     <details data-testid="scan-details" className="group rounded-xl border border-slate-200 text-sm">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-bold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">

@@ -1,0 +1,124 @@
+/**
+ * The score policy: every cap, floor and blend the engine applies to the learned combination, as ONE ordered
+ * list of named steps (docs/engine.md, "Score policy"). Each step that changes the score is recorded in the
+ * result (`policy`, shown under Details), so a user and a reviewer can see why a score is not the model's.
+ *
+ *   1. marketplace_model_cap   on a marketplace, a chat with no link and no detector firing is judged by the
+ *                              text model alone, which saw little marketplace chat: it may not pass 35.
+ *   2. warning_floor           a warning sign that is shown keeps the verdict out of green (at least 40).
+ *   3. opener_floor            an opener with no ask yet is Suspicious (at least 45).
+ *   4. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
+ *   5. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
+ *   6. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
+ *
+ * Steps 1-5 run in `applyScorePolicy`, in this order; step 6 runs after the local result, when configured.
+ */
+import type { Platform, PolicyStep } from '@redflag/contracts/scan';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import { combine, effectiveWeight, OPENER_FLOOR, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import type { TextDomain } from './model/features.ts';
+import { MARKETPLACES } from './rules/rules.ts';
+
+export type PolicyStepId = PolicyStep['id'];
+
+/** What each step is, in the words the result shows. */
+export const POLICY_STEPS: Record<PolicyStepId, string> = {
+  marketplace_model_cap: 'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
+  warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
+  opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
+  destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
+  no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
+  reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
+};
+
+/** The model logit that the marketplace cap leaves at most: 35 after calibration. */
+const MARKETPLACE_MODEL_LOGIT_CAP = -0.62;
+/** The highest score of a message whose only destination is the company's own website, or that gives no way to act. */
+export const OFFICIAL_DESTINATION_CAP = 30;
+/** A floored or capped score is a judgement call, not a measurement: its confidence is at most this. */
+const JUDGEMENT_CONFIDENCE = 0.6;
+
+export interface PolicyInput {
+  modelLogit: number | null;
+  domain: TextDomain;
+  tokenCount: number;
+  platform: Platform | undefined;
+  linkCount: number;
+  signals: readonly Signal[];
+  /** The company whose own website is the only way to act (analyze.ts officialDestination), or null. */
+  officialDestination: string | null;
+  /** A recognised notice that gives no way to act (analyze.ts givesNoWayToAct). */
+  noWayToAct: boolean;
+  params: CombinerParams;
+}
+
+export interface PolicyOutcome {
+  riskScore: number;
+  confidence: number;
+  /** The steps that changed the score, in order. */
+  steps: PolicyStep[];
+  /** A cap made the message's warnings context (destination_cap or no_way_to_act_cap applied). */
+  excused: boolean;
+}
+
+const step = (id: PolicyStepId, from: number, to: number): PolicyStep => ({ id, from, to, text: POLICY_STEPS[id] });
+
+/** Steps 1-5, in order, from the gathered evidence to the local score and confidence. */
+export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
+  const steps: PolicyStep[] = [];
+  const base = { domain: input.domain, signals: input.signals, params: input.params, tokenCount: input.tokenCount };
+
+  // 1. marketplace_model_cap (on the model's logit, before the combination).
+  let modelLogit = input.modelLogit;
+  const quietMarketplaceChat = modelLogit !== null && input.platform !== undefined && MARKETPLACES.has(input.platform) && input.linkCount === 0 && !input.signals.some((s) => s.weight > 0);
+  if (quietMarketplaceChat && modelLogit !== null && modelLogit > MARKETPLACE_MODEL_LOGIT_CAP) {
+    const uncapped = combine({ ...base, modelLogit }).riskScore;
+    modelLogit = MARKETPLACE_MODEL_LOGIT_CAP;
+    const capped = combine({ ...base, modelLogit }).riskScore;
+    if (capped !== uncapped) steps.push(step('marketplace_model_cap', uncapped, capped));
+  }
+
+  let { riskScore } = combine({ ...base, modelLogit });
+  let floored = false;
+
+  // 2. warning_floor.
+  const warnings = input.signals.filter((s) => effectiveWeight(s, input.params) >= WARNING_WEIGHT);
+  if (riskScore < RISK_BAND_SUSPICIOUS && warnings.length) {
+    steps.push(step('warning_floor', riskScore, RISK_BAND_SUSPICIOUS));
+    riskScore = RISK_BAND_SUSPICIOUS;
+    floored = true;
+  }
+  // 3. opener_floor.
+  const opener = input.signals.some((s) => s.tags?.includes('opener') || s.tags?.includes('family') || s.tags?.includes('romance'));
+  if (opener && riskScore < OPENER_FLOOR) {
+    steps.push(step('opener_floor', riskScore, OPENER_FLOOR));
+    riskScore = OPENER_FLOOR;
+    floored = true;
+  }
+
+  let confidence = confidenceOf(riskScore, input, modelLogit);
+  if (floored) confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
+
+  // 4. destination_cap, 5. no_way_to_act_cap: whatever its wording, at most a low risk.
+  let excused = false;
+  const cap: PolicyStepId | null = input.officialDestination !== null ? 'destination_cap' : input.noWayToAct ? 'no_way_to_act_cap' : null;
+  if (cap && riskScore > OFFICIAL_DESTINATION_CAP) {
+    steps.push(step(cap, riskScore, OFFICIAL_DESTINATION_CAP));
+    riskScore = OFFICIAL_DESTINATION_CAP;
+    confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
+    excused = true;
+  }
+  return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused };
+}
+
+/**
+ * Confidence grows with distance from the 50% line and with how much there was to go on: a three-word
+ * message with no detector firing is "probably fine, but we cannot say much".
+ */
+function confidenceOf(riskScore: number, input: PolicyInput, modelLogit: number | null): number {
+  const p = riskScore / 100;
+  const positives = input.signals.filter((s) => s.weight > 0).length;
+  const decisiveness = Math.abs(2 * p - 1);
+  const amount = Math.min(1, 0.25 + input.tokenCount / 40 + 0.2 * positives + (modelLogit === null ? -0.2 : 0.1));
+  return Math.max(0.2, Math.min(0.98, 0.3 + 0.68 * decisiveness * Math.max(0, amount)));
+}
