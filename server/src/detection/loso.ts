@@ -79,6 +79,18 @@ export interface LosoResult {
   engine: LosoTable | null;
   /** Out-of-source model logits per record, for fitting the shipped combiner. */
   oof: Map<LabelledRecord, number>;
+  /** Per record scored by the whole engine: what the model-only trade-off table is built from. */
+  scored: ScoredRecord[];
+}
+
+export interface ScoredRecord {
+  source: string;
+  label: 'scam' | 'legit';
+  score: number;
+  /** Flagged with no reason but the text model (no detector, link, number or sender finding raised it). */
+  modelOnly: boolean;
+  /** The out-of-source text model's probability. */
+  modelP: number;
 }
 
 export interface LosoOptions {
@@ -118,6 +130,7 @@ export function runLoso(all: readonly LabelledRecord[], opts: LosoOptions = {}):
     models.push(summarise(`text model alone: ${kind}`, rows));
   }
   let engine: LosoTable | null = null;
+  const scoredRecords: ScoredRecord[] = [];
   if (opts.engineClass) {
     const combinerRows = collectCombinerRows(records, oof);
     const rows: SourceRow[] = [];
@@ -125,13 +138,18 @@ export function runLoso(all: readonly LabelledRecord[], opts: LosoOptions = {}):
       const params: CombinerParams = fitCombiner(combinerRows.filter((c: CombinerRow) => groupOf(c.record) !== held));
       const model = foldModels.get(held) ?? null;
       const test = records.filter((r) => groupOf(r) === held);
-      const scored = test.map((r) => ({ r, score: analyzeLocal({ message: r.text, platform: platformOf(r) }, { model, nanp: null, combiner: params }).riskScore }));
+      const scored = test.map((r) => {
+        const result = analyzeLocal({ message: r.text, platform: platformOf(r) }, { model, nanp: null, combiner: params });
+        const modelOnly = result.riskScore >= THRESHOLD && !result.reasonDetails.some((d) => d.id !== 'text_model' && d.weight > 0);
+        scoredRecords.push({ source: r.source ?? 'other', label: r.label, score: result.riskScore, modelOnly, modelP: sigmoid(oof.get(r) ?? 0) });
+        return { r, score: result.riskScore };
+      });
       for (const [src, list] of groupBy(scored, (x) => x.r.source ?? 'other')) rows.push(row(src, list));
       log(`loso engine: ${held} done`);
     }
     engine = summarise(`whole engine (model ${opts.engineClass} + detectors + learned combiner)`, rows);
   }
-  return { models, engine, oof };
+  return { models, engine, oof, scored: scoredRecords };
 }
 
 const pct = (x: number | null): string => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
@@ -147,5 +165,32 @@ export function formatTable(t: LosoTable): string {
 export function formatTypes(t: LosoTable): string {
   const lines = ['| source | label:type | n | flagged |', '|---|---|---|---|'];
   for (const r of t.rows) for (const [type, v] of Object.entries(r.byType)) lines.push(`| ${r.source} | ${type} | ${v.n} | ${pct(v.flagged / v.n)} |`);
+  return lines.join('\n');
+}
+
+/** Model certainty levels the trade-off table tries: a model-only alarm stands only at or above the level. */
+export const MODEL_ONLY_LEVELS = [0.5, 0.7, 0.8, 0.9, 0.95, 0.98] as const;
+
+/**
+ * Legitimate flagged against scams caught, per source, if an alarm raised by the text model alone stood only
+ * when the model's probability reached each level (below it the message would stay under 40). The first
+ * column is the engine as it is, before the model-only step (policy.ts model_only_cap).
+ */
+export function formatModelOnlyTradeoff(scored: readonly ScoredRecord[]): string {
+  const head = ['| source left out | model-only alarms (legit / scam) | as is | ' + MODEL_ONLY_LEVELS.map((l) => `p ≥ ${l}`).join(' | ') + ' |', '|---|---|---|' + MODEL_ONLY_LEVELS.map(() => '---').join('|') + '|'];
+  const lines = [...head];
+  for (const [source, list] of groupBy(scored, (x) => x.source)) {
+    const legit = list.filter((x) => x.label === 'legit');
+    const scam = list.filter((x) => x.label === 'scam');
+    const cell = (level: number | null) => {
+      const flagged = (x: ScoredRecord) => x.score >= THRESHOLD && (!x.modelOnly || level === null || x.modelP >= level);
+      const lf = legit.length ? pct(legit.filter(flagged).length / legit.length) : '–';
+      const sc = scam.length ? pct(scam.filter(flagged).length / scam.length) : '–';
+      return `${lf} / ${sc}`;
+    };
+    const mo = `${legit.filter((x) => x.modelOnly).length} / ${scam.filter((x) => x.modelOnly).length}`;
+    lines.push(`| ${source} | ${mo} | ${cell(null)} | ${MODEL_ONLY_LEVELS.map((l) => cell(l)).join(' | ')} |`);
+  }
+  lines.push('', 'Each cell: legitimate flagged / scams caught.');
   return lines.join('\n');
 }
