@@ -21,7 +21,28 @@ const ADVICE: Record<ScamType, string> = {
   other: "Be careful: don't send money, codes or personal details until you have verified who this is through a channel you trust.",
 };
 
-export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform): string {
+/**
+ * The advice for a type, as the evidence allows: link advice only when the message has a link, and when it
+ * asks you to call a number it gives, advice about calling instead.
+ */
+const NO_LINK_ADVICE: Partial<Record<ScamType, string>> = {
+  phishing: "Don't reply with passwords, codes or personal details. Open the company's app or type its address yourself to check your account.",
+  delivery_smishing: "Carriers don't text you to pay redelivery fees. Track parcels only in the carrier's own app or website, and don't reply with your details.",
+  bank_impersonation: "Don't reply or share codes or card details. Call the number on the back of your card or open your bank's app to check.",
+  toll_smishing: "Toll agencies do not ask for payment by text. Check any balance through the official toll website or app you normally use.",
+};
+const CALL_ADVICE =
+  "Don't call the number in the message. If you're worried, contact the company on a number you already trust (the back of your card, its official website or app) and ask them.";
+
+export interface AdviceEvidence {
+  hasLink: boolean;
+  /** The message asks you to call or text a number it gives (call_number_in_text). */
+  callsNumber: boolean;
+}
+
+export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform, evidence: AdviceEvidence = { hasLink: true, callsNumber: false }): string {
+  if (type && riskScore >= 40 && evidence.callsNumber && !evidence.hasLink && type !== 'tech_support' && type !== 'family_emergency') return CALL_ADVICE;
+  if (type && !evidence.hasLink) return NO_LINK_ADVICE[type] ?? ADVICE[type];
   if (type) return ADVICE[type];
   if (riskScore >= 40) return ADVICE.other;
   if (platform === 'facebook' || platform === 'craigslist' || platform === 'offerup' || platform === 'ebay' || platform === 'etsy') {

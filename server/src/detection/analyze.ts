@@ -252,6 +252,15 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     }
   }
 
+  // A number the message asks you to call or text: named in a reason, so the user can check it against the
+  // company's real number (and the advice speaks of calling, not of links). A fact more than a warning:
+  // genuine alerts say "call 1800 ... if this was not you" too.
+  const callable = numbersInText.find((n) => n.type !== 'PREMIUM_RATE' && CALL_VERB_BEFORE.test(message.slice(Math.max(0, n.start - 60), n.start)));
+  if (callable) {
+    const shown = message.slice(callable.start, callable.end);
+    signals.push({ id: 'call_number_in_text', text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`, weight: 0.4, severity: 'low', evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }], tags: ['phone'] });
+  }
+
   let phoneAnalysis: ScanResult['phoneAnalysis'] = null;
   if (input.phoneNumber && input.phoneNumber.trim()) {
     const p = analyzePhone(input.phoneNumber, { platform, claimedCountry: claimedCountry(mentions), nanp });
@@ -300,6 +309,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   };
 }
 
+/** Words that ask you to call or text the number that follows them. */
+const CALL_VERB_BEFORE = /\b(?:call|ring|dial|phone|text|txt|sms|whats ?app|contact|reach)\b[^\n]{0,50}$/i;
 /** An e-mail address written in the text: a way to act besides the links. */
 const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
@@ -444,7 +455,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     phoneAnalysis: g.phoneAnalysis,
     emailAnalysis: g.emailAnalysis,
     links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
-    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform),
+    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform, { hasLink: g.links.length > 0, callsNumber: g.signals.some((s) => s.id === 'call_number_in_text') }),
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
     policy: policy.steps,

@@ -13,6 +13,12 @@ const re = (src: string): RegExp => new RegExp(src, 'g');
 const W = '[^.!?\\n]';
 const win = (n: number): string => `${W}{0,${n}}`;
 
+/**
+ * "Is this <name>?" is a stranger's opener; "is this available?", "are you flexible?" are a buyer's first
+ * line (on a marketplace they were most of the false alarms). The word after it must not be one of these.
+ */
+const NOT_A_NAME = `(?!(?:available|still|sold|gone|taken|negotiable|firm|flexible|included|new|used|working|real|legit|genuine|original|authentic|ok|okay|free|yours|mine|open|right|true|correct|it|that|this|you|pending|done|ready|possible|allowed|fine|good|safe|serious|interested|local|busy|around|home|there|here|sure|coming|still|obo|final|unlocked|broken|clean|awake|alright|back|late|near|nearby|close|single|married|going|leaving|free)\\b)`;
+
 export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_code',
@@ -107,8 +113,8 @@ export const INTENT_RULES: readonly Rule[] = [
     weight: 1.3,
     patterns: [
       re(`\\b(numero equivocado|me equivoque de (numero|persona)|numero errado|foi engano|mandei (pra|para) (pessoa|numero) errad[ao]|mauvais numero|je me suis trompe(e)? de (numero|personne)|falsche nummer|falsch verbunden|salah (kirim|sambung|nomor|orang))\\b`),
-      re(`\\b(is this|are you|hello,? is this|hi,? is this) (the )?[a-z]{2,15}('?s)?( number| phone)?\\?`),
-      re(`\\b(hey|hi|hello),? (is this|are you) [a-z]{2,15}\\?`),
+      re(`\\b(is this|are you|hello,? is this|hi,? is this) (the )?${NOT_A_NAME}[a-z]{2,15}('?s)?( number| phone)?\\?`),
+      re(`\\b(hey|hi|hello),? (is this|are you) ${NOT_A_NAME}[a-z]{2,15}\\?`),
     ],
     types: { crypto_investment: 1, romance: 1 },
     tags: ['opener'],

@@ -27,6 +27,11 @@ export interface Rule {
   elsewhere?: number;
   /** Groups used by the combiner for combinations (money request + new number, ...). */
   tags?: string[];
+  /**
+   * A sign of a chat (a local buyer's words): not read in an e-mail, where the same words ("pick it up at our
+   * depot") are a phishing mail's, not a buyer's.
+   */
+  chatOnly?: boolean;
 }
 
 export interface RuleHit {
@@ -574,6 +579,7 @@ export const RULES: readonly Rule[] = [
     weight: -0.9,
     patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
     marketplace: 1.0,
+    chatOnly: true,
   },
   {
     id: 'service_notice',
@@ -612,13 +618,19 @@ function gateOf(pattern: RegExp): Gate | null {
   return gate;
 }
 
+/** Text this long, or with a mail header line, is read as an e-mail (model/features.ts LONG_TEXT_CHARS). */
+const MAIL_LIKE_CHARS = 600;
+const MAIL_HEADER_LINE = /^[ \t]{0,4}(?:subject|from|to|date|reply-to):/m;
+
 /** Runs every detector on the folded text. */
 export function runRules(folded: Folded, original: string, ctx: RuleContext = {}, rules: readonly Rule[] = RULES): RuleHit[] {
   const hits: RuleHit[] = [];
   const market = ctx.platform ? MARKETPLACES.has(ctx.platform) : false;
+  const mailLike = ctx.platform === 'email' || folded.text.length >= MAIL_LIKE_CHARS || MAIL_HEADER_LINE.test(folded.text);
   // One pass over the text lets most patterns skip their scan (gate.ts, decision 095).
   const index = new TrigramIndex(folded.text);
   for (const rule of rules) {
+    if (rule.chatOnly && mailLike) continue;
     const spans: { start: number; end: number; text: string }[] = [];
     for (const pattern of rule.patterns) {
       const gate = gateOf(pattern);
