@@ -68,7 +68,7 @@ function main(): void {
     if (loso.engine && without.engine) {
       const text = formatSyntheticEffect(without.engine, loso.engine);
       console.log(`\n${text}`);
-      if (!outDir) writeGeneratedSection('synthetic-effect', text);
+      writeGeneratedSection('synthetic-effect', text, outDir ? join(outDir, 'engine-evaluation.md') : undefined);
     }
   }
   const combiner = fitCombiner(collectCombinerRows(records, loso.oof));
@@ -129,7 +129,7 @@ function main(): void {
       formatTypes(engine),
     ].join('\n');
     console.log(`\n${formatTable(engine)}\n\n${summary}`);
-    if (!outDir) writeGeneratedSection('loso', generated);
+    writeGeneratedSection('loso', generated, outDir ? join(outDir, 'engine-evaluation.md') : undefined);
   }
   console.log(`\nwrote ${modelPath} (${Math.round((file.weights.length * 3) / 4 / 1024)} KB of weights) and ${reportPath} in ${Math.round((performance.now() - t0) / 1000)} s`);
 }
