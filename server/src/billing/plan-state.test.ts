@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { computedStatus, decideScan, effectiveStatus, NEW_ACCOUNT, needsConversion, trialDaysLeft, type PlanState } from './plan-state.ts';
+import { canVerify, computedStatus, decideScan, effectiveStatus, NEW_ACCOUNT, needsConversion, trialDaysLeft, type PlanState } from './plan-state.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 import { planPatchFromSnapshot } from './sync.ts';
 
@@ -45,6 +45,17 @@ describe('plan rules', () => {
   it('premium needs tier premium and an active or trialing status', () => {
     expect(decideScan(state({ planTier: 'premium', subscriptionStatus: 'inactive' }), now)).toEqual({ allowed: false, code: 'TRIAL_EXPIRED' });
     expect(decideScan(state({ planTier: 'premium', subscriptionStatus: 'trialing' }), now)).toEqual({ allowed: true, kind: 'premium' });
+  });
+
+  it("phone and e-mail checks come with Premium and with Premium's trial while it lasts, never without a plan", () => {
+    const trial = state({ subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, trialEndsAt: new Date(now.getTime() + day) });
+    expect(canVerify(trial, now)).toBe(true);
+    expect(canVerify({ ...trial, trialScansUsed: 4 }, now)).toBe(true);
+    expect(canVerify({ ...trial, trialEndsAt: now }, now)).toBe(false);
+    expect(canVerify(state({ planTier: 'premium', subscriptionStatus: 'active' }), now)).toBe(true);
+    expect(canVerify(NEW_ACCOUNT, now)).toBe(false);
+    expect(canVerify(state({ subscriptionStatus: 'processing', checkoutStartedAt: now }), now)).toBe(false);
+    expect(canVerify(state({ subscriptionStatus: 'inactive', providerStatus: 'canceled', hasUsedTrial: true }), now)).toBe(false);
   });
 
   it('conversion is due at the fifth scan or at the trial end', () => {

@@ -102,9 +102,14 @@ export function decideScan(s: PlanState, now: Date): ScanDecision {
   return { allowed: false, code: computedStatus(s, now) === 'cancelled' ? 'SUBSCRIPTION_INACTIVE' : 'TRIAL_EXPIRED' };
 }
 
-/** Phone and e-mail verification: premium only (DESIGN.md section 4). */
-export function canVerify(s: PlanState): boolean {
-  return isPremium(s);
+/**
+ * Phone and e-mail verification (DESIGN.md section 3 item 8 and section 4): Premium, and Premium's trial. A
+ * trial is started with a card at the checkout that lists these checks, so a trialing user gets them within
+ * the trial's scans and days; decideScan says when those are over. No plan, no checks.
+ */
+export function canVerify(s: PlanState, now: Date): boolean {
+  if (isPremium(s)) return true;
+  return effectiveStatus(s, now) === 'trialing' && !isTrialExpired(s, now);
 }
 
 /** Whether a trialing user is due for conversion: the fifth scan is used, or the trial time is over. */

@@ -54,7 +54,7 @@ export async function findRequester(ctx: Ctx, token: string, rule: RateRule | nu
 }
 
 /**
- * One scan, end to end. Entitlement (and Premium for phone / e-mail verification) is decided on `plan` (read
+ * One scan, end to end. Entitlement (and phone / e-mail verification: Premium or its trial) is decided on `plan` (read
  * with the session, or here). Then what the scan spends is taken BEFORE the engine runs, in one statement
  * that re-checks the plan where it is decided (entitlements.ts scanStoreGuard): the trial scan counted and
  * the rate-limit hit. A scan refused for quota or rate therefore does no engine work, and concurrent scans
@@ -64,10 +64,11 @@ export async function findRequester(ctx: Ctx, token: string, rule: RateRule | nu
  */
 export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
   const plan = opts.plan ?? (await getPlanState(ctx, userId));
-  const decision = decideScan(plan, ctx.clock.now());
+  const now = ctx.clock.now();
+  const decision = decideScan(plan, now);
   // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
   if (!decision.allowed) throw new AppError(decision.code);
-  if ((input.phoneNumber || input.email) && !canVerify(plan)) throw new AppError('PREMIUM_REQUIRED');
+  if ((input.phoneNumber || input.email) && !canVerify(plan, now)) throw new AppError('PREMIUM_REQUIRED');
 
   const rate = opts.rate ?? null;
   const db = ctx.database.db;

@@ -142,15 +142,34 @@ describe('POST /api/scans', () => {
     expect((await res.json()).error.code).toBe('TRIAL_EXPIRED');
   });
 
-  it('answers 403 PREMIUM_REQUIRED for phone or e-mail verification by a trial user, without spending quota', async () => {
-    const u = await trialUser();
-    for (const extra of [{ phoneNumber: '+1 202 555 0143' }, { email: 'paypal-support@gmail.com' }]) {
-      const res = await post(u, { message: LEGIT, ...extra });
-      expect(res.status).toBe(403);
-      expect((await res.json()).error.code).toBe('PREMIUM_REQUIRED');
-    }
+  it("gives a trial user phone and e-mail verification within the trial's scans, each spending one (DESIGN.md section 4)", async () => {
+    const u = await trialUser(3);
+    const res = await post(u, { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.phoneAnalysis).toMatchObject({ valid: true, country: 'FR' });
+    expect(body.emailAnalysis).toMatchObject({ isDisposable: true });
+    expect((await post(u, { message: LEGIT, email: 'paypal-support@gmail.com' })).status).toBe(200);
     const [acct] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
-    expect(acct?.trialScansUsed).toBe(0);
+    expect(acct?.trialScansUsed).toBe(5);
+    // Past the fifth scan the answer is the trial limit, with or without a number: never PREMIUM_REQUIRED.
+    for (const extra of [{}, { phoneNumber: '+1 202 555 0143' }]) {
+      const refused = await post(u, { message: LEGIT, ...extra });
+      expect(refused.status).toBe(403);
+      expect((await refused.json()).error.code).toBe('SCAN_LIMIT_REACHED');
+    }
+  });
+
+  it('refuses phone or e-mail verification with the plan\'s own answer when the plan gives no scans', async () => {
+    const expired = await createVerifiedUser(t);
+    await withPlan(expired, 'expired');
+    const noPlan = await createVerifiedUser(t);
+    await withPlan(noPlan, 'setup_required');
+    for (const [u, code] of [[expired, 'TRIAL_EXPIRED'], [noPlan, 'PAYMENT_SETUP_REQUIRED']] as const) {
+      const res = await post(u, { message: LEGIT, phoneNumber: '+1 202 555 0143' });
+      expect(res.status).toBe(403);
+      expect((await res.json()).error.code).toBe(code);
+    }
   });
 
   it('answers the scan exactly as stored: GET /api/scans/:id reads back the same body, lookups and image source included', async () => {
