@@ -21,7 +21,7 @@ import { axeViolations, inEachViewport, pageWidth } from './axe';
  * The scanning experience in the browser, against the real server with the engine's real verdicts:
  * the visitor-to-result journey (desktop and 390px), five trial scans then the trial-limit dialog that asks
  * before charging,
- * Premium phone and e-mail verification, the upgrade dialog for non-premium users, and axe on the scan page.
+ * Premium phone and e-mail verification (the trial's are in plan-promise.spec.ts), and axe on the scan page.
  */
 
 /** A visitor pastes a message, signs up, verifies, starts the trial with 4242 and sees the result. */
@@ -412,35 +412,6 @@ test("a premium user's phone number and e-mail are verified", async ({ page }) =
   await expect(email).toContainText('support@paypa1-secure.com');
   await expect(email).toContainText(/Disposable\s*No/);
   await expect(email).toContainText(/Free email\s*No/);
-});
-
-test('a trial user typing a phone number is offered Premium by activating the trial (amount, card, date), not another checkout; activating unlocks the check', async ({ page }) => {
-  await createVerifiedUser(page, 'Nina');
-  await startTrial(page);
-  await page.goto('/scan');
-  const scan = analyzer(page);
-  await scan.phone.pressSequentially('4');
-
-  const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: /upgrade to premium/i })).toBeVisible();
-  await expect(dialog).toContainText('Phone number verification is a Premium feature');
-  await expect(dialog).toContainText("You're on your free trial, and nothing has been charged.");
-  await expect(dialog.getByTestId('conversion-preview')).toContainText('$9.99');
-  // No "start your free trial" for someone already on it, and no way round to the checkout page.
-  await expect(dialog.getByText(/start (your )?free trial/i)).toHaveCount(0);
-  await expect(scan.phone).toHaveValue('');
-  await saveScreenshots(page, 'upgrade-dialog');
-  await dialog.getByRole('button', { name: 'Not now' }).click();
-  await expect(dialog).toBeHidden();
-
-  await scan.message.fill('Hi, I sent the payment via Zelle. Please share the verification code I sent you to confirm.');
-  await scan.phone.pressSequentially('4');
-  await dialog.getByRole('button', { name: /activate premium: pay \$9\.99/i }).click();
-  await expect(page.getByText('Premium Activated!', { exact: true })).toBeVisible();
-  await expect(dialog).toBeHidden();
-  await scan.phone.fill('+1 415 555 0100');
-  await scan.submit.click();
-  await expect(page.getByTestId('scan-result').getByTestId('phone-findings')).toContainText('+14155550100', { timeout: 15_000 });
 });
 
 test('the scan page with a result has no serious or critical axe violation', async ({ browser, baseURL }) => {

@@ -88,9 +88,9 @@ function ActivateTrialPage() {
           </>
         }
       >
-        <p>Premium starts by itself when your trial ends, with the card you added. To get unlimited scans and phone and e-mail checks now, activate it early.</p>
+        <p>Your trial already includes phone and email checks. Premium starts by itself when your trial ends, with the card you added. To get unlimited scans now, activate it early.</p>
       </StatusCard>
-      <TrialLimitDialog open={open} onOpenChange={setOpen} feature="Phone and e-mail verification" onActivated={() => void navigate('/scan')} />
+      <TrialLimitDialog open={open} onOpenChange={setOpen} reason="early" onActivated={() => void navigate('/scan')} />
     </>
   );
 }

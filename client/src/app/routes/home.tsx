@@ -36,7 +36,7 @@ export function LandingPage() {
       </PanelBoundary>
       <AnalyzerSection>
         <PanelBoundary name="analyzer">
-          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} />} />
+          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} fillSender />} />
         </PanelBoundary>
       </AnalyzerSection>
       <PanelBoundary name="how it works" className="m-4">

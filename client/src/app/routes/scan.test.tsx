@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { errorAnswer, server } from '@/test/http';
+import { plan } from '@/test/plans';
 import { renderWithApp } from '@/test/render';
 import { storedScan } from '@/test/scans';
 import type { AuthUser } from '../auth';
@@ -103,16 +104,41 @@ describe('the scan page', () => {
     expect(screen.queryByRole('dialog', { name: /trial limit reached/i })).toBeNull();
   });
 
-  it('stops a trial user typing a phone number with the upgrade dialog, and sends nothing', async () => {
+  it('lets a trial user type a phone number and an e-mail address with no dialog, and sends both (the trial includes the checks)', async () => {
     answerTheTrial();
-    let scans = 0;
-    server.use(http.post('*/api/scans', () => (scans++, HttpResponse.json(storedScan()))));
+    let sent: unknown;
+    server.use(
+      http.post('*/api/scans', async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(storedScan());
+      }),
+    );
     const { user } = renderWithApp(<ScanPage user={TRIAL_USER} />, { route: '/scan' });
-    const { phone } = analyzer();
-    await user.type(phone, '5');
+    const { message, phone, submit } = analyzer();
+    await user.type(phone, '+1 415 555 0100');
+    await user.type(screen.getByRole('textbox', { name: /^email/i }), 'support@paypa1-secure.com');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(phone).toHaveValue('+1 415 555 0100');
+    await user.click(message);
+    await user.paste(MESSAGE);
+    await user.click(submit);
+    expect(await screen.findByTestId('scan-result')).toBeVisible();
+    expect(sent).toEqual({ message: MESSAGE.trim(), phoneNumber: '+1 415 555 0100', email: 'support@paypa1-secure.com' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
 
-    expect(await screen.findByRole('dialog', { name: /upgrade to premium/i })).toHaveTextContent(/premium feature/i);
-    expect(phone).toHaveValue('');
-    expect(scans).toBe(0);
+  it('shows a user with no plan the phone and e-mail fields locked, with a Premium label and a link to start the trial', async () => {
+    server.use(
+      http.post('*/api/events', () => new HttpResponse(null, { status: 204 })),
+      http.get('*/api/users/plan', () => HttpResponse.json(plan())),
+    );
+    const noPlan: AuthUser = { ...TRIAL_USER, subscriptionStatus: 'inactive', isTrialing: false };
+    renderWithApp(<ScanPage user={noPlan} />, { route: '/scan' });
+    const { phone } = analyzer();
+    expect(phone).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /^email/i })).toBeDisabled();
+    expect(screen.getAllByText('Premium', { exact: true })).toHaveLength(2);
+    expect(screen.getByRole('link', { name: /start your free trial/i })).toHaveAttribute('href', '/checkout');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -3,9 +3,9 @@ import { toast } from '@/components/ui/use-toast';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
-import type { ScanFormValues } from '@/features/analyzer/utils/scan-form';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
-import { PREMIUM_FEATURE_NAMES, useScanFlow, type PremiumFeature } from '@/features/scans/hooks/use-scan-flow';
+import { useScanFlow } from '@/features/scans/hooks/use-scan-flow';
+import { usePlan } from '@/features/billing/api/get-plan';
 import { TrialDialog } from '@/features/trial/components/TrialDialog';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { useScanUsage } from '@/features/trial/api/get-scan-usage';
@@ -14,14 +14,12 @@ import { storage } from '@/lib/storage-keys';
 import { ScanFollowUps } from '../scan-follow-ups';
 import { Hourglass } from 'lucide-react';
 import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AuthUser } from '../auth';
 import { PanelBoundary } from '../error-boundary';
 import { MemberRoute } from './member-route';
 
 const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
-
-const PREMIUM_FIELDS: Partial<Record<keyof ScanFormValues, PremiumFeature>> = { phoneNumber: 'phone', email: 'email' };
 
 /** ?type=signup after the e-mail link: say so once, then clean the address (product-spec.md section 2). */
 function useSignupConfirmedToast() {
@@ -54,7 +52,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
   const usage = useScanUsage({ enabled: trialing });
   const trialStatus = useTrialStatus({ enabled: trialing });
   const flow = useScanFlow({
-    plan: { isPremium: user.isPremium, usage: usage.data, trialExpired: trialStatus.data?.isExpired === true },
+    plan: { isPremium: user.isPremium, isTrialing: trialing, usage: usage.data, trialExpired: trialStatus.data?.isExpired === true },
     onScanned: () => clearPendingAnalysis(storage),
   });
   // Reads the latest flow (usage may have loaded meanwhile) when the timer fires.
@@ -78,12 +76,17 @@ export function ScanPage({ user }: { user: AuthUser }) {
     resultsRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   }, [resultId]);
 
-  const onFieldChange = (field: keyof ScanFormValues, value: string, previous: string) => {
-    const feature = PREMIUM_FIELDS[field];
-    // Only adding text is gated: a restored number or address can always be deleted.
-    if (!feature || value.trim() === '' || value.length <= previous.length) return true;
-    return flow.guardPremiumField(feature);
-  };
+  // Phone and e-mail checks come with the trial and Premium; without either the fields are shown locked.
+  const plan = usePlan({ enabled: !flow.canVerify });
+  const hadTrial = plan.data?.computedStatus.hasUsedTrial ?? user.isTrialing;
+  const senderLock = flow.canVerify ? null : (
+    <p>
+      {hadTrial ? 'Checking the sender’s number and email is part of Premium. ' : 'Checking the sender’s number and email is part of the free trial and Premium. '}
+      <Link to="/checkout" className="font-semibold underline underline-offset-2">
+        {hadTrial ? 'Get Premium' : 'Start your free trial'}
+      </Link>
+    </p>
+  );
 
   return (
     <>
@@ -104,10 +107,10 @@ export function ScanPage({ user }: { user: AuthUser }) {
               description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
               initialValues={restored ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
-              // Phone and e-mail checks are Premium: others see a number found on the screen, not filled in (decision 089).
-              imageInput={(props) => <ImageInput {...props} fillSender={flow.isPremium} />}
+              // Phone and e-mail checks come with the trial and Premium: others see a number found on the screen, not filled in (decision 089).
+              imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} />}
               isScanning={flow.isScanning}
-              onFieldChange={onFieldChange}
+              senderLock={senderLock}
               blockedLabel={flow.blockedLabel}
               notice={
                 flow.trialExpired ? (
@@ -135,7 +138,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
       {/* On the trial, Premium is the trial's conversion (amount, card, date, then one click), never another checkout. */}
       <TrialLimitDialog
         open={flow.dialog.kind === 'trial_limit' || (flow.dialog.kind === 'upgrade' && trialing)}
-        feature={flow.dialog.kind === 'upgrade' && flow.dialog.feature ? PREMIUM_FEATURE_NAMES[flow.dialog.feature] : undefined}
+        reason={flow.dialog.kind === 'upgrade' && flow.dialog.feature ? 'early' : 'limit'}
         onOpenChange={(open) => (open ? undefined : flow.closeDialog())}
         onActivated={flow.onPremiumActivated}
       />

@@ -84,7 +84,21 @@ export interface AnalyzerCardProps {
   initialValues?: Partial<PendingAnalysis>;
   /** Renders the screenshot input above the message; its reviewed text fills the form and is scanned. */
   imageInput?: (props: { onUseText: (fill: ImageTextFill) => void; disabled: boolean }) => ReactNode;
+  /**
+   * Phone and e-mail checks are not in the user's plan: the two fields are shown locked (a Premium label,
+   * disabled) with this note under them, e.g. a link to start the trial. Nothing asks while they type.
+   */
+  senderLock?: ReactNode;
   className?: string;
+}
+
+function PremiumLabel() {
+  return (
+    <span className="ml-1 inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 align-middle text-[0.625rem] font-bold normal-case tracking-normal text-amber-900">
+      <LockKeyhole aria-hidden="true" className="size-3" />
+      Premium
+    </span>
+  );
 }
 
 export function AnalyzerCard({
@@ -99,6 +113,7 @@ export function AnalyzerCard({
   notice,
   headingLevel = 'h3',
   imageInput,
+  senderLock,
   className,
 }: AnalyzerCardProps) {
   const id = useId();
@@ -118,7 +133,7 @@ export function AnalyzerCard({
   );
 
   const update = (field: keyof ScanFormValues) => (value: string) => {
-    // A handler may refuse the edit (returns false), e.g. a non-premium user typing a phone number.
+    // A handler may refuse the edit (returns false).
     if (onFieldChange?.(field, value, values[field]) === false) return;
     setValues((current) => ({ ...current, [field]: value }));
   };
@@ -133,7 +148,8 @@ export function AnalyzerCard({
       document.getElementById(`${id}-message`)?.focus();
       return;
     }
-    const result = buildScanPayload(current);
+    // Locked fields are not part of the scan (the plan has no phone or e-mail checks).
+    const result = buildScanPayload(senderLock ? { ...current, phoneNumber: '', email: '' } : current);
     if (!result.ok) {
       toast({ title: result.title, description: result.description, variant: 'destructive' });
       document.getElementById(`${id}-message`)?.focus();
@@ -157,8 +173,8 @@ export function AnalyzerCard({
     let refused = onFieldChange?.('message', fill.message, values.message) === false;
     for (const field of ['platform', 'phoneNumber', 'email'] as const) {
       const value = fill[field];
-      if (!value || value === values[field]) continue;
-      if (onFieldChange?.(field, value, values[field]) === false) refused = true;
+      if (!value || value === next[field]) continue;
+      if (onFieldChange?.(field, value, next[field]) === false) refused = true;
       else next[field] = value;
     }
     setValues(next);
@@ -256,38 +272,48 @@ export function AnalyzerCard({
           )}
         </div>
 
-        <div className="grid gap-5 sm:grid-cols-2">
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-phone`}>
-              Phone number <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
-            </Label>
-            <Input
-              id={`${id}-phone`}
-              name="phoneNumber"
-              type="tel"
-              inputMode="tel"
-              autoComplete="off"
-              placeholder="+1 555 123 4567"
-              value={values.phoneNumber}
-              onChange={(event) => update('phoneNumber')(event.target.value)}
-              disabled={isScanning}
-            />
+        <div className="grid gap-2">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-phone`}>
+                Phone number {senderLock ? <PremiumLabel /> : <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>}
+              </Label>
+              <Input
+                id={`${id}-phone`}
+                name="phoneNumber"
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                placeholder={senderLock ? 'Included in the free trial and Premium' : '+1 555 123 4567'}
+                value={senderLock ? '' : values.phoneNumber}
+                onChange={(event) => update('phoneNumber')(event.target.value)}
+                disabled={isScanning || Boolean(senderLock)}
+                aria-describedby={senderLock ? `${id}-sender-locked` : undefined}
+              />
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={`${id}-email`}>
+                Email {senderLock ? <PremiumLabel /> : <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>}
+              </Label>
+              <Input
+                id={`${id}-email`}
+                name="email"
+                type="email"
+                autoComplete="off"
+                placeholder={senderLock ? 'Included in the free trial and Premium' : 'sender@example.com'}
+                value={senderLock ? '' : values.email}
+                onChange={(event) => update('email')(event.target.value)}
+                disabled={isScanning || Boolean(senderLock)}
+                aria-describedby={senderLock ? `${id}-sender-locked` : undefined}
+              />
+            </div>
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={`${id}-email`}>
-              Email <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
-            </Label>
-            <Input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="off"
-              placeholder="sender@example.com"
-              value={values.email}
-              onChange={(event) => update('email')(event.target.value)}
-              disabled={isScanning}
-            />
-          </div>
+          {senderLock ? (
+            <div id={`${id}-sender-locked`} data-testid="sender-locked" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <div>{senderLock}</div>
+            </div>
+          ) : null}
         </div>
 
         {notice}

@@ -1,7 +1,8 @@
-import { Check, House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useSupportEmail } from '@/lib/public-config';
@@ -19,14 +20,6 @@ const MOBILE_QUERY = '(max-width: 767px)';
 /** Mobile / other (product-spec.md section 9): how long a pending checkout redirect waits for auth. */
 const PENDING_REDIRECT_TIMEOUT_MS = { mobile: 10_000, desktop: 3_000 } as const;
 const AUTO_START_DELAY_MOBILE_MS = 500;
-
-const INCLUDED = [
-  'Unlimited scam analysis',
-  'Phone and e-mail verification',
-  'AI risk scoring',
-  'Platform detection for SMS, WhatsApp and e-mail',
-  'Detailed reports and scan history',
-] as const;
 
 export type CheckoutAuth = 'loading' | 'signed_in' | 'signed_out';
 
@@ -168,14 +161,7 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
         </p>
       </div>
       <h2 className="mt-8 text-sm font-bold uppercase tracking-wide text-slate-700">What's included</h2>
-      <ul className="mt-3 space-y-2">
-        {INCLUDED.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-slate-800">
-            <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-            {item}
-          </li>
-        ))}
-      </ul>
+      <PlanFeatures className="mt-3" showTrial={!noTrial} />
       <Button size="xl" className="mt-8 w-full" onClick={start} disabled={starting}>
         {noTrial ? 'Subscribe Now' : 'Start Free Trial'}
       </Button>

@@ -240,7 +240,7 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
               </>
             ) : null}
           </dl>
-          <p className="text-slate-600">Checking the sender's number or address is a Premium feature, so it is not filled in. This scan checks the message.</p>
+          <p className="text-slate-600">Checking the sender's number or address comes with the free trial and Premium, so it is not filled in. This scan checks the message.</p>
         </div>
       ) : null}
 

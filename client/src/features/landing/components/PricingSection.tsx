@@ -1,17 +1,9 @@
 import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
-import { ArrowRight, Check, CreditCard, RefreshCcw, ShieldCheck } from 'lucide-react';
+import { ArrowRight, CreditCard, RefreshCcw, ShieldCheck } from 'lucide-react';
+import { PlanFeatures } from '@/components/plan-features';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { LANDING_SECTIONS } from '@/lib/scroll';
-
-const INCLUDED = [
-  'Unlimited scam analysis',
-  'Phone number verification',
-  'Email address verification',
-  'VoIP & burner phone detection',
-  'Disposable email detection',
-  'Priority support',
-] as const;
 
 const REASSURANCES = [
   {
@@ -22,6 +14,7 @@ const REASSURANCES = [
   { icon: ShieldCheck, text: 'Your scans stay private and exportable.' },
 ] as const;
 
+/** PRICING: the one plan and its trial, with the list every page shows (components/plan-features). */
 export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
   return (
     <section
@@ -66,16 +59,7 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
               <span className="text-lg font-semibold text-slate-600">/mo</span>
             </p>
             <p className="mt-2 text-center text-sm text-slate-600">after your free trial, cancel anytime</p>
-            <ul className="mt-8 grid gap-3.5 border-t border-slate-100 pt-8">
-              {INCLUDED.map((item) => (
-                <li key={item} className="flex items-center gap-3 text-[0.9375rem] font-medium">
-                  <span className="grid size-6 shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700">
-                    <Check aria-hidden="true" className="size-4" strokeWidth={3} />
-                  </span>
-                  {item}
-                </li>
-              ))}
-            </ul>
+            <PlanFeatures className="mt-8 border-t border-slate-100 pt-8" />
             <Button size="xl" className="mt-8 w-full uppercase" onClick={onStartTrial}>
               Start free trial <ArrowRight aria-hidden="true" />
             </Button>

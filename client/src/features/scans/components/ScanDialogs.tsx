@@ -1,7 +1,8 @@
 import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
-import { Check, CircleAlert, Crown, LifeBuoy, LogIn, RotateCcw, Sparkles } from 'lucide-react';
+import { CircleAlert, Crown, LifeBuoy, LogIn, RotateCcw, Sparkles } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { track } from '@/lib/analytics';
@@ -10,13 +11,6 @@ import { PREMIUM_FEATURE_NAMES, type ScanFlow } from '../hooks/use-scan-flow';
 
 /** product-spec.md section 9: the auth dialog opens 100 ms after the error dialog closes. */
 const AUTH_MODAL_DELAY_MS = 100;
-
-const PREMIUM_BENEFITS = [
-  'Unlimited scam analysis',
-  'Phone number verification, with VoIP and burner detection',
-  'Email verification, with disposable-address detection',
-  'Priority support',
-];
 
 function DialogIcon({ tone, children }: { tone: 'danger' | 'brand'; children: ReactNode }) {
   const tones = { danger: 'bg-red-100 text-red-700', brand: 'bg-red-50 text-brand-700' } as const;
@@ -87,18 +81,11 @@ export default function ScanDialogs({ flow }: { flow: ScanFlow }) {
             <DialogTitle className="uppercase">Upgrade to Premium</DialogTitle>
             <DialogDescription>
               {featureName
-                ? `${featureName} is a Premium feature. Start your free trial to check who is really behind a message.`
+                ? `${featureName} comes with Premium and its free trial. Start your free trial to check who is really behind a message.`
                 : `You've used your ${TRIAL_SCAN_LIMIT} trial scans. Premium gives you unlimited scans.`}
             </DialogDescription>
           </DialogHeader>
-          <ul className="grid gap-2 text-sm text-slate-700">
-            {PREMIUM_BENEFITS.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-2">
-                <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-                {benefit}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures tone="compact" />
           <DialogFooter>
             <Button variant="ghost" onClick={closeDialog}>
               Maybe later

@@ -28,6 +28,8 @@ export interface ScanFlowPlan {
   isPremium: boolean;
   usage: { scanCount: number; maxScans: number; unlimited: boolean } | undefined;
   trialExpired: boolean;
+  /** On the trial (Premium's, started with a card): phone and e-mail checks come with its scans (DESIGN.md section 4). */
+  isTrialing: boolean;
 }
 
 export interface ScanFlowOptions {
@@ -52,6 +54,8 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
   const isPremium = plan.isPremium || usage?.unlimited === true;
   const atLimit = !isPremium && usage !== undefined && usage.scanCount >= (usage.maxScans || TRIAL_SCAN_LIMIT);
   const trialExpired = !isPremium && plan.trialExpired;
+  // Phone and e-mail verification: Premium and the running trial; the server's canVerify decides.
+  const canVerify = isPremium || (plan.isTrialing && !trialExpired);
   const blockedLabel = trialExpired ? (atLimit ? 'COMPLETE SETUP TO SCAN MORE' : 'TRIAL EXPIRED - COMPLETE SETUP') : null;
 
   const runScan = useCallback(
@@ -89,7 +93,7 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     (submission: ScanSubmission) => {
       if (scan.isPending) return;
       const request = toScanRequest(submission);
-      if (!isPremium && (request.phoneNumber || request.email)) {
+      if (!canVerify && (request.phoneNumber || request.email)) {
         const feature: PremiumFeature = request.phoneNumber ? 'phone' : 'email';
         track('premium_feature_attempt', { feature });
         // Activating Premium from the dialog runs this scan, number and address included.
@@ -104,18 +108,7 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
       }
       runScan(request);
     },
-    [scan.isPending, isPremium, trialExpired, runScan],
-  );
-
-  /** A non-premium user typing into phone or e-mail is stopped with the upgrade dialog (section 5). */
-  const guardPremiumField = useCallback(
-    (feature: PremiumFeature): boolean => {
-      if (isPremium) return true;
-      track('premium_feature_attempt', { feature });
-      setDialog({ kind: 'upgrade', feature });
-      return false;
-    },
-    [isPremium],
+    [scan.isPending, canVerify, trialExpired, runScan],
   );
 
   /** After the trial's conversion (trial-limit or upgrade dialog): run the scan that was waiting, if any. */
@@ -144,7 +137,6 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
 
   return {
     submit,
-    guardPremiumField,
     onPremiumActivated,
     closeDialog,
     retry,
@@ -152,6 +144,7 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
     result: scan.data ?? null,
     isScanning: scan.isPending,
     isPremium,
+    canVerify,
     blockedLabel,
     trialExpired,
   };

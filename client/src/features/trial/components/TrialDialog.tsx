@@ -1,6 +1,7 @@
 import { Clock } from 'lucide-react';
 import { Link } from 'react-router';
-import { TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
+import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
@@ -25,8 +26,14 @@ export function TrialDialog({ open, onOpenChange, daysRemaining, isExpired }: { 
         <p className="text-sm text-slate-700">
           {isExpired
             ? 'Premium is being activated automatically with the card you added. If the payment fails, update your card from your account page.'
-            : 'When the trial ends your card is charged $9.99/month and you get unlimited scans. Cancel anytime from your account page.'}
+            : `When the trial ends your card is charged ${PREMIUM_PRICE_LABEL}/month and you get unlimited scans. Cancel anytime from your account page.`}
         </p>
+        {isExpired ? null : (
+          <div className="rounded-xl border border-slate-200 bg-slate-50 p-4">
+            <h3 className="mb-2 text-xs font-bold uppercase tracking-wide text-slate-700">Premium includes</h3>
+            <PlanFeatures tone="compact" />
+          </div>
+        )}
         <DialogFooter>
           <Button asChild variant="outline">
             <Link to="/account" onClick={() => onOpenChange(false)}>

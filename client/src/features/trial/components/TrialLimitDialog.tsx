@@ -1,6 +1,6 @@
 import { CreditCard, Crown, LoaderCircle, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import { TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -8,6 +8,7 @@ import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { toast } from '@/components/ui/use-toast';
 import { useConvertTrial } from '../api/convert-trial';
 import { useConversionPreview } from '../api/get-conversion-preview';
+import { useTrialStatus } from '../api/get-trial-status';
 import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from '../utils/conversion-copy';
 
 /**
@@ -16,21 +17,27 @@ import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from '../ut
  * GET /api/billing/conversion-preview) and converts only on that click (DESIGN.md section 3 item 6;
  * docs/decisions/041-ask-before-charging.md). Nothing is charged by opening or closing it.
  * `onActivated` runs after a successful conversion (the scan page runs the scan that was waiting).
- * With `feature`, it is the upgrade dialog of a user already on the trial: the way to Premium is the same
- * conversion, not a checkout they have already been through.
+ * With reason 'early' it is the way to Premium of a user still within the trial's scans (the checkout page
+ * of a trialing user): the same conversion, not a checkout they have already been through.
+ *
+ * What waiting means is said once and with its date (issue 25, point 5): the trial's scans are used, no
+ * more scans until the 7 days end, and then Premium starts as agreed at checkout.
  */
 export function TrialLimitDialog({
   open,
   onOpenChange,
   onActivated,
-  feature,
+  reason = 'limit',
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onActivated: () => void;
-  /** Opened for a Premium feature ("Phone number verification") rather than at the scan limit. */
-  feature?: string | undefined;
+  /** 'limit': the trial's scans are used; 'early': activating Premium before the trial ends. */
+  reason?: 'limit' | 'early';
 }) {
+  const trial = useTrialStatus({ enabled: open });
+  const endsAt = trial.data?.trialEndsAt ?? null;
+  const premiumStarts = `Premium starts ${endsAt ? `on ${formatBillingDate(endsAt)}, ` : ''}when the ${TRIAL_DAYS} days end, with the card you added, as agreed at checkout`;
   const preview = useConversionPreview({ enabled: open });
   const convert = useConvertTrial();
   const data = preview.data;
@@ -54,13 +61,8 @@ export function TrialLimitDialog({
   return (
     <Dialog open={open} onOpenChange={close}>
       <DialogContent size="md">
-        {feature ? (
-          <StatusDialogHeader
-            icon={Crown}
-            tone="warning"
-            title="UPGRADE TO PREMIUM"
-            description={`${feature} is a Premium feature. You're on your free trial, and nothing has been charged.`}
-          />
+        {reason === 'early' ? (
+          <StatusDialogHeader icon={Crown} tone="warning" title="UPGRADE TO PREMIUM" description="You're on your free trial, and nothing has been charged." />
         ) : (
           <StatusDialogHeader
             icon={ShieldAlert}
@@ -70,7 +72,13 @@ export function TrialLimitDialog({
           />
         )}
         <div className="grid gap-3 text-sm text-slate-700">
-          <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
+          {reason === 'early' ? (
+            <p data-testid="trial-limit-wait">
+              Your trial already includes phone and email checks, for {TRIAL_TERMS}. If you wait, {premiumStarts}. To get unlimited scans now, activate Premium today.
+            </p>
+          ) : (
+            <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
+          )}
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
             {data ? (
               <dl className="grid gap-1" data-testid="conversion-preview">
