@@ -1,11 +1,11 @@
-import { expect, test, type Locator } from '@playwright/test';
-import { analyzer, createVerifiedUser, LEGIT_MESSAGE, startTrial } from './scan-fixtures';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { analyzer, apiScan, createVerifiedUser, LEGIT_MESSAGE, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /**
  * What each plan gives, said the same way everywhere and given as said (issue 25, DESIGN.md section 3 item 8
  * and the table in section 4): a trial started with a card gets the phone and e-mail checks checkout lists,
  * within its scans; a signed-in user with no plan sees those fields locked, not a dialog that eats the
- * keystroke.
+ * keystroke; the trial-limit dialog says one thing.
  */
 
 /** The texts of a plan-features list, in order. */
@@ -13,6 +13,15 @@ async function planFeatures(scope: Locator): Promise<string[]> {
   const list = scope.getByTestId('plan-features');
   await expect(list).toBeVisible();
   return (await list.locator('li').allInnerTexts()).map((t) => t.trim());
+}
+
+/** The long UTC date the billing texts use ("December 1, 2026"). */
+const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+
+async function trialEndsAt(page: Page): Promise<string> {
+  const status = (await (await page.request.get('/api/users/trial-status')).json()) as { trialEndsAt: string | null };
+  expect(status.trialEndsAt).toBeTruthy();
+  return status.trialEndsAt ?? '';
 }
 
 test('a trial user types a phone number and an e-mail address without any dialog, and the scan checks both within the trial', async ({ page }) => {
@@ -86,4 +95,23 @@ test('landing pricing, checkout and the trial dialog list the same things, the t
   const dialog = page.getByRole('dialog');
   expect(await planFeatures(dialog)).toEqual(onLanding);
   expect((await dialog.getByTestId('trial-gives').innerText()).trim()).toBe(trialLine);
+});
+
+test('the trial-limit dialog says one consistent thing: the scans are used, nothing is charged, and the date Premium starts unless activated now', async ({ page }) => {
+  await createVerifiedUser(page, 'Lima');
+  await startTrial(page);
+  for (let i = 0; i < 5; i++) await apiScan(page.request, `${LEGIT_MESSAGE} (${i})`);
+  const ends = longDate(await trialEndsAt(page));
+  await page.goto('/scan');
+  const scan = analyzer(page);
+  await scan.message.fill(SCAM_MESSAGE);
+  await scan.submit.click();
+  const dialog = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("You've used all 5 trial scans");
+  await expect(dialog).toContainText('nothing has been charged');
+  await expect(dialog).not.toContainText(/continues until/i);
+  // What happens if the user waits, with the date it happens on.
+  await expect(dialog.getByTestId('trial-limit-wait')).toContainText(ends);
+  await expect(dialog.getByTestId('trial-limit-wait')).toContainText(/no more scans until then/i);
 });

@@ -68,7 +68,7 @@ export function TrialLimitDialog({
             icon={ShieldAlert}
             tone="danger"
             title="TRIAL LIMIT REACHED"
-            description={`You've used all ${TRIAL_SCAN_LIMIT} trial scans. Your trial is ${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first, and nothing has been charged.`}
+            description={`You've used all ${TRIAL_SCAN_LIMIT} trial scans, and nothing has been charged.`}
           />
         )}
         <div className="grid gap-3 text-sm text-slate-700">
@@ -77,7 +77,9 @@ export function TrialLimitDialog({
               Your trial already includes phone and email checks, for {TRIAL_TERMS}. If you wait, {premiumStarts}. To get unlimited scans now, activate Premium today.
             </p>
           ) : (
-            <p>Activate Premium now for unlimited scans and phone and e-mail checks, or wait: your trial continues until its end date, when Premium starts as agreed at checkout.</p>
+            <p data-testid="trial-limit-wait">
+              Your free trial is {TRIAL_TERMS}, and its scans are used. If you wait, {premiumStarts}; no more scans until then. To keep scanning now, activate Premium today.
+            </p>
           )}
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
             {data ? (
