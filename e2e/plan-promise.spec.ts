@@ -5,7 +5,7 @@ import { analyzer, apiScan, createVerifiedUser, LEGIT_MESSAGE, SCAM_MESSAGE, sta
  * What each plan gives, said the same way everywhere and given as said (issue 25, DESIGN.md section 3 item 8
  * and the table in section 4): a trial started with a card gets the phone and e-mail checks checkout lists,
  * within its scans; a signed-in user with no plan sees those fields locked, not a dialog that eats the
- * keystroke; the trial-limit dialog says one thing.
+ * keystroke; the landing says next to the box what a result takes; the trial-limit dialog says one thing.
  */
 
 /** The texts of a plan-features list, in order. */
@@ -95,6 +95,23 @@ test('landing pricing, checkout and the trial dialog list the same things, the t
   const dialog = page.getByRole('dialog');
   expect(await planFeatures(dialog)).toEqual(onLanding);
   expect((await dialog.getByTestId('trial-gives').innerText()).trim()).toBe(trialLine);
+});
+
+test('the landing says next to the analyzer what a result takes: the free trial, card required, nothing charged today', async ({ page }) => {
+  await page.goto('/');
+  const section = page.locator('#analyzer');
+  await expect(section).not.toContainText(/free to try/i);
+  await expect(section).not.toContainText(/it takes seconds/i);
+  const note = analyzer(page).card.getByTestId('analyzer-trial-note');
+  await expect(note).toBeVisible();
+  await expect(note).toContainText('7 days or 5 scans, whichever comes first');
+  await expect(note).toContainText(/card required/i);
+  await expect(note).toContainText(/nothing (is )?charged today/i);
+  await expect(note).toContainText(/your message is kept/i);
+  // The note sits by the box, above the button, not somewhere further down the page.
+  const noteBox = await note.boundingBox();
+  const buttonBox = await analyzer(page).submit.boundingBox();
+  expect(noteBox && buttonBox && noteBox.y < buttonBox.y).toBe(true);
 });
 
 test('the trial-limit dialog says one consistent thing: the scans are used, nothing is charged, and the date Premium starts unless activated now', async ({ page }) => {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { keepAnalysisAndAskToSignIn } from '@/features/analyzer/utils/sign-in-to-analyze';
-import { AnalyzerSection } from '@/features/landing/components/AnalyzerSection';
+import { AnalyzerSection, AnalyzerTrialNote } from '@/features/landing/components/AnalyzerSection';
 import { ClosingCta } from '@/features/landing/components/ClosingCta';
 import { FeaturesSection } from '@/features/landing/components/FeaturesSection';
 import { Hero } from '@/features/landing/components/Hero';
@@ -36,7 +36,7 @@ export function LandingPage() {
       </PanelBoundary>
       <AnalyzerSection>
         <PanelBoundary name="analyzer">
-          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} fillSender />} />
+          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} fillSender />} notice={<AnalyzerTrialNote />} />
         </PanelBoundary>
       </AnalyzerSection>
       <PanelBoundary name="how it works" className="m-4">

@@ -1,4 +1,5 @@
-import { ClipboardPaste, Gauge, ListChecks } from 'lucide-react';
+import { TRIAL_TERMS } from '@redflag/contracts/constants';
+import { ClipboardPaste, CreditCard, Gauge, ListChecks } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { LANDING_SECTIONS } from '@/lib/scroll';
 import { useAccuracyClaim } from '../hooks/use-accuracy-claim';
@@ -41,13 +42,29 @@ function EngineNote() {
   );
 }
 
+/**
+ * What a visitor's analysis takes, said by the box (issue 25, point 2): a result comes with the free trial,
+ * which needs an account and a card; nothing is charged today. The landing passes it to the analyzer card.
+ */
+export function AnalyzerTrialNote() {
+  return (
+    <p data-testid="analyzer-trial-note" className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-800">
+      <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
+      <span>
+        Results come with the free trial: {TRIAL_TERMS}. <strong className="font-semibold">Card required, nothing charged today.</strong> Your
+        message is kept while you sign up.
+      </span>
+    </p>
+  );
+}
+
 /** TRY THE ANALYZER: the explanation column, with the analyzer card (from the analyzer feature) as children. */
 export function AnalyzerSection({ children }: { children: ReactNode }) {
   return (
     <section id={LANDING_SECTIONS.analyzer} aria-labelledby="analyzer-title" className="bg-slate-50 py-20 md:py-28">
       <div className="mx-auto grid max-w-7xl gap-12 px-4 sm:px-6 lg:grid-cols-[0.9fr_1.1fr] lg:gap-16 lg:px-8">
         <div className="lg:pt-4">
-          <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-700">Free to try</p>
+          <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-700">With the free trial</p>
           <h2
             id="analyzer-title"
             className="mt-3 text-3xl font-black uppercase tracking-tight text-slate-900 md:text-5xl"
@@ -55,7 +72,8 @@ export function AnalyzerSection({ children }: { children: ReactNode }) {
             Try the analyzer
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-700 md:text-lg">
-            Not sure about a message? Paste it below. It takes seconds, and you'll know what to look out for next time.
+            Not sure about a message? Paste it below, then create an account and start the free trial to see the
+            result. Your message is kept while you sign up, and you'll know what to look out for next time.
           </p>
           <ol className="mt-8 grid gap-5">
             {STEPS.map(({ icon: Icon, title, text }, index) => (
