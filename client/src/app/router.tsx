@@ -20,6 +20,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: HomeRoute },
           { path: 'about', lazy: async () => ({ Component: (await import('./routes/about')).AboutPage }) },
+          { path: 'product', lazy: async () => ({ Component: (await import('./routes/product')).ProductPage }) },
           {
             path: 'help-center',
             lazy: async () => ({ Component: (await import('./routes/help-center')).HelpCenterPage }),

@@ -1,6 +1,9 @@
 /** Where a used or expired mail link (sign-in or verification) lands and says so (issue 12). */
 export const LINK_EXPIRED_PATH = '/link-expired';
 
+/** The landing page's product sections on a page that also works signed in (issue 25, point 4). */
+export const PRODUCT_PATH = '/product';
+
 /**
  * Client routes that exist (product-spec.md section 2). The server answers 200 with the app for these and
  * 404 (still with the app, which renders its 404 page) for any other non-API path.
@@ -8,6 +11,7 @@ export const LINK_EXPIRED_PATH = '/link-expired';
 export const CLIENT_ROUTES = [
   '/',
   '/about',
+  PRODUCT_PATH,
   '/help-center',
   '/privacy-policy',
   '/terms-of-service',

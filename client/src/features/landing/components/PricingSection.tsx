@@ -1,5 +1,6 @@
 import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 import { ArrowRight, CreditCard, RefreshCcw, ShieldCheck } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { PlanFeatures } from '@/components/plan-features';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,11 @@ const REASSURANCES = [
   { icon: ShieldCheck, text: 'Your scans stay private and exportable.' },
 ] as const;
 
-/** PRICING: the one plan and its trial, with the list every page shows (components/plan-features). */
-export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
+/**
+ * PRICING: the one plan and its trial, with the list every page shows (components/plan-features). `action`
+ * replaces the Start free trial button where it would be wrong (a signed-in user, on the product page).
+ */
+export function PricingSection({ onStartTrial, action }: { onStartTrial?: () => void; action?: ReactNode }) {
   return (
     <section
       id={LANDING_SECTIONS.pricing}
@@ -60,9 +64,13 @@ export function PricingSection({ onStartTrial }: { onStartTrial: () => void }) {
             </p>
             <p className="mt-2 text-center text-sm text-slate-600">after your free trial, cancel anytime</p>
             <PlanFeatures className="mt-8 border-t border-slate-100 pt-8" />
-            <Button size="xl" className="mt-8 w-full uppercase" onClick={onStartTrial}>
-              Start free trial <ArrowRight aria-hidden="true" />
-            </Button>
+            {action ? (
+              <div className="mt-8">{action}</div>
+            ) : (
+              <Button size="xl" className="mt-8 w-full uppercase" onClick={onStartTrial}>
+                Start free trial <ArrowRight aria-hidden="true" />
+              </Button>
+            )}
           </div>
         </div>
       </div>
