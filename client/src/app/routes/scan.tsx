@@ -45,6 +45,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
   useSignupConfirmedToast();
   // A signed-out visitor's analysis, saved before sign-in, comes back here (section 4).
   const [restored] = useState(() => readPendingAnalysis(storage));
+  // New scan: the analyzer card starts again, empty, with the cursor in the message (issue 25, point 8).
+  const [form, setForm] = useState<{ key: number; initial: PendingAnalysis | null }>(() => ({ key: 0, initial: restored }));
   const [mode] = useState(() => (restored ? restoreMode(storage) : null));
   // The trial feature's usage and trial-status queries (the ones the header also reads). Nothing converts
   // by itself: at the scan limit the trial-limit dialog asks (docs/decisions/041-ask-before-charging.md).
@@ -88,6 +90,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
     </p>
   );
 
+  const newScan = () => setForm((current) => ({ key: current.key + 1, initial: null }));
+
   return (
     <>
       <title>Scan for scams · RedFlag</title>
@@ -102,10 +106,12 @@ export function ScanPage({ user }: { user: AuthUser }) {
         <div className="mx-auto grid max-w-7xl items-start gap-6 px-4 sm:px-6 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.1fr)] lg:gap-8 lg:px-8">
           <PanelBoundary name="analyzer">
             <AnalyzerCard
+              key={form.key}
+              autoFocusMessage={form.key > 0}
               title="New scan"
               headingLevel="h2"
               description="Paste the message, pick where it came from, and add the sender's number or email if you have them."
-              initialValues={restored ?? undefined}
+              initialValues={form.initial ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
               // Phone and e-mail checks come with the trial and Premium: others see a number found on the screen, not filled in (decision 089).
               imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} />}
@@ -125,7 +131,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
           </PanelBoundary>
           <div ref={resultsRef} className="scroll-mt-24">
             <PanelBoundary name="scan results">
-              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} renderFollowUps={(scan) => <ScanFollowUps scan={scan} />} />
+              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} onNewScan={newScan} renderFollowUps={(scan) => <ScanFollowUps scan={scan} />} />
             </PanelBoundary>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert } from 'lucide-react';
+import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useNearViewport } from '../hooks/use-near-viewport';
 import { messageLength } from '../utils/message-length';
+import { isMessageReplaced } from '../utils/message-replaced';
 import type { PendingAnalysis } from '../utils/pending-analysis';
 import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayload } from '../utils/scan-form';
 
@@ -89,7 +90,23 @@ export interface AnalyzerCardProps {
    * disabled) with this note under them, e.g. a link to start the trial. Nothing asks while they type.
    */
   senderLock?: ReactNode;
+  /** Puts the cursor in the message on mount (the scan page's New scan remounts the card empty). */
+  autoFocusMessage?: boolean;
   className?: string;
+}
+
+type SenderFields = Pick<ScanFormValues, 'phoneNumber' | 'email' | 'platform'>;
+const SENDER_FIELDS = ['phoneNumber', 'email', 'platform'] as const;
+const SENDER_NAMES: Record<keyof SenderFields, string> = { phoneNumber: 'phone number', email: 'email', platform: 'platform' };
+
+function filledSender(values: SenderFields): SenderFields | null {
+  return values.phoneNumber || values.email || values.platform ? { phoneNumber: values.phoneNumber, email: values.email, platform: values.platform } : null;
+}
+
+/** "phone number, email and platform": the filled ones. */
+function senderList(values: SenderFields): string {
+  const names = SENDER_FIELDS.filter((f) => values[f]).map((f) => SENDER_NAMES[f]);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
 }
 
 function PremiumLabel() {
@@ -114,6 +131,7 @@ export function AnalyzerCard({
   headingLevel = 'h3',
   imageInput,
   senderLock,
+  autoFocusMessage = false,
   className,
 }: AnalyzerCardProps) {
   const id = useId();
@@ -132,10 +150,41 @@ export function AnalyzerCard({
     initialValues?.source === 'image' && initialValues.message ? { message: initialValues.message, qrLinks: initialValues.qrLinks ?? [] } : null,
   );
 
+  // The sender fields as sent with the last scan: they belong to that message until the user edits them.
+  const [sentSender, setSentSender] = useState<SenderFields | null>(null);
+  // What was cleared when that message was replaced by another one, until put back or superseded.
+  const [clearedSender, setClearedSender] = useState<SenderFields | null>(null);
+
+  /** The values after the message becomes `message`: another message after a scan drops the last sender. */
+  const withMessage = (current: ScanFormValues, message: string): ScanFormValues => {
+    if (!sentSender || !isMessageReplaced(current.message, message)) return { ...current, message };
+    setSentSender(null);
+    const cleared = filledSender(current);
+    setClearedSender(cleared);
+    return cleared ? { ...current, message, phoneNumber: '', email: '', platform: '' } : { ...current, message };
+  };
+
   const update = (field: keyof ScanFormValues) => (value: string) => {
     // A handler may refuse the edit (returns false).
     if (onFieldChange?.(field, value, values[field]) === false) return;
+    if (field === 'message') {
+      setValues(withMessage(values, value));
+      return;
+    }
+    // A sender field set now is for the message in the box.
+    setSentSender(null);
+    setClearedSender(null);
     setValues((current) => ({ ...current, [field]: value }));
+  };
+
+  const severalCleared = clearedSender ? SENDER_FIELDS.filter((f) => clearedSender[f]).length > 1 : false;
+
+  const putSenderBack = () => {
+    if (!clearedSender) return;
+    const restore = clearedSender;
+    setClearedSender(null);
+    setValues((current) => ({ ...current, ...restore }));
+    document.getElementById(`${id}-message`)?.focus();
   };
 
   const length = messageLength(values.message);
@@ -157,6 +206,8 @@ export function AnalyzerCard({
     }
     // Text read from a screenshot says so (the result page shows it) and carries its QR links.
     const payload: ScanPayload = image ? { ...result.payload, source: 'image', ...(image.qrLinks.length ? { qrLinks: image.qrLinks } : {}) } : result.payload;
+    setSentSender(filledSender(current));
+    setClearedSender(null);
     onAnalyze(payload);
   };
 
@@ -169,7 +220,8 @@ export function AnalyzerCard({
   // filled but not sent, so the user sees why before scanning. The review hands over a phone number or
   // address only when the user may verify them (decision 089), so a screenshot never opens the upgrade dialog.
   const useImageText = (fill: ImageTextFill) => {
-    const next = { ...values, message: fill.message };
+    // A new screenshot's text is another message too: the last scan's sender does not carry over.
+    const next = withMessage(values, fill.message);
     let refused = onFieldChange?.('message', fill.message, values.message) === false;
     for (const field of ['platform', 'phoneNumber', 'email'] as const) {
       const value = fill[field];
@@ -218,6 +270,8 @@ export function AnalyzerCard({
             value={values.message}
             onChange={(event) => update('message')(event.target.value)}
             disabled={isScanning}
+            // eslint-disable-next-line jsx-a11y/no-autofocus -- only after the user asked for a new scan
+            autoFocus={autoFocusMessage}
             aria-invalid={overLimit || undefined}
             aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === values.message ? ` ${id}-from-image` : ''}`}
           />
@@ -312,6 +366,16 @@ export function AnalyzerCard({
             <div id={`${id}-sender-locked`} data-testid="sender-locked" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
               <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <div>{senderLock}</div>
+            </div>
+          ) : null}
+          {clearedSender ? (
+            <div role="status" data-testid="sender-cleared" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
+              <p>
+                This looks like a new message, so the last message's {senderList(clearedSender)} {severalCleared ? 'were' : 'was'} cleared.
+              </p>
+              <Button type="button" variant="ghost" size="sm" onClick={putSenderBack}>
+                <Undo2 aria-hidden="true" /> Put {severalCleared ? 'them' : 'it'} back
+              </Button>
             </div>
           ) : null}
         </div>

@@ -1,5 +1,5 @@
 import type { StoredScan } from '@redflag/contracts/scan';
-import { ArrowRight, LoaderCircle, Radar } from 'lucide-react';
+import { ArrowRight, LoaderCircle, Radar, SquarePen } from 'lucide-react';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -26,9 +26,12 @@ export function ScanResultsPanel({
   result,
   isScanning,
   renderFollowUps,
+  onNewScan,
 }: {
   result: StoredScan | null;
   isScanning: boolean;
+  /** New scan: empties the form for the next message (shown once there is a result to move on from). */
+  onNewScan?: () => void;
   /** What app/ puts under the verdict (report, feedback, share): see ScanResultView's followUps. */
   renderFollowUps?: (scan: StoredScan) => ReactNode;
 }) {
@@ -43,11 +46,18 @@ export function ScanResultsPanel({
         <h2 id="scan-results-title" className="text-lg font-extrabold uppercase tracking-tight text-slate-900">
           Scan results
         </h2>
-        <Button asChild variant="ghost" size="sm">
-          <Link to="/dashboard">
-            View All <ArrowRight aria-hidden="true" />
-          </Link>
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-1">
+          {onNewScan && result && !isScanning ? (
+            <Button variant="outline" size="sm" onClick={onNewScan}>
+              <SquarePen aria-hidden="true" /> New scan
+            </Button>
+          ) : null}
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/dashboard">
+              View All <ArrowRight aria-hidden="true" />
+            </Link>
+          </Button>
+        </div>
       </div>
       <div className="px-5 py-6 md:px-7">
         {isScanning ? (
