@@ -139,7 +139,7 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
-export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend'] as const;
+export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend'] as const;
 export const policyStepSchema = z.object({
   id: z.enum(POLICY_STEP_IDS),
   from: z.number().int().min(0).max(100),

@@ -436,6 +436,9 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
       reasons.push({ id: 'text_model', text: 'The wording reads like an ordinary personal or business message', weight: Math.min(contribution, -0.1), severity: 'info', evidence: [MODEL_EVIDENCE] });
     }
   }
+  if (policy.modelOnlyCapped) {
+    reasons.push({ id: 'model_only_watch', text: 'The wording resembles scam messages, but nothing in it asks for anything yet: be wary if it later asks for money, codes, personal details, a link or another app', weight: 0, severity: 'medium', evidence: [MODEL_EVIDENCE] });
+  }
   if (isBareOpener(g)) {
     reasons.push({ id: 'opener_watch', text: 'No request yet, but scams often open exactly like this: be wary if money, codes, links, apps or investing come up next', weight: 0, severity: 'medium', evidence: [] });
   }

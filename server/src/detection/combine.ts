@@ -17,11 +17,12 @@
 import type { ReasonDetail } from '@redflag/contracts/scan';
 import type { ScamType } from '@redflag/contracts/scan';
 import type { TextDomain } from './model/features.ts';
+import type { RuleTag } from './rules/tags.ts';
 
 export interface Signal extends ReasonDetail {
   /** Scam-type votes, multiplied by the signal's weight when the type is picked. */
   types?: Partial<Record<ScamType, number>>;
-  tags?: string[];
+  tags?: readonly RuleTag[];
 }
 
 export interface CombinerParams {

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { analyzeLocal } from './analyze.ts';
+import type { TextModel } from './model/model.ts';
+import { MODEL_ONLY_CAP, MODEL_ONLY_MIN_P } from './policy.ts';
 
 const BUYER_FIRST_LINES = [
   'Hi, is this available?',
@@ -62,5 +64,40 @@ describe('advice follows the evidence', () => {
     expect(r.advice ?? '').toMatch(/number|call/i);
     const named = r.reasonDetails.find((d) => d.evidence.some((e) => e.kind === 'span' && e.text === '1-888-555-0147'));
     expect(named?.text).toMatch(/call/i);
+  });
+});
+
+describe('an alarm raised by the wording alone needs a very sure model', () => {
+  const fixed = (z: number): TextModel => ({ version: `fixed-${z}`, logit: () => z, logitFolded: () => z });
+  const text = 'Dear customer, kindly see the attached statement regarding your account.';
+  /** Sure enough to flag it, not sure enough for the alarm to stand alone. */
+  const belowLevel = Math.log((MODEL_ONLY_MIN_P - 0.04) / (1 - MODEL_ONLY_MIN_P + 0.04));
+
+  it(`below p = ${MODEL_ONLY_MIN_P} it is at most ${MODEL_ONLY_CAP}, says what to watch for, and records the step`, () => {
+    const r = analyzeLocal({ message: text }, { model: fixed(belowLevel) });
+    expect(r.riskScore).toBe(MODEL_ONLY_CAP);
+    expect(r.scamType ?? null).toBeNull();
+    expect(r.reasonDetails.map((d) => d.id)).toContain('model_only_watch');
+    expect(r.policy?.map((s) => s.id)).toEqual(['model_only_cap']);
+    expect(r.policy?.[0]?.from).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+  });
+
+  it('a topic is not evidence: an ordinary crypto post is held back like any wording-only alarm', () => {
+    const r = analyzeLocal({ message: 'Bought a little more bitcoin and crypto today, buying every month is the plan whatever the price does' }, { model: fixed(belowLevel) });
+    expect(r.reasonDetails.map((d) => d.id)).toContain('crypto_mention');
+    expect(r.riskScore).toBeLessThan(RISK_BAND_SUSPICIOUS);
+    expect(r.policy?.map((s) => s.id)).toContain('model_only_cap');
+  });
+
+  it('a very sure model still raises it alone', () => {
+    const r = analyzeLocal({ message: text }, { model: fixed(4) });
+    expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+    expect(r.policy?.map((s) => s.id) ?? []).not.toContain('model_only_cap');
+  });
+
+  it('with evidence in the message the model is not held back', () => {
+    const r = analyzeLocal({ message: `${text} View it at https://statement-view.top/login` }, { model: fixed(belowLevel) });
+    expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+    expect(r.policy?.map((s) => s.id) ?? []).not.toContain('model_only_cap');
   });
 });

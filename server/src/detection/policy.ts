@@ -7,15 +7,19 @@
  *                              text model alone, which saw little marketplace chat: it may not pass 35.
  *   2. warning_floor           a warning sign that is shown keeps the verdict out of green (at least 40).
  *   3. opener_floor            an opener with no ask yet is Suspicious (at least 45).
- *   4. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
- *   5. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
- *   6. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
+ *   4. model_only_cap          an alarm raised by the text model alone, with nothing in the message to act on
+ *                              or check, stands only when the model is very sure (MODEL_ONLY_MIN_P); below
+ *                              that the message is at most 35 and the result says what to watch for
+ *                              (decision 100; the trade-off per source is in docs/engine-evaluation.md).
+ *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
+ *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
+ *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
  *
- * Steps 1-5 run in `applyScorePolicy`, in this order; step 6 runs after the local result, when configured.
+ * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured.
  */
 import type { Platform, PolicyStep } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { combine, effectiveWeight, OPENER_FLOOR, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import type { TextDomain } from './model/features.ts';
 import { MARKETPLACES } from './rules/rules.ts';
 
@@ -26,6 +30,7 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   marketplace_model_cap: 'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
   warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
   opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
+  model_only_cap: 'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
   no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
@@ -35,6 +40,13 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
 const MARKETPLACE_MODEL_LOGIT_CAP = -0.62;
 /** The highest score of a message whose only destination is the company's own website, or that gives no way to act. */
 export const OFFICIAL_DESTINATION_CAP = 30;
+/**
+ * How sure the text model must be for its alarm to stand alone (no detector, link, number or sender finding
+ * raised the score). Chosen from the leave-one-source-out trade-off (decision 100).
+ */
+export const MODEL_ONLY_MIN_P = 0.9;
+/** Where a model-only alarm below that certainty lands: the low band, with what to watch for. */
+export const MODEL_ONLY_CAP = 35;
 /** A floored or capped score is a judgement call, not a measurement: its confidence is at most this. */
 const JUDGEMENT_CONFIDENCE = 0.6;
 
@@ -59,6 +71,8 @@ export interface PolicyOutcome {
   steps: PolicyStep[];
   /** A cap made the message's warnings context (destination_cap or no_way_to_act_cap applied). */
   excused: boolean;
+  /** The model alone raised it, below the certainty it needs (model_only_cap applied). */
+  modelOnlyCapped: boolean;
 }
 
 const step = (id: PolicyStepId, from: number, to: number): PolicyStep => ({ id, from, to, text: POLICY_STEPS[id] });
@@ -99,7 +113,17 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   let confidence = confidenceOf(riskScore, input, modelLogit);
   if (floored) confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
 
-  // 4. destination_cap, 5. no_way_to_act_cap: whatever its wording, at most a low risk.
+  // 4. model_only_cap.
+  // A topic alone (tags.ts 'topic': "mentions crypto") is not evidence: it does not hold a model-only alarm up.
+  const evidence = input.signals.some((s) => effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic'));
+  const modelOnly = modelLogit !== null && !evidence;
+  if (modelOnly && modelLogit !== null && riskScore >= RISK_BAND_SUSPICIOUS && sigmoid(modelLogit) < MODEL_ONLY_MIN_P) {
+    steps.push(step('model_only_cap', riskScore, MODEL_ONLY_CAP));
+    riskScore = MODEL_ONLY_CAP;
+    confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
+  }
+
+  // 5. destination_cap, 6. no_way_to_act_cap: whatever its wording, at most a low risk.
   let excused = false;
   const cap: PolicyStepId | null = input.officialDestination !== null ? 'destination_cap' : input.noWayToAct ? 'no_way_to_act_cap' : null;
   if (cap && riskScore > OFFICIAL_DESTINATION_CAP) {
@@ -108,7 +132,7 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
     confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
     excused = true;
   }
-  return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused };
+  return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused, modelOnlyCapped: steps.some((x) => x.id === 'model_only_cap') };
 }
 
 /**

@@ -4,11 +4,12 @@
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
 import type { Signal } from '../combine.ts';
+import type { RuleTag } from './tags.ts';
 import { MARKETPLACES } from './rules.ts';
 
 export function comboSignals(signals: readonly Signal[], platform: Platform | undefined): Signal[] {
   const tags = new Set(signals.flatMap((s) => s.tags ?? []));
-  const has = (t: string): boolean => tags.has(t);
+  const has = (t: RuleTag): boolean => tags.has(t);
   const out: Signal[] = [];
   const add = (id: string, text: string, weight: number, types: Partial<Record<ScamType, number>>): void => {
     out.push({ id, text, weight, severity: weight >= 2 ? 'high' : 'medium', evidence: [], types, tags: ['combo'] });

@@ -10,6 +10,7 @@
  *
  * Patterns run on folded text (text/normalize.ts: lower-case, newlines kept). Quantifiers are bounded.
  */
+import type { RuleTag } from './tags.ts';
 import { ASK_TAGS, type Rule } from './rules.ts';
 
 const re = (src: string): RegExp => new RegExp(src, 'g');
@@ -34,4 +35,4 @@ export const CONVERSATION_RULES: readonly Rule[] = [
 ];
 
 /** Tags of a request that a quoted thread must not reassure about. */
-export const REQUEST_TAGS: ReadonlySet<string> = new Set([...ASK_TAGS, 'account', 'threat']);
+export const REQUEST_TAGS: ReadonlySet<RuleTag> = new Set<RuleTag>([...ASK_TAGS, 'account', 'threat']);

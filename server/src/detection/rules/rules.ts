@@ -9,6 +9,7 @@
 import type { Platform, ScamType } from '@redflag/contracts/scan';
 import { spanToOriginal, type Folded } from '../text/normalize.ts';
 import { compiledGate, mayMatch, TrigramIndex, type Gate } from './gate.ts';
+import type { RuleTag } from './tags.ts';
 
 export type Severity = 'high' | 'medium' | 'low' | 'info';
 
@@ -25,8 +26,8 @@ export interface Rule {
   marketplace?: number;
   /** Multiplier elsewhere (e.g. a verification-code request matters most between strangers). */
   elsewhere?: number;
-  /** Groups used by the combiner for combinations (money request + new number, ...). */
-  tags?: string[];
+  /** What the finding is about (tags.ts); every rule gives at least one. */
+  tags: readonly [RuleTag, ...RuleTag[]];
   /**
    * A sign of a chat (a local buyer's words): not read in an e-mail, where the same words ("pick it up at our
    * depot") are a phishing mail's, not a buyer's.
@@ -40,13 +41,13 @@ export interface RuleHit {
   weight: number;
   spans: { start: number; end: number; text: string }[];
   types: Partial<Record<ScamType, number>>;
-  tags: string[];
+  tags: readonly RuleTag[];
 }
 
 export const MARKETPLACES = new Set<Platform>(['facebook', 'craigslist', 'offerup', 'ebay', 'etsy']);
 
 /** Tags of what a message asks for (money, codes, credentials, another app, …): an opener without any has not made its move yet. */
-export const ASK_TAGS: ReadonlySet<string> = new Set(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);
+export const ASK_TAGS: ReadonlySet<RuleTag> = new Set<RuleTag>(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);
 
 const W = '[^.!?\\n]'; // a character within the same sentence
 const win = (n: number): string => `${W}{0,${n}}`;
@@ -112,6 +113,7 @@ export const RULES: readonly Rule[] = [
     weight: 0.6,
     patterns: [re(`\\b(bitcoin|btc|usdt|tether|ethereum|crypto(currency|currencies)?|binance|coinbase|blockchain|defi|liquidity mining|nft)\\b`)],
     types: { crypto_investment: 0.6 },
+    tags: ['topic'],
   },
   {
     id: 'p2p_business_upgrade',
@@ -238,6 +240,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b(text|message|msg|contact|reach|email|e-mail|call|hit) (me|us)( directly)? (on|at|via|through|thru|by) (whatsapp|telegram|signal|wechat|kik|line app|hangouts|my (cell|number|personal|private|email|e-mail|gmail|phone))`),
       re(`\\b(move|continue|talk|chat|switch|communicate)( this| our| the)?( conversation| chat)? (to|on|over|via) (whatsapp|telegram|signal|hangouts|wechat|e-?mail|text)\\b`),
       re(`\\b(add|find|message|text|reach) (me|us) on (whatsapp|telegram|signal|wechat|kik|snapchat|line)\\b`),
+      re(`\\b(message|text|contact|reach|chat with|add|call) (our|the|my|your) (courier|driver|agent|manager|team|support|assistant|mentor|teacher|coach|rider|dispatcher)( team)? (on|via|through) (whatsapp|telegram|signal|wechat|line)\\b`),
       re(`\\b(whatsapp|telegram)${win(20)}\\+?\\d[\\d -]{8,}`),
       re(`\\b(don'?t|do not|rarely|never) (check|use)${win(20)}(messenger|this app|app|marketplace|craigslist|offerup|here)\\b`),
     ],
@@ -289,6 +292,7 @@ export const RULES: readonly Rule[] = [
     patterns: [re(`\\b(out of (town|state|the country)|on (a|an) (oil rig|ship|vessel|deployment)|deployed|offshore|working abroad|currently (abroad|overseas)|at sea|can'?t (come|meet) (in person|myself))\\b`)],
     types: { marketplace_overpayment: 0.6, romance: 0.4 },
     marketplace: 1.3,
+    tags: ['marketplace_trick'],
   },
   {
     // The rental scam (FTC: "rental listing scams"): the "owner" cannot show the place and wants the
@@ -317,6 +321,7 @@ export const RULES: readonly Rule[] = [
     weight: 1.6,
     patterns: [re(`\\b(refund|reimbursement|rebate|compensation|cashback)${win(60)}\\b(click|claim|process|link|verify|confirm|submit|apply|eligible|entitled|approved|pending)\\b|\\b(eligible|entitled|approved) (for|to)( a| an| receive)?( tax)? (refund|rebate|reimbursement|compensation)\\b`)],
     types: { phishing: 0.5, government_impersonation: 0.4, tech_support: 0.3 },
+    tags: ['lure'],
   },
   // --- delivery, tolls, government, tech support, platforms
   {
@@ -382,6 +387,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b((adult|xxx|filthy|naughty|horny|dirty|sexy|hot|lonely|local) (parties|party|chat|stories|pics|photos|videos|singles|girls|babes|women|ladies|dates?|hookups?|flirt)|(girls|singles|babes|ladies|women) (are )?(waiting|near you|in your area|want to (meet|chat))|(hook ?up|dating|flirt) (tonight|service|site|line))\\b`),
     ],
     types: { spam: 1, romance: 0.5 },
+    tags: ['lure'],
   },
   {
     id: 'tech_support',
@@ -429,6 +435,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b\\d+(\\.\\d+)?p ?(\\/|per) ?(msg|min|txt|text|wk|week|call)\\b|[£$]\\d+(\\.\\d+)?\\/(msg|min|wk|week|txt)\\b|\\b(std|standard) (txt|text|network|msg) rate|\\b(16|18)\\+`),
     ],
     types: { spam: 1, prize_lottery: 0.5 },
+    tags: ['lure'],
   },
   {
     id: 'job_task',
@@ -580,6 +587,7 @@ export const RULES: readonly Rule[] = [
     patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
     marketplace: 1.0,
     chatOnly: true,
+    tags: ['reassurance'],
   },
   {
     id: 'service_notice',
@@ -589,12 +597,14 @@ export const RULES: readonly Rule[] = [
       re(`\\b(your )?(bill|statement|invoice|e-?statement)( of [$£€]?\\d[\\d.,]*)? (is|are) (now )?(ready|available)\\b|\\bwill be (paid|charged|debited|collected) automatically\\b|\\bif (this|it) was you,? (no (further )?action is (needed|required)|you can (safely )?ignore)|\\b(is |was )?out for delivery\\b|\\breminder:? (your|you have an?) (appointment|visit|booking|reservation)\\b|\\breply (c|y|yes|1) to confirm\\b`),
       re(`\\b(your |the )?(appointment|reservation|booking|table|visit|consultation) (is |has been |was )?(confirmed|booked|scheduled|rescheduled)\\b|\\b(your |the )(prescription|order|food|pizza|meal|table|car|repair|dry cleaning|laundry|photos?) (is|are) (ready|being prepared|on (its|the) way)\\b|\\bready for (pick ?up|collection)\\b`),
     ],
+    tags: ['reassurance', 'notice'],
   },
   {
     id: 'otp_notice',
     text: 'Looks like an automatic one-time code notification that tells you not to share the code',
     weight: -1.2,
     patterns: [re(`\\b(your|the) (verification|security|login|one[- ]time|confirmation|access)?( ?code| otp| passcode) (is|:) ?\\d{4,8}\\b|\\b(do not|don'?t|never) (share|give|tell|forward)( this| the| your| it)?( code| otp| pin| passcode| with)`)],
+    tags: ['reassurance', 'notice'],
   },
 ];
 
@@ -649,7 +659,7 @@ export function runRules(folded: Folded, original: string, ctx: RuleContext = {}
     if (!spans.length) continue;
     const mult = market ? (rule.marketplace ?? 1) : ctx.platform ? (rule.elsewhere ?? 1) : 1;
     const types = (!market && rule.typesElsewhere) || rule.types || {};
-    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags ?? [] });
+    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags });
   }
   return hits;
 }
