@@ -10,7 +10,7 @@
  *   4. model_only_cap          an alarm raised by the text model alone, with nothing in the message to act on
  *                              or check, stands only when the model is very sure (MODEL_ONLY_MIN_P); below
  *                              that the message is at most 35 and the result says what to watch for
- *                              (decision 100; the trade-off per source is in docs/engine-evaluation.md).
+ *                              (decision 101; the trade-off per source is in docs/engine-evaluation.md).
  *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
  *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
  *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
@@ -42,7 +42,7 @@ const MARKETPLACE_MODEL_LOGIT_CAP = -0.62;
 export const OFFICIAL_DESTINATION_CAP = 30;
 /**
  * How sure the text model must be for its alarm to stand alone (no detector, link, number or sender finding
- * raised the score). Chosen from the leave-one-source-out trade-off (decision 100).
+ * raised the score). Chosen from the leave-one-source-out trade-off (decision 101).
  */
 export const MODEL_ONLY_MIN_P = 0.9;
 /** Where a model-only alarm below that certainty lands: the low band, with what to watch for. */
