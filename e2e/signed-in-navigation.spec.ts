@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
@@ -52,6 +53,8 @@ test('signed in without a plan, the product page offers the trial through checko
   expect(response?.status()).toBe(200);
   const pricing = page.locator('#pricing');
   await expect(pricing.getByText('$9.99')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await pricing.getByRole('link', { name: /start free trial/i }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Start Your Free Trial' })).toBeVisible();
