@@ -4,11 +4,11 @@
  * data. Target (DESIGN.md section 6): under 2 ms median per message. Never prints message text.
  */
 import { analyzeLocal } from '../server/src/detection/analyze.ts';
-import { platformOf } from '../server/src/detection/evaluate.ts';
-import { readDevData, resolveDataDir } from '../server/src/detection/model/data.ts';
+import { platformOf } from '../server/src/detection/training/evaluate.ts';
+import { readDevData, resolveDataDir } from '../server/src/detection/training/data.ts';
 import { loadDefaultModel } from '../server/src/detection/model/model.ts';
 import { loadNanpData } from '../server/src/detection/phone/nanp.ts';
-import { percentile } from '../server/src/detection/metrics.ts';
+import { percentile } from '../server/src/detection/training/metrics.ts';
 import { pathologicalInputs } from '../server/src/test/pathological.ts';
 
 /**

@@ -22,7 +22,7 @@ import { prepareForOcr } from '../client/src/features/image-input/utils/ocr-imag
 import { decodeQrCodes, type Rgba } from '../client/src/features/image-input/utils/qr.ts';
 import { analyzeLocal } from '../server/src/detection/analyze.ts';
 import { BENIGN, SCAMS } from '../server/src/detection/fixtures/messages.ts';
-import { percentile } from '../server/src/detection/metrics.ts';
+import { percentile } from '../server/src/detection/training/metrics.ts';
 
 const require = createRequire(import.meta.url);
 // pngjs comes with qrcode; only its sync reader is needed, to hand screenshot pixels to the QR reader.

@@ -6,8 +6,8 @@
  */
 import { writeFileSync } from 'node:fs';
 import { analyzeLocal } from '../server/src/detection/analyze.ts';
-import { platformOf } from '../server/src/detection/evaluate.ts';
-import { readDevData, resolveDataDir } from '../server/src/detection/model/data.ts';
+import { platformOf } from '../server/src/detection/training/evaluate.ts';
+import { readDevData, resolveDataDir } from '../server/src/detection/training/data.ts';
 import { loadDefaultModel } from '../server/src/detection/model/model.ts';
 import { loadNanpData } from '../server/src/detection/phone/nanp.ts';
 

@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { resolveDataDir } from '../model/data.ts';
+import { resolveDataDir } from '../training/data.ts';
 import { F_CA, F_IN_SERVICE, F_POOLED, F_US, NANP_DATA_PATH, NANP_FORMAT, NO_OCN, type NanpFile } from './nanp.ts';
 
 /** Minimal CSV reader for these files: quoted fields with doubled quotes, no embedded newlines. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeLocal, gather } from '../analyze.ts';
 import { PRIOR_COMBINER } from '../combine.ts';
-import { collectCombinerRows } from '../combiner.ts';
+import { collectCombinerRows } from '../training/combiner.ts';
 import type { TextModel } from '../model/model.ts';
 import { fold } from '../text/normalize.ts';
 import { CONVERSATION_RULES } from './conversation.ts';

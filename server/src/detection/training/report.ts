@@ -5,8 +5,8 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../model/data.ts';
-import type { LosoTable, SourceRow } from '../loso.ts';
+import { REPO_ROOT } from './data.ts';
+import type { LosoTable, SourceRow } from './loso.ts';
 import { SYNTHETIC_SOURCE } from './synthetic.ts';
 
 export const EVALUATION_DOC = join(REPO_ROOT, 'docs', 'engine-evaluation.md');

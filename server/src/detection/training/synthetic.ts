@@ -12,7 +12,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SCAM_TYPES } from '@redflag/contracts/scan';
-import { REPO_ROOT, recordSchema, type LabelledRecord } from '../model/data.ts';
+import { REPO_ROOT, recordSchema, type LabelledRecord } from './data.ts';
 
 export const SYNTHETIC_DIR = join(REPO_ROOT, 'corpus', 'synthetic');
 export const SYNTHETIC_SOURCE = 'synthetic';

@@ -4,14 +4,14 @@
  * says how the engine does on a kind of message it has never seen, which is what users paste; the
  * development split says little (issue 10). Models and settings are chosen by the WORST source.
  */
-import type { LabelledRecord } from './model/data.ts';
-import { MODEL_CLASSES, type ModelClass } from './model/classifiers.ts';
-import { FeatureCache, capPerSource, toTextModel, trainCalibrated } from './model/recipe.ts';
+import type { LabelledRecord } from './data.ts';
+import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';
+import { FeatureCache, capPerSource, toTextModel, trainCalibrated } from './recipe.ts';
 import { groupBy, rocAuc } from './metrics.ts';
 import { collectCombinerRows, fitCombiner, type CombinerRow } from './combiner.ts';
 import { platformOf } from './evaluate.ts';
-import { analyzeLocal } from './analyze.ts';
-import { sigmoid, type CombinerParams } from './combine.ts';
+import { analyzeLocal } from '../analyze.ts';
+import { sigmoid, type CombinerParams } from '../combine.ts';
 
 export interface SourceRow {
   source: string;

@@ -10,11 +10,11 @@
  * Never prints message text.
  */
 import { writeFileSync } from 'node:fs';
-import { readDevData, readJsonl, resolveDataDir, type LabelledRecord } from './model/data.ts';
+import { readDevData, readJsonl, resolveDataDir, type LabelledRecord } from './data.ts';
 import { evaluateEngine } from './evaluate.ts';
 import { formatTable, formatTypes, runLoso } from './loso.ts';
-import { MODEL_CLASSES, type ModelClass } from './model/classifiers.ts';
-import { loadDefaultModel } from './model/model.ts';
+import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';
+import { loadDefaultModel } from '../model/model.ts';
 
 function arg(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(name);

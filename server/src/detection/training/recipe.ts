@@ -4,10 +4,10 @@
  * per-domain calibration on the other 20%. Features are computed once per record and reused.
  */
 import { isValidation, type LabelledRecord } from './data.ts';
-import { featurize, textDomain, TEXT_DOMAINS, type Features, type TextDomain } from './features.ts';
+import { featurize, textDomain, TEXT_DOMAINS, type Features, type TextDomain } from '../model/features.ts';
 import { rawScore, trainClass, type LinearWeights, type ModelClass } from './classifiers.ts';
 import { fitPlatt, quantize, type TrainOptions } from './trainer.ts';
-import { modelFromWeights, type TextModel } from './model.ts';
+import { modelFromWeights, type TextModel } from '../model/model.ts';
 import { createHash } from 'node:crypto';
 
 /** At most this many records per source enter training: Enron alone would otherwise be a third of it. */

@@ -1,7 +1,7 @@
 /** Scores the whole engine on labelled records: shared by `npm run train` (validation report) and `npm run eval`. */
 import type { Platform } from '@redflag/contracts/scan';
-import { analyzeLocal, type AnalyzeOptions } from './analyze.ts';
-import type { LabelledRecord } from './model/data.ts';
+import { analyzeLocal, type AnalyzeOptions } from '../analyze.ts';
+import type { LabelledRecord } from './data.ts';
 import { groupBy, metrics, percentile, recallAtFpr, type Metrics } from './metrics.ts';
 
 export interface EvalReport extends Metrics {

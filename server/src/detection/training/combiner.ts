@@ -7,12 +7,12 @@
  * [0, 3]: where a detector fires on legitimate messages the data pulls it down, where it never fires
  * (marketplace, romance: no labelled data) the hand-set weight stands. Training only; never at run time.
  */
-import type { LabelledRecord } from './model/data.ts';
-import { balancedWeights } from './model/classifiers.ts';
-import type { TextDomain } from './model/features.ts';
-import { gather } from './analyze.ts';
+import type { LabelledRecord } from './data.ts';
+import { balancedWeights } from './classifiers.ts';
+import type { TextDomain } from '../model/features.ts';
+import { gather } from '../analyze.ts';
 import { platformOf } from './evaluate.ts';
-import { MODEL_CLIP, signalTerms, type CombinerParams } from './combine.ts';
+import { MODEL_CLIP, signalTerms, type CombinerParams } from '../combine.ts';
 
 export interface CombinerRow {
   record: LabelledRecord;

@@ -12,7 +12,7 @@
  * All take per-record sample weights (see `balancedWeights`) so that no source, and no label within a
  * source, can dominate: a model that learns "Enron style" instead of "scam" must not pay off.
  */
-import { FEATURE_DIM, type Features } from './features.ts';
+import { FEATURE_DIM, type Features } from '../model/features.ts';
 import { trainLogistic, type TrainOptions } from './trainer.ts';
 import type { LabelledRecord } from './data.ts';
 

@@ -13,18 +13,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENGINE_VERSION } from './analyze.ts';
-import { readDevData, resolveDataDir } from './model/data.ts';
-import { FEATURE_BITS } from './model/features.ts';
-import { DEFAULT_MODEL_PATH, MODEL_FORMAT, type ModelFile } from './model/model.ts';
-import { MODEL_CLASSES, type ModelClass } from './model/classifiers.ts';
-import { capPerSource, FeatureCache, RECIPE_OPTIONS, SOURCE_CAP, toTextModel, trainCalibrated } from './model/recipe.ts';
+import { ENGINE_VERSION } from '../analyze.ts';
+import { readDevData, resolveDataDir } from './data.ts';
+import { FEATURE_BITS } from '../model/features.ts';
+import { DEFAULT_MODEL_PATH, MODEL_FORMAT, type ModelFile } from '../model/model.ts';
+import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';
+import { capPerSource, FeatureCache, RECIPE_OPTIONS, SOURCE_CAP, toTextModel, trainCalibrated } from './recipe.ts';
 import { collectCombinerRows, fitCombiner } from './combiner.ts';
 import { formatModelOnlyTradeoff, formatTable, formatTypes, runLoso, type LosoTable } from './loso.ts';
-import { formatSyntheticEffect, realSourceSummary, writeGeneratedSection } from './training/report.ts';
-import { readSynthetic, SYNTHETIC_SOURCE } from './training/synthetic.ts';
+import { formatSyntheticEffect, realSourceSummary, writeGeneratedSection } from './report.ts';
+import { readSynthetic, SYNTHETIC_SOURCE } from './synthetic.ts';
 
-export const REPORT_PATH = fileURLToPath(new URL('./model/eval-report.json', import.meta.url));
+export const REPORT_PATH = fileURLToPath(new URL('../model/eval-report.json', import.meta.url));
 /** Chosen by the worst source of the leave-one-source-out table (docs/engine-evaluation.md). */
 export const SHIPPED_CLASS: ModelClass = 'lr';
 

@@ -2,7 +2,7 @@
  * Logistic regression trained with AdaGrad on hashed features. Written here rather than pulled from npm
  * because it is ~60 lines, deterministic, and has to match the featuriser used at run time exactly.
  */
-import { FEATURE_DIM, featurize, type Features } from './features.ts';
+import { FEATURE_DIM, featurize, type Features } from '../model/features.ts';
 import type { LabelledRecord } from './data.ts';
 
 export interface TrainOptions {
