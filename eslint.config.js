@@ -29,7 +29,7 @@ const sharedZones = ['components', 'lib', 'hooks', 'utils'].map((folder) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations', 'bench/framework-choice', 'data'] },
+  { ignores: ['node_modules', 'client/dist', 'dist', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations', 'bench/framework-choice', 'data'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -2,7 +2,7 @@
 // `npm test`: every test the project has, in one run, ending with one line `N passed, N failed, N skipped`.
 //   1. makes sure Debian's chromium, PostgreSQL and HAProxy are present (installs them when running as root),
 //      then type-checks and lints (each TypeScript project and each linted file counts as one test),
-//   2. builds what the tests serve (phone lookup data when the shared data is there, the client),
+//   2. builds what the tests serve (phone lookup data when the shared data is there, the client, the server bundle),
 //   3. unit + API tests on embedded PGlite,
 //   4. the database-backed API tests again on a real PostgreSQL server started on a loopback port,
 //   5. browser journeys (Playwright, Debian's chromium) against the real built server.
@@ -162,16 +162,14 @@ if (!only || only === 'lint') {
 }
 
 if (!only || only === 'e2e') {
-  if (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts?.['build:phone-data']) {
-    log('building phone lookup data from ../shared/data/phone (skipped by the builder when absent)');
-    await run('npm', ['run', '--silent', 'build:phone-data']);
-  }
-  log('building the client');
+  // scripts/build.mjs: the phone table (skipped when ../shared/data/phone is absent), the client and the server
+  // bundle, each only when missing or older than its sources.
+  log('building what is missing or out of date (phone table, client, server bundle)');
   const code = await run('npm', ['run', '--silent', 'build']);
   if (code !== 0) {
-    console.error('client build failed');
+    console.error('build failed');
     totals.failed += 1;
-    stages.push('client build: failed');
+    stages.push('build: failed');
   }
 }
 
