@@ -58,6 +58,9 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   const share = page.getByTestId('share-panel');
   const include = share.getByRole('checkbox', { name: /Include the message text/ });
   await expect(include).not.toBeChecked();
+  // The hint under the switch says what the link shows in the state it is in (issue 25, item 3).
+  const hint = share.getByText(/^(Off|On): the link shows/);
+  await expect(hint).toHaveText('Off: the link shows nothing of the message, not even the highlighted words.');
   await share.getByRole('button', { name: 'Create link' }).click();
   const urlField = share.getByTestId('share-url');
   await expect(urlField).toHaveValue(/\/r\/[A-Za-z0-9_-]{43}$/);
@@ -97,8 +100,14 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await expect(include).toBeChecked();
   await expect.poll(async () => ((await (await page.request.get(`/api/scans/${scan.id}/share`)).json()) as { share: { includeMessage: boolean } }).share.includeMessage).toBe(true);
   await expect(urlField).toHaveValue(url);
+  const ON_HINT = 'On: the link shows the whole message to anyone who opens it.';
+  await expect(hint).toHaveText(ON_HINT);
   await guest.reload();
   await expect(guest.getByTestId('shared-message')).toContainText('Odalys', { timeout: 15_000 });
+  // After a reload the switch and its hint still tell the truth.
+  await page.reload();
+  await expect(include).toBeChecked({ timeout: 15_000 });
+  await expect(hint).toHaveText(ON_HINT);
 
   // Revoked: the link answers "not available".
   await share.getByRole('button', { name: 'Stop sharing' }).click();

@@ -17,6 +17,12 @@ async function copyText(text: string, fallback: HTMLInputElement | null): Promis
   return false;
 }
 
+/** The hint under "Include the message text": what anyone with the link sees of the message, now. */
+const INCLUDE_HINTS = {
+  off: 'Off: the link shows nothing of the message, not even the highlighted words.',
+  on: 'On: the link shows the whole message to anyone who opens it.',
+} as const;
+
 /**
  * "Share this result" (issue 14, item 4): a public link showing the verdict, type, reasons and advice; the
  * message only when ticked. The link can be removed at any time.
@@ -57,7 +63,8 @@ export default function SharePanel({ scanId }: { scanId: string }) {
         />
         <label htmlFor={ids.include} className="text-sm text-slate-800">
           Include the message text
-          <span className="block text-xs text-slate-600">Off: the link shows nothing of the message, not even the highlighted words.</span>
+          {/* What the link shows in the state the switch is in (issue 25, item 3: "Off: ..." stayed when on). */}
+          <span className="block text-xs text-slate-600">{include ? INCLUDE_HINTS.on : INCLUDE_HINTS.off}</span>
         </label>
       </div>
       {url ? (
