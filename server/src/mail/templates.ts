@@ -261,11 +261,14 @@ function billingMail(opts: {
     ...(opts.action ? [`${opts.action.label}: ${opts.action.url}`, ''] : []),
     `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
   ].join('\n');
+  // On a phone a long value (a receipt number is one unbroken word) wraps inside its cell instead of
+  // widening the mail past the screen (issue 25, item 6: 417 px on a 390 px phone): the table keeps the
+  // width it is given (fixed layout, label column 42%) and values break where they must.
   const factsHtml = facts.length
-    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;width:100%;border:1px solid #e2e8f0;border-radius:10px;font-size:14px;">${facts
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;width:100%;table-layout:fixed;border:1px solid #e2e8f0;border-radius:10px;font-size:14px;">${facts
         .map(
           ([k, v]) =>
-            `<tr><td style="padding:8px 14px;color:${MUTED};">${escapeHtml(k)}</td><td style="padding:8px 14px;font-weight:700;text-align:right;">${escapeHtml(v)}</td></tr>`,
+            `<tr><td style="width:42%;padding:8px 10px 8px 14px;color:${MUTED};vertical-align:top;">${escapeHtml(k)}</td><td style="padding:8px 14px 8px 10px;font-weight:700;text-align:right;vertical-align:top;overflow-wrap:anywhere;word-wrap:break-word;word-break:break-word;">${escapeHtml(v)}</td></tr>`,
         )
         .join('')}</table>`
     : '';
