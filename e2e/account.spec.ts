@@ -17,6 +17,7 @@ interface Mail {
   to: string;
   subject: string;
   kind?: string;
+  text: string;
   links: string[];
 }
 
@@ -206,8 +207,9 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   expect((await mailbox(page)).filter((m) => m.to === email && /cancelled/i.test(m.subject))).toHaveLength(0);
 
   await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
-  // The subscription is cancelled first, then the account is deleted. The cancellation's mail and one last
-  // "account deleted" mail still reach the person (decision 093); the dev outbox keeps them for an hour.
+  // The subscription is cancelled first, then the account is deleted. One last "account deleted" mail says
+  // the trial was cancelled with it; the cancellation's own notice ("you keep access... resume on your
+  // account page") is not sent to an account that is gone (decision 093, issue 25 item 6).
   const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/billing/cancel') && r.request().method() === 'POST');
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/account/delete'));
   await dialog.getByRole('button', { name: 'Cancel subscription and delete account' }).click();
@@ -218,9 +220,10 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
   expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
-  const after = (await mailbox(page)).filter((m) => m.to === email).map((m) => m.subject);
-  expect(after.some((subject) => /cancelled/i.test(subject))).toBe(true);
-  expect(after).toContain('Your RedFlag account was deleted');
+  const after = (await mailbox(page)).filter((m) => m.to === email);
+  expect(after.map((m) => m.subject)).toEqual(['Your RedFlag account was deleted']);
+  expect(after[0]?.text).toContain('Your free trial was cancelled with your account: you will not be charged.');
+  expect(after.map((m) => m.text).join('\n')).not.toMatch(/resume|keep access/i);
 });
 
 for (const [name, viewport] of [

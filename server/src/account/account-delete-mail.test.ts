@@ -10,8 +10,11 @@ import { createVerifiedUser, type TestUser } from '../test/users.ts';
 /**
  * Cancel, then delete, in one flow (the delete dialog): the cancellation's confirmation was queued a moment
  * before the deletion, which used to erase it with every other mail to the address, so with SMTP it was
- * never sent. Here a real SMTP server (smtp-server on a free port) receives what the app sends; afterwards
- * no row of the outbox may hold the address (docs/decisions/093).
+ * never sent (docs/decisions/093). Then it was kept and sent, and told a deleted account that it kept access
+ * and could resume on its account page, seconds before "account deleted" (issue 25, item 6): now the one
+ * mail about the deletion says the subscription was cancelled with it, and a cancellation notice not yet on
+ * its way is dropped. Here a real SMTP server (smtp-server on a free port) receives what the app sends;
+ * afterwards no row of the outbox may hold the address.
  */
 
 let server: SMTPServer;
@@ -71,7 +74,7 @@ const subjectsTo = (email: string) =>
   received.filter((m) => m.to.includes(email)).map((m) => /^Subject: (.*)$/m.exec(m.raw)?.[1]?.trim() ?? '');
 
 describe('cancel, then delete the account, with SMTP', () => {
-  it('the cancellation mail queued just before the deletion is sent, with a confirmation of the deletion; then no row holds the address', async () => {
+  it('one mail: the deletion, saying the trial was cancelled with it (no "resume" for a deleted account); then no row holds the address', async () => {
     const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, TEST_CLOCK: 'true' });
     try {
       const u = await trialUser(t);
@@ -88,9 +91,34 @@ describe('cancel, then delete the account, with SMTP', () => {
       await t.ctx.mailer.idle();
       await t.ctx.mailer.processDue();
 
-      expect(subjectsTo(email).sort()).toEqual(['Your RedFlag account was deleted', 'Your RedFlag trial is cancelled: you will not be charged']);
+      expect(subjectsTo(email)).toEqual(['Your RedFlag account was deleted']);
       const deleted = received.find((m) => m.raw.includes('Subject: Your RedFlag account was deleted'));
-      expect(deleted?.raw).toContain('nothing more will be charged');
+      // The raw message is quoted-printable: long lines are cut with soft breaks ("=" at a line's end).
+      const body = (deleted?.raw ?? '').replace(/=\r?\n/g, '');
+      expect(body).toContain('Your free trial was cancelled with your account: you will not be charged.');
+      expect(body).not.toMatch(/resume|keep access|account page/i);
+      expect(await rowsWith(t, email)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a cancellation already being sent when the account is deleted is sent, then erased', async () => {
+    const t = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, TEST_CLOCK: 'true' });
+    try {
+      const u = await trialUser(t);
+      const email = u.user.email.toLowerCase();
+      await t.ctx.mailer.idle();
+      await t.ctx.mailer.processDue();
+      received.length = 0;
+
+      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
+      // A worker has claimed it: it is on the wire and cannot be called back.
+      await t.ctx.database.db.update(mailOutbox).set({ status: 'sending', lockedUntil: new Date(t.ctx.clock.now().getTime() - 1000) }).where(eq(mailOutbox.kind, 'cancellation'));
+      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      await t.ctx.mailer.idle();
+      await t.ctx.mailer.processDue();
+      expect(subjectsTo(email).sort()).toEqual(['Your RedFlag account was deleted', 'Your RedFlag trial is cancelled: you will not be charged']);
       expect(await rowsWith(t, email)).toEqual([]);
     } finally {
       await t.close();
@@ -111,7 +139,7 @@ describe('cancel, then delete the account, with SMTP', () => {
       expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
       await t.ctx.mailer.idle();
       // Still on its way: retried after its back-off like any other mail.
-      expect((await rowsWith(t, email)).map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['account_deleted:pending', 'cancellation:pending']);
+      expect((await rowsWith(t, email)).map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['account_deleted:pending']);
       for (let i = 1; i < MAIL_MAX_ATTEMPTS; i++) {
         t.ctx.clock.advance(retryDelayMs(i) + 1000);
         await t.ctx.mailer.processDue();
@@ -120,6 +148,26 @@ describe('cancel, then delete the account, with SMTP', () => {
       expect(await rowsWith(t, email)).toEqual([]);
     } finally {
       failing = false;
+      await t.close();
+    }
+  });
+});
+
+describe('cancel, then delete the account, with the dev outbox', () => {
+  it('/dev/mailbox shows the one deletion mail, which says the trial was cancelled, and no cancellation telling them to resume', async () => {
+    const t = await createTestApp({ TEST_CLOCK: 'true' });
+    try {
+      const u = await trialUser(t);
+      const email = u.user.email.toLowerCase();
+      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
+      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      await t.ctx.mailer.idle();
+
+      const shown = ((await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === email);
+      expect(shown.map((m) => m.subject)).toEqual(['Your RedFlag account was deleted']);
+      expect(shown[0]?.text).toContain('Your free trial was cancelled with your account: you will not be charged.');
+      for (const m of shown) expect(m.text).not.toMatch(/resume|keep access/i);
+    } finally {
       await t.close();
     }
   });

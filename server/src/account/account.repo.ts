@@ -136,15 +136,29 @@ export function rateBucketsOf(db: Executor, userId: string, email: string) {
 }
 
 /**
- * A cancellation or receipt on its way to them: not yet sent (SMTP), or stored in the dev outbox less than
+ * A receipt on its way to them: not yet sent (SMTP), or stored in the dev outbox less than
  * DEV_OUTBOX_KEEP_MS ago (there the row is the delivery). Kept by the deletion so that it is delivered; the
  * mailer erases it once sent or failed for good (mail.service.ts, docs/decisions/093).
+ *
+ * A cancellation notice is kept only while a worker is sending it (it cannot be called back): otherwise it
+ * would tell a deleted account that it keeps access and can resume on its account page. The deletion's own
+ * mail says the trial or subscription was cancelled with the account instead (issue 25, item 6).
  */
 function undeliveredNoticeWhere(email: string, now: Date) {
+  const undelivered = or(inArray(mailOutbox.status, ['pending', 'sending']), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS))));
   return and(
     eq(lower(mailOutbox.to), email),
     inArray(mailOutbox.kind, KEPT_UNTIL_DELIVERED_KINDS),
-    or(inArray(mailOutbox.status, ['pending', 'sending']), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS)))),
+    or(and(ne(mailOutbox.kind, 'cancellation'), undelivered), and(eq(mailOutbox.kind, 'cancellation'), eq(mailOutbox.status, 'sending'))),
+  );
+}
+
+/** A cancellation notice that has not reached them yet and that the deletion drops (see above). */
+function supersededCancellationWhere(email: string, now: Date) {
+  return and(
+    eq(lower(mailOutbox.to), email),
+    eq(mailOutbox.kind, 'cancellation'),
+    or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS)))),
   );
 }
 
@@ -152,16 +166,19 @@ function undeliveredNoticeWhere(email: string, now: Date) {
  * Deletes everything above but the undelivered notices. Removing the user cascades to sessions, sign-in
  * methods, scans, events, the plan row and the test provider's subscriptions, checkout and portal
  * sessions; their invoices stay, detached (subscription_id set null). The caller runs this in a
- * transaction.
+ * transaction. Answers whether a cancellation notice on its way was dropped (the deletion's mail then says
+ * the cancellation).
  */
-export async function deleteEverythingOf(tx: Executor, userId: string, email: string, now: Date): Promise<void> {
+export async function deleteEverythingOf(tx: Executor, userId: string, email: string, now: Date): Promise<{ droppedCancellation: boolean }> {
   // Locked first: a worker sending one of them right now marks it sent only after this commits, so its
   // "is the account gone?" check that follows sees the deletion and erases the row (no sent copy left over).
   const kept = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(undeliveredNoticeWhere(email, now)).for('update');
+  const dropped = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(supersededCancellationWhere(email, now)).for('update');
   await tx.delete(mailOutbox).where(kept.length ? and(mailsWhere(userId, email), not(inArray(mailOutbox.id, kept.map((k) => k.id)))) : mailsWhere(userId, email));
   await tx.delete(verification).where(verificationsWhere(userId, email));
   await tx.delete(contactMessage).where(contactMessagesWhere(userId, email));
   await tx.delete(rateLimitBucket).where(bucketsWhere(userId, email));
   await tx.delete(analyticsEvents).where(eq(analyticsEvents.userId, userId));
   await tx.delete(user).where(eq(user.id, userId));
+  return { droppedCancellation: dropped.length > 0 };
 }

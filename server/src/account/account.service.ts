@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
-import { accountDeletedMail } from '../mail/templates.ts';
+import { accountDeletedMail, type CancelledWithAccount } from '../mail/templates.ts';
 import {
   activeSessions,
   allScans,
@@ -155,8 +155,8 @@ export async function exportAccount(ctx: Ctx, userId: string) {
  * their e-mail address. A subscription that would still bill must be cancelled first (the delete dialog
  * does it in the same flow), so that nobody is charged for an account that no longer exists.
  *
- * Mails on their way about money (the cancellation's confirmation, a receipt) are kept until delivered,
- * then erased by the mailer, and one last mail confirms the deletion (docs/decisions/093).
+ * A receipt on its way is kept until delivered, then erased by the mailer, and one last mail confirms the
+ * deletion and any cancellation made on the way (docs/decisions/093, amended for issue 25).
  */
 export async function deleteAccount(ctx: DeleteCtx, userId: string, email: string, confirmEmail: string): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== email.toLowerCase()) {
@@ -168,16 +168,25 @@ export async function deleteAccount(ctx: DeleteCtx, userId: string, email: strin
     throw new AppError('CONFLICT', 'Cancel your subscription in the billing portal first, then delete your account.');
   }
   const firstName = (await findUserRow(ctx.database.db, userId))?.firstName ?? null;
-  await ctx.database.db.transaction(async (tx) => {
+  const { droppedCancellation } = await ctx.database.db.transaction(async (tx) => {
     // The one thing that outlives the account: a keyed hash of the address, so that it gets no second
     // trial (also stored when the trial started; this covers trials from before the hash was kept).
     if (plan.hasUsedTrial) await recordTrialGrant(ctx, tx, email);
-    await deleteEverythingOf(tx, userId, email.toLowerCase(), ctx.clock.now());
+    return deleteEverythingOf(tx, userId, email.toLowerCase(), ctx.clock.now());
   });
   ctx.logger.info({ userId }, 'account deleted');
   // After the commit: the account is gone whatever happens to this mail. With SMTP, enqueueing also sends
-  // every due row at once, the kept cancellation among them; each is erased once sent.
-  const mail = accountDeletedMail({ firstName, subscriptionCancelled: plan.cancelAtPeriodEnd, supportEmail: ctx.config.mail.supportEmail });
+  // every due row at once (a kept receipt among them); each is erased once sent. It is the one mail about a
+  // cancellation made on the way (issue 25, item 6): the cancellation's own notice, if not yet sent, was
+  // dropped with the account.
+  const cancelled: CancelledWithAccount = plan.cancelAtPeriodEnd
+    ? plan.subscriptionStatus === 'trialing'
+      ? 'trial'
+      : 'subscription'
+    : droppedCancellation
+      ? 'ended'
+      : null;
+  const mail = accountDeletedMail({ firstName, cancelled, supportEmail: ctx.config.mail.supportEmail });
   await ctx.mailer.enqueue({ ...mail, to: email, kind: 'account_deleted' }).catch((err: unknown) => {
     ctx.logger.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'account deletion mail not stored');
   });

@@ -415,11 +415,27 @@ export function cancellationMail(
 }
 
 /**
- * The last mail to a deleted account's address: what happened, in case it was not them, and, when a
- * subscription was cancelled on the way, that nothing more will be charged. No link: there is no account
+ * What the deletion's mail says about billing: a free trial or a paid subscription cancelled on the way, a
+ * subscription that had already ended (its notice not yet delivered), or nothing.
+ */
+export type CancelledWithAccount = 'trial' | 'subscription' | 'ended' | null;
+
+/**
+ * The last mail to a deleted account's address: what happened, in case it was not them, and, when a trial
+ * or subscription was cancelled on the way, that nothing (more) will be charged. It is the one mail about
+ * the cancellation too: the cancellation's own notice ("you keep access until... resume on your account
+ * page") is not sent to an account that no longer exists (issue 25, item 6). No link: there is no account
  * left to go to.
  */
-export function accountDeletedMail(opts: { firstName?: string | null; subscriptionCancelled: boolean; supportEmail: string }): RenderedMail {
+export function accountDeletedMail(opts: { firstName?: string | null; cancelled: CancelledWithAccount; supportEmail: string }): RenderedMail {
+  const cancelled =
+    opts.cancelled === 'trial'
+      ? ['Your free trial was cancelled with your account: you will not be charged.']
+      : opts.cancelled === 'subscription'
+        ? ['Your Premium subscription was cancelled with your account: nothing more will be charged.']
+        : opts.cancelled === 'ended'
+          ? ['Your Premium subscription had ended: nothing more will be charged.']
+          : [];
   return billingMail({
     subject: 'Your RedFlag account was deleted',
     heading: 'Account deleted',
@@ -427,7 +443,7 @@ export function accountDeletedMail(opts: { firstName?: string | null; subscripti
     firstName: opts.firstName,
     paragraphs: [
       'Your RedFlag account was deleted, with your scans, sign-in methods and the e-mails we sent you. This is the last e-mail we send to this address, and we do not keep it after it is sent.',
-      ...(opts.subscriptionCancelled ? ['Your subscription was cancelled before the deletion: nothing more will be charged.'] : []),
+      ...cancelled,
       `If you did not delete your account, write to ${opts.supportEmail} at once.`,
     ],
     supportEmail: opts.supportEmail,

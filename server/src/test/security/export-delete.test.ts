@@ -153,19 +153,22 @@ describe('export and deletion hold and remove everything about the person', () =
 
     // Allowed: the other person's own message and its mail, which name this address in their text.
     const naming = async () => (await rowsNaming(id, email)).filter((r) => !r.row.toLowerCase().includes(otherEmail));
-    // What is on its way about money stays until delivered (docs/decisions/093): the receipt, the
-    // cancellation and the confirmation of the deletion, in the dev outbox (where the row is the delivery)
-    // for an hour; nothing else, and none of it names the id.
+    // What is on its way about money stays until delivered (docs/decisions/093): the receipt and the
+    // confirmation of the deletion, in the dev outbox (where the row is the delivery) for an hour; nothing
+    // else, and none of it names the id. The cancellation's own notice ("you keep access... resume") is
+    // not kept: the deletion's mail says the subscription was cancelled with the account (issue 25, item 6).
     const left = await naming();
     expect(left.every((r) => r.table === 'mail_outbox' && !r.row.includes(id))).toBe(true);
     const kept = await db.select({ kind: mailOutbox.kind, subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email));
-    expect(kept.map((m) => m.kind).sort()).toEqual(['account_deleted', 'cancellation', 'receipt']);
-    expect(left).toHaveLength(3);
-    const shown = (await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string }>;
-    expect(shown.filter((m) => m.to === email).map((m) => m.subject)).toEqual(expect.arrayContaining(['Your RedFlag subscription is cancelled', 'Your RedFlag account was deleted']));
+    expect(kept.map((m) => m.kind).sort()).toEqual(['account_deleted', 'receipt']);
+    expect(left).toHaveLength(2);
+    const shown = (await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string; text: string }>;
+    const shownToThem = shown.filter((m) => m.to === email);
+    expect(shownToThem.map((m) => m.subject)).not.toContain('Your RedFlag subscription is cancelled');
+    expect(shownToThem.find((m) => m.subject === 'Your RedFlag account was deleted')?.text).toContain('Your Premium subscription was cancelled with your account: nothing more will be charged.');
     // Then the worker's round erases them: nothing of the account is left.
     await t.ctx.mailer.processDue();
-    expect(await naming()).toHaveLength(3);
+    expect(await naming()).toHaveLength(2);
     t.ctx.clock.advance(DEV_OUTBOX_KEEP_MS + 1000);
     await t.ctx.mailer.processDue();
     expect(await naming()).toEqual([]);

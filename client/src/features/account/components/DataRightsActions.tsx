@@ -174,7 +174,7 @@ function DeleteAccountDialog({
                 <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-600" />
                 <p>
                   {subscription.what} {subscription.next} and would charge your card. Deleting your account cancels it
-                  first, so nothing more is charged, and you get the cancellation by e-mail.
+                  first, so nothing more is charged; the last e-mail, confirming the deletion, says so.
                 </p>
               </div>
             ) : null}
