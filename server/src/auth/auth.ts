@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { bearer, magicLink } from 'better-auth/plugins';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
@@ -17,7 +17,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { scrubText, type Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mail.service.ts';
-import { changeEmailMail, magicLinkMail, verificationMail } from '../mail/templates.ts';
+import { changeEmailMail, magicLinkMail, passwordChangedMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
 
@@ -252,8 +252,31 @@ export function createAuth(deps: AuthDeps) {
             return;
         }
       }),
+      after: createAuthMiddleware(async (actx) => {
+        // A changed password is told to the owner (issue 25, item 6), once better-auth has stored it.
+        if (actx.path !== '/change-password') return;
+        const returned: unknown = actx.context.returned;
+        if (!returned || isAPIError(returned) || returned instanceof Response) return;
+        const userId = (returned as { user?: { id?: unknown } }).user?.id;
+        if (typeof userId === 'string') await sendPasswordChanged(userId);
+      }),
     },
   });
+
+  /** After the change is stored: a failure to queue the mail is logged, never turned into a failed change. */
+  async function sendPasswordChanged(userId: string) {
+    try {
+      const owner = await repo.findUserById(userId);
+      if (!owner) return;
+      await mailer.enqueue({
+        to: owner.email,
+        kind: 'password_changed',
+        ...passwordChangedMail({ firstName: owner.firstName, email: owner.email, changedAt: new Date(), signInUrl: `${config.publicUrl}/`, supportEmail }),
+      });
+    } catch (err) {
+      log.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'password-changed mail not stored');
+    }
+  }
 
   async function beforeSignUp(raw: unknown) {
     const body = parseBody(signUpBodySchema, raw, 'Invalid sign-up');

@@ -450,6 +450,36 @@ export function accountDeletedMail(opts: { firstName?: string | null; cancelled:
   });
 }
 
+/** "March 3, 2026 at 14:05 UTC": when something happened to the account, the same for every reader. */
+function formatEventTime(d: Date): string {
+  const day = formatBillingDate(d);
+  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(d);
+  return `${day} at ${time} UTC`;
+}
+
+/**
+ * The account's password was changed (issue 25, item 6). Sent to the owner's address after every change, so
+ * that someone whose password was changed by another hears of it and knows how to get back in without it:
+ * the sign-in dialog's e-mailed link, then a new password and "sign out of every other device" on the
+ * account page. Never the password.
+ */
+export function passwordChangedMail(opts: { firstName?: string | null; email: string; changedAt: Date; signInUrl: string; supportEmail: string }): RenderedMail {
+  return billingMail({
+    subject: 'Your RedFlag password was changed',
+    heading: 'Your password was changed',
+    preheader: 'If this was you, there is nothing to do.',
+    firstName: opts.firstName,
+    paragraphs: [
+      `The password of your RedFlag account (${opts.email}) was changed on ${formatEventTime(opts.changedAt)}.`,
+      'If this was you, there is nothing to do.',
+      'If you did not change it, someone else may have your password. Get back in without it: on the sign-in dialog choose "Get Magic Link Recovery" and we e-mail you a sign-in link. Then set a new password and choose "Sign out of every other device" on your account page.',
+      `Need help? Write to ${opts.supportEmail}.`,
+    ],
+    action: { url: opts.signInUrl, label: 'OPEN REDFLAG' },
+    supportEmail: opts.supportEmail,
+  });
+}
+
 /** Every http(s) link in a mail's HTML, in order, without duplicates (for /dev/mailbox.json). */
 export function extractLinks(html: string): string[] {
   const links: string[] = [];
