@@ -9,8 +9,12 @@ import { evidenceSpans, splitHighlights, type Severity } from '../utils/highligh
 import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
 import { confidencePercent, countryLabel, lineTypeLabel, linkFlagLabel, yesNoUnknown } from '../utils/result-format';
 
-/** Evidence marks in the message, by the strongest reason severity covering them. */
-const markVariants = cva('rounded-sm px-0.5 text-slate-900 decoration-2 underline-offset-2', {
+/**
+ * Evidence marks in the message, by the strongest reason severity covering them. No padding or margin: a
+ * mark sits inside running text, and side padding showed as spaces that are not in the message
+ * ("usps- redelivery -care.com", "pick  it up": issue 25, item 9). A quoted piece of evidence adds its own.
+ */
+const markVariants = cva('rounded-sm text-slate-900 decoration-2 underline-offset-2', {
   variants: {
     severity: {
       high: 'bg-red-100 underline decoration-red-500',
@@ -122,7 +126,7 @@ function ReasonEvidence({ reason }: { reason: DisplayReason }) {
             <Fragment key={index}>
               {' '}
               {item.kind === 'quote' ? (
-                <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone')}>“{item.text}”</mark>
+                <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone px-0.5')}>“{item.text}”</mark>
               ) : (
                 <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">{item.text}</code>
               )}

@@ -32,17 +32,59 @@ export function evidenceSpans(details: readonly ReasonDetail[]): HighlightSpan[]
   return spans;
 }
 
+/** A link as a reader sees one: from its scheme or "www." to the last character that is not punctuation. */
+const LINK = /\b(?:https?:\/\/|www\.)[^\s<>"'“”‘’]+/giu;
+const TRAILING_PUNCTUATION = /[.,;:!?)\]}»]+$/u;
+const WORD_CHAR = /[\p{L}\p{N}\p{M}_]/u;
+const LETTER = /\p{L}/u;
+
+/** The links of the message as [start, end) ranges. */
+function linkRanges(message: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (const match of message.matchAll(LINK)) {
+    const start = match.index ?? 0;
+    const text = match[0].replace(TRAILING_PUNCTUATION, '');
+    if (text.length > 0) ranges.push([start, start + text.length]);
+  }
+  return ranges;
+}
+
+/** Whether the character at `i` is part of a word (an apostrophe between two letters is: "don't"). */
+function inWord(message: string, i: number): boolean {
+  const ch = message[i];
+  if (ch === undefined) return false;
+  if (WORD_CHAR.test(ch)) return true;
+  return (ch === "'" || ch === '’') && LETTER.test(message[i - 1] ?? '') && LETTER.test(message[i + 1] ?? '');
+}
+
+/**
+ * A span grown so that it never starts or ends inside a word or a link: a highlight that stops in the
+ * middle of "usps-redelivery-care.com" showed the link as two pieces of two colours (issue 25, item 9).
+ */
+function snapToWords(message: string, links: ReadonlyArray<[number, number]>, span: HighlightSpan): HighlightSpan {
+  let { start, end } = span;
+  for (const [s, e] of links) {
+    if (start > s && start < e) start = s;
+    if (end > s && end < e) end = e;
+  }
+  while (start > 0 && inWord(message, start - 1) && inWord(message, start)) start--;
+  while (end < message.length && inWord(message, end - 1) && inWord(message, end)) end++;
+  return { start, end, severity: span.severity };
+}
+
 /**
  * Cuts the message into plain and highlighted runs. Spans are clamped to the message, empty or inverted
- * ones are dropped, and overlapping spans are cut at every boundary so each run carries the strongest
- * severity covering it. The result is rendered as React text nodes, never as HTML, so a message holding
- * markup or a script shows as the characters it is.
+ * ones are dropped, each is grown to whole words and whole links, and overlapping spans are cut at every
+ * boundary so each run carries the strongest severity covering it. The result is rendered as React text
+ * nodes, never as HTML, so a message holding markup or a script shows as the characters it is.
  */
 export function splitHighlights(message: string, spans: readonly HighlightSpan[]): MessageSegment[] {
   const length = message.length;
+  const links = linkRanges(message);
   const valid = spans
     .map((s) => ({ start: Math.max(0, Math.min(length, Math.floor(s.start))), end: Math.max(0, Math.min(length, Math.floor(s.end))), severity: s.severity }))
-    .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start);
+    .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start)
+    .map((s) => snapToWords(message, links, s));
   if (valid.length === 0) return length ? [{ text: message, severity: null }] : [];
 
   const cuts = new Set<number>([0, length]);
