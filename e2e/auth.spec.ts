@@ -198,8 +198,8 @@ test.describe('forms keep what people typed (issue 12)', () => {
       await dialog.getByRole('button', { name: 'SIGN IN' }).click();
 
       const alert = dialog.getByRole('alert');
-      await expect(alert).toContainText('Sign In Required');
-      await expect(alert).toContainText('The email or password is incorrect.');
+      await expect(alert).toContainText('Incorrect email or password');
+      await expect(alert).toContainText('The email or password you entered does not match an account.');
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
       await expect(dialog.getByLabel('Email')).toHaveValue(email);
       await expect(dialog.getByLabel('Password', { exact: true })).toHaveValue('not-my-password-1');
@@ -400,7 +400,7 @@ test.describe('accessibility of the accounts dialogs', () => {
       await dialog.getByLabel('Email').fill('nobody@example.com');
       await dialog.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
       await dialog.getByRole('button', { name: 'SIGN IN' }).click();
-      await expect(dialog.getByRole('alert')).toContainText('Sign In Required');
+      await expect(dialog.getByRole('alert')).toContainText('Incorrect email or password');
       await expectNoSeriousViolations(page, '[role="dialog"]');
       await page.keyboard.press('Escape');
 

@@ -14,13 +14,13 @@ test('a new trial user sees the empty history and a full free-tier allowance', a
   await expect(page.getByTestId('pending-analysis')).toHaveCount(0);
   const stats = page.getByTestId('stat-cards');
   await expect(stats).toContainText(/Total scans\s*0/i);
-  await expect(stats).toContainText(/Avg risk score\s*0%/i);
+  await expect(stats).toContainText(/Avg risk score\s*0\/100/i);
   const usage = page.getByTestId('scan-usage');
   await expect(usage).toContainText('Free trial');
   await expect(usage).toContainText('0/5');
   await expect(usage).toContainText('5 scans remaining');
   await expect(page.getByText('No scans yet')).toBeVisible();
-  await expect(page.getByText('Start analyzing buyer messages to see your scan history here.')).toBeVisible();
+  await expect(page.getByText('Check a message you received, and your scan history shows up here.')).toBeVisible();
 });
 
 test('the history and stats show what was scanned, newest first', async ({ page }) => {
@@ -35,7 +35,7 @@ test('the history and stats show what was scanned, newest first', async ({ page 
   const stats = page.getByTestId('stat-cards');
   await expect(stats).toContainText(/Total scans\s*2/i);
   await expect(stats).toContainText(/Scams detected\s*1/i);
-  await expect(stats).toContainText(new RegExp(`Avg risk score\\s*${server.averageRiskScore}%`, 'i'));
+  await expect(stats).toContainText(new RegExp(`Avg risk score\\s*${server.averageRiskScore}/100`, 'i'));
   expect(server.averageRiskScore).toBe(Math.round((legit.riskScore + scam.riskScore) / 2));
 
   const usage = page.getByTestId('scan-usage');

@@ -241,7 +241,7 @@ test.describe('header', () => {
 test.describe('footer', () => {
   const staticPages = [
     { link: 'Help Center', path: '/help-center', heading: /how can we help/i },
-    { link: 'About Us', path: '/about', heading: /the team that protects marketplace sellers/i },
+    { link: 'About Us', path: '/about', heading: /the team that helps people spot scams/i },
     { link: 'Privacy Policy', path: '/privacy-policy', heading: /privacy policy/i },
     { link: 'Terms of Service', path: '/terms-of-service', heading: /terms of service/i },
   ];
@@ -329,7 +329,7 @@ test.describe('footer', () => {
     expect(lineStarts).toEqual([]);
   });
 
-  test('Contact Us asks for the contact dialog; social links open in a new tab; copyright 2025', async ({ page }) => {
+  test('Contact Us asks for the contact dialog; social links open in a new tab; copyright this year', async ({ page }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'Contact Us' }).click();
@@ -345,7 +345,7 @@ test.describe('footer', () => {
       await expect(social).toHaveAttribute('target', '_blank');
       await expect(social).toHaveAttribute('rel', /noopener/);
     }
-    await expect(footer.getByText(/© 2025 RedFlag/)).toBeVisible();
+    await expect(footer.getByText(`© ${new Date().getFullYear()} RedFlag`)).toBeVisible();
   });
 });
 

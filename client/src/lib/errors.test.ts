@@ -6,7 +6,7 @@ const apiError = (status: number, code: string, message = 'x') => new ApiError({
 
 describe('classifyError: the spec\'s titles (product-spec.md section 8) and one next step per error', () => {
   const cases: Array<[string, unknown, string, string, string]> = [
-    ['invalid_credentials', { status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } }, 'invalid_credentials', 'Sign In Required', 'sign_in'],
+    ['invalid_credentials', { status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } }, 'invalid_credentials', 'Incorrect email or password', 'sign_in'],
     ['email_not_confirmed', { status: 403, error: { code: 'email_not_confirmed', message: '...' } }, 'email_not_confirmed', 'Check Your Email', 'sign_in'],
     ['signup_disabled', { status: 403, error: { code: 'signup_disabled', message: '...' } }, 'signup_disabled', 'Service Temporarily Unavailable', 'retry'],
     ['a network failure', networkError(new TypeError('Failed to fetch')), 'network', 'Connection Problem', 'retry'],

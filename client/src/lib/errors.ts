@@ -111,7 +111,8 @@ function copyFor(p: ErrorParts): Copy {
   // Contract codes are checked against the catalogue (`satisfies ErrorCode`): renaming one there fails here.
   switch (code) {
     case 'invalid_credentials' satisfies ErrorCode:
-      return { kind: 'invalid_credentials', title: signIn, description: 'The email or password is incorrect.', suggestion: 'Check both and try again, or get a sign-in link by email instead.', action: 'sign_in' };
+      // Titled as what happened (issue 25, item 10), not "Sign In Required": the person was signing in.
+      return { kind: 'invalid_credentials', title: 'Incorrect email or password', description: 'The email or password you entered does not match an account.', suggestion: 'Check both and try again, or get a sign-in link by email instead.', action: 'sign_in' };
     case 'link_invalid':
       return { kind: 'link_invalid', title: signIn, description: 'This link has expired or was already used.', suggestion: 'Request a new link with Magic Link Recovery, or sign in with your password.', action: 'sign_in' };
     case 'oauth_failed':
@@ -147,7 +148,7 @@ function copyFor(p: ErrorParts): Copy {
     return { kind: 'network', title: 'Connection Problem', description: 'We could not reach RedFlag.', suggestion: 'Check your internet connection and try again.', action: 'retry' };
   }
   if (status === 401 || code === 'UNAUTHORIZED' || /Authentication required|Unauthorized/i.test(message)) {
-    return { kind: 'unauthorized', title: signIn, description: 'Please sign in to continue.', suggestion: 'Sign in with your email and password, Google or Facebook.', action: 'sign_in' };
+    return { kind: 'unauthorized', title: signIn, description: 'Please sign in to continue.', suggestion: 'Sign in again, or get a sign-in link by email.', action: 'sign_in' };
   }
   if (status === 403 || /Access denied|Forbidden/i.test(message)) {
     return { kind: 'forbidden', title: setup, description: said('Your account needs a little more setup.'), suggestion: 'Finish setting up your account, then try again.', action: 'none' };

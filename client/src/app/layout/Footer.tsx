@@ -114,7 +114,7 @@ export function Footer() {
       </div>
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 py-6 text-xs text-slate-400 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
-          <p>© 2025 RedFlag. All rights reserved.</p>
+          <p>© {new Date().getFullYear()} RedFlag. All rights reserved.</p>
           <p>RedFlag gives an automated risk assessment, not legal or financial advice.</p>
         </div>
       </div>

@@ -1,12 +1,12 @@
-import { HeartHandshake, ScanSearch, ShieldCheck, Store } from 'lucide-react';
+import { HeartHandshake, ScanSearch, ShieldCheck, Users } from 'lucide-react';
 import { PageBody, PageHeader, Prose } from '@/components/layout/page-header';
 import { useSupportEmail } from '@/lib/public-config';
 
 const VALUES = [
   {
-    icon: Store,
-    title: 'Built with sellers',
-    text: 'We started with the people scammers target every day on Facebook Marketplace, Craigslist, OfferUp, eBay and Etsy, and every pattern we check comes from real reports.',
+    icon: Users,
+    title: 'Built for everyone',
+    text: 'Scammers write to everyone: by text, e-mail, WhatsApp, dating apps and marketplaces. Every pattern we check comes from real reports, whoever they were sent to.',
   },
   {
     icon: ScanSearch,
@@ -29,11 +29,11 @@ export function AboutPage() {
   const supportEmail = useSupportEmail();
   return (
     <>
-      <title>About RedFlag · The team that protects marketplace sellers</title>
-      <PageHeader eyebrow="About us" title="The team that protects marketplace sellers">
+      <title>About RedFlag · The team that helps people spot scams</title>
+      <PageHeader eyebrow="About us" title="The team that helps people spot scams">
         <p>
-          RedFlag is built by people who have spent years helping buyers and sellers spot fraud before money or personal
-          details change hands.
+          RedFlag is built by people who have spent years helping people spot fraud before money or personal details
+          change hands, whether the message came by text, e-mail or a marketplace chat.
         </p>
       </PageHeader>
       <PageBody>

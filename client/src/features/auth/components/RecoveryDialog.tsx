@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound, MailCheck, ShieldAlert } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { PublicConfig } from '@redflag/contracts/config';
 import { MAGIC_LINK_MINUTES } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -17,12 +18,22 @@ import { emailOnlyFormSchema, type EmailOnlyFormInput } from '../utils/form-sche
 import { EmailLinkFields } from './EmailLinkFields';
 import { SocialButtons } from './SocialButtons';
 
-/** QUICK RECOVERY: one-click Google / Facebook, or a magic link by e-mail (60 minutes, single use). */
+/** The sign-in methods the server offers besides e-mail, by name ("Google", "Google or Facebook"). */
+function socialNames(config: PublicConfig | undefined): string | null {
+  const names = [config?.signInMethods.google ? 'Google' : null, config?.signInMethods.facebook ? 'Facebook' : null].filter((n): n is string => n !== null);
+  return names.length ? names.join(' or ') : null;
+}
+
+/**
+ * QUICK RECOVERY: Google / Facebook where they are offered, or a magic link by e-mail (60 minutes, single
+ * use). It names only the sign-in methods this server has, and promises no "one click" (issue 25, item 10).
+ */
 export function RecoveryDialog() {
   const dialog = useAuthDialog();
   const open = dialog.kind === 'recovery';
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { data: config } = usePublicConfig();
+  const social = socialNames(config);
 
   // product-spec.md section 4: the step resets when the dialog closes (derived during render).
   const [wasOpen, setWasOpen] = useState(open);
@@ -41,7 +52,11 @@ export function RecoveryDialog() {
               icon={KeyRound}
               tone="danger"
               title="QUICK RECOVERY"
-              description="Get back into your account in one click, or with a secure link by email."
+              description={
+                social
+                  ? `Sign in with ${social}, or get a secure sign-in link by email.`
+                  : 'We email you a secure link that signs you in.'
+              }
             />
             <SocialButtons config={config} verb="Sign in" />
             <RecoveryForm
@@ -52,8 +67,8 @@ export function RecoveryDialog() {
             <p className="flex gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
               <ShieldAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               <span>
-                <strong>Security tip:</strong> next time, sign in the way you first signed up (email and password,
-                Google or Facebook).
+                <strong>Security tip:</strong> next time, sign in the way you first signed up
+                {social ? ` (email and password, or ${social})` : ' (with your email and password)'}.
               </span>
             </p>
           </>

@@ -47,8 +47,9 @@ describe('SignInForm', () => {
     await user.click(submit);
 
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent('Sign In Required');
-    expect(alert).toHaveTextContent('The email or password is incorrect.');
+    expect(alert).toHaveTextContent('Incorrect email or password');
+    expect(alert).not.toHaveTextContent('Sign In Required');
+    expect(alert).toHaveTextContent('The email or password you entered does not match an account.');
     expect(screen.getByRole('button', { name: 'Get a sign-in link by email' })).toBeVisible();
     expect(email).toHaveValue('ana@example.com');
     expect(password).toHaveValue('wrong horse battery');

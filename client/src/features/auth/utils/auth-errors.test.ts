@@ -4,7 +4,7 @@ import { presentError } from './auth-errors';
 describe('presentError: where the accounts forms show an error', () => {
   it('offers recovery after a wrong password, and the dialog a Sign In button', () => {
     expect(presentError({ status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } })).toMatchObject({
-      title: 'Sign In Required',
+      title: 'Incorrect email or password',
       isAuthError: true,
       action: 'recovery',
     });

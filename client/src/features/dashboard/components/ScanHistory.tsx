@@ -232,7 +232,7 @@ function NoScansYet() {
         <Inbox aria-hidden="true" className="size-7" />
       </span>
       <p className="font-extrabold uppercase tracking-wide text-slate-900">No scans yet</p>
-      <p className="max-w-sm text-sm text-slate-600">Start analyzing buyer messages to see your scan history here.</p>
+      <p className="max-w-sm text-sm text-slate-600">Check a message you received, and your scan history shows up here.</p>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { Gauge, ScanSearch, ShieldAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { averageRisk } from '../utils/scan-item';
 
-function StatCard({ icon, label, value, tone }: { icon: ReactNode; label: string; value: string; tone: string }) {
+function StatCard({ icon, label, value, tone }: { icon: ReactNode; label: string; value: ReactNode; tone: string }) {
   return (
     <div className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span className={`grid size-9 shrink-0 place-items-center rounded-xl [&_svg]:size-5 sm:size-12 sm:[&_svg]:size-6 ${tone}`}>{icon}</span>
@@ -21,7 +21,18 @@ export function StatCards({ stats }: { stats: UserStats }) {
     <div data-testid="stat-cards" className="grid grid-cols-3 gap-2 sm:gap-4">
       <StatCard icon={<ScanSearch aria-hidden="true" />} label="Total scans" value={String(stats.totalScans)} tone="bg-slate-100 text-slate-700" />
       <StatCard icon={<ShieldAlert aria-hidden="true" />} label="Scams detected" value={String(stats.scamsDetected)} tone="bg-red-100 text-red-700" />
-      <StatCard icon={<Gauge aria-hidden="true" />} label="Avg risk score" value={`${averageRisk(stats)}%`} tone="bg-amber-100 text-amber-800" />
+      {/* The score is 0-100, not a percentage (issue 25, item 10): "94/100" as the result card writes it. */}
+      <StatCard
+        icon={<Gauge aria-hidden="true" />}
+        label="Avg risk score"
+        value={
+          <>
+            {averageRisk(stats)}
+            <span className="text-sm font-bold text-slate-500 sm:text-base">/100</span>
+          </>
+        }
+        tone="bg-amber-100 text-amber-800"
+      />
     </div>
   );
 }
