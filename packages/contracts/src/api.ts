@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { RISK_BAND_LABELS, RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS, RISK_BANDS, riskBand } from './constants.ts';
+import { storedScanSchema, type StoredScan } from './scan.ts';
 import { storableString } from './text.ts';
 
 /**
@@ -51,3 +53,25 @@ export const idempotencyKeySchema = z
   .min(1)
   .max(255)
   .regex(/^[\x21-\x7e]+$/, 'An Idempotency-Key is 1 to 255 printable ASCII characters');
+
+/**
+ * A scan as /v1 answers it: the stored scan of the web app, with the verdict the web app shows for its score
+ * (issue 25, item 11), as a band to branch on and as the label people read.
+ */
+export const apiScanSchema = storedScanSchema.extend({
+  verdict: z
+    .enum(RISK_BANDS)
+    .describe(
+      `The verdict for riskScore, as the web app shows it: \`scam\` from ${RISK_BAND_SCAM}, \`suspicious\` from ${RISK_BAND_SUSPICIOUS} to ${RISK_BAND_SCAM - 1}, \`legitimate\` below ${RISK_BAND_SUSPICIOUS}.`,
+    ),
+  verdictLabel: z
+    .enum([RISK_BAND_LABELS.scam, RISK_BAND_LABELS.suspicious, RISK_BAND_LABELS.legitimate])
+    .describe('The verdict in the words the web app shows it.'),
+});
+export type ApiScan = z.infer<typeof apiScanSchema>;
+
+/** The /v1 answer for a stored scan: its verdict from the score bands, beside everything else. */
+export function withVerdict(scan: StoredScan): ApiScan {
+  const band = riskBand(scan.riskScore);
+  return { ...scan, verdict: band, verdictLabel: RISK_BAND_LABELS[band] };
+}

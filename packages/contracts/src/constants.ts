@@ -22,7 +22,17 @@ export const MESSAGE_PREVIEW_CHARS = 50;
 export const REASONS_SHOWN = 2;
 export const SUPPORT_EMAIL_DEFAULT = 'support@redflag.local';
 
-export type RiskBand = 'scam' | 'suspicious' | 'legitimate';
+/** The verdict bands of the score, strongest first (product-spec.md section 2: 70 and 40). */
+export const RISK_BANDS = ['scam', 'suspicious', 'legitimate'] as const;
+export type RiskBand = (typeof RISK_BANDS)[number];
+
+/** The verdict the web app shows for each band, and what /v1 answers beside the band (issue 25, item 11). */
+export const RISK_BAND_LABELS = {
+  scam: 'SCAM DETECTED',
+  suspicious: 'SUSPICIOUS',
+  legitimate: 'LIKELY LEGITIMATE',
+} as const satisfies Record<RiskBand, string>;
+export type RiskBandLabel = (typeof RISK_BAND_LABELS)[RiskBand];
 
 export function riskBand(score: number): RiskBand {
   if (score >= RISK_BAND_SCAM) return 'scam';

@@ -1,7 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyListSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
-import { storedScanSchema } from '@redflag/contracts/scan';
+import { apiKeyListSchema, apiScanSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
 import { updateAccount } from '../billing/billing.repo.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
@@ -130,8 +129,9 @@ describe('/v1 with a bearer key', () => {
     const { key, id } = await newKey(u);
     const res = await postScan(key, { message: SCAM, platform: 'sms' });
     expect(res.status).toBe(201);
-    const scan = storedScanSchema.parse(await res.json());
+    const scan = apiScanSchema.parse(await res.json());
     expect(scan.riskScore).toBeGreaterThanOrEqual(70);
+    expect(scan.verdict).toBe('scam');
     expect(res.headers.get('location')).toBe(`/v1/scans/${scan.id}`);
     expect(res.headers.get('cache-control')).toBe('no-store');
 
@@ -139,9 +139,10 @@ describe('/v1 with a bearer key', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(scan);
 
-    // The same history the web app shows.
+    // The same history the web app shows (which draws the verdict from the score itself).
     const web = await t.request(`/api/scans/${scan.id}`, { headers: u.headers });
-    expect(await web.json()).toEqual(scan);
+    const { verdict: _verdict, verdictLabel: _label, ...stored } = scan;
+    expect(await web.json()).toEqual(stored);
     const [listed] = (await listKeys(u)).filter((k) => k.id === id);
     expect(listed?.lastUsedAt).not.toBeNull();
   });

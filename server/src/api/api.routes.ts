@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from '@redflag/contracts/api';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema, withVerdict } from '@redflag/contracts/api';
 import { scanRequestSchema } from '@redflag/contracts/scan';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
@@ -95,10 +95,10 @@ export function publicApiRoutes(ctx: AppContext) {
       }
       c.header('Location', `/v1/scans/${scan.id}`);
       if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return c.json(scan, 201);
+      return c.json(withVerdict(scan), 201);
     })
     .get('/v1/scans/:id', async (c) => {
-      return c.json(await getScan(ctx, c.get('apiCaller').userId, c.req.param('id')));
+      return c.json(withVerdict(await getScan(ctx, c.get('apiCaller').userId, c.req.param('id'))));
     })
     .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 

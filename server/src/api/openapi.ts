@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import {
+  apiScanSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   IDEMPOTENCY_KEY_TTL_HOURS,
   idempotencyKeySchema,
 } from '@redflag/contracts/api';
 import { errorBodySchema } from '@redflag/contracts/errors';
-import { scanRequestSchema, storedScanSchema } from '@redflag/contracts/scan';
+import { scanRequestSchema } from '@redflag/contracts/scan';
 import { API_PER_KEY } from './rate-limit-headers.ts';
 
 /**
@@ -77,7 +78,7 @@ export function openApiDocument(serverUrl: string) {
           requestBody: { required: true, content: { 'application/json': { schema: ref('ScanRequest') } } },
           responses: {
             '201': {
-              description: 'The stored scan.',
+              description: 'The stored scan, with its verdict.',
               headers: {
                 ...rateLimitHeaders,
                 Location: { description: 'Where to read the scan again.', schema: { type: 'string' } },
@@ -110,7 +111,7 @@ export function openApiDocument(serverUrl: string) {
           parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
           responses: {
             '200': {
-              description: 'The stored scan.',
+              description: 'The stored scan, with its verdict.',
               headers: rateLimitHeaders,
               content: { 'application/json': { schema: ref('Scan') } },
             },
@@ -126,7 +127,7 @@ export function openApiDocument(serverUrl: string) {
       },
       schemas: {
         ScanRequest: jsonSchema(scanRequestSchema, 'input'),
-        Scan: jsonSchema(storedScanSchema, 'output'),
+        Scan: jsonSchema(apiScanSchema, 'output'),
         Error: jsonSchema(errorBodySchema, 'output'),
       },
     },

@@ -1,4 +1,4 @@
-import { riskBand, type RiskBand } from '@redflag/contracts/constants';
+import { RISK_BAND_LABELS, riskBand, type RiskBand } from '@redflag/contracts/constants';
 import { cva } from 'class-variance-authority';
 import { ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import type { ComponentProps } from 'react';
@@ -24,11 +24,8 @@ export const riskFillVariants = cva('', {
   defaultVariants: { band: 'legitimate' },
 });
 
-export const RISK_LABELS: Record<RiskBand, string> = {
-  scam: 'SCAM DETECTED',
-  suspicious: 'SUSPICIOUS',
-  legitimate: 'LIKELY LEGITIMATE',
-};
+/** The verdict's words, one list for the web app and /v1 (packages/contracts). */
+export const RISK_LABELS: Record<RiskBand, string> = RISK_BAND_LABELS;
 
 const ICONS = { scam: ShieldAlert, suspicious: TriangleAlert, legitimate: ShieldCheck } as const;
 
