@@ -80,3 +80,34 @@ test('/api/docs shows the interactive reference, loading nothing from another or
   expect(foreign).toEqual([]);
   expect(errors).toEqual([]);
 });
+
+// Issue 25, item 11: RedFlag's reference page, not the tool's demo, and readable on a phone.
+test('/api/docs: no "Ask AI", "Generate MCP" or "Deploy", a way back to the app, "Required" not clipped on a phone', async ({ page }) => {
+  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(viewport);
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: 'RedFlag API' }).first()).toBeVisible();
+    await expect(page.getByText('Scan a message').first()).toBeAttached();
+    for (const name of ['Ask AI', 'Generate MCP', 'Deploy']) await expect(page.getByRole('button', { name }).or(page.getByRole('link', { name })).filter({ visible: true })).toHaveCount(0);
+    const back = page.getByRole('link', { name: 'Back to RedFlag' });
+    await expect(back).toBeVisible();
+    await expect(back).toHaveAttribute('href', '/');
+    const required = page.getByTestId('auth-indicator').first();
+    await expect(required).toBeVisible();
+    // Not cut off by its box: the whole word is inside every ancestor that clips.
+    const clipped = await required.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const s = getComputedStyle(p);
+        if (s.overflow === 'visible' && s.overflowX === 'visible') continue;
+        const b = p.getBoundingClientRect();
+        if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) return true;
+      }
+      return r.right > window.innerWidth;
+    });
+    expect(clipped, `"Required" clipped at ${viewport.width}px`).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  }
+  await page.getByRole('link', { name: 'Back to RedFlag' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -179,7 +179,33 @@ async function parseScanBody(c: Context) {
  * The interactive reference (Scalar) from our own server: its standalone bundle read from node_modules,
  * and a page whose scripts are files of this origin, so the Content-Security-Policy (script-src 'self')
  * holds and nothing is fetched from a CDN.
+ *
+ * It is RedFlag's page, not the tool's demo (issue 25, item 11): a bar with the way back to the app sits
+ * above it (Scalar keeps its sticky parts under it through --scalar-custom-header-height), and the tool's
+ * own offers ("Ask AI", "Generate MCP", the developer tools with "Deploy") are off.
  */
+const DOCS_BAR_HEIGHT_PX = 48;
+const DOCS_STYLE = `
+:root { --scalar-custom-header-height: ${DOCS_BAR_HEIGHT_PX}px; }
+body { margin: 0; }
+.rf-docs-bar { position: sticky; top: 0; z-index: 1000; box-sizing: border-box; height: ${DOCS_BAR_HEIGHT_PX}px; display: flex; align-items: center; gap: 12px; padding: 0 16px; background: #0b1120; color: #fff; font: 600 14px/1.2 Inter, system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; }
+.rf-docs-bar a { color: #fff; text-decoration: none; border-radius: 6px; padding: 6px 8px; }
+.rf-docs-bar a:hover { background: rgb(255 255 255 / 0.1); }
+.rf-docs-bar a:focus-visible { outline: 2px solid #f87171; outline-offset: 2px; }
+.rf-docs-bar span { color: #94a3b8; font-weight: 500; }
+`;
+/**
+ * On a phone the "Authentication" box's title row is one line shared with the auth-type selector, and the
+ * title is cut ("Authentication Require"): its row may wrap and the title keeps its whole width. Scalar's
+ * utility classes outrank a plain selector, hence !important.
+ */
+const SCALAR_CUSTOM_CSS = `
+@media (max-width: 640px) {
+  div:has(> button h2 [data-testid="auth-indicator"]) { flex-wrap: wrap !important; }
+  button:has(h2 [data-testid="auth-indicator"]) { flex: 1 0 auto !important; max-height: none !important; overflow: visible !important; }
+}
+`;
+
 function docsRoutes() {
   let bundle: string | null = null;
   const page = `<!doctype html>
@@ -189,8 +215,10 @@ function docsRoutes() {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>RedFlag API reference</title>
     <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+    <style>${DOCS_STYLE}</style>
   </head>
   <body>
+    <header class="rf-docs-bar"><a href="/">&larr; Back to RedFlag</a><span>API reference</span></header>
     <div id="reference"></div>
     <script src="/api/docs/scalar.js"></script>
     <script src="/api/docs/init.js"></script>
@@ -202,12 +230,17 @@ function docsRoutes() {
   // Two documents, the public /v1 first (the default) and the web app's /api second, in Scalar's selector.
   const config = {
     sources: [
-      { url: '/v1/openapi.json', title: 'RedFlag API', slug: 'v1', default: true },
-      { url: '/api/openapi.json', title: 'RedFlag web app API', slug: 'web-app' },
+      { url: '/v1/openapi.json', title: 'RedFlag API', slug: 'v1', default: true, agent: { disabled: true } },
+      { url: '/api/openapi.json', title: 'RedFlag web app API', slug: 'web-app', agent: { disabled: true } },
     ],
     withDefaultFonts: false,
     hideClientButton: true,
     proxyUrl: '',
+    agent: { disabled: true },
+    mcp: { disabled: true },
+    showDeveloperTools: 'never',
+    telemetry: false,
+    customCss: SCALAR_CUSTOM_CSS,
   };
   const init = `Scalar.createApiReference('#reference', ${JSON.stringify(config)});\n`;
   return new Hono<AppEnv>()
