@@ -28,7 +28,7 @@ h1{font-size:1.4rem;margin:0 0 .25rem}h2{font-size:1.05rem;margin:0 0 .75rem}
 .muted{color:#4b5563;font-size:.92rem}.price{font-size:1.1rem;font-weight:600;margin:.25rem 0 1rem}
 label{display:block;font-weight:600;font-size:.9rem;margin:.75rem 0 .25rem}
 input{width:100%;padding:.6rem .7rem;border:1px solid #9ca3af;border-radius:.5rem;font-size:1rem}
-input:focus{outline:3px solid #2563eb;outline-offset:1px}
+input:focus{outline:3px solid #2563eb;outline-offset:1px}input[aria-invalid="true"]{border-color:#dc2626}
 .row{display:flex;gap:.75rem}.row>div{flex:1}
 button,.button{display:inline-block;margin-top:1rem;padding:.65rem 1.1rem;border-radius:.5rem;border:0;background:#dc2626;color:#fff;font-weight:700;font-size:1rem;cursor:pointer;text-decoration:none}
 button.secondary,.button.secondary{background:#fff;color:#111827;border:1px solid #9ca3af}
@@ -45,6 +45,7 @@ function layout(title: string, body: Page): Page {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <meta name="robots" content="noindex" />
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
     <title>${title} · TEST MODE · RedFlag</title>
     <style>
       ${STYLE}
@@ -60,17 +61,39 @@ function layout(title: string, body: Page): Page {
 const formatDate = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '—');
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-function cardFields(idPrefix: string): Page {
+type CardField = 'number' | 'expiry' | 'cvc';
+
+/**
+ * What was typed, shown again after a refusal (issue 25, item 11: a declined card used to clear every
+ * field). The number and expiry come back as typed; the security code never does (it is not written back
+ * into a page) and is asked again. The field the refusal is about is marked invalid and takes the focus.
+ */
+interface CardFormState {
+  typed: Pick<CardInput, 'number' | 'expiry'>;
+  invalid: CardField | null;
+}
+
+const EMPTY_CARD_FORM: CardFormState = { typed: { number: '', expiry: '' }, invalid: null };
+
+/** The field a refusal's message is about, for the portal's card form (its result names none). */
+function fieldOfMessage(message: string): CardField {
+  if (/expiration/i.test(message)) return 'expiry';
+  if (/security code/i.test(message)) return 'cvc';
+  return 'number';
+}
+
+function cardFields(idPrefix: string, { typed, invalid }: CardFormState = EMPTY_CARD_FORM): Page {
+  const state = (field: CardField) => (invalid === field ? html` aria-invalid="true" aria-describedby="${idPrefix}-error" autofocus` : '');
   return html`<label for="${idPrefix}-number">Card number</label>
-    <input id="${idPrefix}-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required />
+    <input id="${idPrefix}-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required value="${typed.number}"${state('number')} />
     <div class="row">
       <div>
         <label for="${idPrefix}-expiry">Expiry (MM/YY)</label>
-        <input id="${idPrefix}-expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required />
+        <input id="${idPrefix}-expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required value="${typed.expiry}"${state('expiry')} />
       </div>
       <div>
         <label for="${idPrefix}-cvc">CVC</label>
-        <input id="${idPrefix}-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required />
+        <input id="${idPrefix}-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required${state('cvc')} />
       </div>
     </div>`;
 }
@@ -117,7 +140,7 @@ export function localBillingPages(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   if (!localProviderEnabled(ctx)) return app;
 
-  function checkoutView(c: Context<AppEnv>, id: string, withTrial: boolean, error: string | null, status: 200 | 402 | 409 | 422 = 200) {
+  function checkoutView(c: Context<AppEnv>, id: string, withTrial: boolean, error: string | null, status: 200 | 402 | 409 | 422 = 200, form: CardFormState = EMPTY_CARD_FORM) {
     const title = withTrial ? 'Start your free trial' : 'Subscribe to RedFlag Premium';
     return c.html(
       layout(
@@ -131,9 +154,9 @@ export function localBillingPages(ctx: AppContext) {
                 ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
                 : 'You have already had a free trial, so the first month is charged today.'}
             </p>
-            ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
+            ${error ? html`<div id="checkout-error" class="error" role="alert">${error}</div>` : ''}
             <form method="post" action="/billing/test-checkout/${id}">
-              ${cardFields('checkout')}
+              ${cardFields('checkout', form)}
               <button type="submit">${withTrial ? 'Start free trial' : `Subscribe for ${PREMIUM_PRICE_LABEL}/month`}</button>
             </form>
             <form method="post" action="/billing/test-checkout/${id}/cancel">
@@ -162,10 +185,12 @@ export function localBillingPages(ctx: AppContext) {
     const id = c.req.param('id');
     const session = await getCheckoutPage(ctx, id, user.id);
     if (!session) return messagePage(c, 404, 'Checkout not found', 'This checkout session does not exist.');
-    const result = await submitCheckout(ctx, id, user.id, await readCard(c));
+    const card = await readCard(c);
+    const result = await submitCheckout(ctx, id, user.id, card);
     if (result.ok) return c.redirect(`/payment-success?session_id=${encodeURIComponent(id)}`, 303);
     const status = result.field === 'session' ? 409 : result.message.includes('declined') ? 402 : 422;
-    return checkoutView(c, id, session.withTrial, result.message, status);
+    const invalid = result.field === 'session' ? null : result.field;
+    return checkoutView(c, id, session.withTrial, result.message, status, { typed: { number: card.number, expiry: card.expiry }, invalid });
   });
 
   app.post('/billing/test-checkout/:id/cancel', async (c) => {
@@ -174,7 +199,7 @@ export function localBillingPages(ctx: AppContext) {
     return c.redirect('/checkout', 303);
   });
 
-  async function portalView(c: Context<AppEnv>, token: string, userId: string, notice: string | null, error: string | null, status: 200 | 402 | 422 = 200) {
+  async function portalView(c: Context<AppEnv>, token: string, userId: string, notice: string | null, error: string | null, status: 200 | 402 | 422 = 200, form: CardFormState = EMPTY_CARD_FORM) {
     const page = await getPortalPage(ctx, token, userId);
     if (!page) return messagePage(c, 404, 'Portal session not found', 'This billing portal link has expired. Open it again from your account page.');
     const { plan, subscription, invoices } = page;
@@ -197,7 +222,7 @@ export function localBillingPages(ctx: AppContext) {
             <p class="muted">RedFlag billing portal</p>
             <h1>RedFlag Premium</h1>
             <p class="price">${PREMIUM_PRICE_LABEL}/month</p>
-            ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''} ${error ? html`<div class="error" role="alert">${error}</div>` : ''}
+            ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''} ${error ? html`<div id="portal-error" class="error" role="alert">${error}</div>` : ''}
             <dl>
               <dt>Plan</dt>
               <dd>${plan.premium ? 'Premium' : subscription?.status === 'trialing' ? 'Free trial' : 'Free'}</dd>
@@ -219,7 +244,7 @@ export function localBillingPages(ctx: AppContext) {
                 <p>${subscription.card.brand} ending in ${subscription.card.last4}, expires ${String(subscription.card.expMonth).padStart(2, '0')}/${String(subscription.card.expYear % 100).padStart(2, '0')}</p>
                 ${live
                   ? html`<form method="post" action="/billing/test-portal/${page.token}/card">
-                      ${cardFields('portal')}
+                      ${cardFields('portal', form)}
                       <button type="submit" class="secondary">Update card</button>
                     </form>`
                   : ''}
@@ -260,7 +285,11 @@ export function localBillingPages(ctx: AppContext) {
       const action = kind === 'card' ? { kind: 'update_card' as const, card: await readCard(c) } : { kind };
       const result = await submitPortalAction(ctx, token, user.id, action);
       if (!result) return messagePage(c, 404, 'Portal session not found', 'This billing portal link has expired. Open it again from your account page.');
-      if (!result.ok) return portalView(c, token, user.id, null, result.message, result.message.includes('declined') ? 402 : 422);
+      if (!result.ok) {
+        const form: CardFormState =
+          action.kind === 'update_card' ? { typed: { number: action.card.number, expiry: action.card.expiry }, invalid: fieldOfMessage(result.message) } : EMPTY_CARD_FORM;
+        return portalView(c, token, user.id, null, result.message, result.message.includes('declined') ? 402 : 422, form);
+      }
       const code = kind === 'cancel' ? 'cancelled' : kind === 'resume' ? 'resumed' : result.notice.startsWith('Payment received') ? 'paid' : 'card';
       return c.redirect(`/billing/test-portal/${encodeURIComponent(token)}?result=${code}`, 303);
     });
