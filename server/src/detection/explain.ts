@@ -1,0 +1,120 @@
+/**
+ * The engine's last stage: the gathered evidence and the score policy's outcome become the result the user
+ * reads (docs/engine.md): reasons ordered by what they did to the score, the scam type voted by the reasons
+ * that raised it, and advice that follows the evidence.
+ */
+import type { Evidence, ScanResult, ScamType } from '@redflag/contracts/scan';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import { adviceFor } from './advice.ts';
+import { effectiveWeight, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { applyScorePolicy } from './policy.ts';
+import { ASK_TAGS } from './rules/rules.ts';
+import { ENGINE_VERSION } from './options.ts';
+import { CATEGORY_TYPE, round2, severityOf, type Gathered } from './evidence.ts';
+
+/** The type when only the model (or untyped signals) raised the score: the impersonated brand, then the ask. */
+function fallbackType(g: Gathered): ScamType {
+  const brand = g.mentions[0]?.brand;
+  if (brand) return CATEGORY_TYPE[brand.category];
+  if (g.links.some((l) => !l.officialBrand)) return 'phishing';
+  const tags = new Set(g.signals.flatMap((s) => s.tags ?? []));
+  if (tags.has('code') || tags.has('credentials')) return 'phishing';
+  if (tags.has('prize')) return 'prize_lottery';
+  if (tags.has('money')) return 'advance_fee';
+  return 'other';
+}
+
+function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number, params: CombinerParams): ScamType | null {
+  if (riskScore < RISK_BAND_SUSPICIOUS) return null;
+  const votes = new Map<ScamType, number>();
+  for (const s of signals) {
+    const w = effectiveWeight(s, params);
+    if (w <= 0 || !s.types) continue;
+    for (const [type, v] of Object.entries(s.types) as [ScamType, number][]) votes.set(type, (votes.get(type) ?? 0) + v * w);
+  }
+  let best: ScamType | null = null;
+  let bestVotes = 0;
+  for (const [type, v] of votes) {
+    if (v > bestVotes) {
+      best = type;
+      bestVotes = v;
+    }
+  }
+  return best ?? fallbackType(g);
+}
+
+/** The weight a reason keeps when the destination makes it context rather than a warning. */
+const CONTEXT_WEIGHT = 0.5;
+
+const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousands of labelled scam and genuine messages' };
+
+/** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
+export function decide(g: Gathered, params: CombinerParams): ScanResult {
+  const policy = applyScorePolicy({
+    modelLogit: g.modelLogit,
+    domain: g.domain,
+    tokenCount: g.tokenCount,
+    platform: g.platform,
+    linkCount: g.links.length,
+    signals: g.signals,
+    officialDestination: g.officialDestination,
+    noWayToAct: g.noWayToAct,
+    params,
+  });
+  // When a cap applied, acting on the message can only take you to the company's own website, or it gives no
+  // way to act at all: whatever its wording, what it says is context, not a warning.
+  const { riskScore, confidence, excused } = policy;
+  const risky = riskScore >= RISK_BAND_SUSPICIOUS;
+  const reasons: Signal[] = g.signals.map((s) => {
+    const w = round2(effectiveWeight(s, params));
+    if (excused && w > CONTEXT_WEIGHT) return { ...s, weight: CONTEXT_WEIGHT, severity: 'low' };
+    return { ...s, weight: w, severity: w < 0 ? 'info' : severityOf(w) };
+  });
+  // The text model speaks only when it matters and only in plain words.
+  if (g.modelLogit !== null) {
+    const p = sigmoid(g.modelLogit);
+    const contribution = round2(params.modelCoef[g.domain] * Math.max(-6, Math.min(6, g.modelLogit)));
+    const noWarnings = reasons.every((r) => r.weight < WARNING_WEIGHT);
+    if (risky && (p >= 0.6 || reasons.every((r) => r.weight <= 0))) {
+      reasons.push({ id: 'text_model', text: 'The wording is very similar to scam and spam messages we have seen', weight: Math.max(contribution, 0.1), severity: severityOf(Math.max(contribution, 0.1)), evidence: [MODEL_EVIDENCE] });
+    } else if (!risky && p <= 0.15 && noWarnings) {
+      reasons.push({ id: 'text_model', text: 'The wording reads like an ordinary personal or business message', weight: Math.min(contribution, -0.1), severity: 'info', evidence: [MODEL_EVIDENCE] });
+    }
+  }
+  if (policy.modelOnlyCapped) {
+    reasons.push({ id: 'model_only_watch', text: 'The wording resembles scam messages, but nothing in it asks for anything yet: be wary if it later asks for money, codes, personal details, a link or another app', weight: 0, severity: 'medium', evidence: [MODEL_EVIDENCE] });
+  }
+  if (isBareOpener(g)) {
+    reasons.push({ id: 'opener_watch', text: 'No request yet, but scams often open exactly like this: be wary if money, codes, links, apps or investing come up next', weight: 0, severity: 'medium', evidence: [] });
+  }
+  // Warnings first when the verdict is a warning; reassurance first when it is green.
+  const ordered = reasons.sort((a, b) => (risky ? b.weight - a.weight : a.weight - b.weight));
+  if (!ordered.length) {
+    ordered.push({ id: 'no_signals', text: 'No warning signs found, but there is little to go on: stay careful with unexpected requests', weight: 0, severity: 'info', evidence: [] });
+  }
+  const scamType = pickScamType(g, reasons, riskScore, params);
+  const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
+  return {
+    riskScore,
+    confidence,
+    scamType,
+    reasons: reasonDetails.map((r) => r.text),
+    reasonDetails,
+    phoneAnalysis: g.phoneAnalysis,
+    emailAnalysis: g.emailAnalysis,
+    links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
+    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform, { hasLink: g.links.length > 0, callsNumber: g.signals.some((s) => s.id === 'call_number_in_text') }),
+    engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
+    language: g.language,
+    policy: policy.steps,
+  };
+}
+
+function isBareOpener(g: Gathered): boolean {
+  const tags = new Set(g.signals.flatMap((s) => s.tags ?? []));
+  const opener = tags.has('opener') || tags.has('family') || tags.has('romance');
+  return opener && ![...tags].some((t) => ASK_TAGS.has(t)) && g.links.length === 0;
+}
+
+const OPENER_ADVICE =
+  "Don't share personal details, codes or money, and don't move to another app or an investment site. If they say they know you, check on a number you already have for them.";
