@@ -7,6 +7,7 @@
  * 10,000-character input.
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
+import { MARKETPLACE_PLATFORMS } from '@redflag/contracts/platforms';
 import { spanToOriginal, type Folded } from '../text/normalize.ts';
 import { compiledGate, mayMatch, TrigramIndex, type Gate } from './gate.ts';
 import type { RuleTag } from './tags.ts';
@@ -44,7 +45,8 @@ export interface RuleHit {
   tags: readonly RuleTag[];
 }
 
-export const MARKETPLACES = new Set<Platform>(['facebook', 'craigslist', 'offerup', 'ebay', 'etsy']);
+/** The marketplace platforms (the contracts' one list). */
+export const MARKETPLACES: ReadonlySet<Platform> = MARKETPLACE_PLATFORMS;
 
 /** Tags of what a message asks for (money, codes, credentials, another app, …): an opener without any has not made its move yet. */
 export const ASK_TAGS: ReadonlySet<RuleTag> = new Set<RuleTag>(['money', 'payment_method', 'payment_trick', 'code', 'credentials', 'investment', 'install', 'job', 'advance_fee', 'prize', 'marketplace_trick', 'off_platform']);

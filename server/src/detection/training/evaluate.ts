@@ -1,4 +1,5 @@
 /** Scores the whole engine on labelled records: shared by `npm run train` (validation report) and `npm run eval`. */
+import { isPlatform } from '@redflag/contracts/platforms';
 import type { Platform } from '@redflag/contracts/scan';
 import { analyzeLocal, type AnalyzeOptions } from '../analyze.ts';
 import type { LabelledRecord } from './data.ts';
@@ -11,12 +12,11 @@ export interface EvalReport extends Metrics {
   latencyMs: { p50: number; p99: number; mean: number };
 }
 
-const PLATFORMS = new Set<string>(['sms', 'whatsapp', 'email', 'facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'other']);
 
 /** The platform a record would have been pasted from. */
 export function platformOf(r: LabelledRecord): Platform | undefined {
   const p = r.platform ?? r.channel;
-  return p && PLATFORMS.has(p) ? (p as Platform) : undefined;
+  return p && isPlatform(p) ? p : undefined;
 }
 
 export function evaluateEngine(records: readonly LabelledRecord[], opts: AnalyzeOptions = {}, threshold = 40): EvalReport {
