@@ -75,11 +75,29 @@ export function Header() {
     openAuthModal(tab);
   };
 
+  const closeMenu = () => {
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  };
+
   // The header is fixed above an 80px spacer that never changes height, so shrinking it does not move
   // the page under the reader (and in-page scroll targets stay where they were computed).
   return (
     <>
       <div aria-hidden="true" className="h-20 bg-ink-900" />
+      {/*
+        The open phone menu dims the page under it, and a tap outside the menu closes it (issue 25, item 11:
+        it opened over the page with nothing to tell the two apart). Below the header, which holds the menu;
+        keyboards close it with Escape or the menu button, so the backdrop itself takes no focus.
+      */}
+      {menuOpen ? (
+        <div
+          data-testid="menu-backdrop"
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-ink-950/60 md:hidden"
+          onClick={closeMenu}
+        />
+      ) : null}
       <header
         data-scrolled={scrolled}
         className={cn(

@@ -24,8 +24,14 @@ function startTrial() {
   openAuthModal('signup');
 }
 
+/**
+ * "Try the analyzer": scrolls to the analyzer and puts the caret in its message box, so the keyboard (and a
+ * screen reader) is where the eyes are, not on the button scrolled out of view (issue 25, item 11). The
+ * focus does not scroll by itself: the smooth scroll brings the box under the header.
+ */
 function tryAnalyzer() {
-  scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET);
+  if (!scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET)) return;
+  document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]')?.focus({ preventScroll: true });
 }
 
 export function LandingPage() {

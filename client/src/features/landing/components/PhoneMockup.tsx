@@ -29,7 +29,8 @@ const delay = (seconds: number): CSSProperties => ({ animationDelay: `${seconds}
 /**
  * The hero's animated phone: the worked example's marketplace message with the engine's real score and
  * reasons for it (never a typed-in figure). On wide screens both cards sit beside the phone, outside its
- * screen, so neither hides a line of the conversation; on narrow ones the score card sits below the header.
+ * screen; below that there is no room beside it, so they sit under the phone, side by side. Either way
+ * neither hides a line of the conversation (issue 25, item 11: on a phone they covered the chat).
  */
 export function PhoneMockup({ className }: { className?: string }) {
   return (
@@ -65,6 +66,7 @@ export function PhoneMockup({ className }: { className?: string }) {
                 className={cn('flex animate-bubble flex-col', bubble.from === 'me' ? 'items-end' : 'items-start')}
               >
                 <p
+                  data-testid="hero-bubble"
                   className={cn(
                     'max-w-[85%] rounded-2xl px-3 py-2 text-[0.8125rem] leading-snug shadow-sm',
                     bubble.from === 'me'
@@ -80,6 +82,7 @@ export function PhoneMockup({ className }: { className?: string }) {
             ))}
 
             <div
+              data-testid="hero-warning"
               style={delay(4.4)}
               className="mt-1 flex animate-bubble items-center gap-2 rounded-xl border border-red-200 bg-red-50 px-3 py-2 text-[0.75rem] font-semibold text-red-800"
             >
@@ -94,33 +97,38 @@ export function PhoneMockup({ className }: { className?: string }) {
         </div>
       </div>
 
+      {/* Under the phone in a row below lg; at lg the row dissolves (contents) and each card sits beside it. */}
       <div
         aria-hidden="true"
-        data-testid="hero-score"
-        className="absolute -right-4 top-40 animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 sm:-right-16 lg:left-[calc(100%+1rem)] lg:right-auto lg:top-24 lg:w-max"
+        className="relative -mx-6 mt-6 grid grid-cols-2 items-start gap-3 lg:contents"
       >
-        <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-white">
-          <span className="size-2 animate-pulse-ring rounded-full bg-white" /> {EXAMPLE_VERDICT}
-        </p>
-        <p className="text-3xl font-black leading-none tabular-nums">
-          {EXAMPLE_SCAN.riskScore}
-          <span className="text-base font-bold">/100</span>
-        </p>
-        <p className="mt-0.5 text-[0.6875rem] font-semibold text-white">risk score</p>
-      </div>
+        <div
+          data-testid="hero-score"
+          className="animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 lg:absolute lg:left-[calc(100%+1rem)] lg:top-24 lg:w-max"
+        >
+          <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-white">
+            <span className="size-2 animate-pulse-ring rounded-full bg-white" /> {EXAMPLE_VERDICT}
+          </p>
+          <p className="text-3xl font-black leading-none tabular-nums">
+            {EXAMPLE_SCAN.riskScore}
+            <span className="text-base font-bold">/100</span>
+          </p>
+          <p className="mt-0.5 text-[0.6875rem] font-semibold text-white">risk score</p>
+        </div>
 
-      <div
-        aria-hidden="true"
-        className="absolute -bottom-8 -left-3 max-w-[13rem] animate-float-delayed rounded-2xl border border-white/10 bg-white px-4 py-3 shadow-xl shadow-black/30 sm:-left-24 lg:bottom-auto lg:left-[calc(100%+1rem)] lg:top-60 lg:w-44 xl:w-52"
-      >
-        <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-amber-800">
-          <TriangleAlert className="size-3.5" /> Red flags found
-        </p>
-        <ul className="mt-1.5 space-y-1 text-xs font-semibold text-slate-800">
-          {EXAMPLE_SCAN.reasons.map((r) => (
-            <li key={r.id}>{SHORT_REASON[r.id] ?? r.text}</li>
-          ))}
-        </ul>
+        <div
+          data-testid="hero-flags"
+          className="animate-float-delayed rounded-2xl border border-white/10 bg-white px-4 py-3 shadow-xl shadow-black/30 lg:absolute lg:left-[calc(100%+1rem)] lg:top-60 lg:w-44 xl:w-52"
+        >
+          <p className="flex items-center gap-1.5 text-[0.6875rem] font-bold uppercase tracking-wider text-amber-800">
+            <TriangleAlert className="size-3.5" /> Red flags found
+          </p>
+          <ul className="mt-1.5 space-y-1 text-xs font-semibold text-slate-800">
+            {EXAMPLE_SCAN.reasons.map((r) => (
+              <li key={r.id}>{SHORT_REASON[r.id] ?? r.text}</li>
+            ))}
+          </ul>
+        </div>
       </div>
     </div>
   );
