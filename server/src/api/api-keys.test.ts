@@ -147,11 +147,12 @@ describe('/v1 with a bearer key', () => {
     expect(listed?.lastUsedAt).not.toBeNull();
   });
 
-  it('keeps the web app’s quotas: the trial’s 5 scans are shared, and verification needs Premium', async () => {
+  it('keeps the web app’s quotas: the trial’s 5 scans are shared, and its scans include the phone check (decision 100)', async () => {
     const u = await trialUser(4);
     const { key } = await newKey(u);
-    expect((await postScan(key, { message: LEGIT, phoneNumber: '+1 202 555 0143' })).status).toBe(403);
-    expect((await postScan(key, { message: LEGIT })).status).toBe(201);
+    const checked = await postScan(key, { message: LEGIT, phoneNumber: '+1 202 555 0143' });
+    expect(checked.status).toBe(201);
+    expect(((await checked.json()) as { phoneAnalysis: unknown }).phoneAnalysis).not.toBeNull();
     const over = await postScan(key, { message: LEGIT });
     expect(over.status).toBe(403);
     expect(((await over.json()) as { error: { code: string } }).error.code).toBe('SCAN_LIMIT_REACHED');
