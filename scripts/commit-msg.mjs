@@ -12,7 +12,9 @@ export const SUBJECT_MAX = 72;
 function cleanLines(message) {
   const lines = message.replace(/\r\n?/g, '\n').split('\n');
   const scissors = lines.findIndex((l) => /^# -+ >8 -+$/.test(l));
-  const kept = (scissors >= 0 ? lines.slice(0, scissors) : lines).filter((l) => !l.startsWith('#')).map((l) => l.trimEnd());
+  const kept = (scissors >= 0 ? lines.slice(0, scissors) : lines)
+    .filter((l) => !l.startsWith('#'))
+    .map((l) => l.trimEnd());
   while (kept.length && kept[0] === '') kept.shift();
   while (kept.length && kept[kept.length - 1] === '') kept.pop();
   return kept;
@@ -32,7 +34,8 @@ export function checkCommitMessage(message) {
   if (length > max) problems.push(`the subject (first line) has ${length} characters; at most ${max}`);
   if (second === undefined) problems.push('no body: after the subject, a blank line, then why the change was made');
   else if (second !== '') problems.push('the second line must be blank (it separates the subject from the why)');
-  else if (!rest.some((l) => l.trim() !== '')) problems.push('no body: after the blank line, say why the change was made');
+  else if (!rest.some((l) => l.trim() !== ''))
+    problems.push('no body: after the blank line, say why the change was made');
   return problems;
 }
 
@@ -45,7 +48,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const problems = checkCommitMessage(readFileSync(file, 'utf8'));
   if (problems.length) {
     console.error(`commit message refused:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
-    console.error(`\nWrite a subject of at most ${SUBJECT_MAX} characters, a blank line, then why. Your message is kept in ${file}.`);
+    console.error(
+      `\nWrite a subject of at most ${SUBJECT_MAX} characters, a blank line, then why. Your message is kept in ${file}.`,
+    );
     process.exit(1);
   }
 }

@@ -15,7 +15,9 @@ describe('checkCommitMessage', () => {
   });
 
   it('refuses a subject of 73 characters, counting characters rather than bytes', () => {
-    expect(checkCommitMessage(`${'a'.repeat(SUBJECT_MAX + 1)}\n\n${why}`)).toEqual([`the subject (first line) has ${SUBJECT_MAX + 1} characters; at most ${SUBJECT_MAX}`]);
+    expect(checkCommitMessage(`${'a'.repeat(SUBJECT_MAX + 1)}\n\n${why}`)).toEqual([
+      `the subject (first line) has ${SUBJECT_MAX + 1} characters; at most ${SUBJECT_MAX}`,
+    ]);
     expect(checkCommitMessage(`${'é'.repeat(SUBJECT_MAX)}\n\n${why}`)).toEqual([]);
   });
 
@@ -28,9 +30,15 @@ describe('checkCommitMessage', () => {
   });
 
   it('refuses a body that starts on the second line, and a message with no why', () => {
-    expect(checkCommitMessage(`Subject\n${why}`)).toEqual(['the second line must be blank (it separates the subject from the why)']);
-    expect(checkCommitMessage('Subject only\n')).toEqual(['no body: after the subject, a blank line, then why the change was made']);
-    expect(checkCommitMessage('Subject\n\n\n')).toEqual(['no body: after the subject, a blank line, then why the change was made']);
+    expect(checkCommitMessage(`Subject\n${why}`)).toEqual([
+      'the second line must be blank (it separates the subject from the why)',
+    ]);
+    expect(checkCommitMessage('Subject only\n')).toEqual([
+      'no body: after the subject, a blank line, then why the change was made',
+    ]);
+    expect(checkCommitMessage('Subject\n\n\n')).toEqual([
+      'no body: after the subject, a blank line, then why the change was made',
+    ]);
     expect(checkCommitMessage('')).toEqual(['the message is empty']);
   });
 
@@ -41,7 +49,11 @@ describe('checkCommitMessage', () => {
   });
 
   it('lets the messages git writes itself through', () => {
-    expect(checkCommitMessage(`Merge branch 'a-very-long-branch-name-that-goes-on-and-on' of https://example.com/redflag/redflag.git`)).toEqual([]);
+    expect(
+      checkCommitMessage(
+        `Merge branch 'a-very-long-branch-name-that-goes-on-and-on' of https://example.com/redflag/redflag.git`,
+      ),
+    ).toEqual([]);
     expect(checkCommitMessage(`fixup! ${'a'.repeat(80)}`)).toEqual([]);
     expect(checkCommitMessage(`Revert "${'a'.repeat(SUBJECT_MAX)}"\n\nThis reverts commit 0582ac5.`)).toEqual([]);
   });
