@@ -1,4 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -39,6 +41,47 @@ export interface Database {
   dump?(): Promise<Blob>;
 }
 
+/**
+ * PostgreSQL settings for the embedded database (issue 24, row 9). PGlite starts PostgreSQL with initdb's
+ * defaults, sized for a server of its own: 128 MB of shared buffers, all of it resident in PGlite's WebAssembly
+ * heap, which never gives memory back. RedFlag's hot pages (the newest scans, sessions, rate-limit rows) fit
+ * in far less, and the files underneath stay in the operating system's cache. The others bound what one
+ * statement may take for a sort (work_mem), an index build (maintenance_work_mem) or temporary tables, since
+ * whatever the heap reaches once stays resident. Given on every start, so an older data folder (whose
+ * postgresql.conf says 128MB) gets them too. Figures in docs/deploy.md.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
+  shared_buffers: '16MB',
+  work_mem: '2MB',
+  maintenance_work_mem: '16MB',
+  temp_buffers: '2MB',
+  // One backend in one process: room for a few, not initdb's 100 (each sizes the lock and process tables).
+  max_connections: '10',
+};
+
+const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+
+/**
+ * Creates the database in a new data folder in a short-lived child process. PGlite makes a new folder with a
+ * second, temporary PostgreSQL and initdb, about 500 MB between them, and in this process that memory would
+ * stay resident until some later garbage collection; a child's goes back when it exits.
+ */
+async function initDataDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const script = `const { PGlite } = await import(process.argv[1]); const pg = await PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }); await pg.close();`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dir, JSON.stringify(pgliteStartParams())], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`could not create the database in ${dir} (exit ${code}): ${stderr.trim()}`);
+}
+
 // An arbitrary constant so that instances starting together apply migrations one at a time.
 const MIGRATION_LOCK_ID = 7_215_001;
 
@@ -50,7 +93,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     const lock = opts.dir && onDisk ? lockDataDir(opts.dir) : null;
     let client: PGlite;
     try {
-      client = await PGlite.create(opts.dir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {});
+      if (opts.dir && onDisk && !opts.loadDataDir) await initDataDir(opts.dir);
+      client = await PGlite.create(opts.dir, { startParams: pgliteStartParams(), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
     } catch (err) {
       lock?.release();
       throw err;

@@ -71,6 +71,11 @@ export class Proc {
     });
   }
 
+  /** The process id, for reading /proc/<pid>/status (the memory test). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get running() {
     return this.child.exitCode === null && this.child.signalCode === null;
   }
