@@ -8,11 +8,16 @@ export interface BenchServer {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}): Promise<BenchServer> {
+/**
+ * `bundle`: run dist/server/index.js as production does (docs/deploy.md; build it first with `npm run build`),
+ * rather than the TypeScript sources through tsx, whose loader thread adds about 30 MB.
+ */
+export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}, opts: { bundle?: boolean } = {}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app under the bench's load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/index.ts'], {
+  const entry = opts.bundle ? ['--enable-source-maps', 'dist/server/index.js'] : ['--import', 'tsx', 'server/src/index.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMITS: 'off', ...env },
     stdio: 'inherit',
   });

@@ -7,6 +7,11 @@
 // (as the `postgres` user when run as root), or uses BENCH_DATABASE_URL. BENCH_PG=off skips that part.
 // The per-user scan rate limit is off for the run (RATE_LIMITS=off): one user cannot send 500 scans/s by
 // design. Quote the load average printed with the figures: the machine may be shared.
+//
+// Memory (issue 24, row 9): the PGlite instance runs as production does (the bundle, dist/server/index.js,
+// built first when out of date; NODE_ENV=production with the test provider and dev outbox allowed), and the
+// bench prints its resident memory at rest (2 s after /readyz, before any request) and its peak (VmHWM: start
+// and load included); docs/deploy.md quotes them.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -49,6 +54,13 @@ function postgresPids(postmaster: number | null): number[] {
     }
   }
   return pids;
+}
+
+/** Resident memory (VmRSS) and its peak since start (VmHWM) of a process, in MB, from /proc/<pid>/status. */
+function memoryMb(pid: number): { rss: number; peak: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(status)?.[1] ?? NaN);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
 const median = (xs: number[]) => {
@@ -168,10 +180,21 @@ try {
   // PGlite: one instance (the database lives in the app's process: its CPU is the app's).
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-scans-'));
   dirs.push(dataDir);
-  const one = await startServer(5197, dataDir);
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const one = await startServer(
+    5197,
+    dataDir,
+    { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-one-instance-secret-0123456789abcdef', ALLOW_TEST_BILLING_IN_PRODUCTION: 'true', ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true' },
+    { bundle: true },
+  );
   servers.push(one);
+  await new Promise((r) => setTimeout(r, 2_000));
+  const atRest = memoryMb(one.child.pid!).rss;
   const cookie = await premiumUserCookie(one.base);
   report('PGlite, 1 instance (db inside the app)', await repeat([{ url: one.base, requests: scanRequests(one.base, cookie) }], [one.child.pid!], () => []), baselineRps, { rps: 300, p99: 100 });
+  const after = memoryMb(one.child.pid!);
+  console.log(`${''.padEnd(44)} memory (resident, MB): at rest ${atRest.toFixed(0)}   peak ${after.peak.toFixed(0)}   after the load ${after.rss.toFixed(0)}`);
+  console.log(`${''.padEnd(44)} target at rest < 350 MB, peak < 500 MB -> ${atRest < 350 && after.peak < 500 ? 'met' : 'NOT met'}`);
   await one.stop();
   servers.pop();
 
