@@ -44,7 +44,7 @@ export const OFFICIAL_DESTINATION_CAP = 30;
  * How sure the text model must be for its alarm to stand alone (no detector, link, number or sender finding
  * raised the score). Chosen from the leave-one-source-out trade-off (decision 101).
  */
-export const MODEL_ONLY_MIN_P = 0.9;
+export const MODEL_ONLY_MIN_P = 0.5;
 /** Where a model-only alarm below that certainty lands: the low band, with what to watch for. */
 export const MODEL_ONLY_CAP = 35;
 /** A floored or capped score is a judgement call, not a measurement: its confidence is at most this. */
