@@ -225,12 +225,12 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
 
   // A number the message asks you to call or text: named in a reason, so the user can check it against the
-  // company's real number (and the advice speaks of calling, not of links). A fact more than a warning:
-  // genuine alerts say "call 1800 ... if this was not you" too.
+  // company's real number (and the advice speaks of calling, not of links). A fact, not a warning (weight 0):
+  // genuine bank alerts say "call 1800 ... if this was not you" too, and a weight here raised them.
   const callable = numbersInText.find((n) => n.type !== 'PREMIUM_RATE' && CALL_VERB_BEFORE.test(message.slice(Math.max(0, n.start - 60), n.start)));
   if (callable) {
     const shown = message.slice(callable.start, callable.end);
-    signals.push({ id: 'call_number_in_text', text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`, weight: 0.4, severity: 'low', evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }], tags: ['phone'] });
+    signals.push({ id: 'call_number_in_text', text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`, weight: 0, severity: 'info', evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }], tags: ['phone'] });
   }
 
   let phoneAnalysis: ScanResult['phoneAnalysis'] = null;

@@ -115,7 +115,8 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
 
   // 4. model_only_cap.
   // A topic alone (tags.ts 'topic': "mentions crypto") is not evidence: it does not hold a model-only alarm up.
-  const evidence = input.signals.some((s) => effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic'));
+  // A number it asks you to call is a way to act, though it raises nothing by itself (evidence.ts).
+  const evidence = input.signals.some((s) => (effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic')) || s.id === 'call_number_in_text');
   const modelOnly = modelLogit !== null && !evidence;
   if (modelOnly && modelLogit !== null && riskScore >= RISK_BAND_SUSPICIOUS && sigmoid(modelLogit) < MODEL_ONLY_MIN_P) {
     steps.push(step('model_only_cap', riskScore, MODEL_ONLY_CAP));
