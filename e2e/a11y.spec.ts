@@ -8,7 +8,7 @@ import { axeViolations } from './axe';
  */
 const PAGES = [
   { path: '/', heading: /stop scammers before they strike/i },
-  { path: '/about', heading: /the team that protects/i },
+  { path: '/about', heading: /the team that helps people spot scams/i },
   { path: '/help-center', heading: /how can we help/i },
   { path: '/privacy-policy', heading: /privacy policy/i },
   { path: '/terms-of-service', heading: /terms of service/i },
