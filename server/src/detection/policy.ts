@@ -84,15 +84,16 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
 
   // 1. marketplace_model_cap (on the model's logit, before the combination).
   let modelLogit = input.modelLogit;
+  let combined: number | null = null;
   const quietMarketplaceChat = modelLogit !== null && input.platform !== undefined && MARKETPLACES.has(input.platform) && input.linkCount === 0 && !input.signals.some((s) => s.weight > 0);
   if (quietMarketplaceChat && modelLogit !== null && modelLogit > MARKETPLACE_MODEL_LOGIT_CAP) {
     const uncapped = combine({ ...base, modelLogit }).riskScore;
     modelLogit = MARKETPLACE_MODEL_LOGIT_CAP;
-    const capped = combine({ ...base, modelLogit }).riskScore;
-    if (capped !== uncapped) steps.push(step('marketplace_model_cap', uncapped, capped));
+    combined = combine({ ...base, modelLogit }).riskScore;
+    if (combined !== uncapped) steps.push(step('marketplace_model_cap', uncapped, combined));
   }
 
-  let { riskScore } = combine({ ...base, modelLogit });
+  let riskScore = combined ?? combine({ ...base, modelLogit }).riskScore;
   let floored = false;
 
   // 2. warning_floor.

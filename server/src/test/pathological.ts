@@ -5,6 +5,7 @@
  * characters (the most the API accepts), built from a short unit repeated, with and without separators.
  */
 import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
+import { mulberry32 } from '../detection/training/trainer.ts';
 
 /** Characters that some step of the engine treats specially: leetspeak, link, e-mail, number, spacing. */
 const SPECIAL = ['a', 'Z', '1', '0', '@', '€', '$', '!', '|', '.', '-', '_', '*', '/', ':', '%', '?', '=', '&', '#', '+', '(', ')', '"', "'", ',', ' ', '\n', 'é', 'а', '\u200B', '😀', 'ก', 'w', 'x'];
@@ -40,20 +41,9 @@ const HAND_PICKED: Record<string, string> = {
   'reply-quote': '> a\n',
 };
 
-function repeatTo(unit: string, length: number): string {
+/** `unit` repeated to exactly `length` characters. */
+export function repeatTo(unit: string, length: number): string {
   return unit.repeat(Math.ceil(length / unit.length)).slice(0, length);
-}
-
-/** A deterministic pseudo-random generator, so a failing input can be printed and rebuilt. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 export interface PathologicalInput {
@@ -67,6 +57,7 @@ export interface PathologicalInput {
  */
 export function pathologicalInputs(opts: { length?: number; triples?: number; seed?: number } = {}): PathologicalInput[] {
   const length = opts.length ?? MAX_MESSAGE_LENGTH;
+  // Seeded, so a failing input can be printed and rebuilt.
   const rand = mulberry32(opts.seed ?? 1);
   const out: PathologicalInput[] = [];
   for (const [name, unit] of Object.entries(HAND_PICKED)) out.push({ name, text: repeatTo(unit, length) });

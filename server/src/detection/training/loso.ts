@@ -152,7 +152,8 @@ export function runLoso(all: readonly LabelledRecord[], opts: LosoOptions = {}):
   return { models, engine, oof, scored: scoredRecords };
 }
 
-const pct = (x: number | null): string => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
+/** A share as the tables print it; '–' when there is nothing to count. */
+export const pct = (x: number | null): string => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 
 /** The table as Markdown, worst source named: what `npm run eval -- --loso` prints and docs/ keeps. */
 export function formatTable(t: LosoTable): string {

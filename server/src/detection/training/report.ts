@@ -6,12 +6,11 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './data.ts';
-import type { LosoTable, SourceRow } from './loso.ts';
+import { pct, type LosoTable, type SourceRow } from './loso.ts';
 import { SYNTHETIC_SOURCE } from './synthetic.ts';
 
 export const EVALUATION_DOC = join(REPO_ROOT, 'docs', 'engine-evaluation.md');
 
-const pct = (x: number | null): string => (x === null ? '–' : `${(x * 100).toFixed(1)}%`);
 const errorOf = (r: SourceRow): number => Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 

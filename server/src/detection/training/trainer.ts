@@ -12,8 +12,8 @@ export interface TrainOptions {
   seed: number;
 }
 
-
-function mulberry32(seed: number): () => number {
+/** A deterministic pseudo-random generator (mulberry32): training and generated test inputs repeat exactly. */
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

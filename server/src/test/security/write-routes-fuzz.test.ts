@@ -7,6 +7,8 @@ import { scans } from '../../db/schema/scans.ts';
 import { bodyLimitFor } from '../../http/body-limit.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
+import { repeatTo } from '../pathological.ts';
+import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
 
 /**
  * Issue 11, Deliver 11: a bounded, seeded fuzz over the write routes that server/src/http/unstorable-text.test.ts
@@ -286,7 +288,7 @@ describe('messages built to make the engine slow, over the scan routes', () => {
       const { key } = (await keyRes.json()) as { key: string };
       const units = fc.sample(fc.array(fc.constantFrom(...SPECIAL), { minLength: 1, maxLength: 4 }).map((a) => a.join('')).filter((u) => u.trim() !== ''), { seed: SEED + 7, numRuns: 24 });
       for (const [i, unit] of units.entries()) {
-        const message = unit.repeat(Math.ceil(10_000 / unit.length)).slice(0, 10_000);
+        const message = repeatTo(unit, MAX_MESSAGE_LENGTH);
         const started = performance.now();
         const res = i % 2
           ? await app.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } })
