@@ -32,20 +32,33 @@ export function realSourceSummary(t: LosoTable): string {
   return `Real sources only: worst **${s.worstSource}** (${pct(s.worstError)} on the wrong side of 40); mean error ${pct(s.meanError)}, mean legitimate flagged ${pct(s.meanLegitFlagged)}, mean scams caught ${pct(s.meanScamsCaught)}.`;
 }
 
-/** Each real source left out, without and with the synthetic source in training. */
-export function formatSyntheticEffect(without: LosoTable, withSynthetic: LosoTable): string {
-  const lines = ['| real source left out | legit flagged without → with | scams caught without → with | AUC without → with |', '|---|---|---|---|'];
-  for (const r of without.rows) {
-    const w = withSynthetic.rows.find((x) => x.source === r.source);
-    if (!w) continue;
+/** Each real source left out in two runs (before → after): legitimate flagged, scams caught, AUC, worst source and mean. */
+export function formatComparison(before: LosoTable, after: LosoTable, names: { before: string; after: string }): string {
+  const lines = [`| real source left out | legit flagged ${names.before} → ${names.after} | scams caught ${names.before} → ${names.after} | AUC ${names.before} → ${names.after} |`, '|---|---|---|---|'];
+  for (const r of before.rows) {
+    const w = after.rows.find((x) => x.source === r.source);
+    if (!w || r.source === SYNTHETIC_SOURCE) continue;
     lines.push(`| ${r.source} | ${pct(r.legitFlagged)} → ${pct(w.legitFlagged)} | ${pct(r.scamRecall)} → ${pct(w.scamRecall)} | ${r.auc?.toFixed(3) ?? '–'} → ${w.auc?.toFixed(3) ?? '–'} |`);
   }
-  const a = realSummary(without);
-  const b = realSummary(withSynthetic);
-  lines.push('', `Worst real source: ${a.worstSource} ${pct(a.worstError)} → ${b.worstSource} ${pct(b.worstError)}. Mean error over the real sources: ${pct(a.meanError)} → ${pct(b.meanError)}.`);
+  const a = realSummary(before);
+  const b = realSummary(after);
+  lines.push('', `Worst real source: ${a.worstSource} ${pct(a.worstError)} → ${b.worstSource} ${pct(b.worstError)}. Mean error over the real sources: ${pct(a.meanError)} → ${pct(b.meanError)}. Mean legitimate flagged ${pct(a.meanLegitFlagged)} → ${pct(b.meanLegitFlagged)}; mean scams caught ${pct(a.meanScamsCaught)} → ${pct(b.meanScamsCaught)}.`);
+  return lines.join('\n');
+}
+
+/** Each real source left out, without and with the synthetic source in training. */
+export function formatSyntheticEffect(without: LosoTable, withSynthetic: LosoTable): string {
+  const lines = [formatComparison(without, withSynthetic, { before: 'without', after: 'with' })];
   const syn = withSynthetic.rows.find((x) => x.source === SYNTHETIC_SOURCE);
   if (syn) lines.push(`The synthetic source left out (the real sources predicting it): legitimate flagged ${pct(syn.legitFlagged)}, scams caught ${pct(syn.scamRecall)}, AUC ${syn.auc?.toFixed(3) ?? '–'}.`);
   return lines.join('\n');
+}
+
+/** The engine before v3 (v2's last report, kept in baseline-v2.json): what each run is compared with. */
+export const BASELINE_PATH = join(REPO_ROOT, 'server', 'src', 'detection', 'training', 'baseline-v2.json');
+export function readBaseline(file = BASELINE_PATH): { what: string; engineTable: LosoTable } | null {
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as { what: string; engineTable: LosoTable };
 }
 
 /** Replaces the generated section NAME of the evaluation document (appends it when it is not there yet). */
