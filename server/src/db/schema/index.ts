@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './scans.ts';
 export * from './api-keys.ts';
 export * from './feedback.ts';
+export * from './inbound.ts';
