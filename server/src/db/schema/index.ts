@@ -8,3 +8,4 @@ export * from './scans.ts';
 export * from './api-keys.ts';
 export * from './feedback.ts';
 export * from './inbound.ts';
+export * from './reputation.ts';
