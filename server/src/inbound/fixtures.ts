@@ -1,0 +1,70 @@
+/**
+ * Forwarded mails written for the tests, one per mail program, in the shapes they send: Gmail (text and
+ * HTML, "Forwarded message" rule), Outlook ("Original Message" with its Sent: block and a mailto: sender),
+ * Apple Mail ("Begin forwarded message:"). The scams in them are invented; the addresses are on reserved
+ * or look-alike domains.
+ */
+
+export const GMAIL_TEXT = `Is this real? Got it this morning.
+
+---------- Forwarded message ---------
+From: PayPal Service <service@paypal-account-limited.top>
+Date: Mon, 3 Mar 2025 at 09:14
+Subject: Your account has been limited
+To: <me@example.com>
+
+
+Dear customer,
+
+We noticed unusual activity on your PayPal account and it has been limited.
+Confirm your identity within 24 hours or your account will be permanently suspended:
+https://paypal-account-limited.top/verify?id=88412
+
+PayPal Security Team
+`;
+
+export const GMAIL_HTML = `<div dir="ltr">Is this real? Got it this morning.<br><br><div class="gmail_quote"><div dir="ltr" class="gmail_attr">---------- Forwarded message ---------<br>From: <strong class="gmail_sendername">PayPal Service</strong> <span>&lt;service@paypal-account-limited.top&gt;</span><br>Date: Mon, 3 Mar 2025 at 09:14<br>Subject: Your account has been limited<br>To: &lt;me@example.com&gt;<br></div><br><p>Dear customer,</p><p>We noticed unusual activity on your PayPal account and it has been limited. Confirm your identity within 24 hours or your account will be permanently suspended: <a href="https://paypal-account-limited.top/verify?id=88412">Restore access</a></p><p><a href="http://bit.ly/3xPpL">Unsubscribe</a></p></div></div>`;
+
+export const OUTLOOK_TEXT = `Please check this one for me.
+
+-----Original Message-----
+From: IT Help Desk [mailto:helpdesk@m1crosoft-support.net]
+Sent: Tuesday, March 4, 2025 2:41 PM
+To: Jordan Lee <jordan@example.org>
+Subject: Password expires today
+
+Your Office 365 password expires today. To keep the same password, sign in
+at http://m1crosoft-support.net/o365/keep and enter your current password.
+Failure to do so will lock your mailbox within 2 hours.
+
+IT Help Desk
+`;
+
+export const APPLE_TEXT = `Sent from my iPhone
+
+Begin forwarded message:
+
+> From: "USPS" <tracking@usps-redelivery-notice.info>
+> Subject: Your package is on hold
+> Date: 5 March 2025 at 08:02:11 GMT
+> To: me@example.net
+>
+> USPS: Your package could not be delivered due to an incomplete address.
+> Pay the $1.99 redelivery fee today to avoid return to sender:
+> https://usps-redelivery-notice.info/pay
+`;
+
+/** An RFC 5322 message as a mail program would send it to `to`, text only or text and HTML. */
+export function rawMail(opts: { from: string; to: string; subject: string; text: string; html?: string; attachment?: boolean; pad?: number }): string {
+  const head = [`From: ${opts.from}`, `To: ${opts.to}`, `Subject: ${opts.subject}`, 'MIME-Version: 1.0', 'Date: Wed, 05 Mar 2025 10:00:00 +0000', `Message-ID: <${Math.random().toString(36).slice(2)}@example.com>`];
+  const textPart = opts.text + (opts.pad ? `\n${'x'.repeat(76)}\n`.repeat(Math.ceil(opts.pad / 77)) : '');
+  if (!opts.html && !opts.attachment) return [...head, 'Content-Type: text/plain; charset=utf-8', '', textPart].join('\r\n');
+  const b = 'b1_redflag_test';
+  const parts = [`--${b}`, 'Content-Type: text/plain; charset=utf-8', '', textPart];
+  if (opts.html) parts.push(`--${b}`, 'Content-Type: text/html; charset=utf-8', '', opts.html);
+  if (opts.attachment) {
+    parts.push(`--${b}`, 'Content-Type: application/pdf; name="invoice.pdf"', 'Content-Disposition: attachment; filename="invoice.pdf"', 'Content-Transfer-Encoding: base64', '', Buffer.from('%PDF-1.4 not a real invoice').toString('base64'));
+  }
+  parts.push(`--${b}--`, '');
+  return [...head, `Content-Type: multipart/${opts.attachment ? 'mixed' : 'alternative'}; boundary="${b}"`, '', ...parts].join('\r\n');
+}
