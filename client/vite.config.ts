@@ -8,7 +8,7 @@ import { copyOcrAssets, ocrAssets } from '../scripts/ocr-assets.ts';
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:5000';
 
-/** The OCR worker, core and language data under /ocr/, served by us (issue 13, docs/decisions/067). */
+/** The OCR worker, core and language data under /ocr/, served by us (docs/decisions/067). */
 function ocrAssetsPlugin(): Plugin {
   let outDir = '';
   return {

@@ -4,7 +4,7 @@ import { apiScan, createVerifiedUser, PASSWORD, saveScreenshots, startTrial, uni
 import { axeViolations } from './axe';
 
 /**
- * The account and settings pages in the browser (issue 12, Deliver 5): change password and e-mail with
+ * The account and settings pages in the browser: change password and e-mail with
  * errors kept inline, no button that does not work, deletion that cancels a renewing subscription in the
  * same dialog, one plan status on dashboard, account, settings and header; the real data export; the route
  * table's setup_required row; axe and keyboard focus on /account and /settings.
@@ -209,7 +209,7 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   await dialog.getByLabel('Type your e-mail address to confirm').fill(email);
   // The subscription is cancelled first, then the account is deleted. One last "account deleted" mail says
   // the trial was cancelled with it; the cancellation's own notice ("you keep access... resume on your
-  // account page") is not sent to an account that is gone (decision 093, issue 25 item 6).
+  // account page") is not sent to an account that is gone (decision 093).
   const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/billing/cancel') && r.request().method() === 'POST');
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/account/delete'));
   await dialog.getByRole('button', { name: 'Cancel subscription and delete account' }).click();

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedUser, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /**
- * The public API in the browser (issue 14 item 5): a developer creates a key on /account, sees it once and
+ * The public API in the browser: a developer creates a key on /account, sees it once and
  * copies it, calls /v1 with it, sees when it was last used, revokes it, and the next call is 401. The
  * interactive reference at /api/docs loads from this server alone.
  */
@@ -81,7 +81,7 @@ test('/api/docs shows the interactive reference, loading nothing from another or
   expect(errors).toEqual([]);
 });
 
-// Issue 25, item 11: RedFlag's reference page, not the tool's demo, and readable on a phone.
+// RedFlag's reference page, not the tool's demo, and readable on a phone.
 test('/api/docs: no "Ask AI", "Generate MCP" or "Deploy", a way back to the app, "Required" not clipped on a phone', async ({ page }) => {
   for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
     await page.setViewportSize(viewport);

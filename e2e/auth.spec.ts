@@ -5,7 +5,7 @@ import { axeViolations } from './axe';
  * Accounts in the browser, on the embedded default with the dev outbox: sign up in the auth dialog,
  * verify through the link in /dev/mailbox.json, land on the dashboard with the toast; sign out and in;
  * recover with a magic link; errors inline with the typed values kept, resend from the sign-in error, the
- * page for used or expired links, keyboard focus (issue 12); axe on every accounts dialog (and the contact
+ * page for used or expired links, keyboard focus; axe on every accounts dialog (and the contact
  * dialog; its journey is in contact.spec.ts).
  */
 
@@ -177,7 +177,7 @@ test('magic-link recovery from the sign-in dialog signs the user back in', async
   await expect(page.getByRole('dialog', { name: 'QUICK RECOVERY' })).toBeVisible();
 });
 
-test.describe('forms keep what people typed (issue 12)', () => {
+test.describe('forms keep what people typed', () => {
   for (const viewport of [
     { width: 1280, height: 800 },
     { width: 390, height: 844 },

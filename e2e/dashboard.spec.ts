@@ -117,7 +117,7 @@ test('the dashboard has no serious or critical axe violation', async ({ browser,
   });
 });
 
-/* Issue 12, History: each row opens its report on its own URL; search, filters, delete one, delete all. */
+/* History: each row opens its report on its own URL; search, filters, delete one, delete all. */
 
 const BIRTHDAY = 'Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight';
 const PRIZE = 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now';

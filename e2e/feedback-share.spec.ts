@@ -3,7 +3,7 @@ import { apiScan, createVerifiedUser, makePremium, saveScreenshots } from './sca
 import { axeViolations } from './axe';
 
 /**
- * Issue 14, items 1 and 4: "Was this right?" on a stored report, answered and changed later; a share link
+ * "Was this right?" on a stored report, answered and changed later; a share link
  * that a signed-out visitor opens and that shows the verdict without the message until the owner includes
  * it, is not indexed, and stops working when revoked.
  */
@@ -58,7 +58,7 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   const share = page.getByTestId('share-panel');
   const include = share.getByRole('checkbox', { name: /Include the message text/ });
   await expect(include).not.toBeChecked();
-  // The hint under the switch says what the link shows in the state it is in (issue 25, item 3).
+  // The hint under the switch says what the link shows in the state it is in.
   const hint = share.getByText(/^(Off|On): the link shows/);
   await expect(hint).toHaveText('Off: the link shows nothing of the message, not even the highlighted words.');
   await share.getByRole('button', { name: 'Create link' }).click();

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * Text fields in focus (issue 25, item 11): an empty field that was only clicked into had the brand red
+ * Text fields in focus: an empty field that was only clicked into had the brand red
  * ring, which reads as an error; red is now for a field marked invalid.
  */
 

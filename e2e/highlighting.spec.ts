@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { apiScan, createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * Evidence highlighted in the message (result card and report page) reads as the message was written
- * (issue 25, item 9): no space that is not in the message ("usps- redelivery -care.com", "pick  it up"),
+ * Evidence highlighted in the message (result card and report page) reads as the message was written:
+ * no space that is not in the message ("usps- redelivery -care.com", "pick  it up"),
  * and no word or link cut into two highlights.
  */
 

@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { createVerifiedUser, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /**
- * Issue 13: a screenshot's status bar, app header, timestamp, receipt and input box are read but kept out of
+ * A screenshot's status bar, app header, timestamp, receipt and input box are read but kept out of
  * the message (they changed its verdict), shown under "Also on the screen", and can be added back.
  */
 

@@ -2,7 +2,7 @@ import { expect, test, type JSHandle, type Page, type Worker } from '@playwright
 import { createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * Issue 13, decision 090: a screenshot is decoded, searched for QR codes and prepared for OCR in our own
+ * Decision 090: a screenshot is decoded, searched for QR codes and prepared for OCR in our own
  * worker, not on the page's thread, so a large photo does not freeze the page (Cancel ends that worker too).
  */
 

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { analyzer, apiScan, createVerifiedUser, makePremium, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /**
- * Issue 13: a screenshot or a QR code, read in the browser. The screenshots are rendered here in Chromium
+ * A screenshot or a QR code, read in the browser. The screenshots are rendered here in Chromium
  * (an SMS screen) and handed to the analyzer by drop, file picker or paste; the image never leaves the page.
  */
 
@@ -112,7 +112,7 @@ test('a dropped screenshot of a scam text is read on the device, shown for revie
 
 test('a trial user\'s screenshot with the sender\'s number has it filled in and checked within the trial, and no upgrade dialog opens', async ({ page, browser }) => {
   test.setTimeout(120_000);
-  // The trial includes phone and e-mail checks (DESIGN.md section 4), so the number read from the screen is used as for Premium.
+  // The trial includes phone and e-mail checks (docs/design.md §4), so the number read from the screen is used as for Premium.
   await signedInWithTrial(page, 'Tara');
   await dropImage(page, await screenshot(browser, smsScreen(SMS_TEXT)));
   const review = page.getByTestId('image-review');

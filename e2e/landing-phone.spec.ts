@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 /**
- * The landing page's hero and header, used as a person would (issue 25, item 11): "Try the analyzer" puts
+ * The landing page's hero and header, used as a person would: "Try the analyzer" puts
  * the caret where it scrolls to; on a phone the floating cards hide none of the example chat, and the menu
  * opens over a backdrop that closes it.
  */

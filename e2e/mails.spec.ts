@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createVerifiedUser, makePremium } from './scan-fixtures';
 
 /**
- * Mails as a person reads them on a phone (issue 25, item 6). The password-changed mail and the one mail on
+ * Mails as a person reads them on a phone. The password-changed mail and the one mail on
  * deletion are checked at the API (server/src/auth/password-changed-mail.test.ts,
  * server/src/account/account-delete-mail.test.ts) and in the account journey (account.spec.ts).
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { analyzer, createVerifiedUser, LEGIT_MESSAGE, makePremium } from './scan-fixtures';
 
 /**
- * The scan page after a scan (issue 25, point 8): a New scan action that empties the form, and the last
+ * The scan page after a scan: a New scan action that empties the form, and the last
  * message's sender details never carried silently into an unrelated message (a leftover Gmail address gave
  * the next message a "comes from a free gmail.com address" reason).
  */

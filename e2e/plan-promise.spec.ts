@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { analyzer, apiScan, createVerifiedUser, LEGIT_MESSAGE, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 /**
- * What each plan gives, said the same way everywhere and given as said (issue 25, DESIGN.md section 3 item 8
+ * What each plan gives, said the same way everywhere and given as said (docs/design.md §3 item 8
  * and the table in section 4): a trial started with a card gets the phone and e-mail checks checkout lists,
  * within its scans; a signed-in user with no plan sees those fields locked, not a dialog that eats the
  * keystroke; the landing says next to the box what a result takes; the trial-limit dialog says one thing.

@@ -3,7 +3,7 @@ import { analyzer, apiScan, createVerifiedUser, LEGIT_MESSAGE, makePremium, save
 import { axeViolations } from './axe';
 
 /**
- * "Report it" on the result card (issue 14, item 3): an SMS scam from a +1 number gets 7726 and the FTC's
+ * "Report it" on the result card: an SMS scam from a +1 number gets 7726 and the FTC's
  * ReportFraud, the summary copies to the clipboard without the message unless the user ticks the box, the
  * country can be changed, and a legitimate result shows no report panel.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiScan, createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * Signing out, and the signed-in pages before it, send nothing that fails (issue 25, item 11): signing out
+ * Signing out, and the signed-in pages before it, send nothing that fails: signing out
  * used to reset every cached query, so the ones on screen were fetched again without a session, four or
  * five 401s, each logged by the browser as a console error.
  */

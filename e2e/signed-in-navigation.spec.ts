@@ -3,9 +3,9 @@ import { axeViolations } from './axe';
 import { createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * The footer's product links for a signed-in user (issue 25, point 4): / is their scan page, so the links
+ * The footer's product links for a signed-in user: / is their scan page, so the links
  * lead to the same landing content on a page that works signed in, and scroll to the section with the
- * footer's 80px offset (product-spec.md section 9).
+ * footer's 80px offset (docs/product.md §9).
  */
 
 async function expectSectionAt(page: Page, id: string, offset: number) {

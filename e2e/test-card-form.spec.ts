@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { createVerifiedUser } from './scan-fixtures';
 
 /**
- * The test provider's card form after a refusal (issue 25, item 11): a declined card cleared every field.
+ * The test provider's card form after a refusal: a declined card cleared every field.
  * Now what was typed stays (the security code excepted: it is never written back into a page), and the
  * field the refusal is about is marked and has the focus.
  */

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiScan, createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * Words that said something untrue or narrow (issue 25, item 10): RedFlag is for everyone, not marketplace
+ * Words that said something untrue or narrow: RedFlag is for everyone, not marketplace
  * sellers; the score is out of 100, not a percentage; the footer's year is this year; a wrong password is
  * called that; the recovery dialog promises no "one click" and names only the sign-in methods offered.
  */

@@ -37,21 +37,21 @@ export function createApp(ctx: AppContext) {
   // The log names a request by its route pattern: every route registered below, and better-auth's own.
   app.use(requestLog(ctx.logger, metrics, () => [...app.routes.map((r) => r.path), ...authEndpointPaths(ctx.auth)]));
   app.use(securityHeaders(ctx.config.production));
-  // Every /api answer is no-store unless its route says otherwise (issue 11, row 10).
+  // Every /api answer is no-store unless its route says otherwise.
   app.use('/api/*', noStore());
   // Every path, before anything reads a body: the CSRF check (a body without Content-Type), the unstorable-text
-  // check, better-auth, the Stripe webhook, the billing forms (8 KiB) and any route added later (issue 24, row 3).
+  // check, better-auth, the Stripe webhook, the billing forms (8 KiB) and any route added later.
   app.use(limitRequestBodies(ctx.config));
-  // Foreign Origin / Referer: 403; an /api body that is not JSON: 415 (issue 11, row 6; decision 045).
+  // Foreign Origin / Referer: 403; an /api body that is not JSON: 415 (decision 045).
   // Before anything reads a body or counts a rate limit.
   app.use(csrfProtection(ctx.config));
-  // Dev-only routes answer loopback clients under a local name only (issue 11, row 4; decision 044).
+  // Dev-only routes answer loopback clients under a local name only (decision 044).
   const devOnlyGuard = devOnly(ctx.config);
   if (ctx.config.devMailbox) app.use('/dev/*', devOnlyGuard);
   if (ctx.config.testClock) app.use('/api/test/*', devOnlyGuard);
   if (ctx.config.billing.testPages === 'loopback') app.use('/billing/*', devOnlyGuard);
 
-  // Text the database cannot store is a 422 before anything reads it (issue 11, row 3).
+  // Text the database cannot store is a 422 before anything reads it.
   app.use('/api/*', rejectUnstorableText());
   app.use('/billing/*', rejectUnstorableText());
 

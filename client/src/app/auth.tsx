@@ -4,7 +4,7 @@ import type { SessionAuthState, SessionAuthUser, SubscriptionStatus } from '@/fe
 /**
  * The seam between the route table and whoever knows the session: app/providers.tsx feeds it with the
  * accounts feature's useAuthState(), and the route gates in ./routes pick the signed-in screens of
- * product-spec.md section 2. The shapes are the accounts feature's (features/auth/types.ts), named here
+ * docs/product.md §2. The shapes are the accounts feature's (features/auth/types.ts), named here
  * for the app's components.
  */
 export type AuthStatus = SessionAuthState['status'];

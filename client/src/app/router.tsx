@@ -6,7 +6,7 @@ import { RouteErrorPage } from './routes/route-error';
 import { PageSpinner } from './routes/status-card';
 
 /**
- * The route table of product-spec.md section 2. Paths are fixed; what each shows for the current auth
+ * The route table of docs/product.md §2. Paths are fixed; what each shows for the current auth
  * state is decided inside the route component via useAuth() (./auth.tsx). The landing page ships in the
  * main bundle; every other page is its own chunk.
  */

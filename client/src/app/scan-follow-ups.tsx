@@ -12,7 +12,7 @@ export function ScanFollowUps({ scan }: { scan: StoredScan }) {
     <>
       {/* Where to report it; renders nothing on a legitimate verdict. */}
       <ReportNextSteps scan={scan} />
-      {/* Was this right? and a link that shares the verdict without the message (issue 14). */}
+      {/* Was this right? and a link that shares the verdict without the message. */}
       <FeedbackPanel scanId={scan.id} />
       <SharePanel scanId={scan.id} />
     </>

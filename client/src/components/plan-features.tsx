@@ -4,7 +4,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * What Premium gives, and what the free trial gives, in one list that the landing's pricing card, the
- * checkout page, the trial dialog and the upgrade dialog all show word for word (DESIGN.md section 3 item 8).
+ * checkout page, the trial dialog and the upgrade dialog all show word for word (docs/design.md §3 item 8).
  * The trial is Premium's, started with a card: everything here, phone and e-mail checks included, within
  * the trial's days and scans (the server's canVerify and decideScan).
  */

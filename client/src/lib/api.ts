@@ -32,7 +32,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
   }
 
-  /** The spec's error text is "status: message" (product-spec.md section 8). */
+  /** The spec's error text is "status: message" (docs/product.md §8). */
   override toString(): string {
     return `${this.status}: ${this.message}`;
   }
@@ -122,7 +122,7 @@ export async function apiCall<N extends ApiRouteName>(
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   } else if (spec.method === 'POST') {
-    // product-spec.md section 7: body-less POSTs (checkout) still say JSON.
+    // docs/product.md §7: body-less POSTs (checkout) still say JSON.
     headers['Content-Type'] = 'application/json';
   }
 

@@ -4,7 +4,7 @@ import { classifyError, isNotFound, isUnauthorized } from './errors';
 
 const apiError = (status: number, code: string, message = 'x') => new ApiError({ status, code, message });
 
-describe('classifyError: the spec\'s titles (product-spec.md section 8) and one next step per error', () => {
+describe('classifyError: the spec\'s titles (docs/product.md §8) and one next step per error', () => {
   const cases: Array<[string, unknown, string, string, string]> = [
     ['invalid_credentials', { status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } }, 'invalid_credentials', 'Incorrect email or password', 'sign_in'],
     ['email_not_confirmed', { status: 403, error: { code: 'email_not_confirmed', message: '...' } }, 'email_not_confirmed', 'Check Your Email', 'sign_in'],

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { ERROR_MESSAGES, type ErrorCode } from '@redflag/contracts/error-codes';
 
 /**
- * The one error classifier of the client (issue 15, item 3; product-spec.md section 8). Any failure (an
+ * The one error classifier of the client (docs/product.md §8). Any failure (an
  * ApiError from lib/api.ts, better-auth's client errors, a thrown TypeError) becomes a kind, the spec's
  * title with a description and suggestion, and the one next step it offers. The scan flow, the accounts
  * forms and dialogs, the query client's retry rule and the dashboard all read errors through this file.
@@ -111,7 +111,7 @@ function copyFor(p: ErrorParts): Copy {
   // Contract codes are checked against the catalogue (`satisfies ErrorCode`): renaming one there fails here.
   switch (code) {
     case 'invalid_credentials' satisfies ErrorCode:
-      // Titled as what happened (issue 25, item 10), not "Sign In Required": the person was signing in.
+      // Titled as what happened, not "Sign In Required": the person was signing in.
       return { kind: 'invalid_credentials', title: 'Incorrect email or password', description: 'The email or password you entered does not match an account.', suggestion: 'Check both and try again, or get a sign-in link by email instead.', action: 'sign_in' };
     case 'link_invalid':
       return { kind: 'link_invalid', title: signIn, description: 'This link has expired or was already used.', suggestion: 'Request a new link with Magic Link Recovery, or sign in with your password.', action: 'sign_in' };
@@ -140,7 +140,7 @@ function copyFor(p: ErrorParts): Copy {
     case 'INVALID_RESPONSE' satisfies ClientErrorCode:
       return { kind: 'invalid_response', title: 'Something Went Wrong', description: 'RedFlag answered in a way this page did not expect.', suggestion: 'Reload the page and try again. If it keeps happening, contact support.', action: 'retry' };
   }
-  // product-spec.md section 8: a 403 whose message names the scan limit is that refusal, whatever its code.
+  // docs/product.md §8: a 403 whose message names the scan limit is that refusal, whatever its code.
   if (message.includes('Free tier scan limit reached')) {
     return { kind: 'scan_limit', title: setup, description: message, suggestion: 'Upgrade to Premium for unlimited scans.', action: 'upgrade' };
   }

@@ -5,7 +5,7 @@ const MAX_401_RETRIES = 2;
 const RETRY_DELAY_MS = 1000;
 
 /**
- * product-spec.md section 8: queries retry only on a 401 (a session that is still being restored), at
+ * docs/product.md §8: queries retry only on a 401 (a session that is still being restored), at
  * most twice, one second apart. Everything else fails at once.
  */
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {

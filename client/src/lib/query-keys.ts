@@ -1,7 +1,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 
 /**
- * Every TanStack Query key of the app, from one factory (issue 15, item 3). A key starts with the API path
+ * Every TanStack Query key of the app, from one factory. A key starts with the API path
  * it reads (the spec's cached keys are '/api/auth/user', '/api/users/plan', ...), so invalidating a path's
  * key refreshes everything under it: `scans.all` covers every history page, report, feedback and share.
  */
@@ -32,7 +32,7 @@ export const queryKeys = {
   apiKeys: ['/api/api-keys'] as const,
 };
 
-/** product-spec.md section 4: after a scan (or a delete), cached scans, stats and scan usage are refreshed. */
+/** docs/product.md §4: after a scan (or a delete), cached scans, stats and scan usage are refreshed. */
 export const SCAN_DEPENDENT_KEYS: readonly QueryKey[] = [queryKeys.scans.all, queryKeys.stats, queryKeys.scanUsage];
 
 /** After a trial conversion: plan, trial status, subscription status, scan usage and the user. */
@@ -44,7 +44,7 @@ export const CONVERSION_DEPENDENT_KEYS: readonly QueryKey[] = [
   queryKeys.authUser.all,
 ];
 
-/** After a payment (product-spec.md section 7): everything a conversion touches, and the stats. */
+/** After a payment (docs/product.md §7): everything a conversion touches, and the stats. */
 export const PAYMENT_DEPENDENT_KEYS: readonly QueryKey[] = [...CONVERSION_DEPENDENT_KEYS, queryKeys.stats];
 
 /** After sign-in or sign-out elsewhere: the session and the user record. */

@@ -1,4 +1,4 @@
-/** Scroll offsets of product-spec.md section 9: the header's links and the footer's links. */
+/** Scroll offsets of docs/product.md §9: the header's links and the footer's links. */
 export const HEADER_SCROLL_OFFSET = 100;
 export const FOOTER_SCROLL_OFFSET = 80;
 /** After navigating to / from another page, wait this long for the landing page to render. */

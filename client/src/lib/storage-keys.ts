@@ -1,6 +1,6 @@
 /**
- * Every key the client keeps in browser storage (product-spec.md section 3, "Browser-stored keys").
- * The session itself is not here: better-auth keeps it in an httpOnly cookie (DESIGN.md section 3.1).
+ * Every key the client keeps in browser storage (docs/product.md §3, "Browser-stored keys").
+ * The session itself is not here: better-auth keeps it in an httpOnly cookie (docs/design.md §3.1).
  */
 export const STORAGE_KEYS = {
   /** premium_signup | trial_signup | scam_analyzer: where the sign-up started. */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The one place for which app-wide dialog is open (issue 15, item 3): the accounts dialogs (sign in / up,
+ * The one place for which app-wide dialog is open: the accounts dialogs (sign in / up,
  * CHECK YOUR EMAIL, QUICK RECOVERY, the error dialog) and CONTACT US. Any part of the page opens one by
  * calling a function here (features do not import each other); the lazily loaded dialogs read it with
  * useDialog. One dialog at a time, so one hands over to another without prop chains or window events.
@@ -46,7 +46,7 @@ export function useDialog(): DialogState {
 /**
  * The control that opened a dialog (Login, Sign Up, START FREE TRIAL...), remembered when it asks: the
  * auth dialog opens 100 ms later, lazily loaded, and by then the page may have moved focus. When the last
- * dialog closes, focus goes back to it (issue 12, list item 7).
+ * dialog closes, focus goes back to it.
  */
 let trigger: HTMLElement | null = null;
 
@@ -74,7 +74,7 @@ export function returnFocusOnClose(event: Event): void {
   trigger = null;
 }
 
-/** product-spec.md section 9: the auth dialog opens 100 ms after it is asked for. */
+/** docs/product.md §9: the auth dialog opens 100 ms after it is asked for. */
 export const AUTH_MODAL_DELAY_MS = 100;
 let authTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -4,7 +4,7 @@ import { storedScanSchema, type StoredScan } from './scan.ts';
 import { storableString } from './text.ts';
 
 /**
- * The public API (/v1, issue 14 item 5; docs/decisions/073): API keys as the account page manages them,
+ * The public API (/v1, docs/decisions/073): API keys as the account page manages them,
  * and the headers the API adds to the web app's scan contracts (scan.ts), which it reuses unchanged.
  */
 
@@ -55,8 +55,8 @@ export const idempotencyKeySchema = z
   .regex(/^[\x21-\x7e]+$/, 'An Idempotency-Key is 1 to 255 printable ASCII characters');
 
 /**
- * A scan as /v1 answers it: the stored scan of the web app, with the verdict the web app shows for its score
- * (issue 25, item 11), as a band to branch on and as the label people read.
+ * A scan as /v1 answers it: the stored scan of the web app, with the verdict the web app shows for its score,
+ * as a band to branch on and as the label people read.
  */
 export const apiScanSchema = storedScanSchema.extend({
   verdict: z

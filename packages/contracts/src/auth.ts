@@ -34,7 +34,7 @@ const updatedName = storableString({ error: 'Names must be text' })
 /**
  * POST /api/auth/update-user as RedFlag accepts it (better-auth's endpoint, checked first by our hook, which
  * hands better-auth the parsed body): the names only, as on sign-up. Any other field (image, email,
- * emailVerified, createdAt...) is refused (issue 11 row 8); the e-mail changes through /api/auth/change-email.
+ * emailVerified, createdAt...) is refused; the e-mail changes through /api/auth/change-email.
  */
 export const updateUserBodySchema = z.strictObject(
   {
@@ -71,7 +71,7 @@ export const changeEmailBodySchema = z.strictObject({
 });
 export type ChangeEmailBody = z.input<typeof changeEmailBodySchema>;
 
-/** GET /api/auth/user (product-spec.md section 7): the signed-in user and their billing state. */
+/** GET /api/auth/user (docs/product.md §7): the signed-in user and their billing state. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),
@@ -82,7 +82,7 @@ export const authUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  /** The server's statuses (product-spec.md section 3); the client adds `loading` on its side. */
+  /** The server's statuses (docs/product.md §3); the client adds `loading` on its side. */
   subscriptionStatus: z.enum(['setup_required', 'processing', 'trialing', 'active', 'inactive']),
   paymentSetupComplete: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Plans, trial and billing on the wire (product-spec.md sections 3 and 7; DESIGN.md section 4).
+ * Plans, trial and billing on the wire (docs/product.md sections 3 and 7; docs/design.md §4).
  * Every field is computed by the server from stored provider state; the client only displays it.
  */
 
@@ -12,7 +12,7 @@ export type PlanTier = z.infer<typeof planTierSchema>;
 export const subscriptionStatusSchema = z.enum(['setup_required', 'processing', 'trialing', 'active', 'inactive']);
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
-/** The account gate's view (product-spec.md section 4, "Account gate"). */
+/** The account gate's view (docs/product.md §4, "Account gate"). */
 export const computedStatusValueSchema = z.enum(['new', 'setup_required', 'trial_expired', 'cancelled', 'active', 'trialing']);
 export type ComputedStatusValue = z.infer<typeof computedStatusValueSchema>;
 
@@ -84,7 +84,7 @@ export type ConversionResponse = z.infer<typeof conversionResponseSchema>;
 
 /**
  * GET /api/billing/conversion-preview: what "Activate Premium" in the trial-limit dialog would charge, to
- * which card, and when (DESIGN.md section 3 item 6: the dialog states amount, card and date). Nothing is
+ * which card, and when (docs/design.md §3 item 6: the dialog states amount, card and date). Nothing is
  * charged until POST /api/convert-trial. `canConvert` is false when there is no trial to convert.
  */
 export const conversionPreviewSchema = z.object({

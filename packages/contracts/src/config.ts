@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** GET /api/config: what the client needs (DESIGN.md section 3.1 replaces supabaseUrl / supabaseAnonKey). */
+/** GET /api/config: what the client needs (docs/design.md §3.1 replaces supabaseUrl / supabaseAnonKey). */
 export const publicConfigSchema = z.object({
   authBaseUrl: z.string(),
   signInMethods: z.object({

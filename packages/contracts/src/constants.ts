@@ -1,18 +1,18 @@
-/** Business constants from product-spec.md section 9, shared by server and client. */
+/** Business constants from docs/product.md §9, shared by server and client. */
 export const TRIAL_DAYS = 7;
 export const TRIAL_SCAN_LIMIT = 5;
 export const PREMIUM_PRICE_CENTS = 999;
 export const PREMIUM_PRICE_LABEL = '$9.99';
 export const TRIAL_WARNING_DAYS = 3;
-/** How every page, dialog and e-mail describes the trial, word for word (issue 12, decision 041). */
+/** How every page, dialog and e-mail describes the trial, word for word (decision 041). */
 export const TRIAL_TERMS = `${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first`;
 export const RISK_BAND_SCAM = 70;
 export const RISK_BAND_SUSPICIOUS = 40;
-/** Analytics events use another scale (product-spec.md section 4, kept as specified). */
+/** Analytics events use another scale (docs/product.md §4, kept as specified). */
 export const ANALYTICS_BAND_HIGH = 7;
 export const ANALYTICS_BAND_MEDIUM = 4;
 export const DEFAULT_CONFIDENCE = 0.5;
-/** Issue 11 row 10 and decision 048 (the product spec's 6 is raised to 10). */
+/** Decision 048 (the product spec's 6 is raised to 10). */
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAGIC_LINK_MINUTES = 60;
 export const MAX_MESSAGE_LENGTH = 10_000;
@@ -22,11 +22,11 @@ export const MESSAGE_PREVIEW_CHARS = 50;
 export const REASONS_SHOWN = 2;
 export const SUPPORT_EMAIL_DEFAULT = 'support@redflag.local';
 
-/** The verdict bands of the score, strongest first (product-spec.md section 2: 70 and 40). */
+/** The verdict bands of the score, strongest first (docs/product.md §2: 70 and 40). */
 export const RISK_BANDS = ['scam', 'suspicious', 'legitimate'] as const;
 export type RiskBand = (typeof RISK_BANDS)[number];
 
-/** The verdict the web app shows for each band, and what /v1 answers beside the band (issue 25, item 11). */
+/** The verdict the web app shows for each band, and what /v1 answers beside the band. */
 export const RISK_BAND_LABELS = {
   scam: 'SCAM DETECTED',
   suspicious: 'SUSPICIOUS',
@@ -43,7 +43,7 @@ export function riskBand(score: number): RiskBand {
 export type AnalyticsRiskLevel = 'high' | 'medium' | 'low';
 
 /**
- * The analytics scale of product-spec.md section 4: 7 or more high, 4 or more medium, else low. It is
+ * The analytics scale of docs/product.md §4: 7 or more high, 4 or more medium, else low. It is
  * applied to the same 0-100 score as the display bands and so disagrees with them; the spec keeps both.
  */
 export function analyticsRiskLevel(score: number): AnalyticsRiskLevel {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './text.ts';
 
-/** POST /api/contact (product-spec.md sections 3 and 5): all three fields required. */
+/** POST /api/contact (docs/product.md sections 3 and 5): all three fields required. */
 export const contactRequestSchema = z.object({
   name: storableString().trim().min(1).max(200),
   email: storableString().trim().min(1).max(320).pipe(z.email()),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { platformSchema } from './scan.ts';
 
-/** product-spec.md section 7: the analytics events the client sends (stored first-party, DESIGN.md 2). */
+/** docs/product.md §7: the analytics events the client sends (stored first-party, docs/design.md 2). */
 export const ANALYTICS_EVENTS = [
   'scan_completed',
   'scam_detected',

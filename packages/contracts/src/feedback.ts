@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { evidenceSchema, emailAnalysisSchema, linkAnalysisSchema, phoneAnalysisSchema, platformSchema, scamTypeSchema } from './scan.ts';
 import { storableString } from './text.ts';
 
-/** "Was this right?" (issue 14, item 1): the three answers a person can give. */
+/** "Was this right?": the three answers a person can give. */
 export const feedbackLabelSchema = z.enum(['scam', 'not_scam', 'not_sure']);
 export type FeedbackLabel = z.infer<typeof feedbackLabelSchema>;
 

@@ -1,5 +1,5 @@
 /**
- * product-spec.md section 2: platform values, their labels and categories. No zod here, so the client's
+ * docs/product.md §2: platform values, their labels and categories. No zod here, so the client's
  * landing page can import it without the schema library (scan.ts builds `platformSchema` from it).
  */
 export const PLATFORMS = [

@@ -1,11 +1,11 @@
-/** Where a used or expired mail link (sign-in or verification) lands and says so (issue 12). */
+/** Where a used or expired mail link (sign-in or verification) lands and says so. */
 export const LINK_EXPIRED_PATH = '/link-expired';
 
-/** The landing page's product sections on a page that also works signed in (issue 25, point 4). */
+/** The landing page's product sections on a page that also works signed in. */
 export const PRODUCT_PATH = '/product';
 
 /**
- * Client routes that exist (product-spec.md section 2). The server answers 200 with the app for these and
+ * Client routes that exist (docs/product.md §2). The server answers 200 with the app for these and
  * 404 (still with the app, which renders its 404 page) for any other non-API path.
  */
 export const CLIENT_ROUTES = [
@@ -29,7 +29,7 @@ export type ClientRoute = (typeof CLIENT_ROUTES)[number];
 /** Client routes with a parameter: a stored scan's report (/scans/:id, ids are UUIDs), a shared verdict. */
 export const CLIENT_ROUTE_PATTERNS: readonly RegExp[] = [
   /^\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  // A shared verdict (issue 14, item 4): /r/<43-character base64url token>.
+  // A shared verdict: /r/<43-character base64url token>.
   /^\/r\/[A-Za-z0-9_-]{43}$/,
 ];
 

@@ -6,7 +6,7 @@ const WRONG_NUMBER = 'Sorry, wrong number! I was trying to reach my plumber abou
 
 describe('scanTitle', () => {
   it('does not call a legitimate text a "Legitimate Buyer" unless it came through a marketplace', () => {
-    // Issue 12: a birthday text and a wrong-number text were both titled "Legitimate Buyer".
+    // A birthday text and a wrong-number text were both titled "Legitimate Buyer".
     const birthday = scanTitle({ riskScore: 4, scamType: null, platform: 'sms', message: BIRTHDAY });
     const wrong = scanTitle({ riskScore: 12, scamType: null, platform: null, message: WRONG_NUMBER });
     expect(birthday).toEqual({ title: 'Happy birthday Sam!! Hope you have the best day...', source: 'message' });

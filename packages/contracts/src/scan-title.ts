@@ -30,7 +30,7 @@ export function messageOpening(message: string, max: number = MESSAGE_PREVIEW_CH
 }
 
 /**
- * A stored scan's title in the history and on its report (issue 12, History), from what the engine found:
+ * A stored scan's title in the history and on its report (History), from what the engine found:
  *
  * - scam (70+): the scam type ('Delivery Scam'), or 'Scam Detected';
  * - suspicious (40+): 'Possible Delivery Scam', or 'Suspicious Message';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_MESSAGE_LENGTH, MAX_QR_LINKS } from './constants.ts';
 import { PLATFORM_VALUES } from './platforms.ts';
 import { storableString } from './text.ts';
+import { scanReputationSchema } from './reputation.ts';
 
 export { PLATFORMS } from './platforms.ts';
 
@@ -10,7 +11,7 @@ export type Platform = z.infer<typeof platformSchema>;
 
 export { MAX_QR_LINKS } from './constants.ts';
 
-/** How the scanned text was given: pasted or typed, or read from an image in the browser (issue 13). */
+/** How the scanned text was given: pasted or typed, or read from an image in the browser. */
 export const scanSourceSchema = z.enum(['text', 'image']);
 export type ScanSource = z.infer<typeof scanSourceSchema>;
 
@@ -34,14 +35,14 @@ export const scanRequestSchema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   /**
-   * Links decoded from QR codes in a screenshot the user scanned in the browser (issue 13; the image itself
+   * Links decoded from QR codes in a screenshot the user scanned in the browser (the image itself
    * never leaves the device). Each also appears in `message`, where the link analysis reads it; listing it
    * here adds the reason "QR code leads to ...".
    */
   qrLinks: z.array(storableString().trim().min(1).max(2048)).max(MAX_QR_LINKS).optional(),
   /**
    * Where the message came from: typed or pasted text (the default), or text read from a screenshot on the
-   * user's device (issue 13). Only a label for the result page: the image itself is never sent.
+   * user's device. Only a label for the result page: the image itself is never sent.
    */
   source: scanSourceSchema.optional(),
 });
@@ -139,7 +140,7 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
-export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend'] as const;
+export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
 export const policyStepSchema = z.object({
   id: z.enum(POLICY_STEP_IDS),
   from: z.number().int().min(0).max(100),
@@ -148,7 +149,7 @@ export const policyStepSchema = z.object({
 });
 export type PolicyStep = z.infer<typeof policyStepSchema>;
 
-/** product-spec.md section 3 "Scan result", plus the evidence DESIGN.md section 5 asks for. */
+/** docs/product.md §3 "Scan result", plus the evidence docs/design.md §5 asks for. */
 export const scanResultSchema = z.object({
   riskScore: z.number().int().min(0).max(100),
   confidence: z.number().min(0).max(1),
@@ -164,10 +165,12 @@ export const scanResultSchema = z.object({
   language: z.object({ code: z.string(), name: z.string() }).nullable().optional(),
   /** The score policy's steps that changed the score, in order (absent on scans stored before it was recorded). */
   policy: z.array(policyStepSchema).optional(),
+  /** Known-bad lists and reports from other accounts; absent on scans stored before them. */
+  reputation: scanReputationSchema.optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
-/** A stored scan as the API returns it (product-spec.md section 3 "Stored scan"). */
+/** A stored scan as the API returns it (docs/product.md §3 "Stored scan"). */
 export const storedScanSchema = scanResultSchema.extend({
   id: z.string(),
   message: z.string(),
@@ -194,11 +197,11 @@ export type ScanVerdict = z.infer<typeof scanVerdictSchema>;
 export const SCAN_SEARCH_MAX_LENGTH = 200;
 export const SCAN_LIST_DEFAULT_LIMIT = 50;
 export const SCAN_LIST_MAX_LIMIT = 200;
-/** GET /api/scans answers the list itself (product-spec.md section 7); how many match is in this header. */
+/** GET /api/scans answers the list itself (docs/product.md §7); how many match is in this header. */
 export const SCAN_TOTAL_HEADER = 'X-Total-Count';
 
 /**
- * GET /api/scans query (issue 12, History). Without parameters it is the spec's list: the newest 50.
+ * GET /api/scans query (History). Without parameters it is the spec's list: the newest 50.
  * q searches the message, phone number and e-mail (case-insensitive, literal: % and _ match themselves);
  * verdict filters by band; type by scam type as the card names it (only on a scam or suspicious verdict:
  * below 40 a type is a closest match, not a finding); page is 1-based, limit is the page size.

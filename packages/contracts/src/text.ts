@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Text the database can store as it was sent. PostgreSQL refuses the NUL character in text, and a lone
  * UTF-16 surrogate has no UTF-8 form (the driver would store U+FFFD instead: silently altered). Such text is
- * refused at the edge with a 422 naming the field, never cleaned up (issue 11, row 3).
+ * refused at the edge with a 422 naming the field, never cleaned up.
  */
 
 export const UNSTORABLE_TEXT_MESSAGE =

@@ -11,7 +11,7 @@ import { createVerifiedUser, type TestUser } from '../test/users.ts';
  * Cancel, then delete, in one flow (the delete dialog): the cancellation's confirmation was queued a moment
  * before the deletion, which used to erase it with every other mail to the address, so with SMTP it was
  * never sent (docs/decisions/093). Then it was kept and sent, and told a deleted account that it kept access
- * and could resume on its account page, seconds before "account deleted" (issue 25, item 6): now the one
+ * and could resume on its account page, seconds before "account deleted": now the one
  * mail about the deletion says the subscription was cancelled with it, and a cancellation notice not yet on
  * its way is dropped. Here a real SMTP server (smtp-server on a free port) receives what the app sends;
  * afterwards no row of the outbox may hold the address.

@@ -142,7 +142,7 @@ export function rateBucketsOf(db: Executor, userId: string, email: string) {
  *
  * A cancellation notice is kept only while a worker is sending it (it cannot be called back): otherwise it
  * would tell a deleted account that it keeps access and can resume on its account page. The deletion's own
- * mail says the trial or subscription was cancelled with the account instead (issue 25, item 6).
+ * mail says the trial or subscription was cancelled with the account instead.
  */
 function undeliveredNoticeWhere(email: string, now: Date) {
   const undelivered = or(inArray(mailOutbox.status, ['pending', 'sending']), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS))));

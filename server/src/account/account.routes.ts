@@ -5,7 +5,7 @@ import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
 import { deleteAccount, exportAccount } from './account.service.ts';
 
-/** Self-service data rights (DESIGN.md section 3.5). */
+/** Self-service data rights (docs/design.md §3.5). */
 export function accountRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   // A file download, not in the web app's route table: the account page saves it as it comes.

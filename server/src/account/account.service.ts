@@ -53,7 +53,7 @@ function verificationPurpose(identifier: string, value: string): string {
 }
 
 /**
- * "Export My Data" (DESIGN.md section 3.5; issue 11, row 9): everything stored about the person, at once,
+ * "Export My Data" (docs/design.md §3.5): everything stored about the person, at once,
  * as JSON. No secret is in it: no password hash, OAuth or session token, and no link from a mail that
  * would sign in, reset or verify. The policy promises 24 hours; this answers immediately.
  */
@@ -135,7 +135,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       reasons: s.reasons,
       result: s.result,
     })),
-    // "Was this right?" answers and share links (issue 14): the link's token is not exported (it opens the page).
+    // "Was this right?" answers and share links: the link's token is not exported (it opens the page).
     feedback: feedback.map((f) => ({ scanId: f.scanId, label: f.label, note: f.note, consentToUseText: f.consentToUseText, engineVersion: f.engineVersion, riskScore: f.riskScore, scamType: f.scamType, signals: f.signals, createdAt: f.createdAt, updatedAt: f.updatedAt })),
     sharedLinks: shares.map((s) => ({ scanId: s.scanId, includeMessage: s.includeMessage, createdAt: s.createdAt })),
     // Never the key or its hash: what identifies it on the account page.
@@ -156,7 +156,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
  * does it in the same flow), so that nobody is charged for an account that no longer exists.
  *
  * A receipt on its way is kept until delivered, then erased by the mailer, and one last mail confirms the
- * deletion and any cancellation made on the way (docs/decisions/093, amended for issue 25).
+ * deletion and any cancellation made on the way (docs/decisions/093 and its amendment).
  */
 export async function deleteAccount(ctx: DeleteCtx, userId: string, email: string, confirmEmail: string): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== email.toLowerCase()) {
@@ -177,7 +177,7 @@ export async function deleteAccount(ctx: DeleteCtx, userId: string, email: strin
   ctx.logger.info({ userId }, 'account deleted');
   // After the commit: the account is gone whatever happens to this mail. With SMTP, enqueueing also sends
   // every due row at once (a kept receipt among them); each is erased once sent. It is the one mail about a
-  // cancellation made on the way (issue 25, item 6): the cancellation's own notice, if not yet sent, was
+  // cancellation made on the way: the cancellation's own notice, if not yet sent, was
   // dropped with the account.
   const cancelled: CancelledWithAccount = plan.cancelAtPeriodEnd
     ? plan.subscriptionStatus === 'trialing'

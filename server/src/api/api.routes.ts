@@ -29,7 +29,7 @@ import { clientIp, type RateHit } from '../http/rate-limit.ts';
 type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller; apiKeyHit: RateHit } };
 
 /**
- * The public API (issue 14 item 5; docs/decisions/073, 074): key management for the signed-in account
+ * The public API (docs/decisions/073, 074): key management for the signed-in account
  * page under /api/api-keys, the bearer-key API under /v1, its OpenAPI document and the interactive
  * reference at /api/docs. /v1 never reads the session cookie: a key is its only credential.
  */
@@ -180,7 +180,7 @@ async function parseScanBody(c: Context) {
  * and a page whose scripts are files of this origin, so the Content-Security-Policy (script-src 'self')
  * holds and nothing is fetched from a CDN.
  *
- * It is RedFlag's page, not the tool's demo (issue 25, item 11): a bar with the way back to the app sits
+ * It is RedFlag's page, not the tool's demo: a bar with the way back to the app sits
  * above it (Scalar keeps its sticky parts under it through --scalar-custom-header-height), and the tool's
  * own offers ("Ask AI", "Generate MCP", the developer tools with "Deploy") are off.
  */

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createTrialUser, type TestUser } from '../test/users.ts';
 
 /**
- * Issue 25, item 11: /v1 answers carry the verdict the web app shows for the score (the score bands of
+ * /v1 answers carry the verdict the web app shows for the score (the score bands of
  * packages/contracts: 70+ scam, 40-69 suspicious, else likely legitimate), and the OpenAPI document says so.
  */
 

@@ -3,7 +3,7 @@ import { errorBody } from '../http/error-handler.ts';
 
 /**
  * better-auth answers errors as `{ code, message }` with its own codes. The client reads the app's one
- * error shape, `{ error: { code, message, details? } }`, with the spec's codes (DESIGN.md section 3.1), so
+ * error shape, `{ error: { code, message, details? } }`, with the spec's codes (docs/design.md §3.1), so
  * every error leaving /api/auth is rewritten here.
  */
 const CODE_MAP: Record<string, ErrorCode> = {

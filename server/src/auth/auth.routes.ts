@@ -89,7 +89,7 @@ function sessionUserId(auth: Auth) {
 
 /**
  * The paths better-auth answers under /api/auth/* (/api/auth/reset-password/:token, ...), as patterns: the
- * access log names a request to its catch-all by these instead of the raw path (issue 24, row 4).
+ * access log names a request to its catch-all by these instead of the raw path.
  */
 export function authEndpointPaths(auth: Auth): string[] {
   const base = auth.options.basePath ?? '/api/auth';

@@ -28,14 +28,14 @@ import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from '.
 const SESSION_BODY_PATHS: ReadonlySet<string> = new Set(['/update-user', '/change-password', '/change-email']);
 
 /**
- * better-auth inside the server (DESIGN.md section 3.1), on the app's database through the Drizzle adapter.
+ * better-auth inside the server (docs/design.md §3.1), on the app's database through the Drizzle adapter.
  * - e-mail + password: scrypt hashes (better-auth's default, memory-hard); the password rules of
  *   password-policy.ts on sign-up, change-password and reset-password (hook below, answered `weak_password`
  *   with reasons); existing address → ACCOUNT_EXISTS;
  * - profile updates (update-user) and change-email checked with the contracts' schemas (hook below);
  *   change-email confirmed from the current address, then verified at the new one;
  * - e-mail verification on sign-up (link → /dashboard?verified=true, signs the user in); with
- *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (product-spec outcome B);
+ *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (docs/product.md outcome B);
  * - magic-link recovery (60 minutes, single use, existing accounts only) → /dashboard?recovered=true;
  * - Google (select_account) and Facebook (email scope) when configured;
  * - sessions in httpOnly SameSite=Lax cookies (Secure in production), 30 days, renewed daily on use;
@@ -54,7 +54,7 @@ const VERIFICATION_HOURS = VERIFICATION_EXPIRES_IN_SECONDS / 3600;
 const profileNames = (given: unknown, family: unknown, full: unknown) => {
   if (typeof given === 'string' && given)
     return { firstName: given, lastName: typeof family === 'string' && family ? family : null };
-  // product-spec.md section 3: a single name field splits into its first word and the rest.
+  // docs/product.md §3: a single name field splits into its first word and the rest.
   if (typeof full === 'string' && full.trim()) {
     const [first, ...rest] = full.trim().split(/\s+/);
     return { firstName: first ?? null, lastName: rest.length ? rest.join(' ') : null };
@@ -210,7 +210,7 @@ export function createAuth(deps: AuthDeps) {
     hooks: {
       before: createAuthMiddleware(async (actx) => {
         // Text the database cannot store (NUL, a lone surrogate) in any field of any endpoint: a 422 here,
-        // not a 500 from the query (issue 11, row 3). The HTTP edge checks this too (http/validate.ts);
+        // not a 500 from the query. The HTTP edge checks this too (http/validate.ts);
         // this also covers calls made through auth.api.
         const bad = findUnstorableText(actx.body) ?? findUnstorableText(actx.query);
         if (bad) {
@@ -253,7 +253,7 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (actx) => {
-        // A changed password is told to the owner (issue 25, item 6), once better-auth has stored it.
+        // A changed password is told to the owner, once better-auth has stored it.
         if (actx.path !== '/change-password') return;
         const returned: unknown = actx.context.returned;
         if (!returned || isAPIError(returned) || returned instanceof Response) return;
@@ -281,7 +281,7 @@ export function createAuth(deps: AuthDeps) {
   async function beforeSignUp(raw: unknown) {
     const body = parseBody(signUpBodySchema, raw, 'Invalid sign-up');
     assertStrongPassword(body.password, body.email);
-    // product-spec.md section 8: an existing address answers 'Account Already Exists' (better-auth
+    // docs/product.md §8: an existing address answers 'Account Already Exists' (better-auth
     // would answer a generic success when verification is required; the spec wants the message).
     if (await repo.findUserByEmail(body.email)) {
       throw new APIError('CONFLICT', {
@@ -299,7 +299,7 @@ export function createAuth(deps: AuthDeps) {
 
   /**
    * better-auth stores whatever update-user is sent (an object became "[object Object]", a 50,000-character
-   * name was kept: issue 11 row 8). better-auth gets the parsed body instead; when a name part changes and
+   * name was kept). better-auth gets the parsed body instead; when a name part changes and
    * the full name is not given, the full name follows, as on sign-up. Names are trimmed as on sign-up and
    * an empty one clears the field (null).
    */

@@ -4,7 +4,7 @@ import { createVerifiedUser } from '../test/users.ts';
 import { mailbox, post } from '../test/auth-helpers.ts';
 
 /**
- * Issue 25, item 6: a changed password is told to the account's owner by e-mail (through the app's mailer:
+ * A changed password is told to the account's owner by e-mail (through the app's mailer:
  * the dev outbox here), so that someone who did not change it hears of it and knows what to do.
  */
 

@@ -3,7 +3,7 @@ import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import type { WeakPasswordReason } from '@redflag/contracts/auth';
 
 /**
- * Password rules (issue 11 row 10, docs/decisions/048-passwords-and-sign-in-lockouts.md), applied on
+ * Password rules (docs/decisions/048-passwords-and-sign-in-lockouts.md), applied on
  * sign-up, change-password and reset-password:
  * - at least MIN_PASSWORD_LENGTH (10) and at most 128 characters;
  * - not one of the ~49,000 most common passwords: zxcvbn-ts's maintained common-password dictionary

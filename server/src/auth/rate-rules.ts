@@ -1,7 +1,7 @@
 import type { RateRule } from '../http/rate-limit.ts';
 
 /**
- * Limits on the account endpoints (DESIGN.md section 6, decisions 032 and 048). Generous enough for a
+ * Limits on the account endpoints (docs/design.md §6, decisions 032 and 048). Generous enough for a
  * household behind one address, tight enough to make guessing passwords and mail-bombing an address
  * pointless.
  *

@@ -9,7 +9,7 @@ import type { SessionUser } from './session-user.ts';
 /**
  * THE way every route learns who is signed in. A request is authenticated only by a valid better-auth
  * session: the httpOnly session cookie, or `Authorization: Bearer <token>` (API clients). Nothing else
- * identifies anyone: X-User-ID / X-User-Email are ignored (DESIGN.md section 3.2).
+ * identifies anyone: X-User-ID / X-User-Email are ignored (docs/design.md §3.2).
  *
  *   const user = await requireUser(c);        // 401 UNAUTHORIZED when signed out
  *   const maybe = await getOptionalUser(c);   // null when signed out
@@ -56,7 +56,7 @@ export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
 /**
  * The session token a request presents, read and verified as better-auth reads it (the signed session
  * cookie, or a bearer token as the bearer plugin turns it into that cookie), WITHOUT a database query: for
- * a route that looks the session up in the same statement as its own data (POST /api/scans, issue 16).
+ * a route that looks the session up in the same statement as its own data (POST /api/scans).
  * Null when the request is anything but the plain case (no or badly signed credential, a leftover
  * session-data cookie, "don't remember me"): the caller then asks better-auth (getOptionalUser), which
  * answers those cases as it always has. A token from here is only a claim: the caller must find it in the

@@ -11,7 +11,7 @@ import { DAY_MS } from './plan-state.ts';
 import { syncSubscription } from './sync.ts';
 
 /**
- * No charge without a click or a notice, and an e-mail for every billing event (DESIGN.md section 3 item
+ * No charge without a click or a notice, and an e-mail for every billing event (docs/design.md §3 item
  * 6, docs/decisions/041-ask-before-charging.md): the real app over HTTP on PGlite with the local provider,
  * asserting answers, stored state and the outbox rows.
  */

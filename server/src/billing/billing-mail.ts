@@ -11,7 +11,7 @@ import { DAY_MS } from './plan-state.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 
 /**
- * Every billing event sends an e-mail (DESIGN.md section 3 item 6): trial started, the reminder two days
+ * Every billing event sends an e-mail (docs/design.md §3 item 6): trial started, the reminder two days
  * before the trial's end, a receipt for every charge, a failed payment, a confirmed cancellation.
  *
  * Each mail is stored in the outbox inside the transaction that stores the change it announces (the sync,
@@ -22,7 +22,7 @@ import type { SubscriptionSnapshot } from './providers/types.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'clock'>;
 
-/** The reminder goes out this long before the trial's end (DESIGN.md section 4: two days before). */
+/** The reminder goes out this long before the trial's end (docs/design.md §4: two days before). */
 export const TRIAL_REMINDER_MS = 2 * DAY_MS;
 /** A paid invoice older than this at its first sync is history (e.g. before mails existed), not news. */
 const RECEIPT_WINDOW_MS = 3 * DAY_MS;

@@ -18,7 +18,7 @@ import {
 import { runBillingJobs } from './jobs.ts';
 
 /**
- * Billing calls of product-spec.md section 7. All but the webhook need a signed-in user (401 otherwise);
+ * Billing calls of docs/product.md §7. All but the webhook need a signed-in user (401 otherwise);
  * the webhook is authenticated by its signature instead.
  */
 export function billingRoutes(ctx: AppContext) {

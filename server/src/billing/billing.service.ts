@@ -209,7 +209,7 @@ export async function getConversionPreview(ctx: Ctx, userId: string): Promise<Co
 }
 
 /**
- * Ends the trial now and charges (DESIGN.md section 4). Only ever on the user's explicit request: the
+ * Ends the trial now and charges (docs/design.md §4). Only ever on the user's explicit request: the
  * trial-limit dialog's "Activate Premium" (which states amount, card and date) or an "activate premium"
  * button. Nothing calls it by itself (docs/decisions/041-ask-before-charging.md); the trial's end is
  * billed by the provider.

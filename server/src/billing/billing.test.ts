@@ -238,7 +238,7 @@ describe('the trial', () => {
     for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
     expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 5, maxScans: 5, remaining: 0, unlimited: false });
-    // Asking whether a decision is due charges nothing (DESIGN.md section 3 item 6).
+    // Asking whether a decision is due charges nothing (docs/design.md §3 item 6).
     const check = await get<TrialConversionCheck>(u, '/api/check-trial-conversion');
     expect(check).toEqual({ needsConversion: true, conversionResult: null });
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });

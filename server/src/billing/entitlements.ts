@@ -1,5 +1,5 @@
 /**
- * THE place that decides whether a scan may be stored (DESIGN.md section 4); runScan (scans.service.ts) asks it.
+ * THE place that decides whether a scan may be stored (docs/design.md §4); runScan (scans.service.ts) asks it.
  *
  *   getPlanState(ctx, userId): Promise<PlanState>   the stored state (new-account defaults if none)
  *   scanStoreGuard(db, kind, rule) + scanStoreValues(userId, now, rate)   the conditions the ONE statement storing a scan carries:
@@ -27,7 +27,7 @@ export async function getPlanState(ctx: Ctx, userId: string): Promise<PlanState>
 }
 
 /**
- * The conditions that make storing one scan allowed, for a store that runs as ONE statement (issue 16):
+ * The conditions that make storing one scan allowed, for a store that runs as ONE statement:
  * `ctes` to run with it and `allowed`, the WHERE the store must carry. Built from placeholders (see
  * scanStoreValues) so that the statement is prepared once per kind and rule (scans.repo.ts); `kind` is
  * decideScan's answer on the state read with the session, and the statement re-checks it where it is

@@ -64,7 +64,7 @@ const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 type CardField = 'number' | 'expiry' | 'cvc';
 
 /**
- * What was typed, shown again after a refusal (issue 25, item 11: a declined card used to clear every
+ * What was typed, shown again after a refusal (a declined card used to clear every
  * field). The number and expiry come back as typed; the security code never does (it is not written back
  * into a page) and is asked again. The field the refusal is about is marked invalid and takes the focus.
  */

@@ -10,7 +10,7 @@ import { ONE_LIVE_SUBSCRIPTION_INDEX } from './providers/local.ts';
 import { duplicateSubscriptionIds } from './providers/stripe-duplicates.ts';
 
 /**
- * Issue 11, row 1: two checkouts completed at once must not give one customer two subscriptions (a user
+ * Two checkouts completed at once must not give one customer two subscriptions (a user
  * who cancelled one in the portal was still charged by the other). The database holds the rule for the
  * local provider; the sync cancels Stripe's extras (docs/decisions/049-one-subscription-per-customer.md).
  */

@@ -3,7 +3,7 @@ import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { ErrorCode } from '@redflag/contracts/errors';
 
 /**
- * The rulebook of DESIGN.md section 4 as pure functions of the stored state and "now". Every guarded route
+ * The rulebook of docs/design.md §4 as pure functions of the stored state and "now". Every guarded route
  * reaches these through entitlements.ts; nothing here trusts the client.
  */
 
@@ -26,7 +26,7 @@ export interface PlanState {
   paymentError: string | null;
 }
 
-/** A user with no billing record yet: a new account (DESIGN.md: tier free, setup_required, computed new). */
+/** A user with no billing record yet: a new account (docs/design.md: tier free, setup_required, computed new). */
 export const NEW_ACCOUNT: PlanState = {
   planTier: 'free',
   subscriptionStatus: 'setup_required',
@@ -51,7 +51,7 @@ export function effectiveStatus(s: PlanState, now: Date): SubscriptionStatus {
   return s.subscriptionStatus;
 }
 
-/** product-spec.md section 4: premium means tier premium and status active or trialing. */
+/** docs/product.md §4: premium means tier premium and status active or trialing. */
 export function isPremium(s: PlanState): boolean {
   return s.planTier === 'premium' && (s.subscriptionStatus === 'active' || s.subscriptionStatus === 'trialing');
 }
@@ -60,7 +60,7 @@ export function isTrialExpired(s: PlanState, now: Date): boolean {
   return s.trialEndsAt !== null && s.trialEndsAt.getTime() <= now.getTime();
 }
 
-/** Rounded-up days until trialEndsAt, or 0 without an end date (product-spec.md section 4). */
+/** Rounded-up days until trialEndsAt, or 0 without an end date (docs/product.md §4). */
 export function trialDaysLeft(s: PlanState, now: Date): number {
   if (!s.trialEndsAt) return 0;
   return Math.max(0, Math.ceil((s.trialEndsAt.getTime() - now.getTime()) / DAY_MS));
@@ -89,7 +89,7 @@ export type ScanDecision =
   | { allowed: true; kind: 'trial'; remainingBefore: number }
   | { allowed: false; code: Extract<ErrorCode, 'PAYMENT_SETUP_REQUIRED' | 'TRIAL_EXPIRED' | 'SCAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'> };
 
-/** DESIGN.md section 4's table, for scans. */
+/** docs/design.md §4's table, for scans. */
 export function decideScan(s: PlanState, now: Date): ScanDecision {
   if (isPremium(s)) return { allowed: true, kind: 'premium' };
   const status = effectiveStatus(s, now);
@@ -103,7 +103,7 @@ export function decideScan(s: PlanState, now: Date): ScanDecision {
 }
 
 /**
- * Phone and e-mail verification (DESIGN.md section 3 item 8 and section 4): Premium, and Premium's trial. A
+ * Phone and e-mail verification (docs/design.md §3 item 8 and section 4): Premium, and Premium's trial. A
  * trial is started with a card at the checkout that lists these checks, so a trialing user gets them within
  * the trial's scans and days; decideScan says when those are over. No plan, no checks.
  */

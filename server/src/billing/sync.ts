@@ -9,7 +9,7 @@ import { recordTrialGrant, userEmail } from './trial-history.ts';
 
 /**
  * The one way stored plan state changes after checkout: read the subscription back from the provider and
- * store what it says (DESIGN.md section 4). Idempotent and order-free: running it after any event, any
+ * store what it says (docs/design.md §4). Idempotent and order-free: running it after any event, any
  * number of times, in any order, leaves the same state, because it never looks at the event.
  */
 
@@ -57,7 +57,7 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
     case 'past_due':
     case 'unpaid':
     case 'paused':
-      // Blocked until the card is fixed (DESIGN.md: "stays blocked until fixed").
+      // Blocked until the card is fixed (docs/design.md: "stays blocked until fixed").
       return { ...common, planTier: 'free', subscriptionStatus: 'inactive', paymentSetupComplete: true, hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null };
     case 'canceled':
       return { ...common, planTier: 'free', subscriptionStatus: 'inactive', cancelAtPeriodEnd: false, paymentError: null, hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null };

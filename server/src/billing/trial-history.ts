@@ -6,8 +6,8 @@ import type { AppContext } from '../context.ts';
 import { ensureAccount, type Executor } from './billing.repo.ts';
 
 /**
- * A free trial once per e-mail address, across account deletion (issue 11, row 7;
- * docs/decisions/047-trial-once-and-what-deletion-keeps.md). When a trial starts, a keyed hash of the
+ * A free trial once per e-mail address, across account deletion
+ * (docs/decisions/047-trial-once-and-what-deletion-keeps.md). When a trial starts, a keyed hash of the
  * normalised address is stored in `trial_grant`; that table is not tied to the user and survives deletion.
  * A new account whose address is in it starts with its trial used: the plan says so, and checkout charges
  * at once instead of starting a trial.

@@ -9,7 +9,7 @@ import { createContactRepo } from './contact.repo.ts';
 
 /**
  * A contact message is stored, then mailed to SUPPORT_EMAIL through the outbox (so an SMTP hiccup does not
- * lose it), with the sender as Reply-To. product-spec.md section 5: all three fields are required, else
+ * lose it), with the sender as Reply-To. docs/product.md §5: all three fields are required, else
  * 'Missing Information' / 'Please fill in all fields.' The message body is never logged.
  */
 /**

@@ -32,7 +32,7 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Statements sent to the database since it was opened (BEGIN and COMMIT included): one round trip each.
-   * Read by tests that hold a request to a number of round trips (issue 16); costs one increment.
+   * Read by tests that hold a request to a number of round trips; costs one increment.
    */
   readonly stats: { statements: number };
   /** PostgreSQL only: the pool's connections now (total, idle) and callers waiting for one; for /metrics. */
@@ -42,7 +42,7 @@ export interface Database {
 }
 
 /**
- * PostgreSQL settings for the embedded database (issue 24, row 9). PGlite starts PostgreSQL with initdb's
+ * PostgreSQL settings for the embedded database. PGlite starts PostgreSQL with initdb's
  * defaults, sized for a server of its own: 128 MB of shared buffers, all of it resident in PGlite's WebAssembly
  * heap, which never gives memory back. RedFlag's hot pages (the newest scans, sessions, rate-limit rows) fit
  * in far less, and the files underneath stay in the operating system's cache. The others bound what one

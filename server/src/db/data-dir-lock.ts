@@ -3,7 +3,7 @@ import { closeSync, linkSync, openSync, readFileSync, renameSync, unlinkSync, wr
 import os from 'node:os';
 
 /**
- * One writer per PGlite data folder (issue 11, row 5). PGlite is PostgreSQL compiled to WebAssembly with no
+ * One writer per PGlite data folder. PGlite is PostgreSQL compiled to WebAssembly with no
  * postmaster and no shared memory: two processes on one folder both start, and each overwrites the other's
  * pages (20 of 40 acknowledged scans were lost). A lock file beside the folder, created with O_EXCL, names
  * the holder; a second process refuses to start with that name in its message.

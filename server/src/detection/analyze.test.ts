@@ -17,7 +17,7 @@ describe('analyze()', () => {
 
   it(`keeps all ${BENIGN.length} realistic benign marketplace, personal and business messages under 40, except openers, which are Suspicious`, () => {
     const failures = BENIGN.map((f) => ({ f, r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }) }))
-      // An opener from someone claiming to know you is "Suspicious, watch for" by design (issue 10 item 5).
+      // An opener from someone claiming to know you is "Suspicious, watch for" by design.
       .filter(({ r }) => r.riskScore >= 40 && !(r.riskScore < 70 && r.reasonDetails.some((d) => d.id === 'opener_watch')))
       .map(({ f, r }) => `${r.riskScore}: ${f.text}`);
     expect(BENIGN.length).toBeGreaterThanOrEqual(40);

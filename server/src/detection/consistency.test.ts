@@ -1,5 +1,5 @@
 /**
- * Behaviour the engine owes every user, written as examples before any tuning (issue 10): unknown is not
+ * Behaviour the engine owes every user, written as examples before any tuning: unknown is not
  * safe, verdict / type / reasons never contradict each other, genuine machine-sent texts stay green, and
  * the intents are read in six languages. These are behaviour tests, not evidence of quality: that is the
  * leave-one-source-out table (docs/engine-evaluation.md).

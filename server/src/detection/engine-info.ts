@@ -1,6 +1,6 @@
 /**
  * What GET /api/config says about the engine. The accuracy is read from the report `npm run train`
- * writes (the whole engine on the held-aside UCI SMS validation split), never typed in (DESIGN.md 3.4).
+ * writes (the whole engine on the held-aside UCI SMS validation split), never typed in (docs/design.md §3.4).
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

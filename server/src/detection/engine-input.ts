@@ -6,6 +6,6 @@ export interface EngineInput {
   phoneNumber?: string | undefined;
   email?: string | undefined;
   platform?: Platform | undefined;
-  /** Links the user's browser decoded from QR codes in a screenshot (issue 13); they are in `message` too. */
+  /** Links the user's browser decoded from QR codes in a screenshot; they are in `message` too. */
   qrLinks?: readonly string[] | undefined;
 }

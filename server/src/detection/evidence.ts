@@ -108,7 +108,7 @@ function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Sig
 const comparableUrl = (url: string): string => url.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/\/+$/, '');
 
 /**
- * "QR code leads to ..." for each link decoded from a QR code (issue 13). Weight 0: where the code points is
+ * "QR code leads to ..." for each link decoded from a QR code. Weight 0: where the code points is
  * a fact worth showing, not a warning by itself; the link's own flags (found in the message, where the
  * client puts the decoded link) carry the risk, so a screenshot scores as its pasted text does.
  */

@@ -7,7 +7,7 @@ import { analyzeLocal } from './analyze.ts';
  * The landing page shows one worked example with the engine's answer (client/src/features/landing/utils/
  * example-scan.json: hero phone and "How it works"). The answer is stored so the landing page needs no
  * engine; this runs the shipped engine on the same text and fails when the stored answer no longer is
- * what the engine says (after a retrain: paste the new answer into the JSON). Issue 12: no typed-in figures.
+ * what the engine says (after a retrain: paste the new answer into the JSON). No typed-in figures.
  */
 const EXAMPLE_URL = new URL('../../../client/src/features/landing/utils/example-scan.json', import.meta.url);
 

@@ -4,7 +4,7 @@ import { analyzeLocal } from './analyze.ts';
 
 const message = 'Parking fine unpaid. Scan to pay now\nQR code: https://pay-parking-fines.top/ticket?id=88213';
 
-describe('links decoded from a QR code (issue 13)', () => {
+describe('links decoded from a QR code', () => {
   it('says "QR code leads to ..." with the link\'s place in the message, and scores as the pasted text does', () => {
     const plain = analyzeLocal({ message });
     const withQr = analyzeLocal(scanRequestSchema.parse({ message, qrLinks: ['https://pay-parking-fines.top/ticket?id=88213'] }));

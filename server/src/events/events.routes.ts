@@ -11,7 +11,7 @@ import { insertEvent } from './events.repo.ts';
 export const EVENTS_PER_IP: RateRule = { name: 'events:ip', limit: 120, windowSeconds: 60 };
 
 /**
- * POST /api/events: first-party analytics (DESIGN.md section 2). Signed-out visitors may send events too
+ * POST /api/events: first-party analytics (docs/design.md §2). Signed-out visitors may send events too
  * (scan_attempt_unauthenticated). The schema is strict, so no message text, phone or e-mail is accepted.
  */
 export function eventRoutes(ctx: AppContext) {

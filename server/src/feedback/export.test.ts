@@ -9,7 +9,7 @@ import { exportFeedback, formatReport, parseArgs, toJsonLines } from './export.t
 import { seedScan } from './fixtures.ts';
 
 /**
- * Issue 14, item 2: the operator export writes consented feedback as ../shared/data records (readable by the
+ * The operator export writes consented feedback as ../shared/data records (readable by the
  * engine's own evaluation reader) and reports agreement per engine version and per type.
  */
 

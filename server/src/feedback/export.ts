@@ -1,5 +1,5 @@
 /**
- * The operator export (issue 14, item 2; decision 071):
+ * The operator export (decision 071):
  *
  *   npm run feedback:export -- --since 2026-01-01 [--out feedback.jsonl]
  *

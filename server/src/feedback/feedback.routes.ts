@@ -19,7 +19,7 @@ function noIndex(): MiddlewareHandler {
   };
 }
 
-/** Feedback on a scan ("Was this right?") and its public share link (issue 14, items 1 and 4). */
+/** Feedback on a scan ("Was this right?") and its public share link. */
 export function feedbackRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   apiRoute(app, 'getFeedback', async (c, req) => ({

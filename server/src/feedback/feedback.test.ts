@@ -8,7 +8,7 @@ import { createPremiumUser, createVerifiedUser, type TestUser } from '../test/us
 import { SECRET_MESSAGE, seedScan } from './fixtures.ts';
 
 /**
- * Issue 14, items 1 and 4: "Was this right?" stored with the scan, for its owner only, changeable, and gone
+ * "Was this right?" stored with the scan, for its owner only, changeable, and gone
  * with the scan or the account; a public link that shows the verdict and nothing the owner did not choose,
  * revocable, not indexed, made only by the scan's owner.
  */
@@ -187,7 +187,7 @@ describe('share: PUT / GET / DELETE /api/scans/:id/share and the public GET /api
     expect((await call(null, 'PUT', `/api/scans/${scanId}/share`, {})).status).toBe(401);
   });
 
-  it('leaves out every form of a QR payload the engine quotes, shortened or not, with one marker per cut (issue 24, row 5)', async () => {
+  it('leaves out every form of a QR payload the engine quotes, shortened or not, with one marker per cut', async () => {
     const u = await createPremiumUser(t);
     // A Wi-Fi code (not a link) and an http link with a long path, both over the 80 characters the reason shows.
     const wifi = 'WIFI:S:Lakeside-Villa-5G;T:WPA;P:Zq7-Marmalade-Vortex-Glacier-Pinwheel-4471;H:false;;';

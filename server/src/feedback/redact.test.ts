@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_SHARED, redactor } from './redact.ts';
 
-/** Issue 24, row 5: every form in which a reason quotes the message or a QR payload, one marker for each. */
+/** Every form in which a reason quotes the message or a QR payload, one marker for each. */
 describe('redactor', () => {
   const wifi = 'WIFI:S:Lakeside-Villa-5G;T:WPA;P:Zq7-Marmalade-Vortex-Glacier-Pinwheel-4471;H:false;;';
   const note = 'Door code 4471, the key is under the blue flowerpot by the shed, back after nine tonight';

@@ -1,6 +1,6 @@
 /**
  * What a shared verdict without its message must not show: anything a reason's sentence quotes from the
- * message or the person's input. The engine quotes in several forms (issue 24, row 5): a whole link, host,
+ * message or the person's input. The engine quotes in several forms: a whole link, host,
  * number or phrase; the first 60 characters of a link; a QR code's payload cut to 77 characters and '...'.
  * An AI reviewer's sentence may cite the message anywhere. Every form is found on the sentence as written,
  * the places joined, and each joined place replaced once, so one marker never lands inside another.

@@ -5,7 +5,7 @@ import { serveOnLoopback, type Served } from '../test/security/http.ts';
 import { BILLING_FORM_LIMIT_BYTES } from './body-limit.ts';
 
 /**
- * Issue 24, row 3: in production with Stripe, three 200 MB POSTs to /billing/x took the process from 973 MB to
+ * In production with Stripe, three 200 MB POSTs to /billing/x took the process from 973 MB to
  * 1.86 GB, because the unstorable-text check read the whole body before any size check. Every route that reads
  * a body now has a limit in front of it: 2 MB sent to the billing pages, the Stripe webhook, the JSON API and
  * a path that does not exist is refused 413 PAYLOAD_TOO_LARGE, the app reads at most the limit of it, and over

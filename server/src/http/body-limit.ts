@@ -19,7 +19,7 @@ function isBillingPage(path: string): boolean {
 }
 
 /**
- * One request body limit for every path (issue 24, row 3), mounted before anything reads a body: the
+ * One request body limit for every path, mounted before anything reads a body: the
  * unstorable-text check, the CSRF check, better-auth, the Stripe webhook (which reads the raw text), the
  * billing forms and any route added later. A declared Content-Length over the limit is answered 413 at once,
  * without reading a byte; a chunked body is read only up to the limit. The answer is the spec's

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { serveOnLoopback, type Served } from '../test/security/http.ts';
 
 /**
- * Issue 11 row 10: a client that closes the connection while sending its body was logged as "database
+ * A client that closes the connection while sending its body was logged as "database
  * unavailable" and answered 503. A client abort is the client's doing: logged as such at info, without
  * the text it had sent, and never counted as an outage.
  */

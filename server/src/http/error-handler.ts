@@ -14,7 +14,7 @@ interface NodeBindings {
 /**
  * The client closed the connection before its request was read (a closed tab, a cancelled fetch, a lost
  * network). Reading the body then fails with node's ECONNRESET "aborted", which is not ours to fix and
- * must not be mistaken for the database going away (issue 11 row 10). Told from the request itself.
+ * must not be mistaken for the database going away. Told from the request itself.
  */
 function isClientAbort(c: Context<AppEnv>): boolean {
   const incoming = (c.env as NodeBindings | undefined)?.incoming;

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 /**
- * Issue 11, row 2: logs never hold user content. A unique marker goes through every route that takes
+ * Logs never hold user content. A unique marker goes through every route that takes
  * text, first with a healthy database, then with every write that carries it failing, then with every
  * query failing; everything the process writes (the app's log stream, stdout, stderr, console) is kept,
  * and the marker must appear in none of it.

@@ -53,7 +53,7 @@ export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${rule.n
 /**
  * The one statement that counts a hit (not yet run): a window that is over starts again at 1, otherwise
  * the count goes up. One statement, so two instances hitting the same key at once both see a correct
- * count. Returns the bucket's count and reset time; also usable as a CTE (the scan's store, issue 16).
+ * count. Returns the bucket's count and reset time; also usable as a CTE (the scan's store).
  */
 export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
   const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);

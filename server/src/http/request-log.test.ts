@@ -6,7 +6,7 @@ import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { PathPatterns } from './request-log.ts';
 
 /**
- * Issue 24, row 4: the access log named a request by its raw path whenever the route that answered was a
+ * The access log named a request by its raw path whenever the route that answered was a
  * catch-all, so every visit to a shared verdict (/r/<token>, the SPA catch-all) and every unmatched method on
  * /api/shared/<token> wrote a live share token to the logs. A log line names a route pattern, never a token,
  * a key or an id: here a real share token, an API key, a scan id and token-looking segments go through every

@@ -62,7 +62,7 @@ export function requestLog(logger: Logger, metrics: Metrics, knownPaths: () => I
       c.res.headers.set('X-Request-Id', reqId);
     }
     // Method, route pattern and status only: never bodies, query strings or the values in a path (share
-    // tokens, keys, ids; issue 24, row 4). The route that answered names it when it has parameters; a
+    // tokens, keys, ids). The route that answered names it when it has parameters; a
     // catch-all, a middleware or a 404 answered, so the path is named by the pattern it fits, or starred.
     const route = routePath(c);
     patterns ??= new PathPatterns([...knownPaths(), ...CLIENT_ROUTES, ...CLIENT_ROUTE_TEMPLATES]);

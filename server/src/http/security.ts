@@ -13,7 +13,7 @@ export function securityHeaders(production: boolean) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      // wasm-unsafe-eval lets WebAssembly compile (the in-browser OCR, issue 13, decision 067); JS eval stays off.
+      // wasm-unsafe-eval lets WebAssembly compile (the in-browser OCR, decision 067); JS eval stays off.
       scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'https:'],
@@ -48,7 +48,7 @@ function originOf(value: string): string | null {
 }
 
 /**
- * Server-side CSRF check for every state-changing request (issue 11, row 6; docs/decisions/045). A browser
+ * Server-side CSRF check for every state-changing request (docs/decisions/045). A browser
  * always names the page that sent a cross-site POST in Origin (or, failing that, Referer); when either is
  * present it must be one of config.trustedOrigins, else 403. Requests with neither (curl, another server,
  * a bearer-token client) carry no ambient cookies from a browser page and pass. Under /api the body must
@@ -114,7 +114,7 @@ export function devOnly(config: Pick<Config, 'trustProxyHeader'>): MiddlewareHan
 }
 
 /**
- * API answers carry user data (scans, plan, session, export): no cache may keep them (issue 11, row 10).
+ * API answers carry user data (scans, plan, session, export): no cache may keep them.
  * A route that is public and cacheable says so itself (GET /api/config); everything else is no-store.
  */
 export function noStore(): MiddlewareHandler {

@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 /**
- * Issue 11, row 3: a NUL character or a lone surrogate anywhere gave 500 (PostgreSQL refuses NUL; a lone
+ * A NUL character or a lone surrogate anywhere gave 500 (PostgreSQL refuses NUL; a lone
  * surrogate has no UTF-8 form and was stored as U+FFFD). Such text is a 422 in the error shape, for every
  * field, and accepted text is stored exactly as sent.
  */

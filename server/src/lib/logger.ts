@@ -4,7 +4,7 @@ import pino, { type DestinationStream } from 'pino';
 
 /**
  * JSON logs. Never pass a pasted message, e-mail body or password here: log ids, lengths and verdicts.
- * Two safety nets stand behind that rule (issue 11, row 2: a failing query logged its parameters):
+ * Two safety nets stand behind that rule (a failing query logged its parameters):
  * - `redact` censors fields that carry user content whatever logged them;
  * - every error (`err`, `error`, `cause`) goes through `serializeError`, which keeps what helps to find a
  *   bug (name, code, SQLSTATE, constraint, the query text, stack frames) and drops what can hold user

@@ -3,13 +3,13 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../db/client.ts';
 
 /**
- * The app's Prometheus metrics (issue 16, item 5; docs/decisions/070-metrics.md), one registry per app so a
+ * The app's Prometheus metrics (docs/decisions/070-metrics.md), one registry per app so a
  * test can build a second app and read only its own figures. Every label value comes from a closed set
  * (route patterns, methods, status classes, verdicts): never an id, a path as typed, a query string or any
  * text a user wrote, so the output can be scraped and kept without holding anyone's data.
  */
 
-// Request latencies: the scan path's target is p99 < 100 ms (DESIGN.md); buckets around that.
+// Request latencies: the scan path's target is p99 < 100 ms (docs/design.md); buckets around that.
 const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 // The engine takes about 0.5 ms per message; the optional LLM reviewer takes seconds.
 const ENGINE_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 2.5, 5, 10];

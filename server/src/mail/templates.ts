@@ -215,7 +215,7 @@ export function contactMail(opts: {
   return { subject, text, html };
 }
 
-// --- Billing (DESIGN.md section 3 item 6: every billing event sends an e-mail) ------------------------
+// --- Billing (docs/design.md §3 item 6: every billing event sends an e-mail) ------------------------
 
 /** "December 1, 2026": billing dates are days, written in UTC so every reader sees the same one. */
 export function formatBillingDate(d: Date): string {
@@ -262,7 +262,7 @@ function billingMail(opts: {
     `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
   ].join('\n');
   // On a phone a long value (a receipt number is one unbroken word) wraps inside its cell instead of
-  // widening the mail past the screen (issue 25, item 6: 417 px on a 390 px phone): the table keeps the
+  // widening the mail past the screen (417 px on a 390 px phone): the table keeps the
   // width it is given (fixed layout, label column 42%) and values break where they must.
   const factsHtml = facts.length
     ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 20px;width:100%;table-layout:fixed;border:1px solid #e2e8f0;border-radius:10px;font-size:14px;">${facts
@@ -424,7 +424,7 @@ export type CancelledWithAccount = 'trial' | 'subscription' | 'ended' | null;
  * The last mail to a deleted account's address: what happened, in case it was not them, and, when a trial
  * or subscription was cancelled on the way, that nothing (more) will be charged. It is the one mail about
  * the cancellation too: the cancellation's own notice ("you keep access until... resume on your account
- * page") is not sent to an account that no longer exists (issue 25, item 6). No link: there is no account
+ * page") is not sent to an account that no longer exists. No link: there is no account
  * left to go to.
  */
 export function accountDeletedMail(opts: { firstName?: string | null; cancelled: CancelledWithAccount; supportEmail: string }): RenderedMail {
@@ -458,7 +458,7 @@ function formatEventTime(d: Date): string {
 }
 
 /**
- * The account's password was changed (issue 25, item 6). Sent to the owner's address after every change, so
+ * The account's password was changed. Sent to the owner's address after every change, so
  * that someone whose password was changed by another hears of it and knows how to get back in without it:
  * the sign-in dialog's e-mailed link, then a new password and "sign out of every other device" on the
  * account page. Never the password.

@@ -5,7 +5,7 @@ import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
 import { engineInfo } from './engine-info.ts';
 
-/** GET /api/config: what the client needs (DESIGN.md section 3.1, replacing supabaseUrl / supabaseAnonKey). */
+/** GET /api/config: what the client needs (docs/design.md §3.1, replacing supabaseUrl / supabaseAnonKey). */
 export async function publicConfig(ctx: AppContext): Promise<PublicConfig> {
   const { config } = ctx;
   return {

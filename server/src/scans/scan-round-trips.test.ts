@@ -13,7 +13,7 @@ import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 
-// Issue 16: the database round trips one POST /api/scans costs, counted at the driver (db/client.ts
+// The database round trips one POST /api/scans costs, counted at the driver (db/client.ts
 // stats). Rate limits are on, as in production: the per-user scan limit is part of the cost.
 const DAY = 86_400_000;
 const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';

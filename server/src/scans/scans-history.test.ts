@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 
 /**
- * Issue 12, History: GET /api/scans searched, filtered and paged; DELETE /api/scans/:id and DELETE
+ * History: GET /api/scans searched, filtered and paged; DELETE /api/scans/:id and DELETE
  * /api/scans, each for the owner only. Scans are stored directly (fixtures make state) with the score and
  * type each case needs; POST /api/scans is covered in scans.test.ts.
  */

@@ -11,7 +11,7 @@ import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 export type ScanRow = typeof scans.$inferSelect;
 
 /**
- * The two statements of a scan (issue 16) are prepared once per database handle: drizzle otherwise builds
+ * The two statements of a scan are prepared once per database handle: drizzle otherwise builds
  * a statement's SQL every time it runs, which was about 14% of a scan's CPU, and PostgreSQL plans a named
  * statement once per connection. A cache of compiled statements keyed by the handle, not a service.
  */
@@ -26,7 +26,7 @@ function preparedOnce<T>(db: Db, name: string, build: () => T): T {
 }
 
 /**
- * Who is asking for a scan, in ONE read (issue 16): the session named by `token` with its user, the user's
+ * Who is asking for a scan, in ONE read: the session named by `token` with its user, the user's
  * plan row (null: none yet) and the user's scan rate bucket when `rule` is given (null: no hits in the
  * current window). The caller checks the session's expiry; nothing here decides anything.
  */

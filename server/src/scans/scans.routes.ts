@@ -37,7 +37,7 @@ export function scanRoutes(ctx: AppContext) {
     } else {
       userId = (await requireUser(c)).id;
     }
-    // The spec's own text for a blank message (product-spec.md section 5), before the schema's wording.
+    // The spec's own text for a blank message (docs/product.md §5), before the schema's wording.
     const input = await req.body((raw) => {
       if (
         typeof raw === 'object' &&

@@ -40,7 +40,7 @@ export interface ScanRequester {
   bucket: { count: number; resetAt: Date } | null;
 }
 
-/** The session, its user, the plan and the scan rate bucket in one read (issue 16). */
+/** The session, its user, the plan and the scan rate bucket in one read. */
 export async function findRequester(ctx: Ctx, token: string, rule: RateRule | null): Promise<ScanRequester | null> {
   const row = await findScanRequester(ctx.database.db, token, rule, ctx.clock.now());
   if (!row) return null;

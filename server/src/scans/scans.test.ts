@@ -142,7 +142,7 @@ describe('POST /api/scans', () => {
     expect((await res.json()).error.code).toBe('TRIAL_EXPIRED');
   });
 
-  it("gives a trial user phone and e-mail verification within the trial's scans, each spending one (DESIGN.md section 4)", async () => {
+  it("gives a trial user phone and e-mail verification within the trial's scans, each spending one (docs/design.md §4)", async () => {
     const u = await trialUser(3);
     const res = await post(u, { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com' });
     expect(res.status).toBe(200);

@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getAccountBillingState } from '../billing/billing-state.ts';
 
-/** GET /api/auth/user (product-spec.md section 7): the user's fields plus their billing state. */
+/** GET /api/auth/user (docs/product.md §7): the user's fields plus their billing state. */
 export async function getAuthUser(ctx: AppContext, sessionUser: SessionUser): Promise<AuthUserResponse> {
   const repo = createAuthRepo(ctx.database.db);
   const row = await repo.findUserById(sessionUser.id);

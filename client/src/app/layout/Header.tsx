@@ -21,7 +21,7 @@ const signedInLink =
   'rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 transition-colors hover:bg-white/10 hover:text-white';
 const mobileItem = 'block w-full rounded-lg px-3 py-3 text-left text-base font-semibold hover:bg-white/10';
 
-/** product-spec.md section 9: the header shrinks once the page is scrolled more than 20px. */
+/** docs/product.md §9: the header shrinks once the page is scrolled more than 20px. */
 export const HEADER_SHRINK_AT_PX = 20;
 const DESKTOP_QUERY = '(min-width: 768px)';
 
@@ -86,8 +86,8 @@ export function Header() {
     <>
       <div aria-hidden="true" className="h-20 bg-ink-900" />
       {/*
-        The open phone menu dims the page under it, and a tap outside the menu closes it (issue 25, item 11:
-        it opened over the page with nothing to tell the two apart). Below the header, which holds the menu;
+        The open phone menu dims the page under it, and a tap outside the menu closes it
+        (it opened over the page with nothing to tell the two apart). Below the header, which holds the menu;
         keyboards close it with Escape or the menu button, so the backdrop itself takes no focus.
       */}
       {menuOpen ? (

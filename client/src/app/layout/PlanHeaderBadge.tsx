@@ -5,7 +5,7 @@ import { TrialBadge } from '@/features/trial/components/TrialBadge';
 import type { AuthUser } from '../auth';
 
 /**
- * The signed-in header's plan badge (product-spec.md section 2): the trial feature's badge (trial icon,
+ * The signed-in header's plan badge (docs/product.md §2): the trial feature's badge (trial icon,
  * 'ND' at 3 days or fewer) opens the trial dialog; for premium users it opens the billing feature's
  * subscription dialog. Premium or trial comes from the one plan display (the same words as dashboard,
  * account and settings); until it loads, the session's status. Loaded lazily with the account menu, so

@@ -6,8 +6,8 @@ import { useAuth } from '../auth';
 
 /**
  * Scrolls to a landing-page section. From another page it goes to / first and scrolls once the landing
- * page has rendered (product-spec.md section 2: navigate, then scroll after 100 ms). Signed in, / is the
- * scan page: the sections are on /product instead (issue 25, point 4).
+ * page has rendered (docs/product.md §2: navigate, then scroll after 100 ms). Signed in, / is the
+ * scan page: the sections are on /product instead.
  */
 export function useSectionNav() {
   const navigate = useNavigate();

@@ -35,7 +35,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
   );
 }
 
-/** /account: account settings with billing (product-spec.md section 2), behind the route table's rows. */
+/** /account: account settings with billing (docs/product.md §2), behind the route table's rows. */
 export function AccountRoute() {
   return (
     <MemberRoute page="account" what="manage your account and billing">

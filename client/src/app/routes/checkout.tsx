@@ -13,7 +13,7 @@ import { PageSpinner, StatusCard } from './status-card';
 const DESKTOP_QUERY = '(min-width: 768px)';
 
 /**
- * Signed-out checkout (product-spec.md section 8): on desktop the visitor goes back to / with a toast;
+ * Signed-out checkout (docs/product.md §8): on desktop the visitor goes back to / with a toast;
  * on mobile they get a card asking them to sign in. Signed in (or waiting for auth): the billing feature's
  * checkout page.
  */

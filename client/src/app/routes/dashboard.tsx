@@ -245,7 +245,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   );
 }
 
-/** /dashboard (product-spec.md section 2). The verified / recovered toasts are the accounts feature's. */
+/** /dashboard (docs/product.md §2). The verified / recovered toasts are the accounts feature's. */
 export function DashboardRoute() {
   return (
     <MemberRoute page="dashboard" what="view your dashboard and scan history">

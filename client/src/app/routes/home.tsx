@@ -26,7 +26,7 @@ function startTrial() {
 
 /**
  * "Try the analyzer": scrolls to the analyzer and puts the caret in its message box, so the keyboard (and a
- * screen reader) is where the eyes are, not on the button scrolled out of view (issue 25, item 11). The
+ * screen reader) is where the eyes are, not on the button scrolled out of view. The
  * focus does not scroll by itself: the smooth scroll brings the box under the header.
  */
 function tryAnalyzer() {
@@ -62,7 +62,7 @@ export function LandingPage() {
   );
 }
 
-/** `/`: the landing page while auth loads or when signed out (product-spec.md section 2). */
+/** `/`: the landing page while auth loads or when signed out (docs/product.md §2). */
 export function HomeRoute() {
   const { status } = useAuth();
   switch (status) {

@@ -1,2 +1,2 @@
-/** Both legal pages carry this date (product-spec.md section 1). */
+/** Both legal pages carry this date (docs/product.md §1). */
 export const POLICIES_LAST_UPDATED = 'January 23, 2025';

@@ -9,7 +9,7 @@ import { useAuth } from '../auth';
 import { StatusCard } from './status-card';
 
 /**
- * Where a mail link that no longer works lands (issue 12): a used or expired sign-in link
+ * Where a mail link that no longer works lands: a used or expired sign-in link
  * (`?link=magic`, better-auth's errorCallbackURL) or verification link (`?link=verification`, sent here by
  * AuthUrlEffects), with `error=INVALID_TOKEN | TOKEN_EXPIRED` from better-auth, or `error=ALREADY_USED` for
  * a verification link opened again after it worked. It says what happened and offers the next step.

@@ -6,7 +6,7 @@ import { PageSpinner } from './status-card';
 
 const CheckoutRoute = lazy(async () => ({ default: (await import('./checkout')).CheckoutRoute }));
 
-/** The pages that need an account, as named in the route table (product-spec.md section 2). */
+/** The pages that need an account, as named in the route table (docs/product.md §2). */
 export type MemberPage = 'home' | 'scan' | 'dashboard' | 'account' | 'settings';
 
 const LOADING_LABEL: Record<MemberPage, string> = {
@@ -35,7 +35,7 @@ function GatePage({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The one place where the route table's signed-in rows (product-spec.md section 2) and the account gate's
+ * The one place where the route table's signed-in rows (docs/product.md §2) and the account gate's
  * 'Payment Processing' state (section 4) are decided. Each member page renders its content through this:
  *
  * | subscriptionStatus | /            | /dashboard                  | /scan, /account, /settings |
@@ -45,7 +45,7 @@ function GatePage({ title, children }: { title: string; children: ReactNode }) {
  * | processing         | 'Payment Processing' on /, /scan and /dashboard; account and settings show as usual |
  *
  * /checkout shows the checkout page in every signed-in state, so it does not come through here. The server
- * still decides every entitlement (DESIGN.md section 3.3): this only picks the screen.
+ * still decides every entitlement (docs/design.md §3.3): this only picks the screen.
  */
 export function MemberRoute({
   page,

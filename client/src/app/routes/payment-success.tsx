@@ -6,7 +6,7 @@ import { paymentOutcome } from '@/features/billing/utils/payment-outcome';
 import { useAuth } from '../auth';
 import { StatusCard } from './status-card';
 
-/** Where checkout returns: says what was and was not charged, from the server's plan (issue 12). */
+/** Where checkout returns: says what was and was not charged, from the server's plan. */
 export function PaymentSuccessPage() {
   const auth = useAuth();
   const signedIn = auth.status === 'signed_in';

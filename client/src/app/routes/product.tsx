@@ -42,7 +42,7 @@ function MemberPricingAction({ user }: { user: AuthUser }) {
 
 /**
  * /product: the landing page's product content (how it works, features, measured accuracy, pricing) on a
- * page that works signed in too, where / is the scan page (issue 25, point 4). The footer's product links
+ * page that works signed in too, where / is the scan page. The footer's product links
  * lead here for signed-in users (app/layout/use-section-nav.ts); signed out they keep going to /.
  */
 export function ProductPage() {

@@ -202,7 +202,7 @@ function ScanReportPage({ id, isPremium }: { id: string; isPremium: boolean }) {
   return <Report scan={scan.data} back={back} isPremium={isPremium} />;
 }
 
-/** /scans/:id: one stored scan's full report, the same result card the scan page shows (issue 12, History). */
+/** /scans/:id: one stored scan's full report, the same result card the scan page shows (History). */
 export function ScanReportRoute() {
   const { id = '' } = useParams();
   return (

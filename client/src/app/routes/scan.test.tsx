@@ -71,7 +71,7 @@ describe('the scan page', () => {
     // The follow-ups app/ composes under the verdict are there too.
     expect(within(result).getByTestId('feedback-panel')).toBeVisible();
     expect(within(result).getByTestId('share-panel')).toBeVisible();
-    // Trimmed, and the empty platform, phone and e-mail left out (product-spec.md section 5).
+    // Trimmed, and the empty platform, phone and e-mail left out (docs/product.md §5).
     expect(sent).toEqual({ message: MESSAGE.trim() });
   });
 

@@ -21,7 +21,7 @@ import { MemberRoute } from './member-route';
 
 const ScanDialogs = lazy(() => import('@/features/scans/components/ScanDialogs'));
 
-/** ?type=signup after the e-mail link: say so once, then clean the address (product-spec.md section 2). */
+/** ?type=signup after the e-mail link: say so once, then clean the address (docs/product.md §2). */
 function useSignupConfirmedToast() {
   const [params, setParams] = useSearchParams();
   const shown = useRef(false);
@@ -45,7 +45,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
   useSignupConfirmedToast();
   // A signed-out visitor's analysis, saved before sign-in, comes back here (section 4).
   const [restored] = useState(() => readPendingAnalysis(storage));
-  // New scan: the analyzer card starts again, empty, with the cursor in the message (issue 25, point 8).
+  // New scan: the analyzer card starts again, empty, with the cursor in the message.
   const [form, setForm] = useState<{ key: number; initial: PendingAnalysis | null }>(() => ({ key: 0, initial: restored }));
   const [mode] = useState(() => (restored ? restoreMode(storage) : null));
   // The trial feature's usage and trial-status queries (the ones the header also reads). Nothing converts
@@ -159,7 +159,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
 }
 
 /**
- * /scan, and / when signed in (product-spec.md section 2): the scan page, behind the route table's
+ * /scan, and / when signed in (docs/product.md §2): the scan page, behind the route table's
  * signed-in rows (./member-route.tsx: checkout or payment gate while setup is required, spinners).
  */
 export function ScanRoute({ at = 'scan' }: { at?: 'home' | 'scan' }) {

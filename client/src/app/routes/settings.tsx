@@ -10,7 +10,7 @@ function SignedInSettings({ user, onSignOut }: { user: AuthUser; onSignOut: () =
   return <SettingsPage user={user} plan={<PlanSummary display={plan.display} isError={plan.isError} />} onSignOut={onSignOut} />;
 }
 
-/** /settings: the simpler settings page (product-spec.md section 2), behind the route table's rows. */
+/** /settings: the simpler settings page (docs/product.md §2), behind the route table's rows. */
 export function SettingsRoute() {
   const signOut = useSignOut();
   const onSignOut = () => void signOut();

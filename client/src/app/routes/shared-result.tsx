@@ -17,7 +17,7 @@ function formatDate(iso: string): string | null {
   return Number.isNaN(date.getTime()) ? null : new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(date);
 }
 
-/** /r/:token: a verdict someone shared (issue 14, item 4). Public; no sign-in. */
+/** /r/:token: a verdict someone shared. Public; no sign-in. */
 export function SharedResultRoute() {
   const { token = '' } = useParams();
   const shared = useSharedScan(token);

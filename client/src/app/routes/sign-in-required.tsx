@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { openAuthModal, openRecoveryDialog } from '@/lib/ui-store';
 import { StatusCard } from './status-card';
 
-/** What signed-out visitors see on pages that need an account (product-spec.md section 2, Dashboard). */
+/** What signed-out visitors see on pages that need an account (docs/product.md §2, Dashboard). */
 export function SignInRequired({ what }: { what: string }) {
   return (
     <>

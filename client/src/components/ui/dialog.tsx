@@ -31,7 +31,7 @@ export function DialogContent({
 }: ComponentProps<typeof DialogPrimitive.Content> & { size?: keyof typeof widths; hideClose?: boolean }) {
   // Radix returns focus only to a <DialogTrigger>; most of our dialogs open from a plain button or after a
   // request (the trial-limit dialog after a scan). Remember what had focus when the dialog opened and go
-  // back there on close, so keyboard users are not dropped at the top of the page (issue 12).
+  // back there on close, so keyboard users are not dropped at the top of the page.
   // This wrapper renders while closed too: the element is taken when the dialog opens, before focus moves in.
   const returnTo = useRef<Element | null>(null);
   return (

@@ -2,8 +2,8 @@ import { Fragment } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * An e-mail address that wraps only before "@" and "." on a narrow screen, never in the middle of a word
- * (issue 12 list item 7); a part longer than the line still wraps rather than overflow.
+ * An e-mail address that wraps only before "@" and "." on a narrow screen, never in the middle of a word;
+ * a part longer than the line still wraps rather than overflow.
  */
 export function EmailText({ email, className }: { email: string; className?: string }) {
   const parts = email.split(/(?=[@.])/);

@@ -23,7 +23,7 @@ import { Label } from './label';
  * aria-invalid and aria-describedby naming its description and message). Errors are shown inline and the
  * typed values stay; react-hook-form focuses the first invalid field on submit (shouldFocusError), and
  * setFieldErrors below does the same for errors the server answers. Pair with zodResolver and a schema from
- * packages/contracts (CONVENTIONS.md, "Client forms").
+ * packages/contracts (docs/conventions.md, "Client forms").
  */
 
 export const Form = FormProvider;

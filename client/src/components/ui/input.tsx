@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * Text fields, text areas and selects. Focus is blue: the brand red read as an error on an empty field that
- * had only been clicked into (issue 25, item 11). Red is for a field marked invalid (aria-invalid, set once
+ * had only been clicked into. Red is for a field marked invalid (aria-invalid, set once
  * a form was sent or the field checked), in and out of focus.
  */
 export const fieldClasses =

@@ -4,7 +4,7 @@ import { ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** The verdict colours (product-spec.md section 2): red from 70, yellow from 40, green below. */
+/** The verdict colours (docs/product.md §2): red from 70, yellow from 40, green below. */
 export const riskVariants = cva('', {
   variants: {
     band: {

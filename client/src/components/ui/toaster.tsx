@@ -1,7 +1,7 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast';
 import { onToastOpenChange, TOAST_DURATION_MS, useToast } from './use-toast';
 
-/** product-spec.md section 9: 5000 ms, swipe threshold 50, hotkey F8, viewport at most 420px wide. */
+/** docs/product.md §9: 5000 ms, swipe threshold 50, hotkey F8, viewport at most 420px wide. */
 export const TOAST_SWIPE_THRESHOLD = 50;
 export const TOAST_HOTKEY = ['F8'];
 

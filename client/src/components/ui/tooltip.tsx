@@ -2,7 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
-/** product-spec.md section 9: tooltips open after 700 ms; moving between triggers within 300 ms skips it. */
+/** docs/product.md §9: tooltips open after 700 ms; moving between triggers within 300 ms skips it. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

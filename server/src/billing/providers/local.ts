@@ -7,7 +7,7 @@ import { DAY_MS } from '../plan-state.ts';
 import { pickSubscription, type BillingProvider, type ConversionOutcome, type SubscriptionSnapshot } from './types.ts';
 
 /**
- * The built-in test provider (the embedded default, DESIGN.md section 2): its own tables stand in for
+ * The built-in test provider (the embedded default, docs/design.md §2): its own tables stand in for
  * Stripe's servers, and its hosted-style pages (local.pages.ts) stand in for Checkout and the Customer
  * Portal. Nothing is ever charged. Test cards:
  *   4242 4242 4242 4242  succeeds

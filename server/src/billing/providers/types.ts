@@ -48,7 +48,7 @@ export interface CustomerInput {
 export interface CheckoutInput {
   userId: string;
   customerId: string;
-  /** False once the user has had a trial: a later checkout charges at once (DESIGN.md section 4). */
+  /** False once the user has had a trial: a later checkout charges at once (docs/design.md §4). */
   withTrial: boolean;
   successUrl: string;
   cancelUrl: string;

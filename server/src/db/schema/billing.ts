@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from '
 import { user } from './auth.ts';
 
 /**
- * Plans, trial and billing (DESIGN.md section 4). `billing_account` is the one stored plan state per user,
+ * Plans, trial and billing (docs/design.md §4). `billing_account` is the one stored plan state per user,
  * written only by the sync from the provider (server/src/billing/sync.ts) and by the scan-quota counter.
  * The `local_*` tables are the built-in test provider's own records: they play the part Stripe's servers
  * play for the Stripe provider, so both go through the same sync.
@@ -47,7 +47,7 @@ export const billingAccount = pgTable('billing_account', {
 /**
  * One row per e-mail address that has had a free trial: an HMAC-SHA256 of the normalised address under the
  * server secret, and nothing else. It outlives the account, so a deleted and re-created account does not
- * get a second trial (issue 11, row 7; server/src/billing/trial-history.ts, docs/decisions/047).
+ * get a second trial (server/src/billing/trial-history.ts, docs/decisions/047).
  */
 export const trialGrant = pgTable('trial_grant', {
   /** Looked up by checkout and the plan read; the primary key is the only index it needs. */
@@ -114,7 +114,7 @@ export const localSubscription = pgTable(
     // The sync reads a customer's subscriptions.
     index('local_subscription_customer_id_idx').on(t.customerId),
     // One live subscription per customer, enforced by the database: two checkouts completed at once (two
-    // instances) cannot both start one (issue 11, row 1). Also serves "the customer's live subscription".
+    // instances) cannot both start one. Also serves "the customer's live subscription".
     uniqueIndex('local_subscription_one_live_per_customer').on(t.customerId).where(sql`${t.status} <> 'canceled'`),
     // The billing job: live subscriptions whose period (or trial) has ended.
     index('local_subscription_due_idx').on(t.status, t.currentPeriodEnd),

@@ -3,7 +3,7 @@ import { user } from './auth.ts';
 import { scans } from './scans.ts';
 
 /**
- * "Was this right?" on a scan (issue 14, item 1; decision 071). One per scan, changeable by its owner. The
+ * "Was this right?" on a scan (decision 071). One per scan, changeable by its owner. The
  * verdict at the time is copied here (the scan row never changes, but a copy keeps the agreement report
  * honest if that ever stops being true). No message text is copied: the export reads it from the scan, and
  * only while `consent_to_use_text` is true. Goes with the scan and with the account (cascade on both).
@@ -42,7 +42,7 @@ export const scanFeedback = pgTable(
 );
 
 /**
- * A public link to one scan's verdict (issue 14, item 4; decision 072). Revoking deletes the row, so the
+ * A public link to one scan's verdict (decision 072). Revoking deletes the row, so the
  * link answers 404. The token is 32 random bytes (256 bits), base64url.
  */
 export const scanShare = pgTable(

@@ -17,7 +17,7 @@ export const scans = pgTable(
     platform: text('platform'),
     phoneNumber: text('phone_number'),
     email: text('email'),
-    /** 'image' when the text was read from a screenshot in the browser (issue 13); the image is never stored. */
+    /** 'image' when the text was read from a screenshot in the browser; the image is never stored. */
     source: text('source').$type<ScanSource>().notNull().default('text'),
     riskScore: integer('risk_score').notNull(),
     confidence: real('confidence').notNull(),
@@ -40,10 +40,10 @@ export const analyticsEvents = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    /** Deleted with the account (issue 11, row 9): an event of a person is about that person. */
+    /** Deleted with the account: an event of a person is about that person. */
     userId: text('user_id').references(() => user.id, { onDelete: 'cascade' }),
     properties: jsonb('properties').$type<Record<string, unknown>>().notNull(),
-    /** The analytics scale (7/4) of product-spec.md section 4, kept as specified. */
+    /** The analytics scale (7/4) of docs/product.md §4, kept as specified. */
     riskLevel: text('risk_level'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -13,9 +13,9 @@ import { impersonatedBrands, skeleton } from '../url/links.ts';
 const require = createRequire(import.meta.url);
 
 /**
- * Both disposable-domain lists, because they overlap only in part (issue 4): about 147,000 names, kept as
+ * Both disposable-domain lists, because they overlap only in part: about 147,000 names, kept as
  * one sorted string and the offsets of its names (about 3 MB). The two packages' own arrays and sets, and a
- * Set of both, took about 14 MB of the server's memory (issue 24, row 9), so they are read once and dropped
+ * Set of both, took about 14 MB of the server's memory, so they are read once and dropped
  * from the module cache.
  */
 function disposableLookup(): (domain: string) => boolean {

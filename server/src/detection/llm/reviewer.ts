@@ -13,7 +13,7 @@ export interface LlmOptions {
   baseUrl: string;
   apiKey?: string | undefined;
   model: string;
-  /** Default 8 s (issue 4). */
+  /** Default 8 s. */
   timeoutMs?: number;
 }
 

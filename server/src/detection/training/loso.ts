@@ -2,7 +2,7 @@
  * Leave-one-source-out evaluation: for each development source, train the model (and the learned
  * combiner) on every OTHER source with the shipped recipe, then score the source left out. A figure here
  * says how the engine does on a kind of message it has never seen, which is what users paste; the
- * development split says little (issue 10). Models and settings are chosen by the WORST source.
+ * development split says little. Models and settings are chosen by the WORST source.
  */
 import type { LabelledRecord } from './data.ts';
 import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';

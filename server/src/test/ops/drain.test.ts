@@ -8,7 +8,7 @@ import { analyticsEvents } from '../../db/schema/scans.ts';
 import { logEntries, Proc, until } from '../processes.ts';
 
 /**
- * Issue 16 item 5: graceful drain, kept tested. The real server process (embedded PGlite in its own data
+ * Graceful drain, kept tested. The real server process (embedded PGlite in its own data
  * folder, as `npm start` runs it) gets SIGTERM while a request is in flight: it stops taking connections,
  * answers the request it already has, stores what that request wrote, closes the database and exits 0.
  * A balancer's health check then fails over (deploy/haproxy.cfg checks /readyz), and nothing acknowledged

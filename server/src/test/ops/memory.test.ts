@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, Proc, ROOT, until } from '../processes.ts';
 
 /**
- * Issue 24, row 9: the embedded default fits a small server. The server process as production runs it (the
+ * The embedded default fits a small server. The server process as production runs it (the
  * bundle, `node --enable-source-maps dist/server/index.js`, NODE_ENV=production, PGlite in a fresh data
  * folder, the test billing provider and dev outbox allowed as docs/deploy.md describes for a trial) stays
  * under 350 MB resident once it answers /readyz. It took about 890 MB: PGlite's default 128 MB of shared

@@ -5,7 +5,7 @@ import { requestFrom } from '../security/http.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
- * GET /metrics (issue 16, item 5; decision 070): Prometheus text that a scraper can parse, figures that
+ * GET /metrics (decision 070): Prometheus text that a scraper can parse, figures that
  * move with the traffic, nothing a user typed or any id in it, and the access rules.
  */
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
- * Issue 16, item 5: one request id per request, taken from a well-formed X-Request-Id (so the load
+ * One request id per request, taken from a well-formed X-Request-Id (so the load
  * balancer's id follows the request into every instance's logs) or made here, echoed in the response, and
  * on every log line written while serving it, services' lines included.
  */

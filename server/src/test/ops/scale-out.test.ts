@@ -18,7 +18,7 @@ import { withDatabase } from '../global-setup.ts';
 import { freePort, logEntries, Proc, ROOT, until } from '../processes.ts';
 
 /**
- * Issue 16 item 4: RedFlag as it is deployed to scale out (docs/deploy.md), on this machine. Two real
+ * RedFlag as it is deployed to scale out (docs/deploy.md), on this machine. Two real
  * server processes (`node --import tsx server/src/index.ts`) on one fresh PostgreSQL database, behind
  * Debian's HAProxy running deploy/haproxy.cfg with only its addresses changed to loopback ports. A person's
  * journey goes through the balancer over HTTP with a cookie jar, and requests land on both instances
@@ -353,7 +353,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     expect(servers(answers)).toEqual([...INSTANCES]);
     // Answered by HAProxy itself (no instance, no request id), so not through the client.
     expect((await fetch(`${env.balancerUrl}/metrics`)).status).toBe(404);
-    // Issue 24, row 7: spellings of /metrics that reach the instances unless HAProxy normalises the path first.
+    // Spellings of /metrics that reach the instances unless HAProxy normalises the path first.
     // Sent byte for byte (fetch would resolve the dot segments itself); an answer without X-Served-By is HAProxy's.
     const spellings = ['/metrics', '/%6detrics', '/%6Detrics', '/./metrics', '/api/../metrics', '/%2e/metrics', '/api/%2E%2E/metrics', '//metrics', '/metrics/', '/metrics/x', '/metrics?x=1', '/api/..\\metrics', '/.\\metrics', '/\\metrics'];
     const reached: string[] = [];
@@ -367,7 +367,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
     expect((await rawGet(env.balancerUrl, '/healthz')).servedBy).toBeTruthy();
   });
 
-  it('neither HAProxy nor the instances log a share token or an id from a path (issue 24, row 4)', async () => {
+  it('neither HAProxy nor the instances log a share token or an id from a path', async () => {
     const probe = new Client(env);
     const token = randomBytes(32).toString('base64url');
     const id = randomUUID();

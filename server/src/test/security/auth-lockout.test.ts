@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser } from '../users.ts';
 
 /**
- * Issue 11 row 10: a full per-e-mail sign-in bucket locked the real owner out: anyone could keep an
+ * A full per-e-mail sign-in bucket locked the real owner out: anyone could keep an
  * account unusable by failing to sign in to it ten times every quarter hour. Lock-outs are now keyed on
  * the e-mail address plus the client (decision 048), and the owner's own browser is never subject to the
  * per-address bucket. Also: change-password and change-email are rate limited.

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
 /**
- * Issue 11 row 8: update-user stored whatever it was sent (`{"firstName":{"a":1}}` became "[object Object]",
+ * Update-user stored whatever it was sent (`{"firstName":{"a":1}}` became "[object Object]",
  * 50,000-character names were kept; sign-up allows 80). It is now parsed with the contracts' schema.
  */
 

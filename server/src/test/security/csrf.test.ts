@@ -8,7 +8,7 @@ import { createPremiumUser, createVerifiedUser } from '../users.ts';
 import { serveOnLoopback, type Served } from './http.ts';
 
 /**
- * Issue 11, row 6: app routes had no server-side CSRF check. A `text/plain` POST with
+ * App routes had no server-side CSRF check. A `text/plain` POST with
  * `Origin: https://evil.example` (what a form on another site sends, no preflight) scanned, started a
  * checkout and deleted the account; only SameSite=Lax stood in the way. Every state-changing route now
  * refuses a foreign Origin (or Referer) with 403 and a body that is not JSON with 415; requests without

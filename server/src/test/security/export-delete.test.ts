@@ -13,7 +13,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
 /**
- * Issue 11, row 9: the export lacked events, invoices, the subscription and mails; deletion left mail rows
+ * The export lacked events, invoices, the subscription and mails; deletion left mail rows
  * with the address and token links, the verification row, contact messages and rate-limit counters. Here a
  * person uses every feature that stores something, exports, deletes, and then every table of the database
  * is searched for their id and address.
@@ -156,7 +156,7 @@ describe('export and deletion hold and remove everything about the person', () =
     // What is on its way about money stays until delivered (docs/decisions/093): the receipt and the
     // confirmation of the deletion, in the dev outbox (where the row is the delivery) for an hour; nothing
     // else, and none of it names the id. The cancellation's own notice ("you keep access... resume") is
-    // not kept: the deletion's mail says the subscription was cancelled with the account (issue 25, item 6).
+    // not kept: the deletion's mail says the subscription was cancelled with the account.
     const left = await naming();
     expect(left.every((r) => r.table === 'mail_outbox' && !r.row.includes(id))).toBe(true);
     const kept = await db.select({ kind: mailOutbox.kind, subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email));

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 
 /**
- * Issue 11, row 10 (part): /api/scans and /api/users/* carried no `Cache-Control: no-store`, so a shared
+ * /api/scans and /api/users/* carried no `Cache-Control: no-store`, so a shared
  * or browser cache could keep one person's scans and plan. Every /api answer is no-store unless the route
  * says it may be cached (only the public /api/config does).
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { freePort, rawRequest, startServer, type RunningServer } from './http.ts';
 
 /**
- * Issue 11, row 11: opening the app at http://127.0.0.1:5000 (as many people type it) while it calls itself
+ * Opening the app at http://127.0.0.1:5000 (as many people type it) while it calls itself
  * http://localhost:5000 made sign-up and sign-in fail with "Invalid origin". Outside production both names
  * of a local PUBLIC_URL, on the same port, are trusted: by better-auth and by the app's own origin check.
  */

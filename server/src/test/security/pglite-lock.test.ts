@@ -8,7 +8,7 @@ import { DataDirLockedError } from '../../db/data-dir-lock.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 
 /**
- * Issue 11, row 5: two processes on one PGlite data folder both started and lost acknowledged scans. A
+ * Two processes on one PGlite data folder both started and lost acknowledged scans. A
  * second process must refuse to start, naming the holder; a lock left by a dead process is taken over.
  * The lock is PGlite's alone, so these tests start their own servers on PGlite whatever the suite's target.
  */

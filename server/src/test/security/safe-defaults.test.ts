@@ -11,7 +11,7 @@ import { createVerifiedUser } from '../users.ts';
 import { requestFrom } from './http.ts';
 
 /**
- * Issue 11, row 4: development mode is the default, and a deploy that forgot NODE_ENV=production served
+ * Development mode is the default, and a deploy that forgot NODE_ENV=production served
  * the public /dev/mailbox (a magic link read there took over an account) and signed tokens with a public
  * built-in secret (a forged verification token gave a session to an unverified account). Dev-only routes
  * now answer only to loopback clients of a local PUBLIC_URL, and a missing secret is generated once into

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
 /**
- * Issue 11, row 7: cancel, delete the account, sign up again with the same address, and a new 7-day trial
+ * Cancel, delete the account, sign up again with the same address, and a new 7-day trial
  * with 5 scans was there. A trial is once per normalised address; only a keyed hash of it is kept.
  */
 

@@ -11,7 +11,7 @@ import { repeatTo } from '../pathological.ts';
 import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
 
 /**
- * Issue 11, Deliver 11: a bounded, seeded fuzz over the write routes that server/src/http/unstorable-text.test.ts
+ * A bounded, seeded fuzz over the write routes that server/src/http/unstorable-text.test.ts
  * does not reach (that one covers scans, contact, update-user, sign-up and events and checks what they store).
  * Here: the auth flows (sign-in, magic link, resend, change-password, change-email), the history (search
  * queries, delete by id), account deletion and the billing calls, with odd text, wrong types, raw bodies that
@@ -190,7 +190,7 @@ describe('a seeded fuzz over the auth, history, account and billing write routes
 });
 
 /**
- * Issue 24, row 3: /billing/* read whole bodies before any size check. Every path the app has registered (each
+ * /billing/* read whole bodies before any size check. Every path the app has registered (each
  * route and middleware, its parameters and wildcards filled with fuzzed segments, so paths no route knows are
  * in it too), with every body-carrying method, gets a body over its limit: streamed in chunks of random sizes,
  * or with a Content-Length that says so, under a random Content-Type, signed in or not. Each must be refused

@@ -9,7 +9,7 @@ export function exportFileName(contentDisposition: string | null): string {
 }
 
 /**
- * GET /api/account/export (DESIGN.md section 3.5): everything stored about the person, as a JSON file
+ * GET /api/account/export (docs/design.md §3.5): everything stored about the person, as a JSON file
  * saved by the browser at once. Not a query: it is a one-off download, never cached.
  */
 export async function downloadAccountExport(): Promise<string> {

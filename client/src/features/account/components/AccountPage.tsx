@@ -12,9 +12,9 @@ export interface AccountProfile {
 }
 
 /**
- * /account (product-spec.md section 2): profile with the plan badge, billing, sign-in and security, and
+ * /account (docs/product.md §2): profile with the plan badge, billing, sign-in and security, and
  * the data-rights actions. Billing, the badge and the data actions come through slots (features meet in
- * app/). Every button here does what it says: nothing is shown that is not built (issue 12).
+ * app/). Every button here does what it says: nothing is shown that is not built.
  */
 export function AccountPage({
   profile,

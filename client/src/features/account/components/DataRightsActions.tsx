@@ -20,7 +20,7 @@ import { failureReason } from '../utils/form-errors';
 /**
  * A subscription that would still charge, handed in by app/ from the billing feature: the delete flow
  * cancels it first (POST /api/billing/cancel), in the same dialog, instead of refusing after the e-mail was
- * typed (issue 12).
+ * typed.
  */
 export interface RenewingSubscription {
   /** "Your free trial" / "Your Premium subscription". */
@@ -31,7 +31,7 @@ export interface RenewingSubscription {
 }
 
 /**
- * Export My Data and Delete Account (DESIGN.md section 3.5, docs/decisions/004): the export is a real JSON
+ * Export My Data and Delete Account (docs/design.md §3.5, docs/decisions/004): the export is a real JSON
  * download, so the policy's 24-hour promise is met at once; deletion is confirmed by typing the e-mail.
  */
 export function DataRightsActions({

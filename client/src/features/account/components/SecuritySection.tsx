@@ -20,7 +20,7 @@ import { changeEmailError, changePasswordError } from '../utils/form-errors';
 import { SectionCard } from './SectionCard';
 
 /**
- * Sign-in and security on /account: change the e-mail address and the password (issue 12, Deliver 5).
+ * Sign-in and security on /account: change the e-mail address and the password.
  * Each form opens under its button, keeps what was typed on any error, and shows the error under the
  * field it concerns; closing a form returns focus to its button.
  */

@@ -2,7 +2,7 @@ import { classifyError, type ClassifiedError } from '@/lib/errors';
 
 /**
  * Where an error from the account forms is shown: under one field, or under the form. The forms keep what
- * was typed either way (issue 12: errors never clear a form). The kind of error comes from the app's one
+ * was typed either way (errors never clear a form). The kind of error comes from the app's one
  * classifier (lib/errors.ts); this adds only the field it belongs under and the account pages' wording.
  * Pure, so every mapping is tested.
  */

@@ -51,7 +51,7 @@ function PlatformSelectPlaceholder({ id, onActivate }: { id: string; onActivate:
   );
 }
 
-/** Text read from a screenshot, as the image feature hands it over (issue 13); the app wires the two. */
+/** Text read from a screenshot, as the image feature hands it over; the app wires the two. */
 export interface ImageTextFill {
   message: string;
   phoneNumber?: string;
@@ -383,7 +383,7 @@ export function AnalyzerCard({
         {notice}
 
         {/* While scanning the button is aria-disabled, not disabled: a disabled button drops keyboard focus to the
-            page body, and the dialog that may follow (trial limit) could not give it back (issue 12). */}
+            page body, and the dialog that may follow (trial limit) could not give it back. */}
         <Button
           type="submit"
           size="xl"

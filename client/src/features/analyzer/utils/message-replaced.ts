@@ -1,8 +1,8 @@
 /**
  * Whether an edit to the message field replaced the message (a new paste, or the text deleted) rather than
  * changed it (a typo fixed, a line added). After a scan, the sender's number, address and platform belong to
- * the message that was scanned: a replaced message is another message, and they are cleared (issue 25,
- * point 8: a leftover Gmail address gave the next message a "free gmail.com address" reason).
+ * the message that was scanned: a replaced message is another message, and they are cleared
+ * (a leftover Gmail address gave the next message a "free gmail.com address" reason).
  *
  * Replaced means that what the two texts share at their start and end is less than half of the old one.
  */

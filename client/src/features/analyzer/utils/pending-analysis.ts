@@ -11,8 +11,8 @@ export interface KeyValueStore {
 }
 
 /**
- * product-spec.md section 3, "Pending analysis": message, phoneNumber, email, platform; and, for a message
- * read from a screenshot (issue 13), source 'image' and its QR links, so the scan after sign-up is the one
+ * docs/product.md §3, "Pending analysis": message, phoneNumber, email, platform; and, for a message
+ * read from a screenshot, source 'image' and its QR links, so the scan after sign-up is the one
  * the visitor asked for (decision 089).
  */
 export type PendingAnalysis = ScanFormValues & { source?: 'image'; qrLinks?: string[] };
@@ -77,7 +77,7 @@ export function clearPendingAnalysis(store: KeyValueStore): void {
 }
 
 /**
- * product-spec.md section 4: after sign-in the saved analysis is submitted automatically (after about
+ * docs/product.md §4: after sign-in the saved analysis is submitted automatically (after about
  * 500 ms) unless requireTierSelection is 'true' or signupContext is scam_analyzer; then the fields are
  * only refilled and the analysis is kept.
  */

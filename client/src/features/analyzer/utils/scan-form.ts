@@ -10,14 +10,14 @@ export interface ScanFormValues {
 
 export const EMPTY_SCAN_FORM: ScanFormValues = { message: '', platform: '', phoneNumber: '', email: '' };
 
-/** The form's scan; a message read from a screenshot also carries its QR links and source 'image' (issue 13). */
+/** The form's scan; a message read from a screenshot also carries its QR links and source 'image'. */
 export type ScanPayload = Pick<ScanRequest, 'message' | 'phoneNumber' | 'email' | 'qrLinks' | 'source'> & { platform?: string };
 
 export type BuildScanPayloadResult =
   { ok: true; payload: ScanPayload } | { ok: false; title: string; description: string };
 
 /**
- * product-spec.md section 5: inputs are trimmed, a blank message is refused with "Message Required",
+ * docs/product.md §5: inputs are trimmed, a blank message is refused with "Message Required",
  * and empty phone, e-mail and platform are left out of the payload.
  */
 export function buildScanPayload(values: ScanFormValues): BuildScanPayloadResult {

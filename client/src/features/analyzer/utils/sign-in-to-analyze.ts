@@ -6,7 +6,7 @@ import { savePendingAnalysis } from './pending-analysis';
 import type { ScanPayload } from './scan-form';
 
 /**
- * A signed-out visitor pressed ANALYZE FOR SCAMS (product-spec.md section 4): keep what they typed so it
+ * A signed-out visitor pressed ANALYZE FOR SCAMS (docs/product.md §4): keep what they typed so it
  * can be restored after sign-in, mark the sign-up as coming from the analyzer, and open the auth dialog.
  */
 export function keepAnalysisAndAskToSignIn(payload: ScanPayload): void {

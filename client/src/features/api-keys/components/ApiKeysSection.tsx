@@ -18,7 +18,7 @@ const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 const when = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
- * API keys on /account (issue 14 item 5): create a key for the public API (/v1, documented at /api/docs),
+ * API keys on /account: create a key for the public API (/v1, documented at /api/docs),
  * see it once to copy it, list the keys by name, prefix and last use, and revoke one.
  */
 export function ApiKeysSection() {

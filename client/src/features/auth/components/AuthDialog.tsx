@@ -10,7 +10,7 @@ import { SignInForm } from './SignInForm';
 import { SignUpForm } from './SignUpForm';
 import { SocialButtons } from './SocialButtons';
 
-/** Full-screen panel at 768px wide or narrower, centred dialog above (product-spec.md section 2). */
+/** Full-screen panel at 768px wide or narrower, centred dialog above (docs/product.md §2). */
 export const authPanelClasses =
   'max-[768px]:inset-0 max-[768px]:left-0 max-[768px]:top-0 max-[768px]:h-dvh max-[768px]:max-h-dvh max-[768px]:w-full max-[768px]:max-w-none max-[768px]:translate-x-0 max-[768px]:translate-y-0 max-[768px]:rounded-none max-[768px]:content-start';
 
@@ -55,7 +55,7 @@ export function AuthDialog() {
               </Tabs.Trigger>
             ))}
           </Tabs.List>
-          {/* tabIndex -1: Radix makes each panel a Tab stop, an invisible one here (issue 12, list item 7). */}
+          {/* tabIndex -1: Radix makes each panel a Tab stop, an invisible one here. */}
           <Tabs.Content value="signin" className="mt-5 outline-none" tabIndex={-1}>
             <TabBody>
               {/* Keyed by the address "Sign in instead" carries over from the sign-up tab. */}

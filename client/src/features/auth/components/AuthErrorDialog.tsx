@@ -5,7 +5,7 @@ import { openAuthModal, openContactDialog } from '@/lib/ui-store';
 import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/auth-dialogs';
 import { presentError } from '../utils/auth-errors';
 
-/** product-spec.md section 4: Sign In closes the dialog and raises triggerAuthModal after 100 ms. */
+/** docs/product.md §4: Sign In closes the dialog and raises triggerAuthModal after 100 ms. */
 const SIGN_IN_DELAY_MS = 100;
 
 /** The error dialog: a heading and a suggestion per error type; Sign In (auth errors), Try Again, Get Help, Close. */

@@ -7,8 +7,8 @@ import { useResendVerification } from '../hooks/use-resend-verification';
 import { presentError } from '../utils/auth-errors';
 
 /**
- * A server error about a whole accounts form, inline above its button (issue 12): the spec's heading and
- * text (product-spec.md section 8) and the next step the classifier names (resend the verification link,
+ * A server error about a whole accounts form, inline above its button: the spec's heading and
+ * text (docs/product.md §8) and the next step the classifier names (resend the verification link,
  * sign in instead, a magic link). What was typed stays in the form.
  */
 export function AuthFormAlert({ error, email }: { error: unknown; email: string }) {

@@ -13,10 +13,10 @@ import { ALREADY_VERIFIED_TARGET, linkErrorTarget } from '../utils/link-errors';
 const HANDLED = ['verified', 'recovered', 'error', 'error_description'] as const;
 
 /**
- * Reacts to the address after a mail link or an OAuth round trip (product-spec.md section 2):
+ * Reacts to the address after a mail link or an OAuth round trip (docs/product.md §2):
  * /dashboard?verified=true → 'Email Verified Successfully! 🎉'; ?recovered=true → 'Welcome back!';
  * ?error=... from a failed OAuth → the error dialog. The URL is cleaned after. A used or expired mail link
- * is LazyAuthDialogs' to send to the page that explains it (issue 12); so is a verification link opened
+ * is LazyAuthDialogs' to send to the page that explains it; so is a verification link opened
  * again after it worked (signed out here, the address already confirmed).
  */
 export function AuthUrlEffects() {

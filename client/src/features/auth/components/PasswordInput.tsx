@@ -2,7 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
 import { Input } from '@/components/ui/input';
 
-/** A password field with a show/hide toggle (product-spec.md section 2). Props go to the input. */
+/** A password field with a show/hide toggle (docs/product.md §2). Props go to the input. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

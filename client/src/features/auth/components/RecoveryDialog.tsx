@@ -26,7 +26,7 @@ function socialNames(config: PublicConfig | undefined): string | null {
 
 /**
  * QUICK RECOVERY: Google / Facebook where they are offered, or a magic link by e-mail (60 minutes, single
- * use). It names only the sign-in methods this server has, and promises no "one click" (issue 25, item 10).
+ * use). It names only the sign-in methods this server has, and promises no "one click".
  */
 export function RecoveryDialog() {
   const dialog = useAuthDialog();
@@ -35,7 +35,7 @@ export function RecoveryDialog() {
   const { data: config } = usePublicConfig();
   const social = socialNames(config);
 
-  // product-spec.md section 4: the step resets when the dialog closes (derived during render).
+  // docs/product.md §4: the step resets when the dialog closes (derived during render).
   const [wasOpen, setWasOpen] = useState(open);
   if (open !== wasOpen) {
     setWasOpen(open);
@@ -111,7 +111,7 @@ function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; on
     const { error } = await authClient.signIn.magicLink({
       email,
       callbackURL: RECOVERED_CALLBACK,
-      // A used or expired link lands on the page that says so (issue 12), not on a bare sign-in card.
+      // A used or expired link lands on the page that says so, not on a bare sign-in card.
       errorCallbackURL: LINK_ERROR_CALLBACK.magic,
     });
     if (error) {

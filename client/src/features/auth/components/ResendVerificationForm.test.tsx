@@ -19,7 +19,7 @@ describe('ResendVerificationForm', () => {
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'ana@example.com');
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     expect(screen.getByRole('button', { name: 'SENDING...' })).toBeDisabled();
-    // The button stays locked about two seconds (product-spec.md section 9), then the answer is announced.
+    // The button stays locked about two seconds (docs/product.md §9), then the answer is announced.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('If an account for ana@example.com still needs confirming, we sent it a new link.'));
     expect(sent).toMatchObject([{ email: 'ana@example.com' }]);
   });

@@ -16,7 +16,7 @@ function fields() {
 }
 
 describe('SignInForm', () => {
-  it('asks for both fields before sending anything (product-spec.md section 5)', async () => {
+  it('asks for both fields before sending anything (docs/product.md §5)', async () => {
     const sent: unknown[] = [];
     server.use(http.post(SIGN_IN, async ({ request }) => (sent.push(await request.json()), HttpResponse.json({}))));
     const { user } = renderWithApp(<SignInForm />);

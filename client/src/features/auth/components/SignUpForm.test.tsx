@@ -37,7 +37,7 @@ describe('SignUpForm', () => {
     expect(await screen.findByText('Please enter your email address')).toBeVisible();
     expect(screen.getByText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters.`)).toBeVisible();
     expect(fields.password).toHaveAttribute('aria-invalid', 'true');
-    // Names are optional (product-spec.md section 5): no message under them.
+    // Names are optional (docs/product.md §5): no message under them.
     expect(fields.first).toHaveAttribute('aria-invalid', 'false');
     expect(sent).toEqual([]);
   });

@@ -29,7 +29,7 @@ export function useAuthDialog(): AuthDialogState {
 
 /**
  * What was typed in each tab of the accounts dialog, kept in memory while it is open: Radix unmounts the
- * inactive tab, and switching tabs must not clear a form (issue 12). Forgotten when the dialogs close.
+ * inactive tab, and switching tabs must not clear a form. Forgotten when the dialogs close.
  */
 const drafts = new Map<AuthTab, Record<string, string>>();
 subscribeDialog(() => {

@@ -4,7 +4,7 @@ import type { SessionAuthState as AuthState, SessionAuthUser as AuthUser } from 
 import { authUserQueryOptions } from '../api/auth-user';
 import { sessionQueryOptions } from '../api/session';
 
-/** product-spec.md section 4 "Loading the user": 3 attempts, growing 1 s waits. */
+/** docs/product.md §4 "Loading the user": 3 attempts, growing 1 s waits. */
 const USER_ATTEMPTS = 3;
 
 interface SessionUserLike {
@@ -39,7 +39,7 @@ function fromSession(u: SessionUserLike, status: 'loading' | 'trialing'): AuthUs
     profileImageUrl: u.image ?? null,
     subscriptionStatus: status,
     // section 4: after the user call fails, a fallback user (trialing, setup complete) is shown. It only
-    // changes what is displayed; the server decides what is allowed (DESIGN.md section 3.3).
+    // changes what is displayed; the server decides what is allowed (docs/design.md §3.3).
     paymentSetupComplete: status === 'trialing',
     isPremium: false,
     isTrialing: status === 'trialing',

@@ -7,7 +7,7 @@ import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
 import { closeAuthDialogs, setAuthDialog } from './auth-dialogs';
 
-/** product-spec.md section 9: checkout creation delay after sign-up. */
+/** docs/product.md §9: checkout creation delay after sign-up. */
 const CHECKOUT_DELAY_MS = 2000;
 
 function scrollToTopSmoothly() {
@@ -17,7 +17,7 @@ function scrollToTopSmoothly() {
 }
 
 /**
- * What happens right after a sign-in (product-spec.md section 4, SIGNED_IN): a sign-up that started from a
+ * What happens right after a sign-in (docs/product.md §4, SIGNED_IN): a sign-up that started from a
  * plan goes to checkout; otherwise stay, scrolled smoothly to the top.
  */
 export function useAfterSignIn() {
@@ -53,7 +53,7 @@ export function useEmailSignIn() {
       toast({ title: 'Welcome back!', description: 'You are signed in.' });
       await afterSignIn();
     },
-    // Errors stay on the mutation: the form shows them inline and keeps what was typed (issue 12).
+    // Errors stay on the mutation: the form shows them inline and keeps what was typed.
   });
 }
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient, VERIFIED_CALLBACK } from '../api/auth-client';
 
-/** product-spec.md section 9: the resend button stays locked (SENDING...) for about 2 s. */
+/** docs/product.md §9: the resend button stays locked (SENDING...) for about 2 s. */
 export const RESEND_LOCK_MS = 2000;
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

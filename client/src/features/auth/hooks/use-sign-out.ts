@@ -7,11 +7,11 @@ import { queryKeys } from '@/lib/query-keys';
 const settle = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * Sign out (this device, or every device) and go to / (product-spec.md section 2). Plain calls to
+ * Sign out (this device, or every device) and go to / (docs/product.md §2). Plain calls to
  * better-auth's endpoints, so the header does not load better-auth's client library.
  *
  * Once the session is gone, nothing may ask for the signed-in user's data again: every such request would
- * answer 401 (issue 25 item 11 counted four or five per sign-out, each a console error, when every cached
+ * answer 401 (a walkthrough counted four or five per sign-out, each a console error, when every cached
  * query was reset and the ones on screen were fetched again). So the cache is told the session is gone
  * first, the signed-in screens unmount, and only then the answers that belonged to the user are dropped,
  * without fetching anything.

@@ -1,7 +1,7 @@
 import { classifyError, errorParts } from '@/lib/errors';
 
 /**
- * Where the accounts forms show an error and which inline next step they offer (issue 12). The title,
+ * Where the accounts forms show an error and which inline next step they offer. The title,
  * texts and kind come from the app's one classifier (lib/errors.ts); this adds only what is particular to
  * these forms: the field an error belongs under, and the form's own next-step links.
  */

@@ -12,7 +12,7 @@ const email = signUpBodySchema.shape.email;
 
 export const signInFormSchema = z.object({
   email,
-  // product-spec.md section 5: both fields are required to sign in.
+  // docs/product.md §5: both fields are required to sign in.
   password: z.string().min(1, 'Please enter your password'),
 });
 export type SignInFormInput = z.input<typeof signInFormSchema>;

@@ -4,7 +4,7 @@ import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
 const TOKEN_ERRORS = new Set(['INVALID_TOKEN', 'TOKEN_EXPIRED']);
 
 /**
- * Where an address carrying a dead mail link's error should go instead (issue 12): the page that explains it,
+ * Where an address carrying a dead mail link's error should go instead: the page that explains it,
  * told which kind of link it was. Verification links come back on their callbackURL
  * (/dashboard?verified=true&error=...); sign-in links mailed before they carried an errorCallbackURL come
  * back on /dashboard?recovered=true&error=.... Null when there is nothing to redirect.

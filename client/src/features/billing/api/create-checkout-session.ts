@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from '@/lib/api';
 
 /**
  * POST /api/create-checkout-session (no body, JSON content type; the session cookie authenticates it).
- * The spec's texts (product-spec.md section 8): 'Failed to create checkout session: {status} - {body}'
+ * The spec's texts (docs/product.md §8): 'Failed to create checkout session: {status} - {body}'
  * and 'No checkout URL received from server'. The error keeps its status and code for the classifier.
  */
 export async function createCheckoutSession(): Promise<string> {

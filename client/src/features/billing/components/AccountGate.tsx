@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { usePlan } from '../api/get-plan';
 
 /**
- * The account gate (product-spec.md section 4): what a signed-in user without an active plan is offered.
+ * The account gate (docs/product.md §4): what a signed-in user without an active plan is offered.
  * Nothing is shown for active or trialing users.
  */
 export function AccountGate({ subscriptionStatus }: { subscriptionStatus: string }) {

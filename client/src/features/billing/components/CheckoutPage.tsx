@@ -11,13 +11,13 @@ import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlan } from '../api/get-plan';
 
 /**
- * The checkout page (product-spec.md sections 2, 4 and 8): starts a hosted checkout (Stripe Checkout, or
+ * The checkout page (docs/product.md sections 2, 4 and 8): starts a hosted checkout (Stripe Checkout, or
  * the built-in test checkout) and sends the browser there. Rendered for signed-in users, and while auth is
  * still loading; the route decides what signed-out visitors see.
  */
 
 const MOBILE_QUERY = '(max-width: 767px)';
-/** Mobile / other (product-spec.md section 9): how long a pending checkout redirect waits for auth. */
+/** Mobile / other (docs/product.md §9): how long a pending checkout redirect waits for auth. */
 const PENDING_REDIRECT_TIMEOUT_MS = { mobile: 10_000, desktop: 3_000 } as const;
 const AUTO_START_DELAY_MOBILE_MS = 500;
 

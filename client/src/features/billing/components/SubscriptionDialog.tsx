@@ -8,7 +8,7 @@ import { usePlan } from '../api/get-plan';
 import { getBillingPortalUrl } from '../api/open-billing-portal';
 
 /**
- * product-spec.md section 2, "Subscription dialog": premium users (and trials) see SUBSCRIPTION MANAGEMENT
+ * docs/product.md §2, "Subscription dialog": premium users (and trials) see SUBSCRIPTION MANAGEMENT
  * with a MANAGE SUBSCRIPTION button; everyone else sees UPGRADE TO PREMIUM.
  */
 export function SubscriptionDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -18,7 +18,7 @@ export function usePaymentSuccess(signedIn: boolean) {
   const [continuing, setContinuing] = useState(false);
 
   useEffect(() => {
-    // Cached data that a payment changes (product-spec.md section 4, "Payment success").
+    // Cached data that a payment changes (docs/product.md §4, "Payment success").
     void invalidateKeys(queryClient, PAYMENT_DEPENDENT_KEYS);
   }, [queryClient]);
 

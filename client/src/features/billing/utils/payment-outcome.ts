@@ -2,7 +2,7 @@ import type { Plan } from '@redflag/contracts/billing';
 import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
 
 /**
- * What the Payment Success page says: what was and was not charged (issue 12). Starting a trial charges
+ * What the Payment Success page says: what was and was not charged. Starting a trial charges
  * nothing, so it must not read "Payment Successful!"; only a paid Premium does. Dates in UTC, as in the
  * billing e-mails.
  */

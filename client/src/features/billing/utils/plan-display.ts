@@ -2,7 +2,7 @@ import type { Plan } from '@redflag/contracts/billing';
 
 /**
  * The one reading of GET /api/users/plan that every page shows (dashboard, account, settings, header):
- * issue 12 found Settings saying ACTIVE while Account said "Cancels on Dec 23", and the dashboard saying
+ * a review found Settings saying ACTIVE while Account said "Cancels on Dec 23", and the dashboard saying
  * FREE TIER right after the trial started, because each page read a different field. Pure, so the
  * wording is tested once.
  */

@@ -38,8 +38,8 @@ const resolver = zodResolver(contactRequestSchema, {
 type Failure = { title: string; description: string };
 
 /**
- * CONTACT US (product-spec.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`.
- * Missing fields and a failed send are said inline and what was typed stays (issue 12); only a sent
+ * CONTACT US (docs/product.md sections 2, 5, 8); LazyContactDialog opens it on `openContactDialog`.
+ * Missing fields and a failed send are said inline and what was typed stays; only a sent
  * message clears the form and closes the dialog.
  */
 export function ContactDialog({
@@ -72,7 +72,7 @@ export function ContactDialog({
       });
     },
     (errors) => {
-      // product-spec.md section 5: an empty field is "Missing Information: Please fill in all fields."
+      // docs/product.md §5: an empty field is "Missing Information: Please fill in all fields."
       const missing = Object.values(errors).some((e) => e?.type === 'too_small');
       setFailure(missing ? { title: 'Missing Information', description: 'Please fill in all fields.' } : null);
     },

@@ -1,4 +1,4 @@
-/** 'Welcome back' and the first name (product-spec.md section 2, Dashboard). */
+/** 'Welcome back' and the first name (docs/product.md §2, Dashboard). */
 export function DashboardHeader({ firstName }: { firstName: string | null }) {
   return (
     <div>

@@ -21,7 +21,7 @@ export function StatCards({ stats }: { stats: UserStats }) {
     <div data-testid="stat-cards" className="grid grid-cols-3 gap-2 sm:gap-4">
       <StatCard icon={<ScanSearch aria-hidden="true" />} label="Total scans" value={String(stats.totalScans)} tone="bg-slate-100 text-slate-700" />
       <StatCard icon={<ShieldAlert aria-hidden="true" />} label="Scams detected" value={String(stats.scamsDetected)} tone="bg-red-100 text-red-700" />
-      {/* The score is 0-100, not a percentage (issue 25, item 10): "94/100" as the result card writes it. */}
+      {/* The score is 0-100, not a percentage: "94/100" as the result card writes it. */}
       <StatCard
         icon={<Gauge aria-hidden="true" />}
         label="Avg risk score"

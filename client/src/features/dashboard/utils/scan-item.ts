@@ -6,7 +6,7 @@ const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
 /**
- * product-spec.md section 9 relative-time labels: under an hour 'Just now', under a day in hours,
+ * docs/product.md §9 relative-time labels: under an hour 'Just now', under a day in hours,
  * under a week in days, else the date.
  */
 export function relativeTime(createdAt: string | Date, now: Date = new Date()): string {
@@ -52,7 +52,7 @@ export function moreReasonsLabel(more: number): string {
   return `+${more} more ${more === 1 ? 'reason' : 'reasons'}`;
 }
 
-/** Confidence as a rounded percent, 50% when not numeric (product-spec.md section 5). */
+/** Confidence as a rounded percent, 50% when not numeric (docs/product.md §5). */
 export function confidencePercent(confidence: unknown): number {
   const value = typeof confidence === 'number' && Number.isFinite(confidence) ? confidence : DEFAULT_CONFIDENCE;
   return Math.round(Math.min(1, Math.max(0, value)) * 100);

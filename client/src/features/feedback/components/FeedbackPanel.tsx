@@ -76,7 +76,7 @@ function FeedbackForm({ scanId, saved }: { scanId: string; saved: Feedback | nul
   );
 }
 
-/** "Was this right?" under a result (issue 14, item 1). */
+/** "Was this right?" under a result. */
 export default function FeedbackPanel({ scanId }: { scanId: string }) {
   const feedback = useFeedback(scanId);
   const titleId = useId();

@@ -26,7 +26,7 @@ function imageFrom(files: FileList | null | undefined): File | null {
 }
 
 /**
- * Choose, drop or paste a screenshot (issue 13). On phones the picker offers the photo library and the
+ * Choose, drop or paste a screenshot. On phones the picker offers the photo library and the
  * camera. The image is checked (PNG, JPEG or WebP, size), then read on this device by the review panel.
  */
 export function ImageInput({ onUseText, disabled = false, fillSender = false }: ImageInputProps) {

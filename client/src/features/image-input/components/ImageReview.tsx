@@ -28,7 +28,7 @@ type State =
 
 const platformLabel = (value: string | undefined) => PLATFORMS.find((p) => p.value === value)?.label;
 
-/** Reads the image on this device, then shows the text for checking before it is scanned (issue 13). */
+/** Reads the image on this device, then shows the text for checking before it is scanned. */
 export default function ImageReview({ image, fillSender, onCancel, onUse }: Props) {
   const id = useId();
   const [state, setState] = useState<State>({ kind: 'reading', progress: { progress: 0, label: 'Loading the text reader' } });

@@ -1,7 +1,7 @@
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/min';
 import type { Platform } from '@redflag/contracts/scan';
 
-/** What the review pre-fills from the text read in a screenshot (issue 13). */
+/** What the review pre-fills from the text read in a screenshot. */
 export interface ExtractedFields {
   phoneNumber?: string;
   email?: string;

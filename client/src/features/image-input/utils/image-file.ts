@@ -1,4 +1,4 @@
-/** Screenshots and photos we read (issue 13): PNG, JPEG and WebP, told by their first bytes, not their name. */
+/** Screenshots and photos we read: PNG, JPEG and WebP, told by their first bytes, not their name. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type ImageType = (typeof IMAGE_TYPES)[number];
 

@@ -1,6 +1,6 @@
 import type { Platform } from '@redflag/contracts/scan';
 
-/** What the review hands to the analyzer form once the user has checked the text (issue 13). */
+/** What the review hands to the analyzer form once the user has checked the text. */
 export interface ImageScanText {
   /** The reviewed text, with each QR link on a line of its own ("QR code: <link>") so the link analysis reads it. */
   message: string;

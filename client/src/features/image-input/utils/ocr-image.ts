@@ -1,7 +1,7 @@
 import type { Rgba } from './qr';
 
 /**
- * A screenshot made ready for tesseract (issue 13, decision 090). Tesseract reads dark text on a light page
+ * A screenshot made ready for tesseract (decision 090). Tesseract reads dark text on a light page
  * with capital letters some 20-40 px tall best; screens give it light-on-dark bars and dark mode, and a
  * desktop screenshot at 1x has 10-12 px letters. So, on the pixels the browser and the benchmark both hand
  * over (pure code, no canvas):

@@ -1,7 +1,7 @@
 /**
  * A screenshot holds more than the message: the phone's status bar, the app's header (back button, contact,
  * "Text Message"), timestamps, "Delivered" receipts, the input box's placeholder, an e-mail's From/To/Subject
- * lines. Read into the message they change its verdict (issue 13), so they are set apart here by their shape
+ * lines. Read into the message they change its verdict, so they are set apart here by their shape
  * (a time with little else, a known app label in one of the six languages we read, a header field) and
  * handed back to the review, which shows them and lets the user add any of them back.
  */

@@ -43,7 +43,7 @@ function EngineNote() {
 }
 
 /**
- * What a visitor's analysis takes, said by the box (issue 25, point 2): a result comes with the free trial,
+ * What a visitor's analysis takes, said by the box: a result comes with the free trial,
  * which needs an account and a card; nothing is charged today. The landing passes it to the analyzer card.
  */
 export function AnalyzerTrialNote() {

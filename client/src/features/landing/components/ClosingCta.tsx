@@ -35,7 +35,7 @@ export function ClosingCta({ onStartTrial, onTryAnalyzer }: { onStartTrial: () =
           data-testid="trust-line"
           className="mt-8 flex flex-wrap items-center justify-center gap-x-3 gap-y-1 text-sm font-semibold text-white"
         >
-          {/* No separator dots: on a phone a wrapped line would start with one (issue 12); the ticks separate. */}
+          {/* No separator dots: on a phone a wrapped line would start with one; the ticks separate. */}
           {TRUST_POINTS.map((point) => (
             // Left-aligned inside: a point that wraps on a phone keeps its tick beside its first word.
             <span key={point} className="inline-flex items-center gap-1.5 px-1 text-left">

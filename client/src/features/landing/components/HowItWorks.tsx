@@ -8,7 +8,7 @@ const CHECKS = [
 ] as const;
 
 /**
- * "How it works" on a real example (issue 12, Deliver 7): the message, what the shipped engine answered for
+ * "How it works" on a real example: the message, what the shipped engine answered for
  * it (score, type and each reason with its evidence highlighted), and what the engine looks at. The answer
  * is the engine's own, stored beside this file and checked against the engine by a server test.
  */

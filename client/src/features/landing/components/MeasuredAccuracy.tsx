@@ -2,7 +2,7 @@ import { FlaskConical } from 'lucide-react';
 import { EVALUATION } from '../utils/evaluation';
 
 /**
- * In place of the invented testimonials (issue 12, Deliver 7): the engine's measured accuracy on kinds of
+ * In place of the invented testimonials: the engine's measured accuracy on kinds of
  * messages it was never trained on, every dataset and the weak ones first, with what the numbers cover.
  */
 export function MeasuredAccuracy() {

@@ -30,7 +30,7 @@ const delay = (seconds: number): CSSProperties => ({ animationDelay: `${seconds}
  * The hero's animated phone: the worked example's marketplace message with the engine's real score and
  * reasons for it (never a typed-in figure). On wide screens both cards sit beside the phone, outside its
  * screen; below that there is no room beside it, so they sit under the phone, side by side. Either way
- * neither hides a line of the conversation (issue 25, item 11: on a phone they covered the chat).
+ * neither hides a line of the conversation (on a phone they covered the chat).
  */
 export function PhoneMockup({ className }: { className?: string }) {
   return (

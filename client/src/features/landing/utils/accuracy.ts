@@ -8,7 +8,7 @@ export interface AccuracyClaim {
 }
 
 /**
- * DESIGN.md section 3.4: the accuracy on the landing page is the engine's measured figure with its dataset,
+ * docs/design.md §3.4: the accuracy on the landing page is the engine's measured figure with its dataset,
  * never a typed-in number. Rounded down to one decimal so the page never claims more than was measured.
  */
 export function accuracyClaim(engine: PublicConfig['engine'] | undefined): AccuracyClaim | null {

@@ -1,7 +1,7 @@
 import { engineTable, generatedAt, headline, modelVersion, engineVersion } from '../../../../../server/src/detection/model/eval-report.json';
 
 /**
- * The measured accuracy table on the landing page (issue 12, Deliver 7): the engine's leave-one-source-out
+ * The measured accuracy table on the landing page: the engine's leave-one-source-out
  * evaluation, read from the report `npm run eval -- --loso` writes (docs/engine-evaluation.md), never typed
  * in. Each row is a public dataset scored by a model and combiner trained without it.
  */

@@ -5,7 +5,7 @@ import example from './example-scan.json';
  * The landing page's worked example (hero phone and "How it works"): a marketplace overpayment message and
  * what the shipped engine answered for it, stored as the engine produced it. server/src/detection/
  * landing-example.test.ts runs the engine on the same text and fails when the stored answer drifts, so the
- * score on the landing page is measured, never typed in (issue 12).
+ * score on the landing page is measured, never typed in.
  */
 export interface ExampleSegment {
   text: string;

@@ -3,7 +3,7 @@ import { MARKETPLACE_PLATFORMS } from '@redflag/contracts/platforms';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /**
- * Where to report a scam, by its type, the channel it came through and the user's country (issue 14, item 3).
+ * Where to report a scam, by its type, the channel it came through and the user's country.
  * Every address and link below was checked against the organisation's own public page; where we could not
  * find a page for the exact task we link the help centre's root and say so beside it. Nothing here is
  * guessed: a brand whose abuse address we could not confirm is simply not listed (decision 068).

@@ -9,7 +9,7 @@ import { track } from '@/lib/analytics';
 import { openAuthModal } from '@/lib/ui-store';
 import { PREMIUM_FEATURE_NAMES, type ScanFlow } from '../hooks/use-scan-flow';
 
-/** product-spec.md section 9: the auth dialog opens 100 ms after the error dialog closes. */
+/** docs/product.md §9: the auth dialog opens 100 ms after the error dialog closes. */
 const AUTH_MODAL_DELAY_MS = 100;
 
 function DialogIcon({ tone, children }: { tone: 'danger' | 'brand'; children: ReactNode }) {
@@ -18,7 +18,7 @@ function DialogIcon({ tone, children }: { tone: 'danger' | 'brand'; children: Re
 }
 
 /**
- * The scan page's dialogs (lazy-loaded the first time one opens): the error dialog of product-spec.md
+ * The scan page's dialogs (lazy-loaded the first time one opens): the error dialog of docs/product.md
  * section 8 and the upgrade-to-premium dialog for phone / e-mail verification (or unlimited scans). The
  * trial limit and trial expired dialogs are the trial feature's, composed by the scan route.
  */

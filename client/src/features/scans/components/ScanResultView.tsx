@@ -12,7 +12,7 @@ import { confidencePercent, countryLabel, lineTypeLabel, linkFlagLabel, yesNoUnk
 /**
  * Evidence marks in the message, by the strongest reason severity covering them. No padding or margin: a
  * mark sits inside running text, and side padding showed as spaces that are not in the message
- * ("usps- redelivery -care.com", "pick  it up": issue 25, item 9). A quoted piece of evidence adds its own.
+ * ("usps- redelivery -care.com", "pick  it up"). A quoted piece of evidence adds its own.
  */
 const markVariants = cva('rounded-sm text-slate-900 decoration-2 underline-offset-2', {
   variants: {
@@ -326,7 +326,7 @@ export interface ScanResultViewProps {
   scan: StoredScan;
   /**
    * Moves keyboard focus to the verdict heading when a scan is shown, so keyboard and screen-reader users
-   * land on the result rather than on the page body (issue 12, item 7). On by default: the view appears
+   * land on the result rather than on the page body. On by default: the view appears
    * after a scan finishes or when a report is opened.
    */
   focusOnShow?: boolean;

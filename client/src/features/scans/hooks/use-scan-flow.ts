@@ -28,7 +28,7 @@ export interface ScanFlowPlan {
   isPremium: boolean;
   usage: { scanCount: number; maxScans: number; unlimited: boolean } | undefined;
   trialExpired: boolean;
-  /** On the trial (Premium's, started with a card): phone and e-mail checks come with its scans (DESIGN.md section 4). */
+  /** On the trial (Premium's, started with a card): phone and e-mail checks come with its scans (docs/design.md §4). */
   isTrialing: boolean;
 }
 
@@ -39,7 +39,7 @@ export interface ScanFlowOptions {
 }
 
 /**
- * The scan submission of product-spec.md section 4 for a signed-in user: premium gating of phone and
+ * The scan submission of docs/product.md §4 for a signed-in user: premium gating of phone and
  * e-mail, the scan itself, analytics, and the failure handling of section 8 as dialog state. The server
  * decides every entitlement; this only picks what to show. At the trial's scan limit nothing converts by
  * itself: the server answers 403 SCAN_LIMIT_REACHED and the trial-limit dialog asks (decision 041).

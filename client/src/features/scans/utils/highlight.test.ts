@@ -47,7 +47,7 @@ describe('splitHighlights', () => {
     ]);
   });
 
-  it('never cuts a word: a span that starts or ends inside one grows to the whole word (issue 25, item 9)', () => {
+  it('never cuts a word: a span that starts or ends inside one grows to the whole word', () => {
     // "deliv" of "delivery", and "ry fe" across two words.
     expect(splitHighlights('Schedule a delivery now', [{ start: 11, end: 16, severity: 'high' }])).toEqual([
       { text: 'Schedule a ', severity: null },

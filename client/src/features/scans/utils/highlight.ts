@@ -59,7 +59,7 @@ function inWord(message: string, i: number): boolean {
 
 /**
  * A span grown so that it never starts or ends inside a word or a link: a highlight that stops in the
- * middle of "usps-redelivery-care.com" showed the link as two pieces of two colours (issue 25, item 9).
+ * middle of "usps-redelivery-care.com" showed the link as two pieces of two colours.
  */
 function snapToWords(message: string, links: ReadonlyArray<[number, number]>, span: HighlightSpan): HighlightSpan {
   let { start, end } = span;

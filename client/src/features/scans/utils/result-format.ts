@@ -1,12 +1,12 @@
 import { DEFAULT_CONFIDENCE, riskBand } from '@redflag/contracts/constants';
 
-/** product-spec.md section 5: confidence as a rounded percent, 50% when it is not a number. */
+/** docs/product.md §5: confidence as a rounded percent, 50% when it is not a number. */
 export function confidencePercent(confidence: unknown): number {
   const value = typeof confidence === 'number' && Number.isFinite(confidence) ? confidence : DEFAULT_CONFIDENCE;
   return Math.round(Math.min(1, Math.max(0, value)) * 100);
 }
 
-/** The analytics event for a result's display band (product-spec.md section 7). */
+/** The analytics event for a result's display band (docs/product.md §7). */
 export function verdictEvent(riskScore: number): 'scam_detected' | 'potential_scam_detected' | 'legitimate_message' {
   const band = riskBand(riskScore);
   return band === 'scam' ? 'scam_detected' : band === 'suspicious' ? 'potential_scam_detected' : 'legitimate_message';

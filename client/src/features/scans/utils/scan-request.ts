@@ -8,7 +8,7 @@ export interface ScanSubmission {
   phoneNumber?: string;
   email?: string;
   platform?: string;
-  /** Links decoded from QR codes in a scanned screenshot (issue 13). */
+  /** Links decoded from QR codes in a scanned screenshot. */
   qrLinks?: string[];
   /** 'image' when the message was read from a screenshot on the device (the result page says so). */
   source?: ScanSource;

@@ -11,8 +11,8 @@ export interface SettingsUser {
 }
 
 /**
- * /settings (product-spec.md section 2): e-mail, name, the plan (badge and status from the one plan
- * display, handed in by app/) and sign-out. No internal ids: nothing here is for developers (issue 12).
+ * /settings (docs/product.md §2): e-mail, name, the plan (badge and status from the one plan
+ * display, handed in by app/) and sign-out. No internal ids: nothing here is for developers.
  */
 export function SettingsPage({ user, plan, onSignOut }: { user: SettingsUser | null; plan?: ReactNode; onSignOut: () => void }) {
   if (!user) {

@@ -24,7 +24,7 @@ const INCLUDE_HINTS = {
 } as const;
 
 /**
- * "Share this result" (issue 14, item 4): a public link showing the verdict, type, reasons and advice; the
+ * "Share this result": a public link showing the verdict, type, reasons and advice; the
  * message only when ticked. The link can be removed at any time.
  */
 export default function SharePanel({ scanId }: { scanId: string }) {
@@ -63,7 +63,7 @@ export default function SharePanel({ scanId }: { scanId: string }) {
         />
         <label htmlFor={ids.include} className="text-sm text-slate-800">
           Include the message text
-          {/* What the link shows in the state the switch is in (issue 25, item 3: "Off: ..." stayed when on). */}
+          {/* What the link shows in the state the switch is in ("Off: ..." stayed when on). */}
           <span className="block text-xs text-slate-600">{include ? INCLUDE_HINTS.on : INCLUDE_HINTS.off}</span>
         </label>
       </div>

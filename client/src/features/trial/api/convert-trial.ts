@@ -12,7 +12,7 @@ export function useConvertTrial() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: convertTrial,
-    // After any conversion (product-spec.md section 4): plan, trial status, subscription status and the user.
+    // After any conversion (docs/product.md §4): plan, trial status, subscription status and the user.
     onSettled: () => invalidateKeys(queryClient, CONVERSION_DEPENDENT_KEYS),
   });
 }

@@ -4,7 +4,7 @@ import { queryKeys } from '@/lib/query-keys';
 
 export const getTrialStatus = () => apiRequest('getTrialStatus');
 
-/** Refetched on mount and on window focus (product-spec.md section 9). */
+/** Refetched on mount and on window focus (docs/product.md §9). */
 export const trialStatusQueryOptions = queryOptions({
   queryKey: queryKeys.trialStatus,
   queryFn: getTrialStatus,

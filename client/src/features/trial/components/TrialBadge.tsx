@@ -11,7 +11,7 @@ export function trialBadgeDays(daysRemaining: number | undefined, isExpired: boo
 }
 
 /**
- * The header's plan badge (product-spec.md section 2): a trial icon (with 'ND' near the end) or a premium
+ * The header's plan badge (docs/product.md §2): a trial icon (with 'ND' near the end) or a premium
  * icon. Clicking it opens the trial dialog; premium users' click goes to `onPremiumClick` (the
  * subscription dialog, composed by the header).
  */

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogFooter } from '@/components/ui/dialog';
 import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 
-/** Trial ending soon / trial expired (product-spec.md section 2). */
+/** Trial ending soon / trial expired (docs/product.md §2). */
 export function trialDialogText(daysRemaining: number, isExpired: boolean): string {
   if (isExpired) return 'Your free trial has ended';
   return `${daysRemaining} day${daysRemaining === 1 ? '' : 's'} remaining in your free trial`;

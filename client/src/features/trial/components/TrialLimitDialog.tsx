@@ -12,15 +12,15 @@ import { useTrialStatus } from '../api/get-trial-status';
 import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from '../utils/conversion-copy';
 
 /**
- * "You've used all 5 trial scans" (product-spec.md section 2), opened when a scan answers 403
+ * "You've used all 5 trial scans" (docs/product.md §2), opened when a scan answers 403
  * SCAN_LIMIT_REACHED. It states what a click would charge (amount, card, date, from
- * GET /api/billing/conversion-preview) and converts only on that click (DESIGN.md section 3 item 6;
+ * GET /api/billing/conversion-preview) and converts only on that click (docs/design.md §3 item 6;
  * docs/decisions/041-ask-before-charging.md). Nothing is charged by opening or closing it.
  * `onActivated` runs after a successful conversion (the scan page runs the scan that was waiting).
  * With reason 'early' it is the way to Premium of a user still within the trial's scans (the checkout page
  * of a trialing user): the same conversion, not a checkout they have already been through.
  *
- * What waiting means is said once and with its date (issue 25, point 5): the trial's scans are used, no
+ * What waiting means is said once and with its date: the trial's scans are used, no
  * more scans until the 7 days end, and then Premium starts as agreed at checkout.
  */
 export function TrialLimitDialog({

@@ -1,7 +1,7 @@
 import type { ConversionPreview } from '@redflag/contracts/billing';
 
 /**
- * What the trial-limit dialog says before anything is charged (DESIGN.md section 3 item 6): the amount,
+ * What the trial-limit dialog says before anything is charged (docs/design.md §3 item 6): the amount,
  * the card and the date, e.g. "$9.99 today, then monthly; Visa ending in 4242". Dates are written in UTC,
  * as in the billing e-mails, so the page and the mail name the same day.
  */
