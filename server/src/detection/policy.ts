@@ -14,11 +14,16 @@
  *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
  *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
  *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
+ *   8. known_bad_link          a link of the message is on a public known-bad list: Scam (at least 90), with a
+ *                              reason naming the list and when the link was listed (decision 103).
  *
- * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured.
+ * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured;
+ * step 8 runs in the scan service, which looks the links up in the database (`applyKnownBadLink`).
  */
-import type { Platform, PolicyStep } from '@redflag/contracts/scan';
+import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
+import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import { adviceFor } from './advice.ts';
 import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import type { TextDomain } from './model/features.ts';
 import { MARKETPLACES } from './rules/rules.ts';
@@ -34,6 +39,7 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
   no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
+  known_bad_link: 'A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least 90)',
 };
 
 /** The model logit that the marketplace cap leaves at most: 35 after calibration. */
@@ -147,4 +153,50 @@ function confidenceOf(riskScore: number, input: PolicyInput, modelLogit: number 
   const decisiveness = Math.abs(2 * p - 1);
   const amount = Math.min(1, 0.25 + input.tokenCount / 40 + 0.2 * positives + (modelLogit === null ? -0.2 : 0.1));
   return Math.max(0.2, Math.min(0.98, 0.3 + 0.68 * decisiveness * Math.max(0, amount)));
+}
+
+/** Where a message with a listed link lands at least: well inside Scam. */
+export const KNOWN_BAD_FLOOR = 90;
+/** How sure a listed link makes the verdict. */
+const KNOWN_BAD_CONFIDENCE = 0.95;
+/** The listing reason's weight: above any single detector's, so it is read first. */
+const KNOWN_BAD_WEIGHT = 4;
+
+/**
+ * 8. known_bad_link: the message's links found on known-bad lists (the scan service's lookup) make the result
+ * Scam. One reason per listed link, first, naming the list and the date; the type is phishing when nothing
+ * else typed it, and the advice follows the new verdict. The result is returned unchanged without listings.
+ */
+export function applyKnownBadLink(result: ScanResult, listings: readonly Listing[]): ScanResult {
+  if (!listings.length) return result;
+  const byLink = new Map<string, Listing>();
+  for (const l of listings) {
+    const seen = byLink.get(l.url);
+    // A whole-link match says more than a site match; then the earliest listing.
+    const better = !seen || (l.match === 'url' && seen.match === 'host') || (l.match === seen.match && (l.listedAt ?? '9') < (seen.listedAt ?? '9'));
+    if (better) byLink.set(l.url, l);
+  }
+  const reasons = [...byLink.values()].map((l) => ({
+    id: 'known_bad_list',
+    text: listingText(l),
+    weight: KNOWN_BAD_WEIGHT,
+    severity: 'high' as const,
+    evidence: [{ kind: 'url' as const, url: l.url }],
+  }));
+  const from = result.riskScore;
+  const riskScore = Math.max(from, KNOWN_BAD_FLOOR);
+  const scamType = result.scamType ?? 'phishing';
+  const steps = [...(result.policy ?? [])];
+  if (riskScore !== from) steps.push(step('known_bad_link', from, riskScore));
+  const reasonDetails = [...reasons, ...result.reasonDetails.filter((r) => r.id !== 'no_signals' && r.weight >= 0)];
+  return {
+    ...result,
+    riskScore,
+    confidence: Math.max(result.confidence, KNOWN_BAD_CONFIDENCE),
+    scamType,
+    reasonDetails,
+    reasons: reasonDetails.map((r) => r.text),
+    advice: from < RISK_BAND_SUSPICIOUS || !result.scamType ? adviceFor(scamType, riskScore, undefined, { hasLink: true, callsNumber: false }) : result.advice,
+    policy: steps,
+  };
 }

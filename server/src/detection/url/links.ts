@@ -28,7 +28,7 @@ export const RISKY_TLDS = new Set([
 ]);
 
 /** Free site builders and hosting that phishing kits live on. */
-const FREE_HOSTING = [
+export const FREE_HOSTING = [
   'pages.dev', 'web.app', 'firebaseapp.com', 'glitch.me', 'ngrok.io', 'ngrok-free.app', 'ngrok.app', 'blogspot.com', 'weebly.com',
   'wixsite.com', 'wix.com', '000webhostapp.com', 'github.io', 'netlify.app', 'vercel.app', 'herokuapp.com', 'repl.co', 'replit.app',
   'square.site', 'godaddysites.com', 'webflow.io', 'framer.website', 'sites.google.com', 'forms.gle', 'docs.google.com',
