@@ -1,35 +1,38 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { API_ROUTES } from '@redflag/contracts/api-routes';
+
+const R = API_ROUTES;
 
 /**
- * Every TanStack Query key of the app, from one factory. A key starts with the API path
- * it reads (the spec's cached keys are '/api/auth/user', '/api/users/plan', ...), so invalidating a path's
+ * Every TanStack Query key of the app, from one factory. A key starts with the API path it reads, taken
+ * from the route table (the spec's cached keys are '/api/auth/user', '/api/users/plan', ...), so invalidating a path's
  * key refreshes everything under it: `scans.all` covers every history page, report, feedback and share.
  */
 export const queryKeys = {
-  config: ['/api/config'] as const,
-  session: ['/api/auth/get-session'] as const,
+  config: [R.getConfig.path] as const,
+  session: [R.getSession.path] as const,
   authUser: {
-    all: ['/api/auth/user'] as const,
+    all: [R.getAuthUser.path] as const,
     /** Per signed-in user, so a different account never sees the previous one's cached record. */
-    forUser: (userId: string | null) => ['/api/auth/user', userId] as const,
+    forUser: (userId: string | null) => [R.getAuthUser.path, userId] as const,
   },
-  signInMethods: ['/api/auth/list-accounts'] as const,
-  plan: ['/api/users/plan'] as const,
-  scanUsage: ['/api/users/scan-usage'] as const,
-  trialStatus: ['/api/users/trial-status'] as const,
-  stats: ['/api/users/stats'] as const,
-  subscriptionStatus: ['/api/stripe/subscription-status'] as const,
-  conversionPreview: ['/api/billing/conversion-preview'] as const,
+  signInMethods: [R.listSignInMethods.path] as const,
+  plan: [R.getPlan.path] as const,
+  scanUsage: [R.getScanUsage.path] as const,
+  trialStatus: [R.getTrialStatus.path] as const,
+  stats: [R.getScanStats.path] as const,
+  subscriptionStatus: [R.getSubscriptionStatus.path] as const,
+  conversionPreview: [R.getConversionPreview.path] as const,
   scans: {
-    all: ['/api/scans'] as const,
+    all: [R.listScans.path] as const,
     /** A page of the history: its search, filters and page number are part of the key. */
-    list: (query: object) => ['/api/scans', 'list', query] as const,
-    detail: (id: string) => ['/api/scans', id] as const,
-    feedback: (id: string) => ['/api/scans', id, 'feedback'] as const,
-    share: (id: string) => ['/api/scans', id, 'share'] as const,
+    list: (query: object) => [R.listScans.path, 'list', query] as const,
+    detail: (id: string) => [R.listScans.path, id] as const,
+    feedback: (id: string) => [R.listScans.path, id, 'feedback'] as const,
+    share: (id: string) => [R.listScans.path, id, 'share'] as const,
   },
   shared: (token: string) => ['/api/shared', token] as const,
-  apiKeys: ['/api/api-keys'] as const,
+  apiKeys: [R.listApiKeys.path] as const,
 };
 
 /** docs/product.md §4: after a scan (or a delete), cached scans, stats and scan usage are refreshed. */

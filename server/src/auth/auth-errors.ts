@@ -1,4 +1,4 @@
-import { ERROR_STATUS, type ErrorCode } from '@redflag/contracts/errors';
+import { ERROR_MESSAGES, ERROR_STATUS, type ErrorCode } from '@redflag/contracts/errors';
 import { errorBody } from '../http/error-handler.ts';
 
 /**
@@ -27,11 +27,8 @@ const CODE_MAP: Record<string, ErrorCode> = {
   UNAUTHORIZED: 'UNAUTHORIZED',
 };
 
-const MESSAGES: Partial<Record<ErrorCode, string>> = {
-  invalid_credentials: 'Invalid email or password',
-  email_not_confirmed: 'Please confirm your email address before signing in.',
-  ACCOUNT_EXISTS: 'An account with this email already exists. Please sign in instead.',
-};
+/** The codes whose text is ours rather than better-auth's (texts in ERROR_MESSAGES, docs/product.md §8). */
+const OWN_TEXT: ReadonlySet<ErrorCode> = new Set(['invalid_credentials', 'email_not_confirmed', 'ACCOUNT_EXISTS']);
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401) return 'UNAUTHORIZED';
@@ -70,7 +67,7 @@ export async function normaliseAuthResponse(res: Response): Promise<Response> {
   const message =
     status >= 500
       ? 'Something went wrong. Please try again.'
-      : (MESSAGES[code] ?? authMessage ?? res.statusText ?? 'Request failed');
+      : ((OWN_TEXT.has(code) ? ERROR_MESSAGES[code] : undefined) ?? authMessage ?? res.statusText ?? 'Request failed');
   const headers = new Headers(res.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');

@@ -1,5 +1,6 @@
 /** One short piece of advice per scam type, shown under the verdict. */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 const ADVICE: Record<ScamType, string> = {
   phishing: "Don't tap the link or sign in from it. Open the company's app or type its address yourself to check your account.",
@@ -41,10 +42,10 @@ export interface AdviceEvidence {
 }
 
 export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform, evidence: AdviceEvidence = { hasLink: true, callsNumber: false }): string {
-  if (type && riskScore >= 40 && evidence.callsNumber && !evidence.hasLink && type !== 'tech_support' && type !== 'family_emergency') return CALL_ADVICE;
+  if (type && riskScore >= RISK_BAND_SUSPICIOUS && evidence.callsNumber && !evidence.hasLink && type !== 'tech_support' && type !== 'family_emergency') return CALL_ADVICE;
   if (type && !evidence.hasLink) return NO_LINK_ADVICE[type] ?? ADVICE[type];
   if (type) return ADVICE[type];
-  if (riskScore >= 40) return ADVICE.other;
+  if (riskScore >= RISK_BAND_SUSPICIOUS) return ADVICE.other;
   if (platform === 'facebook' || platform === 'craigslist' || platform === 'offerup' || platform === 'ebay' || platform === 'etsy') {
     return 'Looks like normal buyer/seller chat. Meet in a public place, keep the conversation on the platform and never share codes sent to your phone.';
   }

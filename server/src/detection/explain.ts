@@ -6,7 +6,7 @@
 import type { Evidence, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { effectiveWeight, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { effectiveWeight, MODEL_CLIP, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import { applyScorePolicy } from './policy.ts';
 import { ASK_TAGS } from './rules/rules.ts';
 import { ENGINE_VERSION } from './options.ts';
@@ -73,7 +73,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
   // The text model speaks only when it matters and only in plain words.
   if (g.modelLogit !== null) {
     const p = sigmoid(g.modelLogit);
-    const contribution = round2(params.modelCoef[g.domain] * Math.max(-6, Math.min(6, g.modelLogit)));
+    const contribution = round2(params.modelCoef[g.domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, g.modelLogit)));
     const noWarnings = reasons.every((r) => r.weight < WARNING_WEIGHT);
     if (risky && (p >= 0.6 || reasons.every((r) => r.weight <= 0))) {
       reasons.push({ id: 'text_model', text: 'The wording is very similar to scam and spam messages we have seen', weight: Math.max(contribution, 0.1), severity: severityOf(Math.max(contribution, 0.1)), evidence: [MODEL_EVIDENCE] });

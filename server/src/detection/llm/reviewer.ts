@@ -8,6 +8,7 @@ import { POLICY_STEPS } from '../policy.ts';
 import { z } from 'zod';
 import { SCAM_TYPES, type ScanResult, type ScamType } from '@redflag/contracts/scan';
 import type { EngineInput } from '../engine-input.ts';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 export interface LlmOptions {
   baseUrl: string;
@@ -88,10 +89,10 @@ export function parseVerdict(content: string): LlmVerdict | null {
 export function mergeVerdict(local: ScanResult, verdict: LlmVerdict): ScanResult {
   const llmScore = Math.round(verdict.riskScore);
   const riskScore = Math.max(0, Math.min(100, Math.round(local.riskScore + LLM_SHARE * (llmScore - local.riskScore))));
-  const sameSide = (local.riskScore >= 40) === (llmScore >= 40);
+  const sameSide = (local.riskScore >= RISK_BAND_SUSPICIOUS) === (llmScore >= RISK_BAND_SUSPICIOUS);
   const confidence = Math.round(Math.min(0.99, sameSide ? local.confidence + 0.08 : local.confidence * 0.8) * 100) / 100;
   let scamType = local.scamType ?? null;
-  if (riskScore < 40) scamType = null;
+  if (riskScore < RISK_BAND_SUSPICIOUS) scamType = null;
   else if ((!scamType || scamType === 'other') && verdict.scamType) scamType = verdict.scamType;
   const text = verdict.reasons[0] ? `AI review: ${verdict.reasons[0]}` : `AI review rated this ${llmScore}/100`;
   const detail = { id: 'llm_review', text, weight: Math.round((riskScore - local.riskScore) * 10) / 100, severity: 'info' as const, evidence: [{ kind: 'llm' as const, detail: `llm riskScore ${llmScore}${verdict.scamType ? `, ${verdict.scamType}` : ''}` }] };

@@ -15,6 +15,7 @@ import { evaluateEngine } from './evaluate.ts';
 import { formatTable, formatTypes, runLoso } from './loso.ts';
 import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';
 import { loadDefaultModel } from '../model/model.ts';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 function arg(argv: readonly string[], name: string): string | undefined {
   const i = argv.indexOf(name);
@@ -53,7 +54,7 @@ function main(): number {
   argv.forEach((a, i) => {
     if (a === '--data' && argv[i + 1]) files.push(argv[i + 1] ?? '');
   });
-  const threshold = Number(arg(argv, '--threshold') ?? 40);
+  const threshold = Number(arg(argv, '--threshold') ?? RISK_BAND_SUSPICIOUS);
   if (!files.length || !Number.isFinite(threshold)) {
     console.error('usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]\n       npm run eval -- --loso [--classes lr,nb,nblr] [--engine-class nblr] [--json] [--out FILE.md]');
     return 2;

@@ -4,6 +4,7 @@ import type { Platform } from '@redflag/contracts/scan';
 import { analyzeLocal, type AnalyzeOptions } from '../analyze.ts';
 import type { LabelledRecord } from './data.ts';
 import { groupBy, metrics, percentile, recallAtFpr, type Metrics } from './metrics.ts';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 export interface EvalReport extends Metrics {
   threshold: number;
@@ -19,7 +20,7 @@ export function platformOf(r: LabelledRecord): Platform | undefined {
   return p && isPlatform(p) ? p : undefined;
 }
 
-export function evaluateEngine(records: readonly LabelledRecord[], opts: AnalyzeOptions = {}, threshold = 40): EvalReport {
+export function evaluateEngine(records: readonly LabelledRecord[], opts: AnalyzeOptions = {}, threshold = RISK_BAND_SUSPICIOUS): EvalReport {
   const scored = records.map((r) => {
     const t0 = performance.now();
     const res = analyzeLocal({ message: r.text, platform: platformOf(r) }, opts);

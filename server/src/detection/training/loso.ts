@@ -12,6 +12,7 @@ import { collectCombinerRows, fitCombiner, type CombinerRow } from './combiner.t
 import { platformOf } from './evaluate.ts';
 import { analyzeLocal } from '../analyze.ts';
 import { sigmoid, type CombinerParams } from '../combine.ts';
+import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 export interface SourceRow {
   source: string;
@@ -33,7 +34,7 @@ export interface LosoTable {
   worstSource: string;
 }
 
-const THRESHOLD = 40;
+const THRESHOLD = RISK_BAND_SUSPICIOUS;
 
 /**
  * Sources that share texts are left out together: Mishra & Soni re-uses most of the UCI collection
