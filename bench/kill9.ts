@@ -1,4 +1,4 @@
-// npm run bench:kill9: DESIGN.md section 6 "no scan acknowledged to a user is ever lost". Sends scans
+// npm run bench:kill9: docs/design.md §6 "no scan acknowledged to a user is ever lost". Sends scans
 // under load, kills the server with SIGKILL mid-stream, restarts it on the same data folder, and checks that
 // every scan that was answered 200 is still there.
 import { mkdtempSync, rmSync } from 'node:fs';

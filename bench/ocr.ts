@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ocr [-- --full] [--limit N]`: the screenshot path of issue 13, measured. Real-looking SMS
+ * `npm run bench:ocr [-- --full] [--limit N]`: the screenshot path (decision 067), measured. Real-looking SMS
  * screens, chat bubbles and e-mails are rendered in Chromium at phone (390x844 @3x) and desktop
  * (1280x800 @1x) sizes, light and dark, in several fonts and six languages, screenshotted, and read with
  * tesseract.js (Node, the same worker, core and language data the browser gets, the same two passes:
@@ -238,7 +238,7 @@ async function main() {
 
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  console.log(`OCR benchmark (issue 13): ${run.length} screenshots${full ? ' (--full)' : ''}, tesseract.js LSTM best_int, Node ${process.version}`);
+  console.log(`OCR benchmark: ${run.length} screenshots${full ? ' (--full)' : ''}, tesseract.js LSTM best_int, Node ${process.version}`);
   console.log(`  character accuracy      ${pct(mean(accuracies))} mean, ${pct(percentile([...accuracies].sort((a, b) => a - b), 10))} 10th percentile   (target >= 98%)`);
   console.log(`  same verdict as pasted  ${pct(agree / run.length)} (${agree}/${run.length}) vs the message alone; ${pct(agreeScreen / run.length)} (${agreeScreen}/${run.length}) vs the screen's text pasted   (target >= 97%)`);
   console.log(`  screen chrome set apart ${pct(split / run.length)} of screens; same verdict by screen: ${[...verdictByLayout].map(([k, xs]) => `${k} ${pct(mean(xs))}`).join(', ')}`);

@@ -1,4 +1,4 @@
-// npm run bench:scans: POST /api/scans throughput and latency (issue 16's targets: PGlite >= 300 scans/s,
+// npm run bench:scans: POST /api/scans throughput and latency (this machine's targets, docs/design.md §6 and docs/scaling.md: PGlite >= 300 scans/s,
 // PostgreSQL with 2 instances >= 600 scans/s, p99 < 100 ms in both, no errors), beside a bare node:http
 // hello-world in its own process measured in the same run, and the CPU each side used (app, database, load
 // generator) read from /proc/<pid>/stat. Each case runs BENCH_RUNS times; medians are printed.
@@ -8,7 +8,7 @@
 // The per-user scan rate limit is off for the run (RATE_LIMITS=off): one user cannot send 500 scans/s by
 // design. Quote the load average printed with the figures: the machine may be shared.
 //
-// Memory (issue 24, row 9): the PGlite instance runs as production does (the bundle, dist/server/index.js,
+// Memory: the PGlite instance runs as production does (the bundle, dist/server/index.js,
 // built first when out of date; NODE_ENV=production with the test provider and dev outbox allowed), and the
 // bench prints its resident memory at rest (2 s after /readyz, before any request) and its peak (VmHWM: start
 // and load included); docs/deploy.md quotes them.

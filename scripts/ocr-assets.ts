@@ -1,4 +1,4 @@
-// The in-browser OCR's files (issue 13, docs/decisions/067): tesseract.js's worker script, its WebAssembly
+// The in-browser OCR's files (docs/decisions/067): tesseract.js's worker script, its WebAssembly
 // core (LSTM-only builds: plain, SIMD and relaxed-SIMD, the worker picks one) and the language data, all
 // from node_modules, copied into the built client under /ocr/ so that our own server serves them and
 // nothing is fetched from a CDN at run time. Used by client/vite.config.ts (build and dev server); run
