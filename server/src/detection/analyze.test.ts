@@ -45,6 +45,11 @@ describe('analyze()', () => {
     expect(r.emailAnalysis?.isFreeMail).toBe(true);
     expect(r.reasons.length).toBe(r.reasonDetails.length);
     expect(r.advice).toBeTruthy();
+    // The reasons point at the message: at least one quotes a span of it and one its link (else the loop
+    // below checks nothing).
+    const evidence = r.reasonDetails.flatMap((d) => d.evidence);
+    expect(evidence.some((e) => e.kind === 'span')).toBe(true);
+    expect(evidence.some((e) => e.kind === 'url' && e.start !== undefined)).toBe(true);
     for (const d of r.reasonDetails) {
       for (const e of d.evidence) {
         if (e.kind === 'span') expect(message.slice(e.start, e.end)).toBe(e.text);
