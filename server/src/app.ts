@@ -7,6 +7,7 @@ import { billingRoutes } from './billing/billing.routes.ts';
 import { localBillingPages } from './billing/local.pages.ts';
 import { planRoutes } from './billing/plan.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { inboundRoutes } from './inbound/inbound.routes.ts';
 import { limitRequestBodies } from './http/body-limit.ts';
 import { errorBody, handleError } from './http/error-handler.ts';
 import { metricsRoutes } from './http/metrics.ts';
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', feedbackRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', accountRoutes(ctx));
+  app.route('/', inboundRoutes(ctx));
   app.route('/', publicApiRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));

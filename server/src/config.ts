@@ -61,6 +61,12 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TEST_CLOCK: bool,
   METRICS_TOKEN: optionalString,
+  INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
+  INBOUND_MAIL_DOMAIN: optionalString,
+  INBOUND_MAX_BYTES: z.coerce.number().int().min(16 * 1024).max(25 * 1024 * 1024).default(1024 * 1024),
+  INBOUND_SMTP_TLS_KEY: optionalString,
+  INBOUND_SMTP_TLS_CERT: optionalString,
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -183,6 +189,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('BILLING_PROVIDER: the local test provider is refused in production (configure Stripe or set ALLOW_TEST_BILLING_IN_PRODUCTION=true)');
   }
   if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters');
+  if (Boolean(e.INBOUND_SMTP_TLS_KEY) !== Boolean(e.INBOUND_SMTP_TLS_CERT)) problems.push('INBOUND_SMTP_TLS_KEY: set both INBOUND_SMTP_TLS_KEY and INBOUND_SMTP_TLS_CERT, or neither');
+  const inboundDomain = (e.INBOUND_MAIL_DOMAIN ?? publicUrlParsed.hostname).toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(inboundDomain)) problems.push('INBOUND_MAIL_DOMAIN: must be a domain name, e.g. redflag.example');
   if (e.TEST_CLOCK && production) problems.push('TEST_CLOCK: not allowed in production');
 
   const pairs: Array<[string, string | undefined, string, string | undefined]> = [
@@ -250,6 +259,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * in production without a token it does not exist (404). Decision 070.
      */
     metricsToken: e.METRICS_TOKEN,
+    /**
+     * The inbound mail listener for forwarded messages: off (null) unless INBOUND_SMTP_PORT is set. Each
+     * account's address is check+<token>@domain (default: PUBLIC_URL's host name).
+     */
+    inbound: e.INBOUND_SMTP_PORT
+      ? {
+          port: e.INBOUND_SMTP_PORT,
+          host: e.INBOUND_SMTP_HOST,
+          domain: inboundDomain,
+          maxBytes: e.INBOUND_MAX_BYTES,
+          tls: e.INBOUND_SMTP_TLS_KEY && e.INBOUND_SMTP_TLS_CERT ? { keyFile: e.INBOUND_SMTP_TLS_KEY, certFile: e.INBOUND_SMTP_TLS_CERT } : null,
+        }
+      : null,
   };
 }
 

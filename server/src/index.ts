@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './mail/mail.service.ts';
+import { startInboundSmtp } from './inbound/smtp.ts';
 
 // The only file that listens. Everything it needs is built here from validated settings.
 async function main() {
@@ -43,6 +44,8 @@ async function main() {
   const stopMailWorker = startMailWorker(ctx);
   // Trial reminder mails (any provider); the local provider also converts trials at their end, renews, ends cancelled subscriptions.
   const stopBillingJobs = startBillingJobs(ctx);
+  // Forwarded mail to check (off unless INBOUND_SMTP_PORT is set; docs/deploy.md).
+  const inboundSmtp = config.inbound ? await startInboundSmtp(ctx) : null;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
     logger.info({ port: info.port, host: config.host, database: database.driver, url: config.publicUrl }, `RedFlag is listening on ${config.publicUrl}`);
@@ -61,6 +64,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       stopBillingJobs();
+      await inboundSmtp?.close().catch((err: unknown) => logger.error({ err }, 'inbound SMTP close failed'));
       await stopMailWorker().catch((err: unknown) => logger.error({ err }, 'mail worker stop failed'));
       await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));
       logger.info('stopped');

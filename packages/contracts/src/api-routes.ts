@@ -17,6 +17,7 @@ import {
 import { publicConfigSchema } from './config.ts';
 import { contactRequestSchema, contactResponseSchema } from './contact.ts';
 import { analyticsEventSchema } from './events.ts';
+import { forwardingAddressSchema } from './inbound.ts';
 import { feedbackRequestSchema, feedbackResponseSchema, sharedScanSchema, shareRequestSchema, shareResponseSchema } from './feedback.ts';
 import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema, scanListSchema, scanRequestSchema, storedScanSchema, userStatsSchema } from './scan.ts';
 
@@ -105,6 +106,11 @@ export const API_ROUTES = {
   listApiKeys: route({ method: 'GET', path: '/api/api-keys', response: apiKeyListSchema }),
   createApiKey: route({ method: 'POST', path: '/api/api-keys', body: createApiKeyRequestSchema, response: createdApiKeySchema, status: 201 }),
   revokeApiKey: route({ method: 'DELETE', path: '/api/api-keys/:id', response: apiKeySchema }),
+
+  // The forwarding address for e-mails to check (the account page)
+  getForwardingAddress: route({ method: 'GET', path: '/api/forwarding-address', response: forwardingAddressSchema }),
+  /** A new address; the old one is refused from then on. */
+  renewForwardingAddress: route({ method: 'POST', path: '/api/forwarding-address/renew', body: z.object({}), response: forwardingAddressSchema }),
 } as const satisfies Record<string, ApiRouteSpec>;
 
 export type ApiRoutes = typeof API_ROUTES;

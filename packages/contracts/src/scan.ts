@@ -11,9 +11,11 @@ export type Platform = z.infer<typeof platformSchema>;
 
 export { MAX_QR_LINKS } from './constants.ts';
 
-/** How the scanned text was given: pasted or typed, or read from an image in the browser. */
-export const scanSourceSchema = z.enum(['text', 'image']);
+/** How the scanned text was given: pasted or typed, read from an image in the browser, or forwarded by mail. */
+export const scanSourceSchema = z.enum(['text', 'image', 'email']);
 export type ScanSource = z.infer<typeof scanSourceSchema>;
+/** What a scan request may say: 'email' is only set by the server, for a mail forwarded to the account's address. */
+export const scanRequestSourceSchema = z.enum(['text', 'image']);
 
 /** Empty optional strings are treated as absent (the client omits them; the server forgives them). */
 const optionalTrimmed = (max: number) =>
@@ -44,7 +46,7 @@ export const scanRequestSchema = z.object({
    * Where the message came from: typed or pasted text (the default), or text read from a screenshot on the
    * user's device. Only a label for the result page: the image itself is never sent.
    */
-  source: scanSourceSchema.optional(),
+  source: scanRequestSourceSchema.optional(),
 });
 export type ScanRequest = z.input<typeof scanRequestSchema>;
 export type ScanInput = z.output<typeof scanRequestSchema>;
@@ -177,7 +179,10 @@ export const storedScanSchema = scanResultSchema.extend({
   platform: platformSchema.nullable(),
   phoneNumber: z.string().nullable(),
   email: z.string().nullable(),
-  /** 'image' when the text was read from a screenshot on the user's device (the image was not uploaded). */
+  /**
+   * 'image' when the text was read from a screenshot on the user's device (the image was not uploaded);
+   * 'email' when it came from a mail forwarded to the account's forwarding address.
+   */
   source: scanSourceSchema,
   createdAt: z.string(),
 });

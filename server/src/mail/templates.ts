@@ -494,3 +494,68 @@ export function extractLinks(html: string): string[] {
   }
   return links;
 }
+
+/**
+ * The answer to a mail forwarded to the account's forwarding address: the verdict, the score, the reasons
+ * and a link to the full report. Sent to the account's own address only. The forwarded text itself is not
+ * repeated (the report has it, behind the sign-in).
+ */
+export function forwardedVerdictMail(opts: {
+  verdict: string;
+  riskScore: number;
+  scamType: string | null;
+  reasons: string[];
+  reportUrl: string;
+  originalSubject: string | null;
+  truncated: boolean;
+  supportEmail: string;
+}): RenderedMail {
+  const about = opts.originalSubject ? `“${opts.originalSubject.slice(0, 120)}”` : 'the e-mail you forwarded';
+  const subject = `RedFlag: ${opts.verdict} (${opts.riskScore}/100)${opts.originalSubject ? ` · ${opts.originalSubject.slice(0, 60)}` : ''}`;
+  const reasons = opts.reasons.slice(0, 6);
+  const kind = opts.scamType ? `Type: ${opts.scamType}` : null;
+  const note = opts.truncated ? 'The message was long: its first 10,000 characters were checked.' : null;
+  const text = [
+    `We checked ${about}.`,
+    '',
+    `Verdict: ${opts.verdict} (risk ${opts.riskScore}/100)`,
+    ...(kind ? [kind] : []),
+    '',
+    ...(reasons.length ? ['Why:', ...reasons.map((r) => `- ${r}`), ''] : []),
+    ...(note ? [note, ''] : []),
+    `The full report: ${opts.reportUrl}`,
+    '',
+    'Only you receive this answer: it goes to your account’s address, never to the sender.',
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const html = layout({
+    preheader: `${opts.verdict}: risk ${opts.riskScore}/100.`,
+    heading: `${opts.verdict} · ${opts.riskScore}/100`,
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(`We checked ${escapeHtml(about)}.${kind ? ` ${escapeHtml(kind)}.` : ''}`),
+      reasons.length
+        ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.6;color:#334155;">${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`
+        : '',
+      note ? paragraph(escapeHtml(note)) : '',
+      button(opts.reportUrl, 'SEE THE FULL REPORT'),
+      fallbackLink(opts.reportUrl),
+      paragraph(`<span style="color:${MUTED};font-size:13px;">Only you receive this answer: it goes to your account’s address, never to the sender.</span>`),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
+/** A forwarded mail that was not checked: why (the plan, or no text found) and where to go next. */
+export function forwardedNotCheckedMail(opts: { reason: string; actionUrl: string; actionLabel: string; supportEmail: string }): RenderedMail {
+  const subject = 'RedFlag: we could not check the e-mail you forwarded';
+  const text = [opts.reason, '', `${opts.actionLabel}: ${opts.actionUrl}`, '', `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`].join('\n');
+  const html = layout({
+    preheader: opts.reason,
+    heading: 'Not checked',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [paragraph(escapeHtml(opts.reason)), button(opts.actionUrl, opts.actionLabel.toUpperCase()), fallbackLink(opts.actionUrl)].join('\n'),
+  });
+  return { subject, text, html };
+}

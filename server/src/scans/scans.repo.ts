@@ -1,12 +1,15 @@
 import { and, avg, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
-import type { ScanInput, ScanListQuery, ScanResult } from '@redflag/contracts/scan';
+import type { ScanInput, ScanListQuery, ScanResult, ScanSource } from '@redflag/contracts/scan';
 import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
+
+/** A scan to store: a request's input, or the server's own (a forwarded mail is source 'email'). */
+export type ScanRunInput = Omit<ScanInput, 'source'> & { source?: ScanSource | undefined };
 
 export type ScanRow = typeof scans.$inferSelect;
 
@@ -66,7 +69,7 @@ export async function insertScanIf(
   variant: string,
   guard: () => { ctes: WithSubquery[]; allowed: SQL },
   guardValues: { userId: string } & Record<string, unknown>,
-  input: ScanInput,
+  input: ScanRunInput,
   result: ScanResult,
 ): Promise<ScanRow | null> {
   const name = `scan_store_${variant}`;
@@ -130,7 +133,7 @@ export async function reserveScanIf(
 }
 
 /** Stores a scan whose trial scan and rate hit reserveScanIf already took: nothing left to check. */
-export async function insertReservedScan(db: Db, userId: string, input: ScanInput, result: ScanResult): Promise<ScanRow> {
+export async function insertReservedScan(db: Db, userId: string, input: ScanRunInput, result: ScanResult): Promise<ScanRow> {
   const row = await insertScanIf(db, 'reserved', () => ({ ctes: [], allowed: sql`true` }), { userId }, input, result);
   if (!row) throw new Error('an unconditional insert stored no row');
   return row;

@@ -1,4 +1,4 @@
-import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanInput, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
+import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
@@ -7,7 +7,7 @@ import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts'
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, type ScanRow } from './scans.repo.ts';
+import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, type ScanRow, type ScanRunInput } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
 
@@ -62,7 +62,7 @@ export async function findRequester(ctx: Ctx, token: string, rule: RateRule | nu
  * analysis or store gives the trial scan back, so it never spends one. A Premium scan with no rate rule has
  * nothing to take: its store re-checks the plan in the same statement, as before (two round trips in all).
  */
-export async function runScan(ctx: Ctx, userId: string, input: ScanInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
+export async function runScan(ctx: Ctx, userId: string, input: ScanRunInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
   const plan = opts.plan ?? (await getPlanState(ctx, userId));
   const now = ctx.clock.now();
   const decision = decideScan(plan, now);

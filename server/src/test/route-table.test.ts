@@ -109,6 +109,12 @@ describe('the route table against the real app', () => {
     await call('revokeApiKey', u, { params: { id: created.id } });
   });
 
+  it('the forwarding address: read and renewed (disabled here: no INBOUND_SMTP_PORT)', async () => {
+    const u = await createVerifiedUser(t);
+    await call('getForwardingAddress', u);
+    await call('renewForwardingAddress', u, { body: {} });
+  });
+
   it('account actions: change password and e-mail, sign out (everywhere), delete', async () => {
     const u = await createVerifiedUser(t);
     await call('changePassword', u, { body: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Sturdy-Passphrase-77' } });

@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand } from '@redflag/contracts/constants';
+import type { ForwardingAddress } from '@redflag/contracts/inbound';
+import { scamTypeLabel, scanRequestSchema, type StoredScan } from '@redflag/contracts/scan';
+import { getPlanState } from '../billing/entitlements.ts';
+import { canVerify } from '../billing/plan-state.ts';
+import type { AppContext } from '../context.ts';
+import type { RateRule } from '../http/rate-limit.ts';
+import { AppError } from '../lib/app-error.ts';
+import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
+import { runScan } from '../scans/scans.service.ts';
+import { extractForwarded } from './forwarded.ts';
+import { findOrCreateToken, findRecipient, replaceToken } from './inbound.repo.ts';
+
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer'>;
+
+/**
+ * Limits of the forwarding address (docs/decisions/032 for the limiter). Per account: a person forwards a
+ * few mails a day, and a leaked address must not become a way to spend someone's scans or flood their inbox
+ * with answers. Per client address (mail taken from the internet directly, not through a local relay): a
+ * sender cannot hammer the listener.
+ */
+export const INBOUND_RATE = {
+  perAccount: { name: 'inbound:account', limit: 20, windowSeconds: 60 * 60 },
+  perClient: { name: 'inbound:client', limit: 60, windowSeconds: 60 * 60 },
+} as const satisfies Record<string, RateRule>;
+
+/** check+<token>: the fixed part before the token. */
+const LOCAL_PREFIX = 'check+';
+const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+const TOKEN_LENGTH = 24; // 120 random bits
+const TOKEN = new RegExp(`^[${BASE32}]{${TOKEN_LENGTH}}$`);
+
+/** A new token: 120 random bits as lower-case base32 (mail systems may lower-case the local part). */
+export function newToken(): string {
+  const bytes = randomBytes(TOKEN_LENGTH);
+  let out = '';
+  for (const b of bytes) out += BASE32[b & 31];
+  return out;
+}
+
+export function forwardingAddressOf(token: string, domain: string): string {
+  return `${LOCAL_PREFIX}${token}@${domain}`;
+}
+
+/** The token of a recipient address on our domain, or null for any other address. */
+export function tokenOf(address: string, domain: string): string | null {
+  const at = address.lastIndexOf('@');
+  if (at < 0) return null;
+  const local = address.slice(0, at).toLowerCase();
+  if (address.slice(at + 1).toLowerCase() !== domain || !local.startsWith(LOCAL_PREFIX)) return null;
+  const token = local.slice(LOCAL_PREFIX.length);
+  return TOKEN.test(token) ? token : null;
+}
+
+/** The account's address, made on first sight; disabled when the server takes no mail. */
+export async function getForwardingAddress(ctx: Pick<Ctx, 'config' | 'database'>, userId: string): Promise<ForwardingAddress> {
+  const inbound = ctx.config.inbound;
+  if (!inbound) return { enabled: false, address: null };
+  const token = await findOrCreateToken(ctx.database.db, userId, newToken());
+  return { enabled: true, address: forwardingAddressOf(token, inbound.domain) };
+}
+
+export async function renewForwardingAddress(ctx: Pick<Ctx, 'config' | 'database' | 'logger'>, userId: string): Promise<ForwardingAddress> {
+  const inbound = ctx.config.inbound;
+  if (!inbound) return { enabled: false, address: null };
+  const token = await replaceToken(ctx.database.db, userId, newToken());
+  ctx.logger.info({ userId }, 'forwarding address renewed');
+  return { enabled: true, address: forwardingAddressOf(token, inbound.domain) };
+}
+
+export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
+
+/** The account a recipient address belongs to, or null (not ours, malformed, unknown or renewed token). */
+export async function recipientFor(ctx: Pick<Ctx, 'config' | 'database'>, address: string): Promise<Recipient | null> {
+  const inbound = ctx.config.inbound;
+  const token = inbound ? tokenOf(address, inbound.domain) : null;
+  return token ? findRecipient(ctx.database.db, token) : null;
+}
+
+/** Control characters (but tab and newline) out: a mail is not a form, nobody can be asked to fix it. */
+function cleanText(text: string): string {
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
+}
+
+export type ForwardOutcome = { kind: 'checked'; scan: StoredScan } | { kind: 'not_checked'; code: 'EMPTY' | 'SCAN_REFUSED' };
+
+/** What each refusal of the plan says in the answer, and where it sends the user. */
+function refusalMail(ctx: Ctx, code: string) {
+  const url = (path: string) => `${ctx.config.publicUrl}${path}`;
+  const supportEmail = ctx.config.mail.supportEmail;
+  switch (code) {
+    case 'SCAN_LIMIT_REACHED':
+      return forwardedNotCheckedMail({ reason: 'You have used the 5 scans of your free trial, so this e-mail was not checked. Premium checks every message, with no limit.', actionUrl: url('/scan'), actionLabel: 'Continue with Premium', supportEmail });
+    case 'TRIAL_EXPIRED':
+    case 'SUBSCRIPTION_INACTIVE':
+      return forwardedNotCheckedMail({ reason: 'Your RedFlag plan is not active, so this e-mail was not checked.', actionUrl: url('/account'), actionLabel: 'See your plan', supportEmail });
+    case 'PAYMENT_SETUP_REQUIRED':
+      return forwardedNotCheckedMail({ reason: 'Your account has no plan yet, so this e-mail was not checked. Start the free trial to check messages.', actionUrl: url('/checkout'), actionLabel: 'Start your free trial', supportEmail });
+    default:
+      return forwardedNotCheckedMail({ reason: 'This e-mail could not be checked right now.', actionUrl: url('/scan'), actionLabel: 'Paste it on RedFlag instead', supportEmail });
+  }
+}
+
+/**
+ * A mail forwarded to `recipient`'s address: the forwarded message extracted, scanned as the web app scans
+ * (counted against the plan by runScan's reservation), stored with source 'email', and answered to the
+ * account's own address. Refusals of the plan and a mail with no text are answered too, and the mail is
+ * taken (no bounce). Anything else throws, so the listener answers a temporary failure and the sender's
+ * server retries. Nothing of the mail is logged: ids, lengths and scores only.
+ */
+export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: { text: string; html: string | null; subject: string | null }): Promise<ForwardOutcome> {
+  const fwd = extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
+  // Link targets the text does not show (an HTML "Click here") are added for the link analysis to read.
+  const hidden = fwd.links.filter((l) => !fwd.text.includes(l));
+  const full = hidden.length ? `${fwd.text}\n\nLinks in the e-mail:\n${hidden.join('\n')}` : fwd.text;
+  const message = full.slice(0, MAX_MESSAGE_LENGTH);
+  const reply = async (kind: string, rendered: { subject: string; text: string; html: string }) => {
+    await ctx.mailer.enqueue({ to: recipient.email, kind, ...rendered });
+  };
+
+  if (!message.trim()) {
+    await reply('forwarded_not_checked', forwardedNotCheckedMail({
+      reason: 'We found no text to check in the e-mail you forwarded. Forward it as a regular forward (not as an attachment), or paste the text on RedFlag.',
+      actionUrl: `${ctx.config.publicUrl}/scan`,
+      actionLabel: 'Open RedFlag',
+      supportEmail: ctx.config.mail.supportEmail,
+    }));
+    ctx.logger.info({ userId: recipient.userId, forwarded: fwd.forwarded }, 'forwarded mail had no text');
+    return { kind: 'not_checked', code: 'EMPTY' };
+  }
+
+  // The sender's address is checked like the web form's e-mail field: a trial or Premium check.
+  const plan = await getPlanState(ctx, recipient.userId);
+  const withSender = fwd.sender !== null && canVerify(plan, ctx.clock.now());
+  const input = scanRequestSchema.parse({ message, platform: 'email', ...(withSender ? { email: fwd.sender } : {}) });
+
+  let scan: StoredScan;
+  try {
+    scan = await runScan(ctx, recipient.userId, { ...input, source: 'email' }, undefined, { plan });
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 403) throw err;
+    await reply('forwarded_not_checked', refusalMail(ctx, err.code));
+    ctx.logger.info({ userId: recipient.userId, code: err.code }, 'forwarded mail not checked: plan');
+    return { kind: 'not_checked', code: 'SCAN_REFUSED' };
+  }
+
+  await reply(
+    'forwarded_verdict',
+    forwardedVerdictMail({
+      verdict: RISK_BAND_LABELS[riskBand(scan.riskScore)],
+      riskScore: scan.riskScore,
+      scamType: scamTypeLabel(scan.scamType),
+      reasons: scan.reasons,
+      reportUrl: `${ctx.config.publicUrl}/scans/${scan.id}`,
+      originalSubject: fwd.subject,
+      truncated: full.length > MAX_MESSAGE_LENGTH,
+      supportEmail: ctx.config.mail.supportEmail,
+    }),
+  );
+  ctx.logger.info({ userId: recipient.userId, scanId: scan.id, forwarded: fwd.forwarded, links: fwd.links.length }, 'forwarded mail checked');
+  return { kind: 'checked', scan };
+}

@@ -1,0 +1,180 @@
+import { Writable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forwardingAddressSchema } from '@redflag/contracts/inbound';
+import { billingAccount } from '../db/schema/billing.ts';
+import { mailOutbox } from '../db/schema/mail.ts';
+import { scans } from '../db/schema/scans.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
+import { APPLE_TEXT, GMAIL_HTML, GMAIL_TEXT, OUTLOOK_TEXT, rawMail } from './fixtures.ts';
+import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
+
+/**
+ * Forwarded mail end to end: a real SMTP conversation (nodemailer's client) with the listener on 127.0.0.1,
+ * the scan it stores and the answer in the outbox.
+ */
+
+const DOMAIN = 'redflag.test';
+const MAX_BYTES = 16 * 1024;
+let t: TestApp;
+let smtp: InboundSmtp;
+let logs = '';
+
+beforeAll(async () => {
+  const logDestination = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs += chunk.toString();
+      done();
+    },
+  });
+  t = await createTestApp({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_MAX_BYTES: String(MAX_BYTES), LOG_LEVEL: 'info' }, { logDestination });
+  smtp = await startInboundSmtp(t.ctx, { port: 0 });
+});
+afterAll(async () => {
+  await smtp?.close();
+  await t?.close();
+});
+
+async function addressOf(u: TestUser): Promise<string> {
+  const res = await t.request('/api/forwarding-address', { headers: u.headers });
+  expect(res.status).toBe(200);
+  const body = forwardingAddressSchema.parse(await res.json());
+  expect(body.enabled).toBe(true);
+  return body.address ?? '';
+}
+
+function send(to: string, raw: string) {
+  const client = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
+  return client.sendMail({ envelope: { from: 'forwarder@example.com', to }, raw });
+}
+
+const scansOf = (u: TestUser) => t.ctx.database.db.select().from(scans).where(eq(scans.userId, u.user.id));
+const mailsTo = (u: TestUser, kind: string) =>
+  t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, kind)));
+
+describe('the forwarding address', () => {
+  it('is check+<token>@ the mail domain, the same on every read, and renewing it refuses the old one at RCPT', async () => {
+    const u = await createPremiumUser(t);
+    const first = await addressOf(u);
+    expect(first).toMatch(new RegExp(`^check\\+[a-z2-7]{24}@${DOMAIN.replace('.', '\\.')}$`));
+    expect(await addressOf(u)).toBe(first);
+
+    const renewed = await t.request('/api/forwarding-address/renew', { method: 'POST', headers: { ...u.headers, origin: t.config.publicUrl }, json: {} });
+    expect(renewed.status).toBe(200);
+    const next = forwardingAddressSchema.parse(await renewed.json()).address ?? '';
+    expect(next).not.toBe(first);
+
+    await expect(send(first, rawMail({ from: 'me@example.com', to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }))).rejects.toMatchObject({ responseCode: 550 });
+    expect(await scansOf(u)).toHaveLength(0);
+  });
+
+  it('answers 401 signed out, and { enabled: false } when the server takes no mail', async () => {
+    expect((await t.request('/api/forwarding-address')).status).toBe(401);
+    const off = await createTestApp();
+    try {
+      const u = await createVerifiedUser(off);
+      const res = await off.request('/api/forwarding-address', { headers: u.headers });
+      expect(await res.json()).toEqual({ enabled: false, address: null });
+    } finally {
+      await off.close();
+    }
+  });
+});
+
+describe('a forwarded mail over SMTP', () => {
+  it('Gmail (text, HTML and a PDF): the original message is scanned as source email and the verdict mailed to the account', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    const info = await send(to, rawMail({ from: 'Me <me@example.com>', to, subject: 'Fwd: Your account has been limited', text: GMAIL_TEXT, html: GMAIL_HTML, attachment: true }));
+    expect(info.accepted).toEqual([to]);
+
+    const [scan, ...more] = await scansOf(u);
+    expect(more).toHaveLength(0);
+    expect(scan).toMatchObject({ source: 'email', platform: 'email', email: 'service@paypal-account-limited.top' });
+    expect(scan?.message.startsWith('Dear customer,')).toBe(true);
+    expect(scan?.message).not.toContain('Is this real');
+    // The HTML's hidden link target is added for the link analysis; the PDF is nowhere.
+    expect(scan?.message).toContain('http://bit.ly/3xPpL');
+    expect(scan?.message).not.toContain('PDF');
+    expect(scan?.riskScore).toBeGreaterThanOrEqual(70);
+
+    const [reply, ...others] = await mailsTo(u, 'forwarded_verdict');
+    expect(others).toHaveLength(0);
+    expect(reply?.to).toBe(u.user.email);
+    expect(reply?.subject).toMatch(/^RedFlag: SCAM DETECTED \(\d+\/100\)/);
+    expect(reply?.text).toContain(`${t.config.publicUrl}/scans/${scan?.id}`);
+    for (const reason of scan?.reasons.slice(0, 3) ?? []) expect(reply?.text).toContain(reason);
+    // Nothing went to the forwarder or to the original sender.
+    const all = await t.ctx.database.db.select({ to: mailOutbox.to }).from(mailOutbox);
+    expect(all.map((m) => m.to)).not.toContain('forwarder@example.com');
+    expect(all.map((m) => m.to)).not.toContain('service@paypal-account-limited.top');
+  });
+
+  it('Outlook and Apple Mail forwards are read too', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    await send(to, rawMail({ from: 'me@example.org', to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }));
+    await send(to, rawMail({ from: 'me@example.net', to, subject: 'Fwd: Your package is on hold', text: APPLE_TEXT }));
+    const stored = await scansOf(u);
+    expect(stored.map((s) => s.email).sort()).toEqual(['helpdesk@m1crosoft-support.net', 'tracking@usps-redelivery-notice.info']);
+    expect(stored.find((s) => s.email?.startsWith('helpdesk'))?.message.startsWith('Your Office 365 password expires today.')).toBe(true);
+    expect(stored.find((s) => s.email?.startsWith('tracking'))?.message.startsWith('USPS: Your package could not be delivered')).toBe(true);
+    expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(2);
+  });
+
+  it('refuses an unknown token at RCPT with 550, and a second recipient', async () => {
+    const unknown = `check+${'a'.repeat(24)}@${DOMAIN}`;
+    await expect(send(unknown, rawMail({ from: 'x@example.com', to: unknown, subject: 'hi', text: 'hello' }))).rejects.toMatchObject({ responseCode: 550 });
+    await expect(send(`someone@${DOMAIN}`, rawMail({ from: 'x@example.com', to: 'x', subject: 'hi', text: 'hello' }))).rejects.toMatchObject({ responseCode: 550 });
+
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    const v = await createPremiumUser(t);
+    const other = await addressOf(v);
+    const info = await nodemailer
+      .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
+      .sendMail({ envelope: { from: 'x@example.com', to: [to, other] }, raw: rawMail({ from: 'x@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }) });
+    expect(info.accepted).toEqual([to]);
+    expect(info.rejected).toEqual([other]);
+    expect(await scansOf(v)).toHaveLength(0);
+  });
+
+  it('refuses a mail over the size limit with 552 and scans nothing', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    await expect(send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: big', text: OUTLOOK_TEXT, pad: MAX_BYTES + 1024 }))).rejects.toMatchObject({ responseCode: 552 });
+    expect(await scansOf(u)).toHaveLength(0);
+    expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(0);
+  });
+
+  it('a trial at its 5-scan limit: nothing scanned or counted, and the answer says why', async () => {
+    const u = await createTrialUser(t, { scansUsed: 5 });
+    const to = await addressOf(u);
+    const info = await send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: Password expires today', text: OUTLOOK_TEXT }));
+    expect(info.accepted).toEqual([to]);
+    expect(await scansOf(u)).toHaveLength(0);
+    const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(account?.trialScansUsed).toBe(5);
+    const [reply] = await mailsTo(u, 'forwarded_not_checked');
+    expect(reply?.text).toContain('5 scans of your free trial');
+    expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(0);
+  });
+
+  it('a trial under its limit: the scan is counted like a pasted one', async () => {
+    const u = await createTrialUser(t, { scansUsed: 4 });
+    const to = await addressOf(u);
+    await send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: APPLE_TEXT }));
+    const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(account?.trialScansUsed).toBe(5);
+    expect(await scansOf(u)).toHaveLength(1);
+  });
+
+  it('logs nothing of the mails: no text, subject, sender or link', () => {
+    expect(logs).toContain('forwarded mail taken');
+    for (const secret of ['Dear customer', 'Your account has been limited', 'paypal-account-limited', 'm1crosoft', 'usps-redelivery', 'Office 365', 'forwarder@example.com']) {
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
