@@ -4,15 +4,11 @@ import { Check, Copy, ExternalLink, Flag, Mail, MessageSquareShare, Smartphone }
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { RISK_LABELS } from '@/components/ui/risk-badge';
-import {
-  buildSummary,
-  impersonatedBrands,
-  initialCountry,
-  nextSteps,
-  REPORT_COUNTRIES,
-  type ReportCountry,
-  type ReportDestination,
-} from '../utils/next-steps';
+import { impersonatedBrands } from '../utils/brand-contacts';
+import type { ReportDestination } from '../utils/destinations';
+import { nextSteps } from '../utils/next-steps';
+import { initialCountry, REPORT_COUNTRIES, type ReportCountry } from '../utils/report-country';
+import { buildSummary } from '../utils/summary';
 
 const KIND_ICONS = { 'forward-text': Smartphone, website: ExternalLink, email: Mail, 'in-app': MessageSquareShare } as const;
 

@@ -1,17 +1,10 @@
-import type { Platform, ScamType } from '@redflag/contracts/scan';
+import { SCAM_TYPES, type Platform, type ScamType } from '@redflag/contracts/scan';
 import { describe, expect, it } from 'vitest';
-import {
-  BRAND_CONTACTS,
-  buildSummary,
-  channelOf,
-  countryFromLocale,
-  countryFromPhone,
-  impersonatedBrands,
-  initialCountry,
-  nextSteps,
-  type ReportCountry,
-  type SummaryInput,
-} from './next-steps';
+import { BRAND_CONTACTS, impersonatedBrands } from './brand-contacts';
+import { channelOf } from './channel';
+import { nextSteps } from './next-steps';
+import { countryFromLocale, countryFromPhone, initialCountry, type ReportCountry } from './report-country';
+import { buildSummary, type SummaryInput } from './summary';
 
 const ids = (input: Parameters<typeof nextSteps>[0]) => nextSteps(input).map((d) => d.id);
 
@@ -37,6 +30,10 @@ describe('nextSteps: each scam type and country', () => {
     'family_emergency',
   ];
   const notOnline: ScamType[] = ['phishing', 'delivery_smishing', 'bank_impersonation', 'government_impersonation', 'toll_smishing', 'spam', 'other'];
+
+  it('says where every scam type goes: none is left out of the table above', () => {
+    expect([...online, ...notOnline].sort()).toEqual(Object.keys(SCAM_TYPES).sort());
+  });
 
   for (const country of Object.keys(national) as ReportCountry[]) {
     for (const type of [...online, ...notOnline]) {
