@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FeedFormatError, parseFeed } from './formats.ts';
+import { hostCandidates, isSharedHost, normalizeEmail, normalizePhone, normalizeUrl } from './normalize.ts';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+describe('normalizeUrl', () => {
+  it('drops the scheme, case of the host, www, default port, fragment, tracking parameters and trailing slashes', () => {
+    expect(normalizeUrl('HTTPS://WWW.Example.COM:443/Path/?utm_source=sms&id=7&fbclid=x#top')).toEqual({ url: 'example.com/Path?id=7', host: 'example.com' });
+    expect(normalizeUrl('http://example.com/')?.url).toBe('example.com');
+    expect(normalizeUrl('example.com')?.url).toBe('example.com');
+    expect(normalizeUrl('hxxp://evil[.]example/x')?.url).toBe('evil.example/x');
+    expect(normalizeUrl('http://203.0.113.7:8080/a')?.url).toBe('203.0.113.7:8080/a');
+  });
+
+  it("keeps a path's case: a shortener's code is case-sensitive", () => {
+    expect(normalizeUrl('https://bit.ly/AbC')?.url).not.toBe(normalizeUrl('https://bit.ly/abc')?.url);
+  });
+
+  it('refuses what is not an http(s) link', () => {
+    expect(normalizeUrl('mailto:a@b.example')).toBeNull();
+    expect(normalizeUrl('not a link')).toBeNull();
+  });
+});
+
+describe('shared hosts', () => {
+  it('shorteners, free hosting, document sites and brands are shared; their hosts are never candidates', () => {
+    for (const h of ['bit.ly', 'docs.google.com', 'someone.github.io', 'paypal.com', 'www.dropbox.com']) {
+      expect(isSharedHost(h), h).toBe(true);
+      expect(hostCandidates(h), h).toEqual([]);
+    }
+  });
+
+  it("an ordinary host is listed under itself and its parents down to the registrable domain", () => {
+    expect(hostCandidates('a.b.evil.example')).toEqual(['a.b.evil.example', 'b.evil.example', 'evil.example']);
+    expect(hostCandidates('login.evil.co.uk')).toEqual(['login.evil.co.uk', 'evil.co.uk']);
+    expect(hostCandidates('203.0.113.7')).toEqual(['203.0.113.7']);
+  });
+});
+
+describe('phone and e-mail', () => {
+  it('a number is E.164 (US when written without a country code); an address is lower case', () => {
+    expect(normalizePhone('(202) 555-0143')).toBe('+12025550143');
+    expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
+    expect(normalizePhone('12')).toBeNull();
+    expect(normalizeEmail(' Alerts@Bank-Secure.EXAMPLE ')).toBe('alerts@bank-secure.example');
+    expect(normalizeEmail('nope')).toBeNull();
+  });
+});
+
+describe('parseFeed', () => {
+  it('urlhaus: reads the CSV dump by its commented header, with the date added (UTC)', () => {
+    const { entries, skipped } = parseFeed('urlhaus', fixture('urlhaus.csv'));
+    expect(skipped).toBe(1);
+    expect(entries).toHaveLength(3);
+    expect(entries[0]).toEqual({ kind: 'url', value: '203.0.113.7:8080/bins/mozi.m', host: '203.0.113.7', listedAt: new Date('2026-03-02T08:15:00Z') });
+    expect(entries[1]).toMatchObject({ value: 'parcel-fee-pay.example/track?id=77', host: 'parcel-fee-pay.example' });
+    // On a shortener only the whole link may match: no host.
+    expect(entries[2]).toMatchObject({ value: 'bit.ly/3xYzAbC', host: null });
+  });
+
+  it('urlhaus: an older dump without last_online is read by its own header', () => {
+    const text = '# id,dateadded,url,url_status,threat,tags,urlhaus_link,reporter\n"1","2020-12-03 06:06:09","http://x.example/Mozi.m","online","malware_download","elf","https://urlhaus.abuse.ch/url/1/","r"\n';
+    expect(parseFeed('urlhaus', text).entries[0]).toMatchObject({ value: 'x.example/Mozi.m', listedAt: new Date('2020-12-03T06:06:09Z') });
+  });
+
+  it('openphish: one link per line, no dates, duplicates once; a form on docs.google.com matches as a whole link only', () => {
+    const { entries } = parseFeed('openphish', fixture('openphish.txt'));
+    expect(entries.map((e) => [e.value, e.host, e.listedAt])).toEqual([
+      ['secure-login.bank-verify.example/signin', 'secure-login.bank-verify.example', null],
+      ['account-update.example/paypal/login.php', 'account-update.example', null],
+      ['docs.google.com/forms/d/e/1FAIpQLSfPhishForm/viewform', null, null],
+    ]);
+  });
+
+  it('phishtank: online-valid.json rows, dated by their verification time; an unverified row is skipped', () => {
+    const { entries, skipped } = parseFeed('phishtank', fixture('phishtank.json'));
+    expect(skipped).toBe(1);
+    expect(entries.map((e) => [e.value, e.listedAt?.toISOString()])).toEqual([
+      ['wallet-unlock.example/connect', '2026-02-10T12:30:00.000Z'],
+      ['toll-pay-now.example/ez', '2026-02-11T10:00:00.000Z'],
+    ]);
+  });
+
+  it('domains: one host per line (hosts-file lines too); a shared host itself is refused', () => {
+    const { entries, skipped } = parseFeed('domains', fixture('domains.txt'));
+    expect(entries.map((e) => [e.kind, e.value, e.host])).toEqual([
+      ['host', 'usps-redelivery-fee.example', 'usps-redelivery-fee.example'],
+      ['host', 'crypto-double.example', 'crypto-double.example'],
+    ]);
+    expect(skipped).toBe(1);
+  });
+
+  it('a file with nothing usable (an error page, the wrong format) is an error, not an empty list', () => {
+    expect(() => parseFeed('phishtank', '<html>503</html>')).toThrow(FeedFormatError);
+    expect(() => parseFeed('openphish', '<html>\n<body>Service unavailable</body>')).toThrow(FeedFormatError);
+  });
+});

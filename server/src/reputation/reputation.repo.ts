@@ -1,0 +1,192 @@
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { reputationFeed, reputationFeedEntry, reputationOptOut, reputationSighting } from '../db/schema/reputation.ts';
+import { user } from '../db/schema/auth.ts';
+import { scans } from '../db/schema/scans.ts';
+import type { ScanRow } from '../scans/scans.repo.ts';
+import type { FeedEntry } from './formats.ts';
+
+export type FeedRow = typeof reputationFeed.$inferSelect;
+
+/** Both drivers (node-postgres, PGlite) answer raw statements with `{ rows }`. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** An instant as ISO 8601 in UTC, whatever the session's time zone. */
+const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+export async function ensureFeed(db: Db, feed: { name: string; format: string; sourceUrl: string | null }): Promise<void> {
+  await db
+    .insert(reputationFeed)
+    .values(feed)
+    .onConflictDoUpdate({ target: reputationFeed.name, set: { format: feed.format, sourceUrl: feed.sourceUrl } });
+}
+
+export async function listFeeds(db: Db): Promise<FeedRow[]> {
+  return db.select().from(reputationFeed).orderBy(reputationFeed.name);
+}
+
+/**
+ * Claims a list's refresh for this instance: only when nobody attempted it since `staleBefore`. Several
+ * instances may ask at once; the row's update lets exactly one of them through.
+ */
+export async function claimFeedRefresh(db: Db, name: string, now: Date, staleBefore: Date): Promise<boolean> {
+  const rows = await db
+    .update(reputationFeed)
+    .set({ attemptedAt: now })
+    .where(and(eq(reputationFeed.name, name), or(sql`${reputationFeed.attemptedAt} is null`, lt(reputationFeed.attemptedAt, staleBefore))))
+    .returning({ name: reputationFeed.name });
+  return rows.length === 1;
+}
+
+export async function recordFeedFailure(db: Db, name: string, message: string): Promise<void> {
+  await db.update(reputationFeed).set({ lastError: message.slice(0, 300) }).where(eq(reputationFeed.name, name));
+}
+
+const BATCH = 1000;
+
+/**
+ * A good copy replaces the last one in one transaction: its entries upserted under a new generation (an
+ * entry already there keeps the earlier of its two dates, so a list without dates keeps when RedFlag first
+ * saw it), then what the new copy no longer has is deleted. Readers see the old copy or the new one.
+ */
+export async function replaceFeedEntries(db: Db, name: string, entries: readonly FeedEntry[], now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [feed] = await tx
+      .update(reputationFeed)
+      .set({ generation: sql`${reputationFeed.generation} + 1` })
+      .where(eq(reputationFeed.name, name))
+      .returning({ generation: reputationFeed.generation });
+    if (!feed) throw new Error(`unknown list ${name}`);
+    for (let i = 0; i < entries.length; i += BATCH) {
+      const rows = entries.slice(i, i + BATCH).map((e) => ({ feed: name, kind: e.kind, value: e.value, host: e.host, listedAt: e.listedAt ?? now, generation: feed.generation }));
+      await tx
+        .insert(reputationFeedEntry)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [reputationFeedEntry.feed, reputationFeedEntry.kind, reputationFeedEntry.value],
+          set: { host: sql`excluded.host`, listedAt: sql`least(${reputationFeedEntry.listedAt}, excluded.listed_at)`, generation: sql`excluded.generation` },
+        });
+    }
+    await tx.delete(reputationFeedEntry).where(and(eq(reputationFeedEntry.feed, name), sql`${reputationFeedEntry.generation} <> ${feed.generation}`));
+    await tx.update(reputationFeed).set({ refreshedAt: now, entries: entries.length, lastError: null }).where(eq(reputationFeed.name, name));
+    return entries.length;
+  });
+}
+
+export interface ListingRow {
+  feed: string;
+  kind: 'url' | 'host';
+  value: string;
+  host: string | null;
+  listedAt: string;
+}
+
+export interface SightingCountRow {
+  valueHash: string;
+  count: number;
+  since: string;
+}
+
+/** The listing part of a lookup: entries that are one of the links, or on one of the hosts. */
+function listingSelect(urls: readonly string[], hosts: readonly string[]): SQL {
+  const byUrl = urls.length ? sql`(${reputationFeedEntry.kind} = 'url' and ${reputationFeedEntry.value} in (${list(urls)}))` : sql`false`;
+  const byHost = hosts.length ? sql`${reputationFeedEntry.host} in (${list(hosts)})` : sql`false`;
+  return sql`select 'listing' as source, ${reputationFeedEntry.feed} as feed, ${reputationFeedEntry.kind} as kind, ${reputationFeedEntry.value} as value,
+      ${reputationFeedEntry.host} as host, ${iso(sql`${reputationFeedEntry.listedAt}`)} as at, 0 as n
+    from ${reputationFeedEntry} where ${byUrl} or ${byHost}`;
+}
+
+/** The reports part: per value, the other accounts' flags within the window and the earliest day. */
+function sightingSelect(valueHashes: readonly string[], ownHashes: readonly string[], sinceDay: string): SQL {
+  if (!valueHashes.length) return sql`select 'sighting', '', '', '', null, '', 0 where false`;
+  // Column names come from the first SELECT of a UNION; alone (GET /v1/lookup) it names its own.
+  const notOwn = ownHashes.length ? sql`and ${reputationSighting.contributorHash} not in (${list(ownHashes)})` : sql``;
+  return sql`select 'sighting' as source, '' as feed, '' as kind, ${reputationSighting.valueHash} as value, null as host, min(${reputationSighting.day})::text as at, count(*)::int as n
+    from ${reputationSighting}
+    where ${reputationSighting.valueHash} in (${list(valueHashes)}) and ${reputationSighting.day} >= ${sinceDay}::date ${notOwn}
+    group by ${reputationSighting.valueHash}`;
+}
+
+export interface Contribution {
+  userId: string;
+  day: string;
+  rows: ReadonlyArray<{ valueHash: string; contributorHash: string }>;
+}
+
+/**
+ * A scan's one statement (docs/decisions/103): the lists' entries for its links and the other accounts'
+ * reports of its values, and, when the scan is flagged, its own report, counted only for an account with a
+ * verified e-mail that has not opted out (checked here, in the same statement). Its own report is inserted
+ * by a data-modifying WITH, which the SELECT below does not see, and its earlier ones are excluded by their
+ * hashes: a result never counts its own account. One account and value is one row (the primary key), so
+ * concurrent scans of one account count once; a later flag moves the row's day forward.
+ */
+export async function scanReputation(
+  db: Db,
+  q: { urls: readonly string[]; hosts: readonly string[]; valueHashes: readonly string[]; ownHashes: readonly string[]; sinceDay: string; contribution: Contribution | null },
+): Promise<{ listings: ListingRow[]; sightings: SightingCountRow[] }> {
+  const c = q.contribution;
+  const withContribution = c && c.rows.length
+    ? sql`with contributed as (
+        insert into ${reputationSighting} (contributor_hash, value_hash, day)
+        select v.contributor_hash, v.value_hash, ${c.day}::date
+        from (values ${sql.join(c.rows.map((r) => sql`(${r.contributorHash}, ${r.valueHash})`), sql`, `)}) as v(contributor_hash, value_hash)
+        where exists (select 1 from ${user} where ${user.id} = ${c.userId} and ${user.emailVerified})
+          and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${c.userId})
+        on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
+        returning 1
+      ) `
+    : sql``;
+  const result = await db.execute(sql`${withContribution}${listingSelect(q.urls, q.hosts)} union all ${sightingSelect(q.valueHashes, q.ownHashes, q.sinceDay)}`);
+  const rows = rowsOf<{ source: string; feed: string; kind: string; value: string; host: string | null; at: string; n: number }>(result);
+  return {
+    listings: rows.filter((r) => r.source === 'listing').map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at })),
+    sightings: rows.filter((r) => r.source === 'sighting').map((r) => ({ valueHash: r.value, count: Number(r.n), since: r.at })),
+  };
+}
+
+/** Withdraws an account's reports of these values (its scan was marked "not a scam"). */
+export async function deleteContributions(db: Db, contributorHashes: readonly string[]): Promise<number> {
+  if (!contributorHashes.length) return 0;
+  const rows = await db.delete(reputationSighting).where(inArray(reputationSighting.contributorHash, [...contributorHashes])).returning({ h: reputationSighting.contributorHash });
+  return rows.length;
+}
+
+/** Reports past the window say nothing any more: deleted. */
+export async function pruneSightings(db: Db, beforeDay: string): Promise<number> {
+  const rows = await db.delete(reputationSighting).where(lt(reputationSighting.day, beforeDay)).returning({ h: reputationSighting.contributorHash });
+  return rows.length;
+}
+
+export async function isOptedOut(db: Db, userId: string): Promise<boolean> {
+  const rows = await db.select({ userId: reputationOptOut.userId }).from(reputationOptOut).where(eq(reputationOptOut.userId, userId));
+  return rows.length > 0;
+}
+
+export async function setOptedOut(db: Db, userId: string, optOut: boolean, now: Date): Promise<void> {
+  if (optOut) await db.insert(reputationOptOut).values({ userId, createdAt: now }).onConflictDoNothing();
+  else await db.delete(reputationOptOut).where(eq(reputationOptOut.userId, userId));
+}
+
+/** What an account's flagged scans named (for the opt-out's withdrawal): the inputs and the links found. */
+export async function flaggedScanValues(db: Db, userId: string, minRisk: number): Promise<Array<{ phoneNumber: string | null; email: string | null; result: ScanRow['result'] }>> {
+  return db
+    .select({ phoneNumber: scans.phoneNumber, email: scans.email, result: scans.result })
+    .from(scans)
+    .where(and(eq(scans.userId, userId), gte(scans.riskScore, minRisk)));
+}
+
+/** GET /v1/lookup's listings: entries that are this link, or on one of these hosts. */
+export async function findListings(db: Db, urls: readonly string[], hosts: readonly string[]): Promise<ListingRow[]> {
+  const result = await db.execute(listingSelect(urls, hosts));
+  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at }));
+}
+
+/** GET /v1/lookup's reports: other accounts' flags of one value within the window. */
+export async function countSightings(db: Db, valueHash: string, ownHash: string, sinceDay: string): Promise<SightingCountRow | null> {
+  const result = await db.execute(sightingSelect([valueHash], [ownHash], sinceDay));
+  const row = rowsOf<{ value: string; at: string; n: number }>(result)[0];
+  return row ? { valueHash, count: Number(row.n), since: row.at } : null;
+}
