@@ -11,7 +11,6 @@ import {
   MessageSquare,
   Phone,
   Plus,
-  Search,
   SearchX,
   ShieldAlert,
   ShieldCheck,
@@ -20,10 +19,9 @@ import {
   TriangleAlert,
   X,
 } from 'lucide-react';
-import { useEffect, useId, useState, type Ref } from 'react';
+import { type Ref } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { fieldClasses, Input } from '@/components/ui/input';
 import { riskVariants } from '@/components/ui/risk-badge';
 import { PLATFORMS } from '@redflag/contracts/platforms';
 import { cn } from '@/lib/utils';
@@ -31,14 +29,15 @@ import { hasActiveFilters, pageCount, pageRange, TYPE_OPTIONS, VERDICT_OPTIONS, 
 import { confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, watchedReasons } from '../utils/scan-item';
 
 const BAND_ICONS = { scam: ShieldAlert, suspicious: TriangleAlert, legitimate: ShieldCheck } as const;
-const SEARCH_DEBOUNCE_MS = 350;
 
 function platformLabel(value: string | null): string | null {
   if (!value) return null;
   return PLATFORMS.find((p) => p.value === value)?.label ?? value;
 }
 
-export type FiltersChange = (next: HistoryFilters, options?: { replace?: boolean }) => void;
+import { HistoryToolbar, type FiltersChange } from './HistoryToolbar';
+
+export type { FiltersChange };
 
 function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPremium: boolean; now: Date; onDelete: (scan: StoredScan) => void }) {
   const band = riskBand(scan.riskScore);
@@ -162,69 +161,6 @@ function Header({ headingRef, onDeleteAll }: { headingRef?: Ref<HTMLHeadingEleme
   );
 }
 
-/** Search as you type (after a pause), verdict and type filters; every change goes to the URL. */
-function Toolbar({ filters, onFiltersChange }: { filters: HistoryFilters; onFiltersChange: FiltersChange }) {
-  const id = useId();
-  const [text, setText] = useState(filters.q);
-  const [urlQ, setUrlQ] = useState(filters.q);
-  // The URL changed elsewhere (back button, Clear): show its search, unless it is what is being typed.
-  if (filters.q !== urlQ) {
-    setUrlQ(filters.q);
-    if (text.trim() !== filters.q) setText(filters.q);
-  }
-
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = setTimeout(() => onFiltersChange({ ...filters, q: text.trim(), page: 1 }, { replace: true }), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, filters, onFiltersChange]);
-
-  return (
-    <form
-      role="search"
-      aria-label="Search and filter your scans"
-      className="grid gap-2 border-b border-slate-100 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_auto_auto] sm:px-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (text.trim() !== filters.q) onFiltersChange({ ...filters, q: text.trim(), page: 1 }, { replace: true });
-      }}
-    >
-      <div className="relative">
-        <label htmlFor={`${id}-q`} className="sr-only">
-          Search your scans
-        </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
-        <Input
-          id={`${id}-q`}
-          type="search"
-          enterKeyHint="search"
-          maxLength={200}
-          placeholder="Search your scans"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          className="pl-9"
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-2 sm:contents">
-        <FilterSelect
-          label="Verdict"
-          allLabel="All verdicts"
-          options={VERDICT_OPTIONS}
-          value={filters.verdict}
-          onChange={(verdict) => onFiltersChange({ ...filters, q: text.trim(), verdict, page: 1 })}
-        />
-        <FilterSelect
-          label="Scam type"
-          allLabel="All types"
-          options={TYPE_OPTIONS}
-          value={filters.type}
-          onChange={(type) => onFiltersChange({ ...filters, q: text.trim(), type, page: 1 })}
-        />
-      </div>
-    </form>
-  );
-}
-
 function NoScansYet() {
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-14 text-center">
@@ -306,7 +242,7 @@ export function ScanHistory({ scans, total, pageSize, filters, onFiltersChange, 
   return (
     <section aria-labelledby="all-scans-title" data-testid="scan-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <Header headingRef={headingRef} onDeleteAll={hasHistory ? onDeleteAll : undefined} />
-      {hasHistory ? <Toolbar filters={filters} onFiltersChange={onFiltersChange} /> : null}
+      {hasHistory ? <HistoryToolbar filters={filters} onFiltersChange={onFiltersChange} /> : null}
       <div aria-busy={isUpdating} className={cn('transition-opacity', isUpdating && 'opacity-60')}>
         {empty ? (
           filtered ? (
@@ -346,36 +282,5 @@ export function ScanHistorySkeleton() {
         ))}
       </div>
     </section>
-  );
-}
-
-const selectClasses = cn(fieldClasses, 'h-11 cursor-pointer pr-8 sm:w-auto');
-
-/** One history filter: a labelled native select whose first option means "any" (the empty value). */
-function FilterSelect<T extends string>({
-  label,
-  allLabel,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  value: T | '';
-  onChange: (value: T | '') => void;
-}) {
-  return (
-    <label className="min-w-0">
-      <span className="sr-only">{label}</span>
-      <select className={selectClasses} value={value} onChange={(event) => onChange(options.find((o) => o.value === event.target.value)?.value ?? '')}>
-        <option value="">{allLabel}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
