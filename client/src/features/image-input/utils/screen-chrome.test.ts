@@ -79,4 +79,32 @@ describe('separateScreenChrome', () => {
     expect(separateScreenChrome(invoice).message).toBe(invoice);
     expect(separateScreenChrome('').message).toBe('');
   });
+
+  it('lists lines of glyphs read from a QR code or a picture apart, wherever they stand, and keeps the words', () => {
+    const ocr = [
+      'ⅠⅡ ▪ ■ |l|l',
+      '[=] Ar] or, [=] L',
+      '',
+      'Your parking session has expired.',
+      '| - |_| _ i |',
+      'Scan the code to pay the fine today.',
+      '',
+      'Eh [m4 28 |W | ey nu | - |_| _ i |',
+    ].join('\n');
+    const { message, chrome } = separateScreenChrome(ocr);
+    expect(message).toBe('Your parking session has expired.\nScan the code to pay the fine today.');
+    expect(chrome).toEqual([
+      { text: 'ⅠⅡ ▪ ■ |l|l', kind: 'glyphs', before: true },
+      { text: '[=] Ar] or, [=] L', kind: 'glyphs', before: true },
+      { text: '| - |_| _ i |', kind: 'glyphs', before: false },
+      { text: 'Eh [m4 28 |W | ey nu | - |_| _ i |', kind: 'glyphs', before: false },
+    ]);
+    // A sticker's one line of words stays the message when the rest is glyphs.
+    expect(separateScreenChrome('Pay Here\n|l|l ■ [=]')).toEqual({ message: 'Pay Here', chrome: [{ text: '|l|l ■ [=]', kind: 'glyphs', before: true }] });
+  });
+
+  it('keeps short message lines of numbers, prices, initials and symbols', () => {
+    const text = 'Hi Sam, the bike is yours for $120.\n$1.99\nCall 0800 123 456\n- Mom\nI\na)\n🎉 🎂\n=> 50% off <=\nID: X7-42_9\nOk :)\n***\n-';
+    expect(separateScreenChrome(text)).toEqual({ message: text, chrome: [] });
+  });
 });

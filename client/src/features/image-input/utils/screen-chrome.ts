@@ -3,10 +3,12 @@
  * "Text Message"), timestamps, "Delivered" receipts, the input box's placeholder, an e-mail's From/To/Subject
  * lines. Read into the message they change its verdict, so they are set apart here by their shape
  * (a time with little else, a known app label in one of the six languages we read, a header field) and
- * handed back to the review, which shows them and lets the user add any of them back.
+ * handed back to the review, which shows them and lets the user add any of them back. So are lines of
+ * glyphs read from a picture or a QR code (`isGlyphLine`), wherever they stand: in the message they made the
+ * server's language detection call an English text Hindi.
  */
 
-export type ScreenChromeKind = 'status' | 'contact' | 'app' | 'time' | 'receipt' | 'email-header';
+export type ScreenChromeKind = 'status' | 'contact' | 'app' | 'time' | 'receipt' | 'email-header' | 'glyphs';
 
 export interface ScreenChromeLine {
   text: string;
@@ -104,11 +106,31 @@ function strip(words: string[], phrases: string[][]): { left: string[]; matched:
   return { left, matched };
 }
 
+/** Characters a line of text rarely holds, but a QR code's squares, a logo or a photo read as text do. */
+const ODD_GLYPH = /[^\p{L}\p{M}\p{N}\p{Extended_Pictographic}\s.,:;!?'"’‘“”()$€£¥%@/&+#*-]/gu;
+
+/**
+ * A line of glyphs, not words: what tesseract reads from a QR code it was not kept from, a logo or a photo
+ * ("ⅠⅡ ▪ ■ |l|l", "[=] Ar] or, [=] L"). Either single letters among odd glyphs with no digit, or, with no
+ * word of three letters, fewer letters than other characters and a quarter of odd glyphs. A message's
+ * short lines ("$1.99", "Call 0800 123 456", "- Mom", "a)", "Ok :)") have no odd glyphs or have a word.
+ */
+function isGlyphLine(line: string): boolean {
+  const chars = line.replace(/\s+/g, '');
+  const odd = (chars.match(ODD_GLYPH) ?? []).length;
+  if (!odd) return false;
+  if (!/[\p{L}\p{M}]{2}/u.test(line) && !/\p{Nd}/u.test(line)) return true;
+  if (/[\p{L}\p{M}]{3}/u.test(line)) return false;
+  const letters = (chars.match(/[\p{L}\p{M}]/gu) ?? []).length;
+  return letters * 2 < chars.length && odd * 4 >= chars.length;
+}
+
 type Position = 'lead' | 'other';
 
 function classify(line: string, at: Position): ScreenChromeKind | null {
   const text = line.trim();
   if (!text) return null;
+  if (isGlyphLine(text)) return 'glyphs';
   const hasTime = new RegExp(TIME.source, 'i').test(text) || new RegExp(NUMERIC_DATE.source).test(text);
   const words = tokens(text);
   const isDateWord = (w: string) => DATE_WORDS.has(w.replace(/[.,]$/, '')) || /^\d{1,4}(?:st|nd|rd|th|\.)?$/.test(w);
@@ -177,6 +199,15 @@ function withoutTrailingChrome(block: string[], chrome: ScreenChromeLine[]): str
   return block.slice(0, start);
 }
 
+/** A block's lines without those of glyphs (`isGlyphLine`), which go to the chrome: words never read so. */
+function withoutGlyphLines(block: string[], chrome: ScreenChromeLine[]): string[] {
+  return block.filter((line) => {
+    if (!isGlyphLine(line)) return true;
+    chrome.push({ text: line.trim(), kind: 'glyphs', before: false });
+    return false;
+  });
+}
+
 /** Splits OCR text (already tidied) into the message and the screen's chrome around it. */
 export function separateScreenChrome(text: string): ScreenText {
   const blocks = text
@@ -201,17 +232,20 @@ export function separateScreenChrome(text: string): ScreenText {
       }
       if (i === block.length) continue;
       leading = false;
-      body.push(withoutTrailingChrome(block.slice(i), chrome));
+      body.push(withoutTrailingChrome(withoutGlyphLines(block.slice(i), chrome), chrome));
       continue;
     }
     // After the message starts, only a block made wholly of timestamps, receipts and app labels is chrome.
     const kinds = block.map((l) => classify(l, 'other'));
     if (kinds.every(Boolean)) block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
-    else body.push(withoutTrailingChrome(block, chrome));
+    else body.push(withoutTrailingChrome(withoutGlyphLines(block, chrome), chrome));
   }
-  // A name-like line at the top with no message after it is the message (a one-line text), not a header.
+  // A name-like line at the top with no message after it is the message (a one-line text), not a header;
+  // lines of glyphs stay out of it.
   if (!body.length && chrome.length) {
-    return { message: text.trim(), chrome: [] };
+    const glyphs = chrome.filter((c) => c.kind === 'glyphs');
+    const words = text.split('\n').filter((l) => !isGlyphLine(l));
+    return { message: words.join('\n').replace(/\n{3,}/g, '\n\n').trim(), chrome: glyphs };
   }
 
   const out: ScreenText = { message: body.map((b) => b.join('\n')).join('\n\n').trim(), chrome };
