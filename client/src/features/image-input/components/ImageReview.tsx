@@ -7,7 +7,7 @@ import { Progress } from '@/components/ui/progress';
 import { Textarea } from '@/components/ui/textarea';
 import { imagePreview } from '../lib/image-pixels';
 import { OcrCancelled, recognizeImage, type OcrProgress, type OcrResult } from '../lib/ocr';
-import { qrTexts as readQrCodes } from '../lib/prepare';
+import { readQrCodes } from '../lib/prepare';
 import { countryFromLocale, extractFields, type ExtractedFields } from '../utils/extract-fields';
 import { messageWithQrLinks, qrLink, type ImageScanText } from '../utils/image-scan';
 import { unwrapOcrLines } from '../utils/ocr-text';
@@ -48,15 +48,17 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
       try {
         // QR first: it is quick, and a QR-only photo (a parking meter sticker) needs no text to be useful.
         // Both steps decode and walk the image's pixels in workers, so the page stays responsive.
-        const qrTexts = await readQrCodes(image, controller.signal);
+        // The codes' areas are painted white before the text is read: their squares are not words.
+        const qr = await readQrCodes(image, controller.signal);
         const ocr = await recognizeImage(image, {
           signal: controller.signal,
+          qrAreas: qr.areas,
           onProgress: (progress) => setState((s) => (s.kind === 'reading' ? { kind: 'reading', progress } : s)),
         });
         const screen = separateScreenChrome(ocr.text);
         setText(unwrapOcrLines(screen.message));
         setChrome(screen.chrome);
-        setState({ kind: 'review', ocr, qrTexts });
+        setState({ kind: 'review', ocr, qrTexts: qr.texts });
       } catch (err) {
         if (err instanceof OcrCancelled || controller.signal.aborted) return;
         setState({ kind: 'failed' });
@@ -167,7 +169,7 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
           <summary className="cursor-pointer font-semibold text-slate-900">
             Also on the screen, not scanned: {chrome.length === 1 ? '1 line' : `${chrome.length} lines`}
           </summary>
-          <p className="mt-1 text-slate-600">The phone's status bar, the app's header, times and e-mail headers are left out of the message. Add back any that belong to it.</p>
+          <p className="mt-1 text-slate-600">The phone's status bar, the app's header, times, e-mail headers and lines of symbols read from a picture are left out of the message. Add back any that belong to it.</p>
           <ul className="mt-2 grid gap-1" aria-label="Left out of the message">
             {chrome.map((line, i) => (
               <li key={`${i}-${line.text}`} className="flex items-center justify-between gap-2">

@@ -1,7 +1,10 @@
 import type { Rgba } from '../utils/qr';
 
-/** The image's pixels through a canvas (for the QR reader), at most `maxSide` px on its longest side. */
-export async function imagePixels(image: Blob, maxSide = 2400): Promise<Rgba> {
+/**
+ * The image's pixels through a canvas, at most `maxSide` px on its longest side; `scale` is how many of these
+ * pixels one of the image's own is (1 or less), to carry places between reads at different sizes.
+ */
+export async function imagePixels(image: Blob, maxSide = 2400): Promise<Rgba & { scale: number }> {
   const bitmap = await createImageBitmap(image);
   const scale = Math.min(1, maxSide / Math.max(bitmap.width, bitmap.height));
   const width = Math.max(1, Math.round(bitmap.width * scale));
@@ -12,7 +15,7 @@ export async function imagePixels(image: Blob, maxSide = 2400): Promise<Rgba> {
   ctx.drawImage(bitmap, 0, 0, width, height);
   bitmap.close();
   const { data } = ctx.getImageData(0, 0, width, height);
-  return { data, width, height };
+  return { data, width, height, scale };
 }
 
 /** A small data: URL preview (the CSP allows data: images, not blob: ones). */

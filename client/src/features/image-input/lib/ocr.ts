@@ -1,7 +1,7 @@
 import { createWorker, OEM, type LoggerMessage } from 'tesseract.js';
 import { detectOcrLanguage, OCR_LANGUAGES, type OcrLanguage } from '../utils/ocr-language';
 import { tidyOcrText } from '../utils/ocr-text';
-import { preparedImage } from './prepare';
+import { preparedImage, type QrAreas } from './prepare';
 
 /**
  * Reads the text in an image in a Web Worker (tesseract.js), with files our own server serves under /ocr/
@@ -46,10 +46,13 @@ export class OcrCancelled extends Error {
   }
 }
 
-/** Reads `image`; aborting `signal` stops the worker at once and rejects with OcrCancelled. */
+/**
+ * Reads `image`, leaving out the QR codes at `qrAreas` (lib/prepare.ts `readQrCodes`); aborting `signal`
+ * stops the worker at once and rejects with OcrCancelled.
+ */
 export async function recognizeImage(
   image: Blob,
-  { onProgress, signal }: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal } = {},
+  { onProgress, signal, qrAreas = [] }: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal; qrAreas?: QrAreas } = {},
 ): Promise<OcrResult> {
   const started = performance.now();
   if (signal?.aborted) throw new OcrCancelled();
@@ -58,7 +61,7 @@ export async function recognizeImage(
   const preparation = new AbortController();
   const stopPreparation = () => preparation.abort();
   signal?.addEventListener('abort', stopPreparation, { once: true });
-  const prepared = preparedImage(image, preparation.signal);
+  const prepared = preparedImage(image, qrAreas, preparation.signal);
   prepared.catch(() => undefined);
   // A second pass (another language) reuses the bar's last stretch rather than jumping back to zero.
   let pass = 0;

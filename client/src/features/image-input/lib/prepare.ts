@@ -3,11 +3,16 @@
  * Each call has its own worker, ended when the step is done or `signal` aborts (Cancel stops the step at
  * once, whatever loop it is in). Vite builds the worker as its own file, fetched only when an image is read.
  */
-export type PrepareRequest = { task: 'ocr'; image: Blob } | { task: 'qr'; image: Blob };
+import type { Point } from '../utils/qr';
+
+/** Where QR codes lie, each as four corners in the original image's pixels (utils/qr.ts `findQrCodes`). */
+export type QrAreas = Point[][];
+
+export type PrepareRequest = { task: 'ocr'; image: Blob; qrAreas: QrAreas } | { task: 'qr'; image: Blob };
 
 export type PrepareReply =
   | { ok: true; task: 'ocr'; png: Blob }
-  | { ok: true; task: 'qr'; texts: string[] }
+  | { ok: true; task: 'qr'; texts: string[]; areas: QrAreas }
   | { ok: false; error: string };
 
 export class PrepareAborted extends Error {
@@ -46,16 +51,19 @@ function inWorker(request: PrepareRequest, signal?: AbortSignal): Promise<Prepar
   });
 }
 
-/** The screenshot prepared for tesseract (utils/ocr-image.ts), as a PNG. */
-export async function preparedImage(image: Blob, signal?: AbortSignal): Promise<Blob> {
-  const reply = await inWorker({ task: 'ocr', image }, signal);
+/** The screenshot prepared for tesseract (utils/ocr-image.ts), as a PNG, with its QR codes' areas painted white. */
+export async function preparedImage(image: Blob, qrAreas: QrAreas, signal?: AbortSignal): Promise<Blob> {
+  const reply = await inWorker({ task: 'ocr', image, qrAreas }, signal);
   if (reply.task !== 'ocr') throw new Error('Unexpected reply');
   return reply.png;
 }
 
-/** Every QR code's text in the image (utils/qr.ts). */
-export async function qrTexts(image: Blob, signal?: AbortSignal): Promise<string[]> {
+/**
+ * Every QR code's text in the image, and where each code lies (utils/qr.ts), so that reading the text can
+ * leave the codes out without looking for them again.
+ */
+export async function readQrCodes(image: Blob, signal?: AbortSignal): Promise<{ texts: string[]; areas: QrAreas }> {
   const reply = await inWorker({ task: 'qr', image }, signal);
   if (reply.task !== 'qr') throw new Error('Unexpected reply');
-  return reply.texts;
+  return { texts: reply.texts, areas: reply.areas };
 }

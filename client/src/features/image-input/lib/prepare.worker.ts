@@ -1,7 +1,7 @@
 import { prepareForOcr } from '../utils/ocr-image';
-import { decodeQrCodes } from '../utils/qr';
+import { findQrCodes, qrCodeTexts, type Point } from '../utils/qr';
 import { imagePixels } from './image-pixels';
-import type { PrepareReply, PrepareRequest } from './prepare';
+import type { PrepareReply, PrepareRequest, QrAreas } from './prepare';
 
 /**
  * Decoding a screenshot's pixels, reading its QR codes and preparing it for OCR (utils/ocr-image.ts) take
@@ -10,10 +10,17 @@ import type { PrepareReply, PrepareRequest } from './prepare';
  * only the thread differs.
  */
 
-/** The screenshot as tesseract reads it best, as a PNG (tesseract's worker decodes PNGs itself). */
-async function preparedPng(image: Blob): Promise<Blob> {
+const scaled = (areas: QrAreas, by: number): QrAreas => areas.map((area) => area.map((p): Point => ({ x: p.x * by, y: p.y * by })));
+
+/**
+ * The screenshot as tesseract reads it best, as a PNG (tesseract's worker decodes PNGs itself), with the QR
+ * codes the 'qr' step found painted white. The two steps read the image at different sizes, so the codes'
+ * places travel in the original image's pixels.
+ */
+async function preparedPng(image: Blob, qrAreas: QrAreas): Promise<Blob> {
   // A phone screenshot is up to ~1300 x 2800 px: read at its own size (the cap only guards against huge photos).
-  const prepared = prepareForOcr(await imagePixels(image, 4000));
+  const pixels = await imagePixels(image, 4000);
+  const prepared = prepareForOcr(pixels, { qrAreas: scaled(qrAreas, pixels.scale) });
   const canvas = new OffscreenCanvas(prepared.width, prepared.height);
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('No 2D canvas');
@@ -22,8 +29,12 @@ async function preparedPng(image: Blob): Promise<Blob> {
 }
 
 async function run(request: PrepareRequest): Promise<PrepareReply> {
-  if (request.task === 'qr') return { ok: true, task: 'qr', texts: decodeQrCodes(await imagePixels(request.image)) };
-  return { ok: true, task: 'ocr', png: await preparedPng(request.image) };
+  if (request.task === 'qr') {
+    const pixels = await imagePixels(request.image);
+    const codes = findQrCodes(pixels);
+    return { ok: true, task: 'qr', texts: qrCodeTexts(codes), areas: scaled(codes.map((c) => c.area), 1 / pixels.scale) };
+  }
+  return { ok: true, task: 'ocr', png: await preparedPng(request.image, request.qrAreas) };
 }
 
 self.onmessage = (event: MessageEvent<PrepareRequest>) => {

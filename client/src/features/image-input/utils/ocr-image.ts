@@ -1,4 +1,4 @@
-import type { Rgba } from './qr';
+import type { Point, Rgba } from './qr';
 
 /**
  * A screenshot made ready for tesseract (decision 090). Tesseract reads dark text on a light page
@@ -16,6 +16,11 @@ import type { Rgba } from './qr';
  *    nothing at all;
  * 3. the height of the text lines is measured (runs of rows holding ink) and an image whose lines are short
  *    is scaled up (2x or 3x, bilinear) so the letters reach the size tesseract was trained on.
+ *
+ * Before all three, every QR code's area (`qrAreas`, from utils/qr.ts `findQrCodes`) is painted white: its
+ * squares are no text, and tesseract read them as glyph noise ("ⅠⅡ ▪ ■ |l|l") in the message, even
+ * interleaved with the words beside the code, which turned an English sticker's language into Hindi. They
+ * would also count as lines of ink when the line height is measured.
  */
 export interface PreparedImage extends Rgba {
   /** Grey RGBA on its own buffer (ImageData takes it as it is). */
@@ -110,6 +115,33 @@ function flattenBackground(g: Uint8ClampedArray, width: number, height: number, 
   }
 }
 
+/** Paints each convex quadrilateral (its corners in order, around) white, row by row. */
+function whitenAreas(g: Uint8ClampedArray, width: number, height: number, areas: readonly Point[][]): void {
+  for (const area of areas) {
+    const ys = area.map((p) => p.y);
+    const top = Math.max(0, Math.floor(Math.min(...ys)));
+    const bottom = Math.min(height, Math.ceil(Math.max(...ys)));
+    for (let y = top; y < bottom; y++) {
+      // Where the row's centre line crosses the edges; a convex shape is one run between the outermost two.
+      const cy = y + 0.5;
+      let left = Infinity;
+      let right = -Infinity;
+      area.forEach((a, i) => {
+        const b = area[(i + 1) % area.length] as Point;
+        if ((a.y <= cy && b.y >= cy) || (b.y <= cy && a.y >= cy)) {
+          const x = a.y === b.y ? Math.min(a.x, b.x) : a.x + ((cy - a.y) / (b.y - a.y)) * (b.x - a.x);
+          const x2 = a.y === b.y ? Math.max(a.x, b.x) : x;
+          left = Math.min(left, x);
+          right = Math.max(right, x2);
+        }
+      });
+      const x0 = Math.max(0, Math.round(left));
+      const x1 = Math.min(width, Math.round(right));
+      if (x1 > x0) g.fill(255, y * width + x0, y * width + x1);
+    }
+  }
+}
+
 function scaleUp(g: Uint8ClampedArray, width: number, height: number, scale: number): { g: Uint8ClampedArray; width: number; height: number } {
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
@@ -132,9 +164,10 @@ function scaleUp(g: Uint8ClampedArray, width: number, height: number, scale: num
   return { g: out, width: w, height: h };
 }
 
-export function prepareForOcr(rgba: Rgba): PreparedImage {
+export function prepareForOcr(rgba: Rgba, { qrAreas = [] }: { qrAreas?: readonly Point[][] } = {}): PreparedImage {
   let { width, height } = rgba;
   let g = grey(rgba);
+  whitenAreas(g, width, height, qrAreas);
   const invertedRows = lightenDarkRows(g, width, height);
   const line = medianLineHeight(g, width, height);
   flattenBackground(g, width, height, Math.max(8, Math.round((line ?? 20) * 1.5)));

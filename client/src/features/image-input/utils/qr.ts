@@ -28,8 +28,13 @@ export function resize(img: Rgba, factor: number): Rgba {
   return { data, width, height };
 }
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 /** Paints a found code's area white so the next pass can find another one. */
-function blank(img: Rgba, points: { x: number; y: number }[]) {
+function blank(img: Rgba, points: Point[]) {
   const xs = points.map((p) => p.x);
   const ys = points.map((p) => p.y);
   const pad = 8;
@@ -40,25 +45,46 @@ function blank(img: Rgba, points: { x: number; y: number }[]) {
   for (let y = y0; y < y1; y++) img.data.fill(255, (y * img.width + x0) * 4, (y * img.width + x1) * 4);
 }
 
-function decodeAll(source: Rgba): string[] {
+/** A QR code found in an image: its text and its area (four corners, the code plus one module around it). */
+export interface QrCode {
+  text: string;
+  area: Point[];
+}
+
+/**
+ * The code's four corners pushed out by one module on each side, in the coordinates of the image it was
+ * found in divided by `factor`. Scaling the quadrilateral about its centre by (n + 2) / n, for a code of
+ * n modules a side, adds one module all round a square, and about that to a photo's skewed one; the module
+ * takes the anti-aliased edge with it, and stays inside the four-module margin a printed code keeps.
+ */
+function codeArea(corners: Point[], version: number, factor: number): Point[] {
+  const modules = 17 + 4 * version;
+  const cx = corners.reduce((sum, p) => sum + p.x, 0) / corners.length;
+  const cy = corners.reduce((sum, p) => sum + p.y, 0) / corners.length;
+  const grow = (modules + 2) / modules;
+  return corners.map((p) => ({ x: (cx + (p.x - cx) * grow) / factor, y: (cy + (p.y - cy) * grow) / factor }));
+}
+
+function decodeAll(source: Rgba, factor: number): QrCode[] {
   const img = { ...source, data: new Uint8ClampedArray(source.data) };
-  const found: string[] = [];
+  const found: QrCode[] = [];
   for (let i = 0; i < MAX_CODES; i++) {
     const code = jsQR(img.data, img.width, img.height, { inversionAttempts: 'attemptBoth' });
     if (!code) break;
-    if (code.data && !found.includes(code.data)) found.push(code.data);
     const l = code.location;
-    blank(img, [l.topLeftCorner, l.topRightCorner, l.bottomLeftCorner, l.bottomRightCorner]);
+    const corners = [l.topLeftCorner, l.topRightCorner, l.bottomRightCorner, l.bottomLeftCorner];
+    found.push({ text: code.data, area: codeArea(corners, code.version, factor) });
+    blank(img, corners);
   }
   return found;
 }
 
 /**
- * Every QR code's text in an image (up to five). jsQR finds a code at any rotation; a large image is
- * looked at smaller first (faster, and a photo's noise fades), and if nothing is found at that size it is
- * tried at full size, then enlarged when small, for tiny codes.
+ * Every QR code in an image (up to five), with where it lies in `img`'s coordinates. jsQR finds a code at
+ * any rotation; a large image is looked at smaller first (faster, and a photo's noise fades), and if nothing
+ * is found at that size it is tried at full size, then enlarged when small, for tiny codes.
  */
-export function decodeQrCodes(img: Rgba): string[] {
+export function findQrCodes(img: Rgba): QrCode[] {
   const side = Math.max(img.width, img.height);
   const attempts: number[] = [];
   if (side > MAX_SIDE) attempts.push(MAX_SIDE / side);
@@ -66,8 +92,19 @@ export function decodeQrCodes(img: Rgba): string[] {
   if (side < MIN_SIDE) attempts.push(2, 3);
   else if (side <= MAX_SIDE) attempts.push(2);
   for (const factor of attempts) {
-    const found = decodeAll(factor === 1 ? img : resize(img, factor));
-    if (found.length) return found;
+    const found = decodeAll(factor === 1 ? img : resize(img, factor), factor);
+    // A code whose text could not be read does not end the search: another size may read it.
+    if (found.some((c) => c.text)) return found;
   }
   return [];
+}
+
+/** The texts of the QR codes in an image (`findQrCodes`), each once; an unreadable code has none. */
+export function qrCodeTexts(codes: QrCode[]): string[] {
+  return [...new Set(codes.map((c) => c.text).filter(Boolean))];
+}
+
+/** Every QR code's text in an image (up to five). */
+export function decodeQrCodes(img: Rgba): string[] {
+  return qrCodeTexts(findQrCodes(img));
 }
