@@ -22,6 +22,7 @@ import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { devMailboxRoutes } from './mail/mailbox.routes.ts';
 import { publicConfigRoutes } from './public-config/public-config.routes.ts';
 import { scanRoutes } from './scans/scans.routes.ts';
+import { shareTargetRoutes } from './share-target/share-target.routes.ts';
 import { authUserRoutes } from './users/auth-user.routes.ts';
 
 /**
@@ -76,6 +77,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', eventRoutes(ctx));
   app.route('/', accountRoutes(ctx));
   app.route('/', inboundRoutes(ctx));
+  app.route('/', shareTargetRoutes());
   app.route('/', publicApiRoutes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));

@@ -9,9 +9,17 @@ import { errorBody } from './error-handler.ts';
  */
 export const BILLING_FORM_LIMIT_BYTES = 8 * 1024;
 
-/** The most a request to `path` may carry: 8 KiB under /billing/, BODY_LIMIT_BYTES anywhere else. */
+/**
+ * POST /share (the share target's fallback when no service worker is active) may carry a shared screenshot
+ * (the analyzer takes images up to 15 MB): the route reads only the text before it and cancels the rest
+ * (share-target/shared-form.ts), so a share with an image is not refused before its text is read.
+ */
+export const SHARE_FORM_LIMIT_BYTES = 16 * 1024 * 1024;
+
+/** The most a request to `path` may carry: 8 KiB under /billing/, 16 MiB at /share, BODY_LIMIT_BYTES anywhere else. */
 export function bodyLimitFor(path: string, config: Pick<Config, 'bodyLimitBytes'>): number {
-  return isBillingPage(path) ? BILLING_FORM_LIMIT_BYTES : config.bodyLimitBytes;
+  if (isBillingPage(path)) return BILLING_FORM_LIMIT_BYTES;
+  return path === '/share' ? SHARE_FORM_LIMIT_BYTES : config.bodyLimitBytes;
 }
 
 function isBillingPage(path: string): boolean {
@@ -29,5 +37,6 @@ export function limitRequestBodies(config: Pick<Config, 'bodyLimitBytes'>): Midd
   const onError: Parameters<typeof bodyLimit>[0]['onError'] = (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413);
   const general = bodyLimit({ maxSize: config.bodyLimitBytes, onError });
   const forms = bodyLimit({ maxSize: BILLING_FORM_LIMIT_BYTES, onError });
-  return (c, next) => (isBillingPage(c.req.path) ? forms : general)(c, next);
+  const share = bodyLimit({ maxSize: SHARE_FORM_LIMIT_BYTES, onError });
+  return (c, next) => (isBillingPage(c.req.path) ? forms : c.req.path === '/share' ? share : general)(c, next);
 }

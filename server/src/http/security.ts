@@ -34,8 +34,13 @@ export function securityHeaders(production: boolean) {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** Signed by the sender and verified on the raw bytes: no browser origin, no JSON requirement. */
-const EXEMPT_PATHS = new Set(['/api/stripe/webhook']);
+/**
+ * The Stripe webhook: signed by the sender and verified on the raw bytes, no browser origin, no JSON
+ * requirement. /share: the share target's fallback, posted by the operating system's share sheet (its
+ * Origin may be opaque); it changes nothing and reads no cookie, it only redirects to the analyzer with the
+ * shared text to review.
+ */
+const EXEMPT_PATHS = new Set(['/api/stripe/webhook', '/share']);
 
 /** The origin of an Origin or Referer header value; null when it is not a URL (or is the opaque "null"). */
 function originOf(value: string): string | null {
