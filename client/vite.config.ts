@@ -1,7 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { createReadStream } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 import { copyOcrAssets, ocrAssets } from '../scripts/ocr-assets.ts';
 
@@ -31,9 +33,37 @@ function ocrAssetsPlugin(): Plugin {
   };
 }
 
+/**
+ * The service worker (client/public/sw.js, copied as is by Vite) gets this build's version, a hash of the
+ * hashed asset names, and its shell, the entry script and style index.html loads, so every deploy that
+ * changes the client is a new worker with its own cache (docs/decisions/105).
+ */
+function serviceWorkerPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'redflag-service-worker',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const sw = path.join(outDir, 'sw.js');
+      if (!existsSync(sw)) return;
+      const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+      const shell = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
+      const assets = readdirSync(path.join(outDir, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).sort();
+      const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
+      const source = readFileSync(sw, 'utf8');
+      const built = source.replace("/*__REDFLAG_VERSION__*/ 'dev'", JSON.stringify(version)).replace('/*__REDFLAG_SHELL__*/ []', JSON.stringify(shell));
+      if (built === source) throw new Error('sw.js: the version and shell placeholders were not found');
+      writeFileSync(sw, built);
+    },
+  };
+}
+
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), tailwindcss(), ocrAssetsPlugin()],
+  plugins: [react(), tailwindcss(), ocrAssetsPlugin(), serviceWorkerPlugin()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -16,7 +16,11 @@ export const SHARED_IMAGE_URL = '/__share/image';
 const FRAGMENT_KEY = 'share';
 
 /** One message from what an app shared: the text, with the title and link unless the text already has them. */
-export function composeSharedMessage(fields: { title?: string | null; text?: string | null; url?: string | null }): string {
+export function composeSharedMessage(fields: {
+  title?: string | null;
+  text?: string | null;
+  url?: string | null;
+}): string {
   const text = (fields.text ?? '').trim();
   const title = (fields.title ?? '').trim();
   const url = (fields.url ?? '').trim();

@@ -9,6 +9,9 @@ import type { AppEnv } from './types.ts';
 /** The built client; `CLIENT_DIST` overrides it (a build made with the same variable). */
 export const CLIENT_DIST = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../../../client/dist', import.meta.url));
 
+/** Root files that must not be served stale: the service worker, the manifest and the offline page. */
+const REVALIDATED = ['/sw.js', '/manifest.webmanifest', '/offline.html'];
+
 /**
  * Serves the built client. Hashed files under /assets/ are immutable and cached for a year; index.html is
  * revalidated every time. Known client routes answer 200 with the app; any other path answers 404 with the
@@ -37,16 +40,20 @@ export function mountClient(app: Hono<AppEnv>, distDir = CLIENT_DIST) {
         },
       }),
     );
-    // Other files at the root of dist (favicon, robots.txt, manifest): cached briefly. index.html is
-    // never served from here, so that its status follows the route table below.
+    // Other files at the root of dist (favicon, icons, robots.txt): cached briefly. The service worker, the
+    // web app manifest and the offline page are revalidated every time, so a deploy reaches installed apps
+    // at their next check (docs/decisions/105). index.html is never served from here, so that its status
+    // follows the route table below; offline.html is the one other page served as a file.
     app.use(
       '*',
       serveStatic({
         root,
         precompressed: true,
-        rewriteRequestPath: (p) => (p === '/' || p.endsWith('.html') ? '/__no_such_file__' : p),
-        onFound: (_path, c) => {
-          c.header('Cache-Control', 'public, max-age=3600');
+        rewriteRequestPath: (p) => (p === '/' || (p.endsWith('.html') && p !== '/offline.html') ? '/__no_such_file__' : p),
+        onFound: (filePath, c) => {
+          // The path found may be the precompressed copy (sw.js.br).
+          const file = filePath.replace(/\.(br|gz|zst)$/, '');
+          c.header('Cache-Control', REVALIDATED.some((name) => file.endsWith(name)) ? 'no-cache' : 'public, max-age=3600');
         },
       }),
     );

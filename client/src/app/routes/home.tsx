@@ -1,7 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { keepAnalysisAndAskToSignIn } from '@/features/analyzer/utils/sign-in-to-analyze';
+import { savePendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
+import { useSharedMessage } from '@/features/share-target/hooks/use-shared-message';
 import { AnalyzerSection, AnalyzerTrialNote } from '@/features/landing/components/AnalyzerSection';
 import { ClosingCta } from '@/features/landing/components/ClosingCta';
 import { FeaturesSection } from '@/features/landing/components/FeaturesSection';
@@ -34,7 +36,22 @@ function tryAnalyzer() {
   document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]')?.focus({ preventScroll: true });
 }
 
-export function LandingPage() {
+/**
+ * `sharedSettled`: the visitor is known to be signed out, so a message shared from another app stays here
+ * (and is kept through sign-up, as a pasted one is once sent); while the session loads it is only shown.
+ */
+export function LandingPage({ sharedSettled = true }: { sharedSettled?: boolean }) {
+  const shared = useSharedMessage({ settled: sharedSettled });
+  const sharedText = shared.text;
+  useEffect(() => {
+    if (!sharedSettled || !sharedText) return;
+    // Kept like a pasted message the visitor sent: restored into the analyzer after sign-up, not sent.
+    savePendingAnalysis(storage, { message: sharedText });
+  }, [sharedSettled, sharedText]);
+  const hasShared = Boolean(sharedText || shared.image);
+  useEffect(() => {
+    if (hasShared) scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET);
+  }, [hasShared]);
   return (
     <>
       <PanelBoundary name="introduction" tone="dark" className="m-4">
@@ -42,7 +59,12 @@ export function LandingPage() {
       </PanelBoundary>
       <AnalyzerSection>
         <PanelBoundary name="analyzer">
-          <AnalyzerCard onAnalyze={keepAnalysisAndAskToSignIn} imageInput={(props) => <ImageInput {...props} fillSender />} notice={<AnalyzerTrialNote />} />
+          <AnalyzerCard
+            onAnalyze={keepAnalysisAndAskToSignIn}
+            initialValues={sharedText ? { message: sharedText } : undefined}
+            imageInput={(props) => <ImageInput {...props} fillSender initialImage={shared.image} />}
+            notice={<AnalyzerTrialNote />}
+          />
         </PanelBoundary>
       </AnalyzerSection>
       <PanelBoundary name="how it works" className="m-4">
@@ -68,7 +90,7 @@ export function HomeRoute() {
   switch (status) {
     case 'loading':
     case 'signed_out':
-      return <LandingPage />;
+      return <LandingPage sharedSettled={status === 'signed_out'} />;
     case 'signed_in':
       return (
         <Suspense fallback={<PageSpinner label="Loading..." />}>

@@ -5,6 +5,7 @@ import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
 import { useScanFlow } from '@/features/scans/hooks/use-scan-flow';
+import { useSharedMessage } from '@/features/share-target/hooks/use-shared-message';
 import { usePlan } from '@/features/billing/api/get-plan';
 import { TrialDialog } from '@/features/trial/components/TrialDialog';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
@@ -45,8 +46,13 @@ export function ScanPage({ user }: { user: AuthUser }) {
   useSignupConfirmedToast();
   // A signed-out visitor's analysis, saved before sign-in, comes back here (section 4).
   const [restored] = useState(() => readPendingAnalysis(storage));
+  // A message or screenshot shared from another app (docs/decisions/105): prefilled, not sent.
+  const shared = useSharedMessage({ settled: true });
   // New scan: the analyzer card starts again, empty, with the cursor in the message.
-  const [form, setForm] = useState<{ key: number; initial: PendingAnalysis | null }>(() => ({ key: 0, initial: restored }));
+  const [form, setForm] = useState<{ key: number; initial: PendingAnalysis | null }>(() => ({
+    key: 0,
+    initial: restored ?? (shared.text ? { message: shared.text, phoneNumber: '', email: '', platform: '' } : null),
+  }));
   const [mode] = useState(() => (restored ? restoreMode(storage) : null));
   // The trial feature's usage and trial-status queries (the ones the header also reads). Nothing converts
   // by itself: at the scan limit the trial-limit dialog asks (docs/decisions/041-ask-before-charging.md).
@@ -114,7 +120,7 @@ export function ScanPage({ user }: { user: AuthUser }) {
               initialValues={form.initial ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
               // Phone and e-mail checks come with the trial and Premium: others see a number found on the screen, not filled in (decision 089).
-              imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} />}
+              imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} initialImage={form.key === 0 ? shared.image : null} />}
               isScanning={flow.isScanning}
               senderLock={senderLock}
               blockedLabel={flow.blockedLabel}

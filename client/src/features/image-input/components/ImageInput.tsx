@@ -19,6 +19,8 @@ export interface ImageInputProps {
    * is Premium, so for others (and signed-out visitors) the review only shows what it found (decision 089).
    */
   fillSender?: boolean;
+  /** A screenshot handed over from elsewhere (shared from another app): taken as if chosen here. */
+  initialImage?: File | null;
 }
 
 function imageFrom(files: FileList | null | undefined): File | null {
@@ -29,7 +31,7 @@ function imageFrom(files: FileList | null | undefined): File | null {
  * Choose, drop or paste a screenshot. On phones the picker offers the photo library and the
  * camera. The image is checked (PNG, JPEG or WebP, size), then read on this device by the review panel.
  */
-export function ImageInput({ onUseText, disabled = false, fillSender = false }: ImageInputProps) {
+export function ImageInput({ onUseText, disabled = false, fillSender = false, initialImage = null }: ImageInputProps) {
   const id = useId();
   // After a cancel the picker comes back on the next render: it takes focus as it mounts.
   const focusPickerOnMount = useRef(false);
@@ -61,6 +63,12 @@ export function ImageInput({ onUseText, disabled = false, fillSender = false }: 
     document.addEventListener('paste', onPaste);
     return () => document.removeEventListener('paste', onPaste);
   }, []);
+
+  const takeInitial = useEffectEvent((file: File) => void take(file));
+  useEffect(() => {
+    // Checked like a chosen file (the check is asynchronous), then reviewed.
+    if (initialImage) void Promise.resolve(initialImage).then(takeInitial);
+  }, [initialImage]);
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
