@@ -55,17 +55,62 @@ Begin forwarded message:
 `;
 
 /** An RFC 5322 message as a mail program would send it to `to`, text only or text and HTML. */
-export function rawMail(opts: { from: string; to: string; subject: string; text: string; html?: string; attachment?: boolean; pad?: number }): string {
-  const head = [`From: ${opts.from}`, `To: ${opts.to}`, `Subject: ${opts.subject}`, 'MIME-Version: 1.0', 'Date: Wed, 05 Mar 2025 10:00:00 +0000', `Message-ID: <${Math.random().toString(36).slice(2)}@example.com>`];
+export function rawMail(opts: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachment?: boolean;
+  pad?: number;
+}): string {
+  const head = [
+    `From: ${opts.from}`,
+    `To: ${opts.to}`,
+    `Subject: ${opts.subject}`,
+    'MIME-Version: 1.0',
+    'Date: Wed, 05 Mar 2025 10:00:00 +0000',
+    `Message-ID: <${Math.random().toString(36).slice(2)}@example.com>`,
+  ];
   const textPart = opts.text + (opts.pad ? `\n${'x'.repeat(76)}\n`.repeat(Math.ceil(opts.pad / 77)) : '');
-  if (!opts.html && !opts.attachment) return [...head, 'Content-Type: text/plain; charset=utf-8', '', textPart].join('\r\n');
+  if (!opts.html && !opts.attachment)
+    return [...head, 'Content-Type: text/plain; charset=utf-8', '', textPart].join('\r\n');
   // As mail programs nest it: multipart/mixed (the body, then attachments) around multipart/alternative.
   const alt = 'b2_redflag_alt';
   const body = opts.html
-    ? [`Content-Type: multipart/alternative; boundary="${alt}"`, '', `--${alt}`, 'Content-Type: text/plain; charset=utf-8', '', textPart, `--${alt}`, 'Content-Type: text/html; charset=utf-8', '', opts.html, `--${alt}--`, '']
+    ? [
+        `Content-Type: multipart/alternative; boundary="${alt}"`,
+        '',
+        `--${alt}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        textPart,
+        `--${alt}`,
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        opts.html,
+        `--${alt}--`,
+        '',
+      ]
     : ['Content-Type: text/plain; charset=utf-8', '', textPart];
   if (!opts.attachment) return [...head, ...body].join('\r\n');
   const mixed = 'b1_redflag_mixed';
-  const pdf = ['Content-Type: application/pdf; name="invoice.pdf"', 'Content-Disposition: attachment; filename="invoice.pdf"', 'Content-Transfer-Encoding: base64', '', Buffer.from('%PDF-1.4 not a real invoice').toString('base64')];
-  return [...head, `Content-Type: multipart/mixed; boundary="${mixed}"`, '', `--${mixed}`, ...body, `--${mixed}`, ...pdf, `--${mixed}--`, ''].join('\r\n');
+  const pdf = [
+    'Content-Type: application/pdf; name="invoice.pdf"',
+    'Content-Disposition: attachment; filename="invoice.pdf"',
+    'Content-Transfer-Encoding: base64',
+    '',
+    Buffer.from('%PDF-1.4 not a real invoice').toString('base64'),
+  ];
+  return [
+    ...head,
+    `Content-Type: multipart/mixed; boundary="${mixed}"`,
+    '',
+    `--${mixed}`,
+    ...body,
+    `--${mixed}`,
+    ...pdf,
+    `--${mixed}--`,
+    '',
+  ].join('\r\n');
 }

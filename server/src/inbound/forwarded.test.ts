@@ -23,7 +23,8 @@ describe('extractForwarded', () => {
   });
 
   it("reads Outlook's rule and header block, and the block alone without any rule", () => {
-    const block = 'From: Amazon <orders@amaz0n-billing.co>\nSent: Monday, March 3, 2025 10:12 AM\nTo: Me <me@outlook.com>\nSubject: Order canceled\n\nYour order was canceled. Call 1-888-555-0100 to get a refund.';
+    const block =
+      'From: Amazon <orders@amaz0n-billing.co>\nSent: Monday, March 3, 2025 10:12 AM\nTo: Me <me@outlook.com>\nSubject: Order canceled\n\nYour order was canceled. Call 1-888-555-0100 to get a refund.';
     for (const text of [`FYI\n\n________________________________\n${block}`, `FYI\n\n${block}`]) {
       const m = extractForwarded({ text });
       expect(m).toMatchObject({ forwarded: true, sender: 'orders@amaz0n-billing.co', subject: 'Order canceled' });
@@ -43,7 +44,13 @@ describe('extractForwarded', () => {
 
   it('takes a mail without a forward whole', () => {
     const m = extractForwarded({ text: '  Your parcel is waiting, pay here: https://parcel.example/pay.  ' });
-    expect(m).toEqual({ forwarded: false, text: 'Your parcel is waiting, pay here: https://parcel.example/pay.', sender: null, subject: null, links: ['https://parcel.example/pay'] });
+    expect(m).toEqual({
+      forwarded: false,
+      text: 'Your parcel is waiting, pay here: https://parcel.example/pay.',
+      sender: null,
+      subject: null,
+      links: ['https://parcel.example/pay'],
+    });
   });
 });
 

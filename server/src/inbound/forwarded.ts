@@ -85,7 +85,8 @@ const ADDRESS = /[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 
 /** The address in "Name <addr>", "Name [mailto:addr]", "addr" or "Name addr". */
 export function addressIn(value: string): string | null {
-  const bracketed = /<\s*(?:mailto:)?([^<>\s]+@[^<>\s]+)\s*>/i.exec(value) ?? /\[\s*mailto:([^\]\s]+)\s*\]/i.exec(value);
+  const bracketed =
+    /<\s*(?:mailto:)?([^<>\s]+@[^<>\s]+)\s*>/i.exec(value) ?? /\[\s*mailto:([^\]\s]+)\s*\]/i.exec(value);
   const found = bracketed?.[1] ?? ADDRESS.exec(value)?.[0] ?? null;
   return found ? found.toLowerCase() : null;
 }
@@ -112,7 +113,11 @@ const unique = (values: string[]) => [...new Set(values)];
  * The forwarded message of a mail: `text` is the mail's plain-text part (mailparser derives one from the
  * HTML when there is none), `html` its HTML part when it has one.
  */
-export function extractForwarded(mail: { text: string; html?: string | null; subject?: string | null }): ForwardedMessage {
+export function extractForwarded(mail: {
+  text: string;
+  html?: string | null;
+  subject?: string | null;
+}): ForwardedMessage {
   const all = mail.text.replace(/\r\n?/g, '\n').split('\n');
   const start = forwardStart(all);
   if (start === null) {

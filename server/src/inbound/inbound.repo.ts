@@ -27,7 +27,10 @@ export async function replaceToken(db: Db, userId: string, token: string): Promi
 }
 
 /** The account a token belongs to, with the address its answers go to. */
-export async function findRecipient(db: Db, token: string): Promise<{ userId: string; email: string; firstName: string | null } | null> {
+export async function findRecipient(
+  db: Db,
+  token: string,
+): Promise<{ userId: string; email: string; firstName: string | null } | null> {
   const [row] = await db
     .select({ userId: user.id, email: user.email, firstName: user.firstName })
     .from(inboundAddress)

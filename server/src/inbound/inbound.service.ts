@@ -54,14 +54,20 @@ export function tokenOf(address: string, domain: string): string | null {
 }
 
 /** The account's address, made on first sight; disabled when the server takes no mail. */
-export async function getForwardingAddress(ctx: Pick<Ctx, 'config' | 'database'>, userId: string): Promise<ForwardingAddress> {
+export async function getForwardingAddress(
+  ctx: Pick<Ctx, 'config' | 'database'>,
+  userId: string,
+): Promise<ForwardingAddress> {
   const inbound = ctx.config.inbound;
   if (!inbound) return { enabled: false, address: null };
   const token = await findOrCreateToken(ctx.database.db, userId, newToken());
   return { enabled: true, address: forwardingAddressOf(token, inbound.domain) };
 }
 
-export async function renewForwardingAddress(ctx: Pick<Ctx, 'config' | 'database' | 'logger'>, userId: string): Promise<ForwardingAddress> {
+export async function renewForwardingAddress(
+  ctx: Pick<Ctx, 'config' | 'database' | 'logger'>,
+  userId: string,
+): Promise<ForwardingAddress> {
   const inbound = ctx.config.inbound;
   if (!inbound) return { enabled: false, address: null };
   const token = await replaceToken(ctx.database.db, userId, newToken());
@@ -84,7 +90,8 @@ function cleanText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
 }
 
-export type ForwardOutcome = { kind: 'checked'; scan: StoredScan } | { kind: 'not_checked'; code: 'EMPTY' | 'SCAN_REFUSED' };
+export type ForwardOutcome =
+  { kind: 'checked'; scan: StoredScan } | { kind: 'not_checked'; code: 'EMPTY' | 'SCAN_REFUSED' };
 
 /** What each refusal of the plan says in the answer, and where it sends the user. */
 function refusalMail(ctx: Ctx, code: string) {
@@ -92,14 +99,35 @@ function refusalMail(ctx: Ctx, code: string) {
   const supportEmail = ctx.config.mail.supportEmail;
   switch (code) {
     case 'SCAN_LIMIT_REACHED':
-      return forwardedNotCheckedMail({ reason: 'You have used the 5 scans of your free trial, so this e-mail was not checked. Premium checks every message, with no limit.', actionUrl: url('/scan'), actionLabel: 'Continue with Premium', supportEmail });
+      return forwardedNotCheckedMail({
+        reason:
+          'You have used the 5 scans of your free trial, so this e-mail was not checked. Premium checks every message, with no limit.',
+        actionUrl: url('/scan'),
+        actionLabel: 'Continue with Premium',
+        supportEmail,
+      });
     case 'TRIAL_EXPIRED':
     case 'SUBSCRIPTION_INACTIVE':
-      return forwardedNotCheckedMail({ reason: 'Your RedFlag plan is not active, so this e-mail was not checked.', actionUrl: url('/account'), actionLabel: 'See your plan', supportEmail });
+      return forwardedNotCheckedMail({
+        reason: 'Your RedFlag plan is not active, so this e-mail was not checked.',
+        actionUrl: url('/account'),
+        actionLabel: 'See your plan',
+        supportEmail,
+      });
     case 'PAYMENT_SETUP_REQUIRED':
-      return forwardedNotCheckedMail({ reason: 'Your account has no plan yet, so this e-mail was not checked. Start the free trial to check messages.', actionUrl: url('/checkout'), actionLabel: 'Start your free trial', supportEmail });
+      return forwardedNotCheckedMail({
+        reason: 'Your account has no plan yet, so this e-mail was not checked. Start the free trial to check messages.',
+        actionUrl: url('/checkout'),
+        actionLabel: 'Start your free trial',
+        supportEmail,
+      });
     default:
-      return forwardedNotCheckedMail({ reason: 'This e-mail could not be checked right now.', actionUrl: url('/scan'), actionLabel: 'Paste it on RedFlag instead', supportEmail });
+      return forwardedNotCheckedMail({
+        reason: 'This e-mail could not be checked right now.',
+        actionUrl: url('/scan'),
+        actionLabel: 'Paste it on RedFlag instead',
+        supportEmail,
+      });
   }
 }
 
@@ -110,7 +138,11 @@ function refusalMail(ctx: Ctx, code: string) {
  * taken (no bounce). Anything else throws, so the listener answers a temporary failure and the sender's
  * server retries. Nothing of the mail is logged: ids, lengths and scores only.
  */
-export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: { text: string; html: string | null; subject: string | null }): Promise<ForwardOutcome> {
+export async function checkForwardedMail(
+  ctx: Ctx,
+  recipient: Recipient,
+  mail: { text: string; html: string | null; subject: string | null },
+): Promise<ForwardOutcome> {
   const fwd = extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
   // Link targets the text does not show (an HTML "Click here") are added for the link analysis to read.
   const hidden = fwd.links.filter((l) => !fwd.text.includes(l));
@@ -121,12 +153,16 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: {
   };
 
   if (!message.trim()) {
-    await reply('forwarded_not_checked', forwardedNotCheckedMail({
-      reason: 'We found no text to check in the e-mail you forwarded. Forward it as a regular forward (not as an attachment), or paste the text on RedFlag.',
-      actionUrl: `${ctx.config.publicUrl}/scan`,
-      actionLabel: 'Open RedFlag',
-      supportEmail: ctx.config.mail.supportEmail,
-    }));
+    await reply(
+      'forwarded_not_checked',
+      forwardedNotCheckedMail({
+        reason:
+          'We found no text to check in the e-mail you forwarded. Forward it as a regular forward (not as an attachment), or paste the text on RedFlag.',
+        actionUrl: `${ctx.config.publicUrl}/scan`,
+        actionLabel: 'Open RedFlag',
+        supportEmail: ctx.config.mail.supportEmail,
+      }),
+    );
     ctx.logger.info({ userId: recipient.userId, forwarded: fwd.forwarded }, 'forwarded mail had no text');
     return { kind: 'not_checked', code: 'EMPTY' };
   }
@@ -159,6 +195,9 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: {
       supportEmail: ctx.config.mail.supportEmail,
     }),
   );
-  ctx.logger.info({ userId: recipient.userId, scanId: scan.id, forwarded: fwd.forwarded, links: fwd.links.length }, 'forwarded mail checked');
+  ctx.logger.info(
+    { userId: recipient.userId, scanId: scan.id, forwarded: fwd.forwarded, links: fwd.links.length },
+    'forwarded mail checked',
+  );
   return { kind: 'checked', scan };
 }

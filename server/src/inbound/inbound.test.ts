@@ -29,7 +29,10 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await createTestApp({ INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_MAX_BYTES: String(MAX_BYTES), LOG_LEVEL: 'info' }, { logDestination });
+  t = await createTestApp(
+    { INBOUND_SMTP_PORT: '2525', INBOUND_MAIL_DOMAIN: DOMAIN, INBOUND_MAX_BYTES: String(MAX_BYTES), LOG_LEVEL: 'info' },
+    { logDestination },
+  );
   smtp = await startInboundSmtp(t.ctx, { port: 0 });
 });
 afterAll(async () => {
@@ -52,7 +55,10 @@ function send(to: string, raw: string) {
 
 const scansOf = (u: TestUser) => t.ctx.database.db.select().from(scans).where(eq(scans.userId, u.user.id));
 const mailsTo = (u: TestUser, kind: string) =>
-  t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, kind)));
+  t.ctx.database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, kind)));
 
 describe('the forwarding address', () => {
   it('is check+<token>@ the mail domain, the same on every read, and renewing it refuses the old one at RCPT', async () => {
@@ -61,12 +67,18 @@ describe('the forwarding address', () => {
     expect(first).toMatch(new RegExp(`^check\\+[a-z2-7]{24}@${DOMAIN.replace('.', '\\.')}$`));
     expect(await addressOf(u)).toBe(first);
 
-    const renewed = await t.request('/api/forwarding-address/renew', { method: 'POST', headers: { ...u.headers, origin: t.config.publicUrl }, json: {} });
+    const renewed = await t.request('/api/forwarding-address/renew', {
+      method: 'POST',
+      headers: { ...u.headers, origin: t.config.publicUrl },
+      json: {},
+    });
     expect(renewed.status).toBe(200);
     const next = forwardingAddressSchema.parse(await renewed.json()).address ?? '';
     expect(next).not.toBe(first);
 
-    await expect(send(first, rawMail({ from: 'me@example.com', to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }))).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      send(first, rawMail({ from: 'me@example.com', to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT })),
+    ).rejects.toMatchObject({ responseCode: 550 });
     expect(await scansOf(u)).toHaveLength(0);
   });
 
@@ -87,7 +99,17 @@ describe('a forwarded mail over SMTP', () => {
   it('Gmail (text, HTML and a PDF): the original message is scanned as source email and the verdict mailed to the account', async () => {
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
-    const info = await send(to, rawMail({ from: 'Me <me@example.com>', to, subject: 'Fwd: Your account has been limited', text: GMAIL_TEXT, html: GMAIL_HTML, attachment: true }));
+    const info = await send(
+      to,
+      rawMail({
+        from: 'Me <me@example.com>',
+        to,
+        subject: 'Fwd: Your account has been limited',
+        text: GMAIL_TEXT,
+        html: GMAIL_HTML,
+        attachment: true,
+      }),
+    );
     expect(info.accepted).toEqual([to]);
 
     const [scan, ...more] = await scansOf(u);
@@ -118,16 +140,31 @@ describe('a forwarded mail over SMTP', () => {
     await send(to, rawMail({ from: 'me@example.org', to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }));
     await send(to, rawMail({ from: 'me@example.net', to, subject: 'Fwd: Your package is on hold', text: APPLE_TEXT }));
     const stored = await scansOf(u);
-    expect(stored.map((s) => s.email).sort()).toEqual(['helpdesk@m1crosoft-support.net', 'tracking@usps-redelivery-notice.info']);
-    expect(stored.find((s) => s.email?.startsWith('helpdesk'))?.message.startsWith('Your Office 365 password expires today.')).toBe(true);
-    expect(stored.find((s) => s.email?.startsWith('tracking'))?.message.startsWith('USPS: Your package could not be delivered')).toBe(true);
+    expect(stored.map((s) => s.email).sort()).toEqual([
+      'helpdesk@m1crosoft-support.net',
+      'tracking@usps-redelivery-notice.info',
+    ]);
+    expect(
+      stored
+        .find((s) => s.email?.startsWith('helpdesk'))
+        ?.message.startsWith('Your Office 365 password expires today.'),
+    ).toBe(true);
+    expect(
+      stored
+        .find((s) => s.email?.startsWith('tracking'))
+        ?.message.startsWith('USPS: Your package could not be delivered'),
+    ).toBe(true);
     expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(2);
   });
 
   it('refuses an unknown token at RCPT with 550, and a second recipient', async () => {
     const unknown = `check+${'a'.repeat(24)}@${DOMAIN}`;
-    await expect(send(unknown, rawMail({ from: 'x@example.com', to: unknown, subject: 'hi', text: 'hello' }))).rejects.toMatchObject({ responseCode: 550 });
-    await expect(send(`someone@${DOMAIN}`, rawMail({ from: 'x@example.com', to: 'x', subject: 'hi', text: 'hello' }))).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      send(unknown, rawMail({ from: 'x@example.com', to: unknown, subject: 'hi', text: 'hello' })),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      send(`someone@${DOMAIN}`, rawMail({ from: 'x@example.com', to: 'x', subject: 'hi', text: 'hello' })),
+    ).rejects.toMatchObject({ responseCode: 550 });
 
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
@@ -135,7 +172,10 @@ describe('a forwarded mail over SMTP', () => {
     const other = await addressOf(v);
     const info = await nodemailer
       .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
-      .sendMail({ envelope: { from: 'x@example.com', to: [to, other] }, raw: rawMail({ from: 'x@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }) });
+      .sendMail({
+        envelope: { from: 'x@example.com', to: [to, other] },
+        raw: rawMail({ from: 'x@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }),
+      });
     expect(info.accepted).toEqual([to]);
     expect(info.rejected).toEqual([other]);
     expect(await scansOf(v)).toHaveLength(0);
@@ -144,7 +184,9 @@ describe('a forwarded mail over SMTP', () => {
   it('refuses a mail over the size limit with 552 and scans nothing', async () => {
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
-    await expect(send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: big', text: OUTLOOK_TEXT, pad: MAX_BYTES + 1024 }))).rejects.toMatchObject({ responseCode: 552 });
+    await expect(
+      send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: big', text: OUTLOOK_TEXT, pad: MAX_BYTES + 1024 })),
+    ).rejects.toMatchObject({ responseCode: 552 });
     expect(await scansOf(u)).toHaveLength(0);
     expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(0);
   });
@@ -152,7 +194,10 @@ describe('a forwarded mail over SMTP', () => {
   it('a trial at its 5-scan limit: nothing scanned or counted, and the answer says why', async () => {
     const u = await createTrialUser(t, { scansUsed: 5 });
     const to = await addressOf(u);
-    const info = await send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: Password expires today', text: OUTLOOK_TEXT }));
+    const info = await send(
+      to,
+      rawMail({ from: 'me@example.com', to, subject: 'Fwd: Password expires today', text: OUTLOOK_TEXT }),
+    );
     expect(info.accepted).toEqual([to]);
     expect(await scansOf(u)).toHaveLength(0);
     const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
@@ -173,7 +218,15 @@ describe('a forwarded mail over SMTP', () => {
 
   it('logs nothing of the mails: no text, subject, sender or link', () => {
     expect(logs).toContain('forwarded mail taken');
-    for (const secret of ['Dear customer', 'Your account has been limited', 'paypal-account-limited', 'm1crosoft', 'usps-redelivery', 'Office 365', 'forwarder@example.com']) {
+    for (const secret of [
+      'Dear customer',
+      'Your account has been limited',
+      'paypal-account-limited',
+      'm1crosoft',
+      'usps-redelivery',
+      'Office 365',
+      'forwarder@example.com',
+    ]) {
       expect(logs).not.toContain(secret);
     }
   });

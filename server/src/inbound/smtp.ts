@@ -7,7 +7,10 @@ import type { AppContext } from '../context.ts';
 import { isLoopbackAddress } from '../http/security.ts';
 import { checkForwardedMail, INBOUND_RATE, recipientFor, type Recipient } from './inbound.service.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer' | 'rateLimiter'>;
+type Ctx = Pick<
+  AppContext,
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer' | 'rateLimiter'
+>;
 
 /** An SMTP reply: smtp-server sends `responseCode` and the message to the client. */
 function smtpError(code: number, message: string): Error & { responseCode: number } {
@@ -77,7 +80,8 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port?: number } = {}): 
       // Behind a local relay every mail comes from loopback: the per-account limit is the one that counts.
       if (isLoopbackAddress(session.remoteAddress)) return callback();
       ctx.rateLimiter.hit(INBOUND_RATE.perClient, session.remoteAddress).then(
-        (hit) => callback(hit.allowed ? null : smtpError(421, 'Too many connections from your address, try again later')),
+        (hit) =>
+          callback(hit.allowed ? null : smtpError(421, 'Too many connections from your address, try again later')),
         (err: unknown) => callback(failure(err)),
       );
     },

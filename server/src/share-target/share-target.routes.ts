@@ -12,7 +12,10 @@ import { boundaryOf, readSharedFields } from './shared-form.ts';
  * request line every request has.
  */
 /** Not a form: nothing to read. An undeclared length is read through (unkept) for the body limit's sake. */
-async function drain(body: ReadableStream<Uint8Array> | null, declaredLength: boolean): Promise<Record<string, string>> {
+async function drain(
+  body: ReadableStream<Uint8Array> | null,
+  declaredLength: boolean,
+): Promise<Record<string, string>> {
   if (!body) return {};
   if (declaredLength) await body.cancel().catch(() => undefined);
   else for await (const chunk of body) void chunk;
@@ -24,7 +27,9 @@ export function shareTargetRoutes() {
   app.post(SHARE_TARGET_PATH, async (c) => {
     const boundary = boundaryOf(c.req.header('content-type'));
     const declaredLength = c.req.header('content-length') !== undefined;
-    const fields = boundary ? await readSharedFields(c.req.raw.body, boundary, { declaredLength }) : await drain(c.req.raw.body, declaredLength);
+    const fields = boundary
+      ? await readSharedFields(c.req.raw.body, boundary, { declaredLength })
+      : await drain(c.req.raw.body, declaredLength);
     const text = composeSharedMessage({ title: fields.title, text: fields.text, url: fields.url });
     return c.redirect(sharedLocation({ text, image: false }), 303);
   });

@@ -12,7 +12,8 @@ afterAll(async () => {
 });
 
 const BOUNDARY = '----RedFlagShareBoundary';
-const part = (name: string, value: string) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const part = (name: string, value: string) =>
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const filePart = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="shot.png"\r\nContent-Type: image/png\r\n\r\n`;
 
 /** A multipart body whose image part is `imageBytes` long, made as it is pulled; `pulled()` says how far. */
@@ -55,7 +56,10 @@ describe('POST /share without a service worker', () => {
     expect(res.status).toBe(303);
     const location = res.headers.get('location') ?? '';
     expect(location.startsWith('/#share&')).toBe(true);
-    expect(parseSharedHash(new URL(location, 'http://x').hash)).toEqual({ text: 'Delivery notice\nYour parcel is on hold, pay the fee:\nhttps://parcel-fee.example/pay', image: false });
+    expect(parseSharedHash(new URL(location, 'http://x').hash)).toEqual({
+      text: 'Delivery notice\nYour parcel is on hold, pay the fee:\nhttps://parcel-fee.example/pay',
+      image: false,
+    });
   });
 
   it('keeps the text of a share with a 5 MB image, and reads no more than the parts before the image', async () => {
@@ -67,7 +71,10 @@ describe('POST /share without a service worker', () => {
       duplex: 'half',
     } as RequestInit);
     expect(res.status).toBe(303);
-    expect(parseSharedHash(new URL(res.headers.get('location') ?? '', 'http://x').hash)).toEqual({ text: 'Mom, I lost my phone, text me on this number', image: false });
+    expect(parseSharedHash(new URL(res.headers.get('location') ?? '', 'http://x').hash)).toEqual({
+      text: 'Mom, I lost my phone, text me on this number',
+      image: false,
+    });
     expect(body.pulled()).toBeLessThan(64 * 1024);
   });
 
@@ -85,7 +92,12 @@ describe('the form reader', () => {
     const data = part('title', 'T') + part('text', 'line 1\r\nline 2') + filePart + 'PNG...';
     expect(fieldsIn(data, BOUNDARY)).toEqual({ fields: { title: 'T', text: 'line 1\r\nline 2' }, sawFile: true });
     // A part cut off by the end of what was read is left out.
-    expect(fieldsIn(part('title', 'T') + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="text"\r\n\r\nhalf`, BOUNDARY).fields).toEqual({ title: 'T' });
+    expect(
+      fieldsIn(
+        part('title', 'T') + `--${BOUNDARY}\r\nContent-Disposition: form-data; name="text"\r\n\r\nhalf`,
+        BOUNDARY,
+      ).fields,
+    ).toEqual({ title: 'T' });
   });
 
   it('drains a body of undeclared length to its end (so the body limit can refuse it) but keeps only the text', async () => {

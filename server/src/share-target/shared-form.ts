@@ -46,7 +46,11 @@ export function fieldsIn(data: string, boundary: string): { fields: Record<strin
  * already checked it). A body of undeclared length is drained to its end instead, unkept, so that the body
  * limit in front can still refuse one that is too large.
  */
-export async function readSharedFields(body: ReadableStream<Uint8Array> | null, boundary: string, opts: { declaredLength: boolean; maxBytes?: number }): Promise<Record<string, string>> {
+export async function readSharedFields(
+  body: ReadableStream<Uint8Array> | null,
+  boundary: string,
+  opts: { declaredLength: boolean; maxBytes?: number },
+): Promise<Record<string, string>> {
   if (!body) return {};
   const maxBytes = opts.maxBytes ?? 64 * 1024;
   const reader = body.getReader();
