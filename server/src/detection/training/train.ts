@@ -10,6 +10,7 @@
  *    calibration, combiner) and model/eval-report.json (the leave-one-source-out table).
  * Never prints message text.
  */
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,10 +77,20 @@ function main(): void {
   console.log(`train: combiner ${JSON.stringify({ bias: combiner.bias, modelCoef: combiner.modelCoef, changed: Object.keys(combiner.signalCoef).length })}`);
 
   const trained = trainCalibrated(kind, records, new FeatureCache());
-  const version = `m${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${kind}`;
-  const { q, scale } = toTextModel(trained, version);
+  const { q, scale } = toTextModel(trained, 'unnamed');
   const counts: Record<string, number> = {};
   for (const r of records) counts[r.source ?? 'unknown'] = (counts[r.source ?? 'unknown'] ?? 0) + 1;
+  const fitted = {
+    bias: trained.weights.bias,
+    scale,
+    calibration: trained.calibration,
+    calibrationByDomain: trained.calibrationByDomain,
+    weights: Buffer.from(q.buffer, q.byteOffset, q.byteLength).toString('base64'),
+    combiner,
+  };
+  // The date and class, then a digest of what was fitted: two different trainings of one day are told apart.
+  const digest = createHash('sha256').update(JSON.stringify(fitted)).digest('hex').slice(0, 6);
+  const version = `m${new Date().toISOString().slice(0, 10).replace(/-/g, '')}${kind}-${digest}`;
   const file: ModelFile = {
     format: MODEL_FORMAT,
     version,
