@@ -62,6 +62,28 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, appZone, ...sharedZones] }] },
   },
   {
+    // The server's layers (docs/conventions.md): routes -> service -> repo. Only app.ts mounts route files, so
+    // no feature imports another's routes (shared rules and helpers live in their own modules); a repo is the
+    // bottom layer and imports neither a service nor routes; a service imports no routes.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/app.ts', 'server/src/**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '\\.routes(\\.ts)?$', message: 'Only app.ts mounts routes: move what you need from a routes file into a service or a rules module.' }] },
+      ],
+    },
+  },
+  {
+    files: ['server/src/**/*.repo.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '\\.(routes|service)(\\.ts)?$', message: 'A repo is the bottom layer: it imports no service and no routes.' }] },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

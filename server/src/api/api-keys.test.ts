@@ -6,7 +6,7 @@ import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
-import { SCANS_PER_USER } from '../scans/scans.routes.ts';
+import { SCANS_PER_USER } from '../scans/rate-rules.ts';
 import { API_KEY_FAILURES_PER_IP } from './rate-limit-headers.ts';
 
 const SCAM =

@@ -11,7 +11,7 @@ import { apiRoute } from '../http/api-route.ts';
 import type { AppEnv } from '../http/types.ts';
 import { parseWith, rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
-import { SCANS_PER_USER } from '../scans/scans.routes.ts';
+import { SCANS_PER_USER } from '../scans/rate-rules.ts';
 import { getScan } from '../scans/scans.service.ts';
 import {
   authenticateApiKey,

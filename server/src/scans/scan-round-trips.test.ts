@@ -7,7 +7,7 @@ import { billingAccount } from '../db/schema/billing.ts';
 import { analyze } from '../detection/analyze.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestAppPair } from '../test/harness.ts';
-import { SCANS_PER_USER } from './scans.routes.ts';
+import { SCANS_PER_USER } from './rate-rules.ts';
 import { runScan } from './scans.service.ts';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';

@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { SCAN_TOTAL_HEADER } from '@redflag/contracts/scan';
 import { presentedSessionToken, requireUser, sessionIsCurrent, setSessionUser } from '../auth/session.ts';
-import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 import { apiRoute } from '../http/api-route.ts';
@@ -16,9 +15,8 @@ import {
   runScan,
   type ScanRequester,
 } from './scans.service.ts';
+import { SCANS_PER_USER } from './rate-rules.ts';
 
-/** A person pasting messages does a few a minute; this stops scripted abuse of one account. */
-export const SCANS_PER_USER: RateRule = { name: 'scans:user', limit: 30, windowSeconds: 60 };
 
 export function scanRoutes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
