@@ -1,5 +1,6 @@
 import { AccountPage } from '@/features/account/components/AccountPage';
 import { ApiKeysSection } from '@/features/api-keys/components/ApiKeysSection';
+import { ForwardingAddressSection } from '@/features/forwarding/components/ForwardingAddressSection';
 import { DataRightsActions, type RenewingSubscription } from '@/features/account/components/DataRightsActions';
 import { useSignOut } from '@/features/auth/hooks/use-sign-out';
 import { useCancelSubscription } from '@/features/billing/api/cancel-subscription';
@@ -30,6 +31,7 @@ function SignedInAccount({ user }: { user: AuthUser }) {
       badge={<PlanBadge display={display} />}
       billing={<BillingSection />}
       dataActions={<DataRightsActions email={user.email} subscription={subscription} onDeleted={onDeleted} />}
+      forwarding={<ForwardingAddressSection />}
       apiKeys={<ApiKeysSection />}
     />
   );

@@ -22,6 +22,7 @@ export function AccountPage({
   billing,
   dataActions,
   apiKeys,
+  forwarding,
 }: {
   profile: AccountProfile;
   badge: ReactNode;
@@ -29,6 +30,8 @@ export function AccountPage({
   dataActions: ReactNode;
   /** The public API's keys (features/api-keys), composed in app/. */
   apiKeys?: ReactNode;
+  /** The private address to forward e-mails to check (features/forwarding), composed in app/. */
+  forwarding?: ReactNode;
 }) {
   const name = [profile.firstName, profile.lastName].filter(Boolean).join(' ') || 'Your account';
   return (
@@ -64,6 +67,7 @@ export function AccountPage({
       </SectionCard>
       {billing}
       <SecuritySection email={profile.email} />
+      {forwarding}
       {apiKeys}
       <SectionCard title="Your data" icon={<ShieldCheck aria-hidden="true" className="size-5" />}>
         <p className="mb-4 text-sm text-slate-600">

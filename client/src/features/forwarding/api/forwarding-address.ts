@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ForwardingAddress } from '@redflag/contracts/inbound';
+import { apiRequest } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
+
+/** GET /api/forwarding-address: the account's private address for forwarding e-mails to check. */
+export const getForwardingAddress = (): Promise<ForwardingAddress> => apiRequest('getForwardingAddress');
+
+/** POST /api/forwarding-address/renew: a new address; the old one stops working. */
+export const renewForwardingAddress = (): Promise<ForwardingAddress> =>
+  apiRequest('renewForwardingAddress', { body: {} });
+
+export function useForwardingAddress() {
+  return useQuery({ queryKey: queryKeys.forwardingAddress, queryFn: getForwardingAddress });
+}
+
+export function useRenewForwardingAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...queryKeys.forwardingAddress, 'renew'],
+    mutationFn: renewForwardingAddress,
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.forwardingAddress, data),
+  });
+}
