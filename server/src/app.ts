@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
 import { accountRoutes } from './account/account.routes.ts';
+import { feedStatus } from './reputation/feeds.service.ts';
+import { reputationRoutes } from './reputation/reputation.routes.ts';
 import { publicApiRoutes } from './api/api.routes.ts';
 import { authContext, authEndpointPaths, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
@@ -59,6 +61,8 @@ export function createApp(ctx: AppContext) {
 
   app.route('/', healthRoutes(ctx));
   app.route('/', metricsRoutes(ctx.config, metrics));
+  // The known-bad lists' ages, read from the database at each scrape (decision 103).
+  metrics.observeFeeds(() => feedStatus(ctx));
 
   // Accounts: every route can ask requireUser / getOptionalUser; GET /api/auth/user before better-auth's
   // catch-all, which must come before anything that reads the body.
@@ -76,6 +80,7 @@ export function createApp(ctx: AppContext) {
   app.route('/', feedbackRoutes(ctx));
   app.route('/', eventRoutes(ctx));
   app.route('/', accountRoutes(ctx));
+  app.route('/', reputationRoutes(ctx));
   app.route('/', inboundRoutes(ctx));
   app.route('/', shareTargetRoutes());
   app.route('/', publicApiRoutes(ctx));

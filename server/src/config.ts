@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { FEED_FORMATS, type FeedFormat } from '@redflag/contracts/reputation';
 
 /**
  * The only reader of process.env. Every setting is parsed and validated once at start; a bad one stops the
@@ -61,6 +62,8 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   TEST_CLOCK: bool,
   METRICS_TOKEN: optionalString,
+  FEEDS: optionalString,
+  FEEDS_REFRESH_MINUTES: z.coerce.number().int().min(5).max(10_080).default(60),
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
   INBOUND_MAIL_DOMAIN: optionalString,
@@ -144,6 +147,28 @@ function trustedOriginsFor(publicUrl: URL, production: boolean): string[] {
   return [...origins];
 }
 
+export type FeedSetting = { name: string; format: FeedFormat; url: string };
+
+/**
+ * FEEDS: comma- or space-separated `name=format:url` (format: urlhaus, openphish, phishtank, domains), e.g.
+ * `openphish=openphish:https://openphish.com/feed.txt,urlhaus=urlhaus:https://urlhaus.abuse.ch/downloads/csv_online/`.
+ */
+function parseFeeds(value: string | undefined, problems: string[]): FeedSetting[] {
+  const out: FeedSetting[] = [];
+  for (const item of (value ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const m = /^([a-z0-9][a-z0-9_-]{0,39})=([a-z]+):(https?:\/\/\S+)$/i.exec(item);
+    const format = FEED_FORMATS.find((f) => f === m?.[2]?.toLowerCase());
+    if (!m || !format || !URL.canParse(m[3] ?? '')) {
+      problems.push(`FEEDS: "${item}" is not name=format:url with format one of ${FEED_FORMATS.join(', ')}`);
+      continue;
+    }
+    const name = (m[1] ?? '').toLowerCase();
+    if (out.some((f) => f.name === name)) problems.push(`FEEDS: the name "${name}" is given twice`);
+    else out.push({ name, format, url: m[3] ?? '' });
+  }
+  return out;
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -193,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const inboundDomain = (e.INBOUND_MAIL_DOMAIN ?? publicUrlParsed.hostname).toLowerCase();
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(inboundDomain)) problems.push('INBOUND_MAIL_DOMAIN: must be a domain name, e.g. redflag.example');
   if (e.TEST_CLOCK && production) problems.push('TEST_CLOCK: not allowed in production');
+  const feeds = parseFeeds(e.FEEDS, problems);
 
   const pairs: Array<[string, string | undefined, string, string | undefined]> = [
     ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID, 'GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
@@ -259,6 +285,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
      * in production without a token it does not exist (404). Decision 070.
      */
     metricsToken: e.METRICS_TOKEN,
+    /**
+     * Known-bad lists downloaded on a schedule (FEEDS=name=format:url,...; decision 103). Empty: none are
+     * downloaded (a list can still be imported from a file with npm run feeds:import).
+     */
+    feeds: { lists: feeds, refreshMinutes: e.FEEDS_REFRESH_MINUTES },
     /**
      * The inbound mail listener for forwarded messages: off (null) unless INBOUND_SMTP_PORT is set. Each
      * account's address is check+<token>@domain (default: PUBLIC_URL's host name).

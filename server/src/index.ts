@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { createClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './mail/mail.service.ts';
+import { startFeedRefresh } from './reputation/feeds.service.ts';
 import { startInboundSmtp } from './inbound/smtp.ts';
 
 // The only file that listens. Everything it needs is built here from validated settings.
@@ -44,6 +45,8 @@ async function main() {
   const stopMailWorker = startMailWorker(ctx);
   // Trial reminder mails (any provider); the local provider also converts trials at their end, renews, ends cancelled subscriptions.
   const stopBillingJobs = startBillingJobs(ctx);
+  // Known-bad lists named in FEEDS, downloaded on their schedule (nothing without FEEDS).
+  const stopFeedRefresh = startFeedRefresh(ctx);
   // Forwarded mail to check (off unless INBOUND_SMTP_PORT is set; docs/deploy.md).
   const inboundSmtp = config.inbound ? await startInboundSmtp(ctx) : null;
 
@@ -64,6 +67,7 @@ async function main() {
     force.unref();
     server.close(async () => {
       stopBillingJobs();
+      stopFeedRefresh();
       await inboundSmtp?.close().catch((err: unknown) => logger.error({ err }, 'inbound SMTP close failed'));
       await stopMailWorker().catch((err: unknown) => logger.error({ err }, 'mail worker stop failed'));
       await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));

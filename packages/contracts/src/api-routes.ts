@@ -18,6 +18,7 @@ import { publicConfigSchema } from './config.ts';
 import { contactRequestSchema, contactResponseSchema } from './contact.ts';
 import { analyticsEventSchema } from './events.ts';
 import { forwardingAddressSchema } from './inbound.ts';
+import { reportSharingSchema } from './reputation.ts';
 import { feedbackRequestSchema, feedbackResponseSchema, sharedScanSchema, shareRequestSchema, shareResponseSchema } from './feedback.ts';
 import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema, scanListSchema, scanRequestSchema, storedScanSchema, userStatsSchema } from './scan.ts';
 
@@ -69,6 +70,9 @@ export const API_ROUTES = {
   /** Signs every device out, this one included (the account page's "sign out everywhere"). */
   revokeSessions: route({ method: 'POST', path: '/api/auth/revoke-sessions', body: z.object({}), response: authActionResponseSchema }),
   deleteAccount: route({ method: 'POST', path: '/api/account/delete', body: deleteAccountRequestSchema, response: deleteAccountResponseSchema }),
+  // Whether the account's flagged scans count in reports for other users (decision 103)
+  getReportSharing: route({ method: 'GET', path: '/api/account/report-sharing', response: reportSharingSchema }),
+  saveReportSharing: route({ method: 'PUT', path: '/api/account/report-sharing', body: reportSharingSchema, response: reportSharingSchema }),
 
   // Plan, trial and billing
   getPlan: route({ method: 'GET', path: '/api/users/plan', response: planSchema }),

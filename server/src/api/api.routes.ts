@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema, withVerdict } from '@redflag/contracts/api';
 import { scanRequestSchema } from '@redflag/contracts/scan';
+import { lookupQuerySchema } from '@redflag/contracts/reputation';
+import { lookup, requirePremiumLookup } from '../reputation/reputation.service.ts';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { noStore } from '../http/security.ts';
@@ -23,7 +25,7 @@ import {
 } from './api-keys.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { webApiOpenApiDocument } from './web-openapi.ts';
-import { API_KEY_FAILURES_PER_IP, API_PER_KEY, rateLimitHeaders, rateLimitHeadersOf } from './rate-limit-headers.ts';
+import { API_KEY_FAILURES_PER_IP, API_PER_KEY, LOOKUPS_PER_USER, rateLimitHeaders, rateLimitHeadersOf } from './rate-limit-headers.ts';
 import { clientIp, type RateHit } from '../http/rate-limit.ts';
 
 type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller; apiKeyHit: RateHit } };
@@ -99,6 +101,19 @@ export function publicApiRoutes(ctx: AppContext) {
     })
     .get('/v1/scans/:id', async (c) => {
       return c.json(withVerdict(await getScan(ctx, c.get('apiCaller').userId, c.req.param('id'))));
+    })
+    // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
+    // only, checked before the lookup's own per-account limit is spent.
+    .get('/v1/lookup', async (c) => {
+      const caller = c.get('apiCaller');
+      const query = parseWith(lookupQuerySchema, c.req.query());
+      await requirePremiumLookup(ctx, caller.userId);
+      if (ctx.config.rateLimits) {
+        const perUser = await limiter.hit(LOOKUPS_PER_USER, caller.userId);
+        for (const [name, value] of Object.entries(rateLimitHeadersOf([[API_PER_KEY, c.get('apiKeyHit')], [LOOKUPS_PER_USER, perUser]]))) c.header(name, value);
+        if (!perUser.allowed) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: perUser.retryAfterSeconds, details: { rule: LOOKUPS_PER_USER.name } });
+      }
+      return c.json(await lookup(ctx, caller.userId, query));
     })
     .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 

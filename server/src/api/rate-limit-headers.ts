@@ -4,6 +4,12 @@ import type { RateHit, RateRule } from '../http/rate-limit.ts';
 export const API_PER_KEY: RateRule = { name: 'api-key', limit: 60, windowSeconds: 60 };
 
 /**
+ * GET /v1/lookup per account, over all its keys (decision 103): enough for any honest integration, too few to
+ * walk a numbering plan and learn which numbers were reported.
+ */
+export const LOOKUPS_PER_USER: RateRule = { name: 'lookups:user', limit: 1000, windowSeconds: 86_400 };
+
+/**
  * Requests from one address with a missing, unknown or revoked key. Past the limit the address gets 429
  * without a database lookup (each instance remembers the refusal until the window ends).
  */

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { SHARED_RESULT_PATH_PREFIX, SHARE_TOKEN_PATTERN, type Feedback, type FeedbackInput, type Share, type SharedScan } from '@redflag/contracts/feedback';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import { withdrawScanReports } from '../reputation/reputation.service.ts';
 import { findScan, type ScanRow } from '../scans/scans.repo.ts';
 import { redactor } from './redact.ts';
 import { deleteShare, findFeedback, findShare, findSharedScan, upsertFeedback, upsertShare, type FeedbackRow, type ShareRow } from './feedback.repo.ts';
 
-type Ctx = Pick<AppContext, 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,6 +45,8 @@ export async function getFeedback(ctx: Ctx, userId: string, scanId: string): Pro
 export async function saveFeedback(ctx: Ctx, userId: string, scanId: string, input: FeedbackInput): Promise<Feedback> {
   const scan = await ownedScan(ctx, userId, scanId);
   const row = await upsertFeedback(ctx.database.db, scan, input, ctx.clock.now());
+  // "Not a scam" from the owner withdraws the account's reports of the scan's values (decision 103).
+  if (row.label === 'not_scam') await withdrawScanReports(ctx, userId, scan);
   // Ids, the label and the consent flag only: never the note or the message.
   ctx.logger.info({ scanId, label: row.label, consent: row.consentToUseText, noteLength: row.note?.length ?? 0 }, 'feedback stored');
   return toFeedback(row);

@@ -2,14 +2,20 @@ import { Hono } from 'hono';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 import { errorBody } from '../http/error-handler.ts';
+import { feedStatus } from '../reputation/feeds.service.ts';
 
-/** /healthz: the process is up. /readyz: the database answers (load balancers route on this). */
+/**
+ * /healthz: the process is up. /readyz: the database answers (load balancers route on this), with each
+ * known-bad list's age as detail: an old list is worth an alert, not a reason to stop routing (decision 103).
+ */
 export function healthRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       const ok = await ctx.database.ping();
       if (!ok) return c.json(errorBody('SERVICE_UNAVAILABLE', 'Database unavailable'), 503);
-      return c.json({ status: 'ok', database: ctx.database.driver });
+      const stale = ctx.config.feeds.refreshMinutes * 60 * 3;
+      const feeds = (await feedStatus(ctx).catch(() => [])).map((f) => ({ ...f, stale: f.ageSeconds === null || f.ageSeconds > stale }));
+      return c.json({ status: 'ok', database: ctx.database.driver, feeds });
     });
 }

@@ -30,6 +30,8 @@ export interface Metrics {
   observeRequest(o: RequestObservation): void;
   /** A stored scan: its verdict band and the time the engine took (seconds). */
   observeScan(riskScore: number, engineSeconds: number): void;
+  /** Where each scrape reads the known-bad lists' ages from (the database: every instance sees the same lists). */
+  observeFeeds(read: () => Promise<ReadonlyArray<{ name: string; entries: number; ageSeconds: number | null }>>): void;
 }
 
 export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metrics {
@@ -79,8 +81,23 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
     });
   }
 
+  let readFeeds: Parameters<Metrics['observeFeeds']>[0] | null = null;
+  // Label values are the operator's list names (FEEDS): a closed set, never user input.
+  const feedAge = new Gauge({ name: 'redflag_feed_age_seconds', help: "Seconds since each known-bad list's last good copy was loaded", labelNames: ['feed'] as const, registers: [registry] });
+  const feedEntries = new Gauge({ name: 'redflag_feed_entries', help: "Entries in each known-bad list's last good copy", labelNames: ['feed'] as const, registers: [registry] });
+  const collectFeeds = async () => {
+    feedAge.reset();
+    feedEntries.reset();
+    if (!readFeeds) return;
+    for (const f of await readFeeds()) {
+      feedEntries.set({ feed: f.name }, f.entries);
+      if (f.ageSeconds !== null) feedAge.set({ feed: f.name }, f.ageSeconds);
+    }
+  };
+
   return {
     async render() {
+      await collectFeeds();
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
     observeRequest({ method, route, status, seconds }) {
@@ -91,6 +108,9 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
     observeScan(riskScore, engineSeconds) {
       scans.inc({ verdict: riskBand(riskScore) });
       engine.observe(engineSeconds);
+    },
+    observeFeeds(read) {
+      readFeeds = read;
     },
   };
 }

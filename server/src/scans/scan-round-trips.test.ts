@@ -50,21 +50,26 @@ async function scanCost(u: TestUser, body: unknown = { message: SCAM, platform: 
 
 describe('database round trips per scan', () => {
   // Three with the per-user rate limit on: the session read, the reservation taken before the engine runs
-  // (so that a refused scan does no engine work), the store.
-  it('a Premium scan costs at most 3', async () => {
+  // (so that a refused scan does no engine work), the store. A message with a link (or a sender's number or
+  // address) adds one: the known-bad lists and the reports of other users, read (and this scan's report
+  // written) in one statement (decision 103).
+  it('a Premium scan costs at most 3, and 4 with a link', async () => {
     const u = await user('premium');
     await scanCost(u); // a first request may renew nothing, but warms better-auth's context
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
-    expect(statements).toBeLessThanOrEqual(3);
+    expect(statements).toBeLessThanOrEqual(4);
+    const plain = await scanCost(u, { message: 'Hey, is the bike still available? I could pick it up Saturday afternoon.' });
+    expect(plain.res.status).toBe(200);
+    expect(plain.statements).toBeLessThanOrEqual(3);
   });
 
-  it('a trial scan costs at most 3, and the trial scan is counted', async () => {
+  it('a trial scan costs at most 4 with a link, and the trial scan is counted', async () => {
     const u = await user('trialing');
     await scanCost(u);
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
-    expect(statements).toBeLessThanOrEqual(3);
+    expect(statements).toBeLessThanOrEqual(4);
     const usage = await (await t.request('/api/users/scan-usage', { headers: u.headers })).json();
     expect(usage.scanCount).toBe(2);
   });
@@ -75,7 +80,7 @@ describe('database round trips per scan', () => {
     const before = t.ctx.database.stats.statements;
     const res = await t.request('/api/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: SCAM } });
     expect(res.status).toBe(200);
-    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(3);
+    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(4);
   });
 });
 

@@ -7,6 +7,7 @@ import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts'
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
+import { withReputation } from '../reputation/reputation.service.ts';
 import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, type ScanRow, type ScanRunInput } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
@@ -93,6 +94,9 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanRunInput, ana
   }
 
   const engineSeconds = (performance.now() - engineStart) / 1000;
+  // Known-bad lists and reports from other accounts: one statement (decision 103), before the store so the
+  // stored result is the one answered.
+  result = await withReputation(ctx, { input, result, userId });
 
   let row: ScanRow | null;
   try {

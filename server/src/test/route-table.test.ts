@@ -115,6 +115,12 @@ describe('the route table against the real app', () => {
     await call('renewForwardingAddress', u, { body: {} });
   });
 
+  it('reports from other users: the account setting read and changed', async () => {
+    const u = await createVerifiedUser(t);
+    expect((await call('getReportSharing', u)).shareReports).toBe(true);
+    expect((await call('saveReportSharing', u, { body: { shareReports: false } })).shareReports).toBe(false);
+  });
+
   it('account actions: change password and e-mail, sign out (everywhere), delete', async () => {
     const u = await createVerifiedUser(t);
     await call('changePassword', u, { body: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Sturdy-Passphrase-77' } });

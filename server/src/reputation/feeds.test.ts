@@ -1,0 +1,185 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedFormat } from '@redflag/contracts/reputation';
+import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
+import { reputationFeed, reputationFeedEntry } from '../db/schema/reputation.ts';
+import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createPremiumUser, type TestUser } from '../test/users.ts';
+import { importFeed, refreshFeeds } from './feeds.service.ts';
+import { parseImportArgs } from './import.ts';
+
+// Known-bad lists (decision 103): each format imported from the fixtures, a scan whose link is listed says so
+// and is Scam, shared hosts match only whole links, and the scheduled refresh against a local HTTP server.
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+const BLAND = 'Hi, here are the notes from today, see you on Thursday: ';
+
+let t: TestApp;
+let u: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  u = await createPremiumUser(t);
+  const load = (name: string, format: FeedFormat, file: string) => importFeed(t.ctx, { name, format, sourceUrl: null }, fixture(file));
+  await load('urlhaus', 'urlhaus', 'urlhaus.csv');
+  await load('openphish', 'openphish', 'openphish.txt');
+  await load('phishtank', 'phishtank', 'phishtank.json');
+  await load('blocklist', 'domains', 'domains.txt');
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function scan(message: string): Promise<StoredScan> {
+  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } });
+  expect(res.status).toBe(200);
+  return storedScanSchema.parse(await res.json());
+}
+
+describe('a scan whose link is on an imported list', () => {
+  it('is Scam, with a first reason naming the list and when the link was listed, and the policy step recorded', async () => {
+    const plain = await scan(`${BLAND}https://example.org/notes`);
+    expect(plain.riskScore).toBeLessThan(40);
+
+    const s = await scan(`${BLAND}https://wallet-unlock.example/connect`);
+    expect(s.riskScore).toBeGreaterThanOrEqual(90);
+    expect(s.scamType).not.toBeNull();
+    expect(s.reasonDetails[0]).toMatchObject({ id: 'known_bad_list', severity: 'high', text: 'This link is on the known-bad list "phishtank" (listed 2026-02-10)' });
+    expect(s.reasons[0]).toBe(s.reasonDetails[0]?.text);
+    expect(s.policy?.at(-1)).toMatchObject({ id: 'known_bad_link', to: s.riskScore });
+    expect(s.reputation?.listings).toEqual([{ list: 'phishtank', listedAt: '2026-02-10T12:30:00Z', match: 'url', url: 'https://wallet-unlock.example/connect' }]);
+    // What was stored is what was answered.
+    const again = storedScanSchema.parse(await (await t.request(`/api/scans/${s.id}`, { headers: u.headers })).json());
+    expect(again.reputation).toEqual(s.reputation);
+    expect(again.riskScore).toBe(s.riskScore);
+  });
+
+  it('matches through scheme, case, www, tracking parameters and a trailing slash (OpenPhish, URLhaus)', async () => {
+    const s = await scan(`${BLAND}HTTP://WWW.Secure-Login.Bank-Verify.example/signin?utm_campaign=x`);
+    expect(s.reputation?.listings[0]).toMatchObject({ list: 'openphish', match: 'url' });
+    const ip = await scan(`${BLAND}http://203.0.113.7:8080/bins/mozi.m`);
+    expect(ip.reputation?.listings[0]).toMatchObject({ list: 'urlhaus', match: 'url', listedAt: '2026-03-02T08:15:00Z' });
+  });
+
+  it("a listed link's site matches other pages and subdomains of it; a plain domain list matches by host", async () => {
+    const s = await scan(`${BLAND}https://pay.parcel-fee-pay.example/other-page`);
+    expect(s.reasonDetails[0]?.text).toBe('This link\'s site is on the known-bad list "urlhaus" (listed 2026-03-03)');
+    const d = await scan(`${BLAND}http://track.usps-redelivery-fee.example/x`);
+    expect(d.reputation?.listings[0]).toMatchObject({ list: 'blocklist', match: 'host' });
+    expect(d.riskScore).toBeGreaterThanOrEqual(90);
+  });
+
+  it('on a shortener or a document site only the whole listed link matches, never the host', async () => {
+    const listed = await scan(`${BLAND}https://bit.ly/3xYzAbC`);
+    expect(listed.reputation?.listings).toEqual([expect.objectContaining({ list: 'urlhaus', match: 'url' })]);
+    const other = await scan(`${BLAND}https://bit.ly/3xYzAbc`);
+    expect(other.reputation?.listings ?? []).toEqual([]);
+    const form = await scan(`${BLAND}https://docs.google.com/forms/d/e/AnotherForm/viewform`);
+    expect(form.reputation?.listings ?? []).toEqual([]);
+    expect(form.reasonDetails.some((r) => r.id === 'known_bad_list')).toBe(false);
+  });
+});
+
+describe('importing a list again', () => {
+  it('replaces the copy: dropped entries go, kept ones keep when they were first seen', async () => {
+    const first = await importFeed(t.ctx, { name: 'again', format: 'openphish', sourceUrl: null }, 'https://one.example/a\nhttps://two.example/b\n');
+    expect(first.entries).toBe(2);
+    const before = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    t.ctx.clock.advance(3_600_000);
+    await importFeed(t.ctx, { name: 'again', format: 'openphish', sourceUrl: null }, 'https://two.example/b\nhttps://three.example/c\n');
+    const after = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    expect(after.map((e) => e.value).sort()).toEqual(['three.example/c', 'two.example/b']);
+    const kept = (rows: typeof after) => rows.find((e) => e.value === 'two.example/b')?.listedAt.getTime();
+    expect(kept(after)).toBe(kept(before));
+  });
+
+  it('a file with nothing usable changes nothing', async () => {
+    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>')).rejects.toThrow(/not JSON/);
+    const rows = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    expect(rows).toHaveLength(2);
+  });
+
+  it('npm run feeds:import reads --format, the file and an optional --name', () => {
+    expect(parseImportArgs(['--format', 'urlhaus', 'dump.csv'])).toEqual({ format: 'urlhaus', file: 'dump.csv', name: 'urlhaus' });
+    expect(parseImportArgs(['--format=domains', 'bad.txt', '--name', 'My-List'])).toEqual({ format: 'domains', file: 'bad.txt', name: 'my-list' });
+    expect(() => parseImportArgs(['--format', 'csv', 'x'])).toThrow(/usage/);
+    expect(() => parseImportArgs(['--format', 'urlhaus'])).toThrow(/usage/);
+  });
+});
+
+describe('the scheduled refresh (FEEDS)', () => {
+  let server: Server;
+  let base: string;
+  let goodAnswers: 'feed' | 'error' | 'garbage' = 'feed';
+  let requests = 0;
+  let r: TestApp;
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      requests++;
+      if (req.url === '/good' && goodAnswers === 'feed') {
+        res.writeHead(200, { 'content-type': 'text/plain' }).end('https://refresh-one.example/login\nhttps://refresh-two.example/pay\n');
+      } else if (req.url === '/good' && goodAnswers === 'garbage') {
+        res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Maintenance</body></html>');
+      } else {
+        res.writeHead(503).end('unavailable');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    r = await createTestApp({ FEEDS: `good=openphish:${base}/good, down=urlhaus:${base}/down`, FEEDS_REFRESH_MINUTES: '60', METRICS_TOKEN: 'metrics-token-0123456789' });
+  });
+  afterAll(async () => {
+    await r.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('loads a list served over HTTP, records a failing one, and does not download again before the interval', async () => {
+    const outcomes = await refreshFeeds(r.ctx);
+    expect(outcomes).toEqual([
+      { name: 'good', status: 'refreshed', entries: 2 },
+      { name: 'down', status: 'failed', error: 'Error: HTTP 503' },
+    ]);
+    const feeds = await r.ctx.database.db.select().from(reputationFeed).orderBy(reputationFeed.name);
+    expect(feeds.map((f) => [f.name, f.entries, f.refreshedAt !== null, f.lastError])).toEqual([
+      ['down', 0, false, 'Error: HTTP 503'],
+      ['good', 2, true, null],
+    ]);
+    const before = requests;
+    expect((await refreshFeeds(r.ctx)).map((o) => o.status)).toEqual(['not_due', 'not_due']);
+    expect(requests).toBe(before);
+  });
+
+  it('keeps the last good copy when a later download fails or returns something that is not the list', async () => {
+    r.ctx.clock.advance(61 * 60_000);
+    goodAnswers = 'error';
+    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed' });
+    r.ctx.clock.advance(61 * 60_000);
+    goodAnswers = 'garbage';
+    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', error: expect.stringMatching(/no usable entry/) });
+    const entries = await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'good'));
+    expect(entries.map((e) => e.value).sort()).toEqual(['refresh-one.example/login', 'refresh-two.example/pay']);
+  });
+
+  it("/readyz and /metrics report each list's age since its last good copy", async () => {
+    const ready = await r.request('/readyz');
+    expect(ready.status).toBe(200);
+    const body = (await ready.json()) as { feeds: Array<{ name: string; entries: number; ageSeconds: number | null; stale: boolean; lastError: string | null }> };
+    const good = body.feeds.find((f) => f.name === 'good');
+    // Two hours of test clock since the good copy, plus the seconds the test itself took.
+    expect(good).toMatchObject({ entries: 2, stale: false, lastError: expect.stringMatching(/no usable entry/) });
+    expect(good?.ageSeconds).toBeGreaterThanOrEqual(122 * 60);
+    expect(good?.ageSeconds).toBeLessThan(122 * 60 + 120);
+    expect(body.feeds.find((f) => f.name === 'down')).toMatchObject({ ageSeconds: null, stale: true });
+
+    const metrics = await r.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+    const text = await metrics.text();
+    const age = Number(/^redflag_feed_age_seconds\{feed="good"\} (\d+)$/m.exec(text)?.[1]);
+    expect(age).toBeGreaterThanOrEqual(122 * 60);
+    expect(age).toBeLessThan(122 * 60 + 120);
+    expect(text).toContain('redflag_feed_entries{feed="good"} 2');
+    expect(text).not.toContain('redflag_feed_age_seconds{feed="down"}');
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Loads a known-bad list from a file into the database the server uses (decision 103):
+ *
+ *   npm run feeds:import -- --format urlhaus FILE [--name NAME]
+ *
+ * FORMAT is urlhaus (the CSV dump), openphish (one link per line), phishtank (online-valid.json) or domains
+ * (one domain per line). NAME defaults to the format. The file's copy replaces the list's last copy; a file
+ * with nothing usable in it changes nothing and exits 1. With PGlite (no DATABASE_URL) stop the server
+ * first: one process holds the data folder.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FEED_FORMATS, type FeedFormat } from '@redflag/contracts/reputation';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { createClock } from '../lib/clock.ts';
+import { createLogger } from '../lib/logger.ts';
+import { importFeed } from './feeds.service.ts';
+
+export interface ImportArgs {
+  format: FeedFormat;
+  file: string;
+  name: string;
+}
+
+const USAGE = `usage: npm run feeds:import -- --format ${FEED_FORMATS.join('|')} FILE [--name NAME]`;
+
+export function parseImportArgs(argv: readonly string[]): ImportArgs {
+  let format: string | undefined;
+  let name: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === '--format') format = argv[++i];
+    else if (a.startsWith('--format=')) format = a.slice('--format='.length);
+    else if (a === '--name') name = argv[++i];
+    else if (a.startsWith('--name=')) name = a.slice('--name='.length);
+    else rest.push(a);
+  }
+  const f = FEED_FORMATS.find((x) => x === format);
+  if (!f || rest.length !== 1 || !rest[0]) throw new Error(USAGE);
+  const n = (name ?? f).toLowerCase();
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(n)) throw new Error(`--name: letters, digits, - and _ only (${USAGE})`);
+  return { format: f, file: rest[0], name: n };
+}
+
+async function main(): Promise<number> {
+  let args: ImportArgs;
+  try {
+    args = parseImportArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error((err as Error).message);
+    return 2;
+  }
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const database = await openDatabase(config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: 2 });
+  try {
+    await database.migrate();
+    const text = readFileSync(args.file, 'utf8');
+    const result = await importFeed({ config, database, logger, clock: createClock(false) }, { name: args.name, format: args.format, sourceUrl: null }, text);
+    console.log(`${result.name}: ${result.entries} entries loaded${result.skipped ? `, ${result.skipped} lines skipped` : ''}`);
+    return 0;
+  } catch (err) {
+    console.error(`${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main();
+}
