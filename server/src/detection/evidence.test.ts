@@ -101,3 +101,21 @@ describe('an alarm raised by the wording alone needs a very sure model', () => {
     expect(r.policy?.map((s) => s.id) ?? []).not.toContain('model_only_cap');
   });
 });
+
+describe('a reason quotes the message, not the rule book', () => {
+  it("the urgency reason names the message's own pressing words instead of generic examples", () => {
+    const message = 'Your parcel is on hold. Pay the $1.99 fee within 12 hours or it goes back. Act now: https://parcel-fee.top/pay';
+    const r = analyzeLocal({ message, platform: 'sms' });
+    const urgency = r.reasonDetails.find((d) => d.id === 'urgency');
+    expect(urgency?.text).toBe('Creates urgency to rush you ("within 12 hours", "Act now")');
+    expect(r.reasons).toContain(urgency?.text);
+  });
+
+  it('quotes each pressing phrase once, at most three', () => {
+    const r = analyzeLocal({ message: 'URGENT urgent: reply immediately, respond now, final notice, last chance', platform: 'sms' });
+    const urgency = r.reasonDetails.find((d) => d.id === 'urgency');
+    expect(urgency?.text).toMatch(/^Creates urgency to rush you \("URGENT", "immediately"/);
+    expect(urgency?.text.match(/urgent/gi)).toHaveLength(1);
+    expect((urgency?.text.match(/"/g) ?? []).length).toBeLessThanOrEqual(6);
+  });
+});

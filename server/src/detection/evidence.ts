@@ -164,6 +164,30 @@ export interface Gathered {
   noWayToAct: boolean;
 }
 
+/** Quoted examples in a rule's sentence: `("act now", "within 24 hours")`. */
+const RULE_EXAMPLES = / \((?:"[^"]+"(?:, )?)+\)/;
+const MAX_OWN_WORDS = 3;
+const MAX_OWN_WORD_LENGTH = 40;
+
+/**
+ * A rule's sentence with its generic examples replaced by the message's own words (the first few distinct
+ * matches), so the reason points at what the person received. Shared verdicts without the message redact
+ * them like every other quote (feedback/redact.ts).
+ */
+export function withOwnWords(text: string, spans: readonly { text: string }[]): string {
+  const seen = new Set<string>();
+  const own: string[] = [];
+  for (const s of spans) {
+    const q = s.text.replace(/\s+/g, ' ').trim();
+    if (!q || q.length > MAX_OWN_WORD_LENGTH || q.includes('"') || seen.has(q.toLowerCase())) continue;
+    seen.add(q.toLowerCase());
+    own.push(q);
+    if (own.length === MAX_OWN_WORDS) break;
+  }
+  if (!own.length || !RULE_EXAMPLES.test(text)) return text;
+  return text.replace(RULE_EXAMPLES, ` (${own.map((q) => `"${q}"`).join(', ')})`);
+}
+
 function spanEvidence(spans: readonly { start: number; end: number; text: string }[]): Evidence[] {
   return spans.map((s) => ({ kind: 'span', start: s.start, end: s.end, text: s.text }));
 }
@@ -196,7 +220,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t)))) hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
   for (const h of hits) {
     const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta') || h.tags.includes('credentials');
-    signals.push({ id: h.id, text: h.text, weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });
+    signals.push({ id: h.id, text: withOwnWords(h.text, h.spans), weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });
   }
 
   const links = analyzeLinks(message);
