@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { evidenceSchema, emailAnalysisSchema, linkAnalysisSchema, phoneAnalysisSchema, platformSchema, scamTypeSchema } from './scan.ts';
 import { storableString } from './text.ts';
+import { sharedReputationSchema } from './reputation.ts';
 
 /** "Was this right?": the three answers a person can give. */
 export const feedbackLabelSchema = z.enum(['scam', 'not_scam', 'not_sure']);
@@ -94,6 +95,8 @@ export const sharedScanSchema = z.object({
   links: z.array(linkAnalysisSchema),
   phoneAnalysis: phoneAnalysisSchema.nullable(),
   emailAnalysis: emailAnalysisSchema.nullable(),
+  /** Known-bad lists and reports from other users, without the values unless the message is included. */
+  reputation: sharedReputationSchema.optional(),
 });
 export type SharedScan = z.infer<typeof sharedScanSchema>;
 

@@ -56,6 +56,16 @@ export const scanReputationSchema = z.object({
 });
 export type ScanReputation = z.infer<typeof scanReputationSchema>;
 
+/**
+ * The same on a shared verdict's public page: without the link, number, address or host unless the owner
+ * chose to include the message (they come from it, or from the owner's own input).
+ */
+export const sharedReputationSchema = z.object({
+  listings: z.array(listingSchema.extend({ url: z.string().nullable() })),
+  sightings: z.array(sightingSchema.extend({ value: z.string().nullable() })),
+});
+export type SharedReputation = z.infer<typeof sharedReputationSchema>;
+
 /** The sentence a sighting is shown as. */
 export function sightingText(s: Pick<Sighting, 'kind' | 'count' | 'since'>): string {
   const what = s.kind === 'phone' ? 'This number' : s.kind === 'email' ? 'This address' : "This link's site";

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiKeySchema } from '@redflag/contracts/api';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createTrialUser } from '../test/users.ts';
+import { createPremiumUser, createTrialUser } from '../test/users.ts';
 
 const SCAM =
   'Your PayPal account is limited. Verify your identity within 24 hours at http://paypa1-secure-login.com/verify or it will be closed.';
@@ -66,7 +66,7 @@ async function keyForTrialUser(): Promise<string> {
 describe('GET /v1/openapi.json', () => {
   it('is an OpenAPI 3.1 document whose schemas compile as JSON Schema 2020-12 and whose $refs all resolve', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/scans', '/v1/scans/{id}']);
+    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/lookup', '/v1/scans', '/v1/scans/{id}']);
     expect(doc.components.securitySchemes).toHaveProperty('apiKey');
     for (const name of Object.keys(doc.components.schemas))
       expect(() => validatorFor(`#/components/schemas/${name}`)).not.toThrow();
@@ -118,6 +118,16 @@ describe('real /v1 answers match the document', () => {
     const limited = await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM } });
     expect(limited.status).toBe(403);
     await expectDocumented('post', '/v1/scans', limited);
+  });
+
+  it('GET /v1/lookup: its 200, 403 and 422 answers fit the document', async () => {
+    const premium = await createPremiumUser(t);
+    const created = await t.request('/api/api-keys', { method: 'POST', headers: premium.headers, json: { name: 'Lookup' } });
+    const auth = { authorization: `Bearer ${createdApiKeySchema.parse(await created.json()).key}` };
+    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?url=https%3A%2F%2Fexample.org%2Fa', { headers: auth }));
+    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=1', { headers: auth }));
+    const trial = { authorization: `Bearer ${await keyForTrialUser()}` };
+    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=%2B12025550143', { headers: trial }));
   });
 
   it('a scan whose shape breaks the document would fail the check (the validator is not vacuous)', () => {

@@ -8,7 +8,8 @@ import {
 } from '@redflag/contracts/api';
 import { errorBodySchema } from '@redflag/contracts/errors';
 import { scanRequestSchema } from '@redflag/contracts/scan';
-import { API_PER_KEY } from './rate-limit-headers.ts';
+import { lookupResponseSchema, REPORTS_ARE_NOT_PROOF, SIGHTING_THRESHOLD, SIGHTING_WINDOW_DAYS } from '@redflag/contracts/reputation';
+import { API_PER_KEY, LOOKUPS_PER_USER } from './rate-limit-headers.ts';
 
 /**
  * The OpenAPI 3.1 document of /v1, generated from the same zod schemas the routes parse with and answer
@@ -120,6 +121,28 @@ export function openApiDocument(serverUrl: string) {
           },
         },
       },
+      '/v1/lookup': {
+        get: {
+          operationId: 'lookup',
+          summary: 'Look up a number, an address or a link',
+          description: `Premium. What RedFlag knows of one phone number, e-mail address or link: the public known-bad lists that have the link (or its site, or the address's domain), and how many other accounts' flagged scans named it within ${SIGHTING_WINDOW_DAYS} days, once at least ${SIGHTING_THRESHOLD} different accounts did (your own scans are not counted). ${REPORTS_ARE_NOT_PROOF} A lookup reports nothing itself. Give exactly one of \`phone\`, \`email\`, \`url\`. Besides this key's quota, each account has ${LOOKUPS_PER_USER.limit} lookups per ${LOOKUPS_PER_USER.windowSeconds / 3600} hours (\`"${LOOKUPS_PER_USER.name}"\` in the RateLimit headers).`,
+          parameters: [
+            { name: 'phone', in: 'query', required: false, description: 'A phone number, best in international format (`+1 202 555 0143`); without a country code it is read as a US number.', schema: { type: 'string', maxLength: 40 } },
+            { name: 'email', in: 'query', required: false, description: 'An e-mail address.', schema: { type: 'string', maxLength: 320 } },
+            { name: 'url', in: 'query', required: false, description: 'An http(s) link, with or without its scheme.', schema: { type: 'string', maxLength: 2048 } },
+          ],
+          responses: {
+            '200': {
+              description: 'What the lists and the reports hold, and what that means (`notes`).',
+              headers: rateLimitHeaders,
+              content: { 'application/json': { schema: ref('Lookup') } },
+            },
+            ...common,
+            '403': errorResponse('Lookups need Premium (`PREMIUM_REQUIRED`).'),
+            '422': errorResponse('Not exactly one of phone, email and url, or not a valid one (`VALIDATION_ERROR`).'),
+          },
+        },
+      },
     },
     components: {
       securitySchemes: {
@@ -128,6 +151,7 @@ export function openApiDocument(serverUrl: string) {
       schemas: {
         ScanRequest: jsonSchema(scanRequestSchema, 'input'),
         Scan: jsonSchema(apiScanSchema, 'output'),
+        Lookup: jsonSchema(lookupResponseSchema, 'output'),
         Error: jsonSchema(errorBodySchema, 'output'),
       },
     },

@@ -138,6 +138,14 @@ export function publicView(scan: ScanRow, includeMessage: boolean): SharedScan {
     links: includeMessage ? (result.links ?? []) : [],
     phoneAnalysis: includeMessage ? (result.phoneAnalysis ?? null) : null,
     emailAnalysis: includeMessage ? (result.emailAnalysis ?? null) : null,
+    ...(result.reputation && (result.reputation.listings.length || result.reputation.sightings.length)
+      ? {
+          reputation: {
+            listings: result.reputation.listings.map((l) => ({ ...l, url: includeMessage ? l.url : null })),
+            sightings: result.reputation.sightings.map((s) => ({ ...s, value: includeMessage ? s.value : null })),
+          },
+        }
+      : {}),
   };
 }
 

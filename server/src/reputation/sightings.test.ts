@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSharingSchema, SIGHTING_WINDOW_DAYS } from '@redflag/contracts/reputation';
+import { sharedScanSchema } from '@redflag/contracts/feedback';
 import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import { reputationSighting } from '../db/schema/reputation.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -105,6 +106,21 @@ describe('reports from other users', () => {
     await t.request('/api/account/report-sharing', { method: 'PUT', headers: b.headers, json: { shareReports: true } });
     await scan(b, { message: SCAM, phoneNumber: PHONE, email: EMAIL });
     expect((await probe(d)).map((s) => s.kind)).toEqual(['email']);
+  });
+
+  it('a shared verdict shows the report without the number unless the owner includes the message', async () => {
+    const shown = await scan(d, { message: LEGIT, phoneNumber: PHONE, email: EMAIL });
+    expect(shown.reputation?.sightings.length).toBe(1);
+    const share = async (includeMessage: boolean) => {
+      const put = await t.request(`/api/scans/${shown.id}/share`, { method: 'PUT', headers: d.headers, json: { includeMessage } });
+      const { share: link } = (await put.json()) as { share: { token: string } };
+      return sharedScanSchema.parse(await (await t.request(`/api/shared/${link.token}`)).json());
+    };
+    const hidden = await share(false);
+    expect(hidden.reputation?.sightings).toEqual([{ kind: 'email', value: null, count: 3, since: expect.any(String) }]);
+    expect(JSON.stringify(hidden).toLowerCase()).not.toContain('harbor-supplies');
+    const included = await share(true);
+    expect(included.reputation?.sightings[0]?.value).toBe(EMAIL);
   });
 
   it(`reports older than ${SIGHTING_WINDOW_DAYS} days no longer count`, async () => {
