@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { analyzer, createVerifiedUser, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
@@ -16,6 +18,9 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 async function controlled(page: Page, path = '/') {
   await page.goto(path);
   await page.evaluate(() => navigator.serviceWorker.ready);
+  // The worker claims the page that installed it; a page loaded while it was still installing is taken at
+  // its next load.
+  if (!(await page.evaluate(() => navigator.serviceWorker.controller !== null))) await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
@@ -154,6 +159,58 @@ test('after signing in and scanning, the caches hold static files only: no API a
     );
     expect(entry.body).not.toContain(SCAM_MESSAGE.slice(0, 40));
   }
+});
+
+/** The client folder the e2e server serves (playwright.config.ts starts it on the same CLIENT_DIST). */
+const CLIENT_DIST = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../client/dist/', import.meta.url));
+
+/** Serves a new service worker version from the built client for the duration of `run` (a deploy). */
+async function withNextWorker(version: string, run: () => Promise<void>) {
+  const sw = path.join(CLIENT_DIST, 'sw.js');
+  const original = readFileSync(sw, 'utf8');
+  const compressed = ['.br', '.gz'].map((ext) => sw + ext).filter((f) => existsSync(f));
+  for (const f of compressed) renameSync(f, `${f}.e2e-hidden`);
+  writeFileSync(sw, original.replace(/const VERSION = "[0-9a-f]{12}";/, `const VERSION = "${version}";`));
+  try {
+    await run();
+  } finally {
+    writeFileSync(sw, original);
+    for (const f of compressed) renameSync(`${f}.e2e-hidden`, f);
+  }
+}
+
+const shellCaches = (page: Page) =>
+  page.evaluate(async () => (await caches.keys()).filter((n) => n.startsWith('redflag-shell-')));
+const workerState = (page: Page) =>
+  page.evaluate(async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return { waiting: Boolean(r?.waiting), controlled: navigator.serviceWorker.controller !== null };
+  });
+
+test('a deployed version waits while another tab is open, and takes over at the next page load of the only tab', async ({
+  page,
+  context,
+}) => {
+  await controlled(page);
+  const [first] = await shellCaches(page);
+  expect(first).toMatch(/^redflag-shell-[0-9a-f]{12}$/);
+  const other = await context.newPage();
+  await other.goto('/about');
+
+  await withNextWorker('e2e000000001', async () => {
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect.poll(() => workerState(page)).toEqual({ waiting: true, controlled: true });
+    // Two tabs: a reload of one does not switch versions under the other.
+    await page.reload();
+    await expect.poll(() => workerState(page)).toEqual({ waiting: true, controlled: true });
+    expect(await shellCaches(page)).toContain(first);
+    // The only tab left: its next page load is the safe moment.
+    await other.close();
+    await page.reload();
+    await expect.poll(() => shellCaches(page)).toEqual(['redflag-shell-e2e000000001']);
+    await expect.poll(() => workerState(page)).toEqual({ waiting: false, controlled: true });
+  });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });
 
 test('a shared text and link land in the analyzer, prefilled and not sent; signed out, they are kept through sign-up', async ({
