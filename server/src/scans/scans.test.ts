@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { analyticsEvents, scans } from '../db/schema/scans.ts';
 import { billingAccount } from '../db/schema/billing.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { scanRequestSchema } from '@redflag/contracts/scan';
@@ -13,8 +14,11 @@ const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -77,8 +81,8 @@ describe('POST /api/scans', () => {
     const bad = await post(u, { message: LEGIT, platform: 'myspace' });
     expect(bad.status).toBe(422);
     expect((await bad.json()).error.code).toBe('VALIDATION_ERROR');
-    const usage = await t.request('/api/users/scan-usage', { headers: u.headers });
-    expect((await usage.json()).scanCount).toBe(0);
+    const usage = await call('getScanUsage', { headers: u.headers });
+    expect(usage.ok && usage.data.scanCount).toBe(0);
   });
 
   it('analyses, stores and answers the full result for a trialing user; empty optional fields are omitted', async () => {
@@ -107,11 +111,12 @@ describe('POST /api/scans', () => {
     expect(scan.source).toBe('image');
     const [row] = await t.ctx.database.db.select().from(scans).where(eq(scans.id, scan.id));
     expect(row?.source).toBe('image');
-    expect((await (await t.request(`/api/scans/${scan.id}`, { headers: u.headers })).json()).source).toBe('image');
+    const report = await call('getScan', { params: { id: scan.id }, headers: u.headers });
+    expect(report.ok && report.data.source).toBe('image');
     const typed = await (await post(u, { message: LEGIT })).json();
     expect(typed.source).toBe('text');
-    const list = await (await t.request('/api/scans', { headers: u.headers })).json();
-    expect(list.map((s: { source: string }) => s.source)).toEqual(['text', 'image']);
+    const list = await call('listScans', { headers: u.headers });
+    expect(list.ok && list.data.map((s) => s.source)).toEqual(['text', 'image']);
     const bad = await post(u, { message: LEGIT, source: 'camera' });
     expect(bad.status).toBe(422);
   });
@@ -219,36 +224,37 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
     const b = await trialUser();
     for (const m of ['first message', 'second message', 'third message']) expect((await post(a, { message: m })).status).toBe(200);
     expect((await post(b, { message: 'b only' })).status).toBe(200);
-    const list = await (await t.request('/api/scans', { headers: a.headers })).json();
-    expect(list.map((s: { message: string }) => s.message)).toEqual(['third message', 'second message', 'first message']);
-    const limited = await (await t.request('/api/scans?limit=1', { headers: a.headers })).json();
-    expect(limited).toHaveLength(1);
-    expect((await t.request('/api/scans?limit=0', { headers: a.headers })).status).toBe(422);
-    expect((await t.request('/api/scans')).status).toBe(401);
+    const list = await call('listScans', { headers: a.headers });
+    expect(list.ok && list.data.map((s) => s.message)).toEqual(['third message', 'second message', 'first message']);
+    const limited = await call('listScans', { query: { limit: 1 }, headers: a.headers });
+    expect(limited.ok && limited.data).toHaveLength(1);
+    expect(await call('listScans', { query: { limit: 0 }, headers: a.headers })).toMatchObject({ status: 422, error: { code: 'VALIDATION_ERROR' } });
+    expect(await call('listScans')).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
   });
 
   it("answers 404 for another user's scan and for a malformed id", async () => {
     const a = await trialUser();
     const b = await trialUser();
     const scan = await (await post(a, { message: LEGIT })).json();
-    expect((await t.request(`/api/scans/${scan.id}`, { headers: a.headers })).status).toBe(200);
-    expect((await t.request(`/api/scans/${scan.id}`, { headers: b.headers })).status).toBe(404);
-    expect((await t.request('/api/scans/not-a-uuid', { headers: a.headers })).status).toBe(404);
+    expect((await call('getScan', { params: { id: scan.id }, headers: a.headers })).status).toBe(200);
+    expect(await call('getScan', { params: { id: scan.id }, headers: b.headers })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+    expect(await call('getScan', { params: { id: 'not-a-uuid' }, headers: a.headers })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
   });
 
   it('computes stats: total, scams at 70 or more, rounded average; zeros with no scans', async () => {
     const u = await createVerifiedUser(t);
     await withPlan(u, 'premium');
-    const empty = await (await t.request('/api/users/stats', { headers: u.headers })).json();
-    expect(empty).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
+    const empty = await call('getScanStats', { headers: u.headers });
+    expect(empty.ok && empty.data).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
     const scores: number[] = [];
     for (const m of [SCAM, LEGIT, 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now']) {
       scores.push((await (await post(u, { message: m })).json()).riskScore);
     }
-    const stats = await (await t.request('/api/users/stats', { headers: u.headers })).json();
-    expect(stats.totalScans).toBe(3);
-    expect(stats.scamsDetected).toBe(scores.filter((s) => s >= 70).length);
-    expect(stats.averageRiskScore).toBe(Math.round(scores.reduce((a, b) => a + b, 0) / 3));
+    const stats = await call('getScanStats', { headers: u.headers });
+    if (!stats.ok) throw new Error(`stats answered ${stats.status}`);
+    expect(stats.data.totalScans).toBe(3);
+    expect(stats.data.scamsDetected).toBe(scores.filter((s) => s >= 70).length);
+    expect(stats.data.averageRiskScore).toBe(Math.round(scores.reduce((a, b) => a + b, 0) / 3));
   });
 });
 
