@@ -138,6 +138,12 @@ function Report({ scan, back, isPremium }: { scan: StoredScan; back: string; isP
                 <span>From a screenshot</span>
               </>
             ) : null}
+            {scan.source === 'email' ? (
+              <>
+                <span aria-hidden="true">·</span>
+                <span>Forwarded by e-mail</span>
+              </>
+            ) : null}
           </p>
           </div>
         </div>

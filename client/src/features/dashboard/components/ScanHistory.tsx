@@ -8,6 +8,7 @@ import {
   Gauge,
   ImageIcon,
   Inbox,
+  Mail,
   MessageSquare,
   Phone,
   Plus,
@@ -88,6 +89,11 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
           {scan.source === 'image' ? (
             <li className="flex items-center gap-1">
               <ImageIcon aria-hidden="true" className="size-3.5" /> From a screenshot
+            </li>
+          ) : null}
+          {scan.source === 'email' ? (
+            <li className="flex items-center gap-1">
+              <Mail aria-hidden="true" className="size-3.5" /> Forwarded by e-mail
             </li>
           ) : null}
           {scan.phoneNumber ? (
