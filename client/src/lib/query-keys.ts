@@ -34,6 +34,7 @@ export const queryKeys = {
   shared: (token: string) => ['/api/shared', token] as const,
   apiKeys: [R.listApiKeys.path] as const,
   forwardingAddress: [R.getForwardingAddress.path] as const,
+  reportSharing: [R.getReportSharing.path] as const,
 };
 
 /** docs/product.md §4: after a scan (or a delete), cached scans, stats and scan usage are refreshed. */

@@ -1,6 +1,7 @@
 import { ShieldCheck, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { EmailText } from '@/components/ui/email-text';
+import { ReportSharingSection } from './ReportSharingSection';
 import { SectionCard } from './SectionCard';
 import { SecuritySection } from './SecuritySection';
 
@@ -68,6 +69,7 @@ export function AccountPage({
       {billing}
       <SecuritySection email={profile.email} />
       {forwarding}
+      <ReportSharingSection />
       {apiKeys}
       <SectionCard title="Your data" icon={<ShieldCheck aria-hidden="true" className="size-5" />}>
         <p className="mb-4 text-sm text-slate-600">

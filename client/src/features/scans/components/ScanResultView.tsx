@@ -3,6 +3,7 @@ import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysi
 import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, ImageIcon, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import ReputationFindings from '@/components/reputation-findings';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
@@ -445,6 +446,8 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
       ) : null}
 
       <Reasons groups={groups} />
+
+      <ReputationFindings reputation={scan.reputation} />
 
       <HighlightedMessage message={scan.message} details={highlightDetails} />
 

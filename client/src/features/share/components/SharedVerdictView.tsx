@@ -3,6 +3,7 @@ import type { SharedScan } from '@redflag/contracts/feedback';
 import { scamTypeLabel } from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
 import { Lightbulb, ListChecks, MessageSquareText, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import ReputationFindings from '@/components/reputation-findings';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
 
@@ -77,6 +78,8 @@ export default function SharedVerdictView({ scan }: { scan: SharedScan }) {
           <p className="text-sm text-slate-600">No specific red flags were found in this message.</p>
         )}
       </div>
+
+      <ReputationFindings reputation={scan.reputation} />
 
       {scan.message !== null ? (
         <div className="grid gap-2">
