@@ -9,6 +9,7 @@ import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 import { APPLE_TEXT, GMAIL_HTML, GMAIL_TEXT, OUTLOOK_TEXT, rawMail } from './fixtures.ts';
+import { INBOUND_RATE } from './inbound.service.ts';
 import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
 
 /**
@@ -179,6 +180,14 @@ describe('a forwarded mail over SMTP', () => {
     expect(info.accepted).toEqual([to]);
     expect(info.rejected).toEqual([other]);
     expect(await scansOf(v)).toHaveLength(0);
+  });
+
+  it('refuses a 21st mail in an hour to one account with 450 (try later), before reading it', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    for (let i = 0; i < INBOUND_RATE.perAccount.limit; i++) await t.ctx.rateLimiter.hit(INBOUND_RATE.perAccount, u.user.id);
+    await expect(send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }))).rejects.toMatchObject({ responseCode: 450 });
+    expect(await scansOf(u)).toHaveLength(0);
   });
 
   it('refuses a mail over the size limit with 552 and scans nothing', async () => {
