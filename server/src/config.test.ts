@@ -61,4 +61,19 @@ describe('settings', () => {
   it('requires OAuth client ids and secrets in pairs', () => {
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'id' })).toThrowError(/GOOGLE_CLIENT_SECRET/);
   });
+
+  it('reads FEEDS as name=format:url lists, and refuses an unknown format or a name given twice', () => {
+    expect(loadConfig({}).feeds).toEqual({ lists: [], refreshMinutes: 60 });
+    const c = loadConfig({ FEEDS: 'OpenPhish=openphish:https://openphish.com/feed.txt, urlhaus=urlhaus:https://urlhaus.abuse.ch/downloads/csv_online/', FEEDS_REFRESH_MINUTES: '30' });
+    expect(c.feeds).toEqual({
+      lists: [
+        { name: 'openphish', format: 'openphish', url: 'https://openphish.com/feed.txt' },
+        { name: 'urlhaus', format: 'urlhaus', url: 'https://urlhaus.abuse.ch/downloads/csv_online/' },
+      ],
+      refreshMinutes: 30,
+    });
+    expect(() => loadConfig({ FEEDS: 'x=csv:https://a.example/x' })).toThrowError(/FEEDS: "x=csv/);
+    expect(() => loadConfig({ FEEDS: 'a=domains:https://a.example/1,a=domains:https://a.example/2' })).toThrowError(/given twice/);
+    expect(() => loadConfig({ FEEDS_REFRESH_MINUTES: '1' })).toThrowError(/FEEDS_REFRESH_MINUTES/);
+  });
 });
