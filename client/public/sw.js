@@ -3,9 +3,9 @@
  * as written; the build (client/vite.config.ts, redflag-service-worker) replaces VERSION with a hash of the
  * build's asset names and SHELL with the entry's script and style, so every deploy is a new worker.
  *
- * - Caches only the app's own static files: the offline page, icons, the manifest and hashed /assets/ files
- *   (immutable). Never an API answer (/api/, /v1/), never a page: pages hold nothing cached, and a message is
- *   only ever in an API request or answer.
+ * - Caches only the app's own static files: the offline page, icons, the manifest (network first, the copy
+ *   for offline use) and hashed /assets/ files (immutable: cache first). Never an API answer (/api/, /v1/),
+ *   never a page: pages hold nothing cached, and a message is only ever in an API request or answer.
  * - Pages: network first; with no network, the offline page.
  * - Updates: a new version installs beside the old one and waits. It takes over when no tab uses the old one,
  *   or at a navigation when the navigating tab is the only one (a fresh page load is a safe moment); an open
@@ -64,7 +64,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(navigate(event));
     return;
   }
-  if (url.pathname.startsWith('/assets/') || STATIC.includes(url.pathname)) event.respondWith(cacheFirst(request));
+  if (url.pathname.startsWith('/assets/')) event.respondWith(cacheFirst(request));
+  else if (STATIC.includes(url.pathname)) event.respondWith(networkFirst(request));
 });
 
 async function navigate(event) {
@@ -99,6 +100,22 @@ async function cacheFirst(request) {
     caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
   }
   return response;
+}
+
+/** Files whose name does not change with their content (the manifest, icons): fresh when online. */
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.type === 'basic') {
+      const copy = response.clone();
+      caches.open(SHELL_CACHE).then((cache) => cache.put(request, copy));
+    }
+    return response;
+  } catch {
+    const cached = await caches.match(request);
+    if (cached) return cached;
+    throw new TypeError('offline');
+  }
 }
 
 function field(form, name) {
