@@ -114,3 +114,38 @@ export function rawMail(opts: {
     '',
   ].join('\r\n');
 }
+
+/** A message forwarded as an attachment (message/rfc822), as Outlook's and Gmail's "forward as attachment" send it. */
+export function rawMailWithAttachedMessage(opts: { from: string; to: string; note: string; attached: string }): string {
+  const b = 'b3_redflag_eml';
+  return [
+    `From: ${opts.from}`,
+    `To: ${opts.to}`,
+    'Subject: FW: suspicious',
+    'MIME-Version: 1.0',
+    'Date: Wed, 05 Mar 2025 10:00:00 +0000',
+    `Content-Type: multipart/mixed; boundary="${b}"`,
+    '',
+    `--${b}`,
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    opts.note,
+    `--${b}`,
+    'Content-Type: message/rfc822',
+    'Content-Disposition: attachment; filename="suspicious.eml"',
+    '',
+    opts.attached,
+    `--${b}--`,
+    '',
+  ].join('\r\n');
+}
+
+export const ATTACHED_ORIGINAL = [
+  'From: "Netflix" <billing@netf1ix-account-update.com>',
+  'To: me@example.com',
+  'Subject: Your membership is on hold',
+  'Content-Type: text/plain; charset=utf-8',
+  '',
+  'We could not process your last payment. Update your billing details within 48 hours to avoid cancellation:',
+  'https://netf1ix-account-update.com/billing',
+].join('\r\n');

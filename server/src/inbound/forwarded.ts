@@ -93,7 +93,7 @@ export function addressIn(value: string): string | null {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'()[\]]+/gi;
 
-function linksIn(text: string): string[] {
+export function linksIn(text: string): string[] {
   return [...text.matchAll(URL_IN_TEXT)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
 
@@ -150,4 +150,19 @@ export function extractForwarded(mail: {
   // The HTML part's links: its forwarded half holds the original's; the forwarder's note rarely has any.
   const links = unique([...linksIn(body), ...(mail.html ? hrefsIn(mail.html) : [])]);
   return { text: body, sender, subject, links, forwarded: true };
+}
+
+/**
+ * A message forwarded as an attachment (.eml, "forward as attachment"): it is the original itself, so its
+ * own text, sender and subject are the message's.
+ */
+export function attachedMessage(mail: {
+  text: string;
+  html: string | null;
+  subject: string | null;
+  from: string | null;
+}): ForwardedMessage {
+  const text = mail.text.replace(/\r\n?/g, '\n').trim();
+  const links = unique([...linksIn(text), ...(mail.html ? hrefsIn(mail.html) : [])]);
+  return { text, sender: mail.from, subject: mail.subject, links, forwarded: true };
 }

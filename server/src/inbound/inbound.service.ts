@@ -9,7 +9,7 @@ import type { RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
 import { runScan } from '../scans/scans.service.ts';
-import { extractForwarded } from './forwarded.ts';
+import { attachedMessage, extractForwarded } from './forwarded.ts';
 import { findOrCreateToken, findRecipient, replaceToken } from './inbound.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer'>;
@@ -90,6 +90,14 @@ function cleanText(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
 }
 
+/** A received mail as the listener parsed it; `attached` is a message forwarded as an attachment. */
+export interface ForwardedMail {
+  text: string;
+  html: string | null;
+  subject: string | null;
+  attached?: { text: string; html: string | null; subject: string | null; from: string | null } | null;
+}
+
 export type ForwardOutcome =
   { kind: 'checked'; scan: StoredScan } | { kind: 'not_checked'; code: 'EMPTY' | 'SCAN_REFUSED' };
 
@@ -138,12 +146,12 @@ function refusalMail(ctx: Ctx, code: string) {
  * taken (no bounce). Anything else throws, so the listener answers a temporary failure and the sender's
  * server retries. Nothing of the mail is logged: ids, lengths and scores only.
  */
-export async function checkForwardedMail(
-  ctx: Ctx,
-  recipient: Recipient,
-  mail: { text: string; html: string | null; subject: string | null },
-): Promise<ForwardOutcome> {
-  const fwd = extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
+export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: ForwardedMail): Promise<ForwardOutcome> {
+  // Forwarded as an attachment: the attached message is the original. Inline: read it out of the body.
+  const attached = mail.attached && cleanText(mail.attached.text).trim() ? mail.attached : null;
+  const fwd = attached
+    ? attachedMessage({ ...attached, text: cleanText(attached.text) })
+    : extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
   // Link targets the text does not show (an HTML "Click here") are added for the link analysis to read.
   const hidden = fwd.links.filter((l) => !fwd.text.includes(l));
   const full = hidden.length ? `${fwd.text}\n\nLinks in the e-mail:\n${hidden.join('\n')}` : fwd.text;
@@ -157,7 +165,7 @@ export async function checkForwardedMail(
       'forwarded_not_checked',
       forwardedNotCheckedMail({
         reason:
-          'We found no text to check in the e-mail you forwarded. Forward it as a regular forward (not as an attachment), or paste the text on RedFlag.',
+          'We found no text to check in the e-mail you forwarded. Forward the suspicious e-mail itself (inline or as an attachment), or paste its text on RedFlag.',
         actionUrl: `${ctx.config.publicUrl}/scan`,
         actionLabel: 'Open RedFlag',
         supportEmail: ctx.config.mail.supportEmail,

@@ -8,7 +8,15 @@ import { mailOutbox } from '../db/schema/mail.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
-import { APPLE_TEXT, GMAIL_HTML, GMAIL_TEXT, OUTLOOK_TEXT, rawMail } from './fixtures.ts';
+import {
+  APPLE_TEXT,
+  ATTACHED_ORIGINAL,
+  GMAIL_HTML,
+  GMAIL_TEXT,
+  OUTLOOK_TEXT,
+  rawMail,
+  rawMailWithAttachedMessage,
+} from './fixtures.ts';
 import { INBOUND_RATE } from './inbound.service.ts';
 import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
 
@@ -158,6 +166,26 @@ describe('a forwarded mail over SMTP', () => {
     expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(2);
   });
 
+  it('a message forwarded as an attachment (.eml) is the one checked, with its own sender', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    await send(
+      to,
+      rawMailWithAttachedMessage({
+        from: 'me@example.com',
+        to,
+        note: 'see attached, is this real?',
+        attached: ATTACHED_ORIGINAL,
+      }),
+    );
+    const [scan] = await scansOf(u);
+    expect(scan?.email).toBe('billing@netf1ix-account-update.com');
+    expect(scan?.message.startsWith('We could not process your last payment.')).toBe(true);
+    expect(scan?.message).not.toContain('see attached');
+    const [reply] = await mailsTo(u, 'forwarded_verdict');
+    expect(reply?.subject).toContain('Your membership is on hold');
+  });
+
   it('refuses an unknown token at RCPT with 550, and a second recipient', async () => {
     const unknown = `check+${'a'.repeat(24)}@${DOMAIN}`;
     await expect(
@@ -185,8 +213,11 @@ describe('a forwarded mail over SMTP', () => {
   it('refuses a 21st mail in an hour to one account with 450 (try later), before reading it', async () => {
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
-    for (let i = 0; i < INBOUND_RATE.perAccount.limit; i++) await t.ctx.rateLimiter.hit(INBOUND_RATE.perAccount, u.user.id);
-    await expect(send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }))).rejects.toMatchObject({ responseCode: 450 });
+    for (let i = 0; i < INBOUND_RATE.perAccount.limit; i++)
+      await t.ctx.rateLimiter.hit(INBOUND_RATE.perAccount, u.user.id);
+    await expect(
+      send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT })),
+    ).rejects.toMatchObject({ responseCode: 450 });
     expect(await scansOf(u)).toHaveLength(0);
   });
 

@@ -17,32 +17,58 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-/** The parts of a parsed mail the checker reads. Attachments are drained unread and dropped. */
-async function parseMail(raw: Buffer): Promise<{ text: string; html: string | null; subject: string | null }> {
+/** The parts of a mail the checker reads; `attached`: a message forwarded as an attachment (.eml). */
+export interface ParsedMail {
+  text: string;
+  html: string | null;
+  subject: string | null;
+  /** The sender's address (read from an attached message only). */
+  from: string | null;
+  attached: ParsedMail | null;
+}
+
+/**
+ * Parses a mail. File attachments are drained unread and dropped; the first attached message
+ * (message/rfc822, "forward as attachment") is parsed too, one level deep: it is the message to check.
+ */
+async function parseMail(raw: Buffer, depth = 0): Promise<ParsedMail> {
   const parser = new MailParser({ skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
-  let subject: string | null = null;
-  let text = '';
-  let html: string | null = null;
+  const mail: ParsedMail = { text: '', html: null, subject: null, from: null, attached: null };
+  let attachedRaw: Promise<Buffer> | null = null;
   parser.on('headers', (headers) => {
-    const value = headers.get('subject');
-    subject = typeof value === 'string' && value.trim() ? value.trim() : null;
+    const subject = headers.get('subject');
+    mail.subject = typeof subject === 'string' && subject.trim() ? subject.trim() : null;
+    const from = headers.get('from');
+    const address = from && typeof from === 'object' && 'value' in from ? from.value[0]?.address : undefined;
+    mail.from = address ? address.toLowerCase() : null;
   });
   parser.on('data', (data: AttachmentStream | MessageText) => {
     if (data.type === 'attachment') {
-      // Attachments are ignored: the stream is drained (the parser waits for it) and nothing is kept.
-      (data.content as Readable).resume();
-      data.content.on('end', () => data.release?.());
+      const content = data.content as Readable;
+      if (depth === 0 && attachedRaw === null && data.contentType === 'message/rfc822') {
+        // The whole mail is within the size limit, so this copy is too.
+        attachedRaw = new Promise<Buffer>((resolve, reject) => {
+          const chunks: Buffer[] = [];
+          content.on('data', (chunk: Buffer) => chunks.push(chunk));
+          content.on('end', () => resolve(Buffer.concat(chunks)));
+          content.on('error', reject);
+        });
+      } else {
+        content.resume();
+      }
+      content.on('end', () => data.release?.());
       return;
     }
-    text = data.text ?? '';
-    html = typeof data.html === 'string' ? data.html : null;
+    mail.text = data.text ?? '';
+    mail.html = typeof data.html === 'string' ? data.html : null;
   });
   await new Promise<void>((resolve, reject) => {
     parser.on('end', () => resolve());
     parser.on('error', reject);
     parser.end(raw);
   });
-  return { text, html, subject };
+  if (attachedRaw) mail.attached = await parseMail(await attachedRaw, depth + 1);
+  return mail;
 }
 
 export interface InboundSmtp {
@@ -54,7 +80,7 @@ export interface InboundSmtp {
  * The listener for forwarded mail (config.inbound; off unless INBOUND_SMTP_PORT is set). It takes mail only
  * for a known check+<token>@domain address, refusing any other recipient at RCPT (550), one recipient per
  * mail; it limits mails per account and per client (450 when over), the size (552, SIZE advertised), and it
- * ignores attachments. The mail's text is scanned and answered to the account's own address before the 250,
+ * ignores file attachments (a message attached as .eml is read: it is the forwarded one). The mail's text is scanned and answered to the account's own address before the 250,
  * so a database failure answers 451 and the sender's server tries again. smtp-server's own logger is off:
  * our lines carry ids and counts, never an address, a subject or a body. `port` overrides the setting (0 in tests).
  */
