@@ -39,7 +39,13 @@ async function parseMail(raw: Buffer, depth = 0): Promise<ParsedMail> {
     const subject = headers.get('subject');
     mail.subject = typeof subject === 'string' && subject.trim() ? subject.trim() : null;
     const from = headers.get('from');
-    const address = from && typeof from === 'object' && 'value' in from ? from.value[0]?.address : undefined;
+    const list: unknown[] =
+      from && typeof from === 'object' && 'value' in from && Array.isArray(from.value) ? from.value : [];
+    const first = list[0];
+    const address =
+      first && typeof first === 'object' && 'address' in first && typeof first.address === 'string'
+        ? first.address
+        : undefined;
     mail.from = address ? address.toLowerCase() : null;
   });
   parser.on('data', (data: AttachmentStream | MessageText) => {
