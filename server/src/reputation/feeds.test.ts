@@ -2,11 +2,11 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FeedFormat } from '@redflag/contracts/reputation';
 import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import { reputationFeed, reputationFeedEntry } from '../db/schema/reputation.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { importFeed, refreshFeeds } from './feeds.service.ts';
 import { parseImportArgs } from './import.ts';
@@ -161,6 +161,23 @@ describe('the scheduled refresh (FEEDS)', () => {
     expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', error: expect.stringMatching(/no usable entry/) });
     const entries = await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'good'));
     expect(entries.map((e) => e.value).sort()).toEqual(['refresh-one.example/login', 'refresh-two.example/pay']);
+  });
+
+  it.skipIf(inject('testDatabase').driver !== 'postgres')('two instances refreshing at once download each list once, and both see it', async () => {
+    const [one, two] = await createTestAppPair({ FEEDS: `good=openphish:${base}/good`, FEEDS_REFRESH_MINUTES: '60' });
+    try {
+      goodAnswers = 'feed';
+      const before = requests;
+      const [a, b] = await Promise.all([refreshFeeds(one.ctx), refreshFeeds(two.ctx)]);
+      expect([a[0]?.status, b[0]?.status].sort()).toEqual(['not_due', 'refreshed']);
+      expect(requests - before).toBe(1);
+      const u2 = await createPremiumUser(two);
+      const res = await two.request('/api/scans', { method: 'POST', headers: u2.headers, json: { message: `${BLAND}https://refresh-one.example/login` } });
+      expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({ list: 'good', match: 'url' });
+    } finally {
+      await two.ctx.database.close();
+      await one.close();
+    }
   });
 
   it("/readyz and /metrics report each list's age since its last good copy", async () => {
