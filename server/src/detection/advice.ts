@@ -39,13 +39,19 @@ export interface AdviceEvidence {
   hasLink: boolean;
   /** The message asks you to call or text a number it gives (call_number_in_text). */
   callsNumber: boolean;
+  /** It reads as a transaction alert (transaction_alert): a payment received is only real in the app. */
+  transactionAlert?: boolean;
 }
+
+const TRANSACTION_ALERT_ADVICE =
+  "Looks like a routine transaction alert. If it says you were paid, check your bank or wallet app before you hand anything over: a text is easy to fake.";
 
 export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform, evidence: AdviceEvidence = { hasLink: true, callsNumber: false }): string {
   if (type && riskScore >= RISK_BAND_SUSPICIOUS && evidence.callsNumber && !evidence.hasLink && type !== 'tech_support' && type !== 'family_emergency') return CALL_ADVICE;
   if (type && !evidence.hasLink) return NO_LINK_ADVICE[type] ?? ADVICE[type];
   if (type) return ADVICE[type];
   if (riskScore >= RISK_BAND_SUSPICIOUS) return ADVICE.other;
+  if (evidence.transactionAlert) return TRANSACTION_ALERT_ADVICE;
   if (platform === 'facebook' || platform === 'craigslist' || platform === 'offerup' || platform === 'ebay' || platform === 'etsy') {
     return 'Looks like normal buyer/seller chat. Meet in a public place, keep the conversation on the platform and never share codes sent to your phone.';
   }

@@ -119,3 +119,52 @@ describe('a reason quotes the message, not the rule book', () => {
     expect((urgency?.text.match(/"/g) ?? []).length).toBeLessThanOrEqual(6);
   });
 });
+
+describe('a transaction alert that gives no way to act is a routine notice', () => {
+  const GENUINE = [
+    'Dear Customer, your A/c XX9876 is credited with NGN 45,000.00 on 26-Nov-2026. Bal: NGN 120,340.55. GTBank',
+    'Rs.1,250.00 spent on your SBI Credit Card ending 4421 at AMAZON on 26/11/26. Avl Lmt: Rs.48,750.00',
+    'Acct:XX1234 Debited INR 500.00 on 26-Nov-26 Info: UPI/DR/334455/ZOMATO. Avl Bal: INR 10,240.10 - Axis Bank',
+    'Barclays: A payment of £45.99 to NETFLIX was taken from your account ending 7788 on 26 Nov.',
+    'Txn of PHP 1,200.00 was debited from your account ****5521 on 11/26/26. Available balance PHP 8,410.30. -BPI',
+  ];
+  for (const message of GENUINE) {
+    it(`stays at most a low risk (30): ${message.slice(0, 50)}...`, () => {
+      const r = analyzeLocal({ message, platform: 'sms' });
+      expect(r.riskScore).toBeLessThanOrEqual(30);
+      expect(r.reasonDetails.map((d) => d.id)).toContain('transaction_alert');
+    });
+  }
+
+  const SCAM_COPIES = [
+    'HDFC: Rs 49,999 debited from your A/c XX1234. If not done by you, click http://hdfc-reverse.top to block',
+    "Your account ending 4411 has been debited $950.00. If you didn't authorize this, call our fraud team at +1 (888) 555-0199 immediately",
+    'Alert: Your A/c XX1234 debited Rs 9,999. To cancel the transaction share the OTP sent to you with our executive',
+    'Your BPI account ****5521 was credited PHP 5,000.00. To receive it, confirm your details at bpi-credit-confirm.com',
+    'URGENT: your account XX4410 debited Rs 25,000. Reply with your card number and CVV to reverse it. Bal: Rs 120',
+  ];
+  for (const message of SCAM_COPIES) {
+    it(`a scam copy that adds a way in is not excused: ${message.slice(0, 50)}...`, () => {
+      const r = analyzeLocal({ message, platform: 'sms' });
+      expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+      expect(r.reasonDetails.map((d) => d.id)).not.toContain('transaction_alert');
+    });
+  }
+});
+
+describe('a payment "received" text is not excused where it is the fake-payment scam', () => {
+  it('pasted from a marketplace or a chat, or with an ask, it gets no reassurance', () => {
+    const paid = 'QJR5TML2AA Confirmed. Ksh30,000.00 received from BANK TRANSFER. New M-PESA balance is Ksh30,122.00.';
+    for (const platform of ['facebook', 'whatsapp', 'other'] as const) {
+      expect(analyzeLocal({ message: paid, platform }).reasonDetails.map((d) => d.id)).not.toContain('transaction_alert');
+    }
+    const withAsk = `${paid} Kindly deliver the goods.`;
+    expect(analyzeLocal({ message: withAsk, platform: 'sms' }).reasonDetails.map((d) => d.id)).not.toContain('transaction_alert');
+  });
+
+  it('by SMS, the alert is low risk and the advice says to check the app before handing anything over', () => {
+    const r = analyzeLocal({ message: 'Rs.50,000.00 credited to your A/c XXXX4821 on 26-11-26. Avl Bal Rs.50,412.50 -SBI', platform: 'sms' });
+    expect(r.reasonDetails.map((d) => d.id)).toContain('transaction_alert');
+    expect(r.advice).toMatch(/check your bank or wallet app before you hand anything over/);
+  });
+});

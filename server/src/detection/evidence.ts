@@ -16,7 +16,7 @@ import { claimedCountry, findBrandMentions, type BrandMention } from './rules/br
 import { comboSignals } from './rules/combos.ts';
 import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
-import { ASK_TAGS, runRules } from './rules/rules.ts';
+import { ASK_TAGS, MARKETPLACES, runRules } from './rules/rules.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
 import { analyzeLinks, type FoundLink } from './url/links.ts';
@@ -281,6 +281,12 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   const shortText = textDomain(folded.text) === 'short' && platform !== 'email';
   const contactInText = (message.includes('@') && EMAIL_IN_TEXT.test(message)) || numbersInText.length > 0;
   const destination = shortText && !contactInText ? officialDestination(message, links, signals) : null;
+  // A transaction alert (an amount, a debit or credit, an account or a balance) with no link, number, address
+  // or reply to act on is a routine notice like an appointment's; its scam copies add the way in.
+  if (shortText && !contactInText && !destination && !links.length && !CHAT_PLATFORMS.has(platform)) {
+    const alert = transactionAlert(message);
+    if (alert && givesNoWayToAct(message, links, [...signals, alert])) signals.push(alert);
+  }
   const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
   if (destination) {
     const i = signals.findIndex((x) => x.id === 'official_link');
@@ -310,7 +316,36 @@ const CALL_VERB_BEFORE = /\b(?:call|ring|dial|phone|text|txt|sms|whats ?app|cont
 /** An e-mail address written in the text: a way to act besides the links. */
 const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
-const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice']);
+const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice', 'transaction_alert']);
+
+/** An amount in the currencies of the alerts people receive (US, UK, EU, India, Nigeria, Kenya, Southeast Asia...). */
+const ALERT_AMOUNT = /(?:\b(?:rs|inr|ngn|ksh|kes|usd|gbp|eur|php|sgd|myr|rm|idr|rp|thb|zar|ghs|ugx|tzs|aed|cad|aud)\.?|[₹₦$£€₱฿])[ \t]?\d[\d,]*(?:\.\d{1,2})?|\b\d[\d,]*\.\d{2}[ \t]?(?:inr|ngn|kes|ksh|usd|gbp|eur|php|sgd|myr|idr|thb|zar|ghs)\b/i;
+/** Money moving on an account. */
+const ALERT_MOVE = /\b(?:debited|credited|debit|credit|spent|withdrawn|withdrawal|deposited|received|transferred|sent to|paid to|payment of|purchase|was taken|was used|charged)\b/i;
+/** An account or card shown by its last digits, or a balance or limit. */
+const ALERT_ACCOUNT = /\b(?:a\/c|acct|account|card)\b[^\n]{0,25}?(?:x{2,}|\*{2,}|ending(?:[ \t]in)?|no\.?)[ \t:]?\d{3,4}\b|(?:\bx{2,}|\*{2,})\d{3,4}\b|\b(?:avl|avail|available|new|closing|ledger|current)?\.?[ \t]?(?:bal|balance|lmt|limit)\b/i;
+
+/** Words a bank's alert does not use and a fake one does: an ask ("kindly deliver the goods", "send $200 more"). */
+const ALERT_ASK = /\b(?:kindly|please|pls|plz|deliver|release|ship|send|refund|return|unlock|claim)\b/i;
+/**
+ * Where a "payment received" text is the fake-payment scam's tool, not a bank's alert: pasted from a
+ * marketplace or a chat, it was sent by the buyer. Genuine alerts arrive by SMS (or an app's own notice).
+ */
+const CHAT_PLATFORMS: ReadonlySet<Platform | undefined> = new Set<Platform | undefined>([...MARKETPLACES, 'whatsapp', 'other']);
+
+/** The reassurance of a transaction alert, pointing at its amount; null when the message is not one. */
+function transactionAlert(message: string): Signal | null {
+  const amount = ALERT_AMOUNT.exec(message);
+  if (!amount || !ALERT_MOVE.test(message) || !ALERT_ACCOUNT.test(message) || ALERT_ASK.test(message)) return null;
+  return {
+    id: 'transaction_alert',
+    text: 'Reads like an automatic transaction alert (an amount and an account) that gives no link, number or reply to act on',
+    weight: -1.0,
+    severity: 'info',
+    evidence: [{ kind: 'span', start: amount.index, end: amount.index + amount[0].length, text: amount[0] }],
+    tags: ['reassurance', 'notice'],
+  };
+}
 /** The replies a notice may ask for: opt out, confirm or cancel with one word. */
 const KEYWORD_REPLY = /\b(?:reply|text|txt|send)[ \t]{1,3}["'“]?(?:stop|help|c|y|yes|n|no|1|2|end|cancel|unsubscribe)["'”]?\b/gi;
 /** Any other way back to the sender: a reply with something, a call, another app. */

@@ -103,7 +103,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     phoneAnalysis: g.phoneAnalysis,
     emailAnalysis: g.emailAnalysis,
     links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
-    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform, { hasLink: g.links.length > 0, callsNumber: g.signals.some((s) => s.id === 'call_number_in_text') }),
+    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform, { hasLink: g.links.length > 0, callsNumber: g.signals.some((s) => s.id === 'call_number_in_text'), transactionAlert: g.signals.some((s) => s.id === 'transaction_alert') }),
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
     policy: policy.steps,
