@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
+import { withdrawAccountReports } from '../reputation/reputation.service.ts';
 import { accountDeletedMail, type CancelledWithAccount } from '../mail/templates.ts';
 import {
   activeSessions,
@@ -168,6 +169,8 @@ export async function deleteAccount(ctx: DeleteCtx, userId: string, email: strin
     throw new AppError('CONFLICT', 'Cancel your subscription in the billing portal first, then delete your account.');
   }
   const firstName = (await findUserRow(ctx.database.db, userId))?.firstName ?? null;
+  // Reports to other users go with the scans they came from (decision 103); read before the scans are deleted.
+  await withdrawAccountReports(ctx, userId);
   const { droppedCancellation } = await ctx.database.db.transaction(async (tx) => {
     // The one thing that outlives the account: a keyed hash of the address, so that it gets no second
     // trial (also stored when the trial started; this covers trials from before the hash was kept).

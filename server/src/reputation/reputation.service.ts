@@ -144,23 +144,27 @@ export async function getReportSharing(ctx: Ctx, userId: string): Promise<{ shar
   return { shareReports: !(await isOptedOut(ctx.database.db, userId)) };
 }
 
-/**
- * The account's setting. Keeping scans out also withdraws the reports the account already made: its flagged
- * scans say which values they were (the hashes alone cannot).
- */
+/** The account's setting. Keeping scans out also withdraws the reports the account already made. */
 export async function setReportSharing(ctx: Ctx, userId: string, shareReports: boolean): Promise<{ shareReports: boolean }> {
-  const db = ctx.database.db;
-  await setOptedOut(db, userId, !shareReports, ctx.clock.now());
-  if (!shareReports) {
-    const keys = sightingKeys(ctx.config.auth.secret);
-    const hashes = new Set<string>();
-    for (const scan of await flaggedScanValues(db, userId, RISK_BAND_SUSPICIOUS)) {
-      for (const v of scanValues({ phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined }, scan.result.links ?? [])) hashes.add(keys.contributor(userId, v.kind, v.value));
-    }
-    const withdrawn = await deleteContributions(db, [...hashes]);
-    ctx.logger.info({ withdrawn }, 'reports withdrawn: account keeps its scans out');
-  }
+  await setOptedOut(ctx.database.db, userId, !shareReports, ctx.clock.now());
+  if (!shareReports) await withdrawAccountReports(ctx, userId);
   return { shareReports };
+}
+
+/**
+ * Every report the account's flagged scans made, withdrawn (the setting turned off, or the account deleted):
+ * the scans say which values they named, which the hashes alone cannot.
+ */
+export async function withdrawAccountReports(ctx: Ctx, userId: string): Promise<number> {
+  const db = ctx.database.db;
+  const keys = sightingKeys(ctx.config.auth.secret);
+  const hashes = new Set<string>();
+  for (const scan of await flaggedScanValues(db, userId, RISK_BAND_SUSPICIOUS)) {
+    for (const v of scanValues({ phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined }, scan.result.links ?? [])) hashes.add(keys.contributor(userId, v.kind, v.value));
+  }
+  const withdrawn = await deleteContributions(db, [...hashes]);
+  ctx.logger.info({ withdrawn }, 'reports of an account withdrawn');
+  return withdrawn;
 }
 
 /** Lookups are Premium's (a trial's five scans include phone and e-mail checks, not a lookup service). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reportSharingSchema, SIGHTING_WINDOW_DAYS } from '@redflag/contracts/reputation';
 import { sharedScanSchema } from '@redflag/contracts/feedback';
 import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
+import { updateAccount } from '../billing/billing.repo.ts';
 import { reputationSighting } from '../db/schema/reputation.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
@@ -130,6 +131,18 @@ describe('reports from other users', () => {
     expect((await probe(e, phone)).find((s) => s.kind === 'phone')?.count).toBe(3);
     t.ctx.clock.advance(SIGHTING_WINDOW_DAYS * 86_400_000);
     expect((await probe(e, phone)).find((s) => s.kind === 'phone')).toBeUndefined();
+  });
+
+  it("deleting an account withdraws its reports with its scans", async () => {
+    const g = await createPremiumUser(t);
+    const before = await rowCount();
+    await scan(g, { message: SCAM, phoneNumber: '+44 20 7946 0555' });
+    expect(await rowCount()).toBe(before + 2);
+    // A cancelled plan: nothing bills any more, so the account may be deleted.
+    await updateAccount(t.ctx.database.db, g.user.id, { planTier: 'free', subscriptionStatus: 'inactive' }, t.ctx.clock.now());
+    const res = await t.request('/api/account/delete', { method: 'POST', headers: g.headers, json: { confirmEmail: g.user.email } });
+    expect(res.status).toBe(200);
+    expect(await rowCount()).toBe(before);
   });
 
   it('no table holds the number, the address or the host (only the owners\' own scan history does)', async () => {
