@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { apiScanSchema, createdApiKeySchema } from '@redflag/contracts/api';
 import type { FeedFormat } from '@redflag/contracts/reputation';
 import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import { reputationFeed, reputationFeedEntry } from '../db/schema/reputation.ts';
@@ -54,6 +55,17 @@ describe('a scan whose link is on an imported list', () => {
     const again = storedScanSchema.parse(await (await t.request(`/api/scans/${s.id}`, { headers: u.headers })).json());
     expect(again.reputation).toEqual(s.reputation);
     expect(again.riskScore).toBe(s.riskScore);
+  });
+
+  it('the /v1 answer carries the same: verdict scam, the listing first and in `reputation`', async () => {
+    const created = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lists' } });
+    const { key } = createdApiKeySchema.parse(await created.json());
+    const res = await t.request('/v1/scans', { method: 'POST', headers: { authorization: `Bearer ${key}` }, json: { message: `${BLAND}http://toll-pay-now.example/ez` } });
+    expect(res.status).toBe(201);
+    const scan = apiScanSchema.parse(await res.json());
+    expect(scan.verdict).toBe('scam');
+    expect(scan.reasonDetails[0]?.id).toBe('known_bad_list');
+    expect(scan.reputation?.listings).toEqual([{ list: 'phishtank', listedAt: '2026-02-11T10:00:00Z', match: 'url', url: 'http://toll-pay-now.example/ez' }]);
   });
 
   it('matches through scheme, case, www, tracking parameters and a trailing slash (OpenPhish, URLhaus)', async () => {
