@@ -14,7 +14,7 @@ import type { AppEnv } from '../http/types.ts';
 import { parseWith, rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
-import { getScan } from '../scans/scans.service.ts';
+import { getScan, requireMessage } from '../scans/scans.service.ts';
 import {
   authenticateApiKey,
   createApiKey,
@@ -178,15 +178,7 @@ async function parseScanBody(c: Context) {
   } catch {
     throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
   }
-  if (
-    typeof raw === 'object' &&
-    raw !== null &&
-    (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())
-  ) {
-    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', {
-      details: { title: 'Message Required' },
-    });
-  }
+  requireMessage(raw);
   return parseWith(scanRequestSchema, raw);
 }
 

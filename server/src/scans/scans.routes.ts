@@ -4,19 +4,19 @@ import { presentedSessionToken, requireUser, sessionIsCurrent, setSessionUser } 
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 import { apiRoute } from '../http/api-route.ts';
-import { AppError } from '../lib/app-error.ts';
 import {
   findRequester,
   getScan,
   getScans,
   getStats,
   removeAllScans,
+  refuseWhenWindowFull,
   removeScan,
+  requireMessage,
   runScan,
   type ScanRequester,
 } from './scans.service.ts';
 import { SCANS_PER_USER } from './rate-rules.ts';
-
 
 export function scanRoutes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
@@ -35,37 +35,8 @@ export function scanRoutes(ctx: AppContext) {
     } else {
       userId = (await requireUser(c)).id;
     }
-    // The spec's own text for a blank message (docs/product.md §5), before the schema's wording.
-    const input = await req.body((raw) => {
-      if (
-        typeof raw === 'object' &&
-        raw !== null &&
-        (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())
-      ) {
-        throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', {
-          details: { title: 'Message Required' },
-        });
-      }
-    });
-    if (rule) {
-      // Refused before the engine runs when the window is already full; the hit itself is counted by the
-      // statement that stores the scan, so a full window set by a concurrent request stores nothing either.
-      const bucket = requester
-        ? requester.bucket
-        : await limiter
-            .peek(rule, userId)
-            .then((p) =>
-              p.allowed
-                ? null
-                : { count: rule.limit, resetAt: new Date(ctx.clock.now().getTime() + p.retryAfterSeconds * 1000) },
-            );
-      if (bucket && bucket.count >= rule.limit) {
-        throw new AppError('RATE_LIMITED', undefined, {
-          retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt.getTime() - ctx.clock.now().getTime()) / 1000)),
-          details: { rule: rule.name },
-        });
-      }
-    }
+    const input = await req.body(requireMessage);
+    if (rule) await refuseWhenWindowFull(ctx, rule, userId, requester?.bucket);
     const rate = rule ? { rule, key: userId, peek: limiter.peek } : null;
     return runScan(ctx, userId, input, undefined, { plan: requester?.plan, rate });
   });

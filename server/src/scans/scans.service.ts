@@ -182,3 +182,33 @@ function toStoredScan(row: ScanRow): StoredScan {
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+/**
+ * The spec's own answer for a blank message (docs/product.md §5: "Message Required"), given before the
+ * schema's wording: a body whose `message` is missing, not text, or only spaces. The web app's
+ * POST /api/scans and the public API's POST /v1/scans both ask it of the raw body.
+ */
+export function requireMessage(raw: unknown): void {
+  if (typeof raw === 'object' && raw !== null && (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())) {
+    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', { details: { title: 'Message Required' } });
+  }
+}
+
+/**
+ * Refuses a scan before the engine runs when the account's scan window is already full (429 with
+ * Retry-After). The hit itself is counted by the statement that stores the scan, so a window filled by a
+ * concurrent request stores nothing either. `known` is the bucket read with the requester, when it was.
+ */
+export async function refuseWhenWindowFull(ctx: AppContext, rule: RateRule, userId: string, known: ScanRequester['bucket'] | undefined): Promise<void> {
+  const now = ctx.clock.now().getTime();
+  const bucket =
+    known !== undefined
+      ? known
+      : await ctx.rateLimiter.peek(rule, userId).then((p) => (p.allowed ? null : { count: rule.limit, resetAt: new Date(now + p.retryAfterSeconds * 1000) }));
+  if (bucket && bucket.count >= rule.limit) {
+    throw new AppError('RATE_LIMITED', undefined, {
+      retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt.getTime() - now) / 1000)),
+      details: { rule: rule.name },
+    });
+  }
+}
