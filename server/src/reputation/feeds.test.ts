@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq } from 'drizzle-orm';
+import { Writable } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiScanSchema, createdApiKeySchema } from '@redflag/contracts/api';
 import type { FeedFormat } from '@redflag/contracts/reputation';
@@ -91,6 +92,31 @@ describe('a scan whose link is on an imported list', () => {
     const form = await scan(`${BLAND}https://docs.google.com/forms/d/e/AnotherForm/viewform`);
     expect(form.reputation?.listings ?? []).toEqual([]);
     expect(form.reasonDetails.some((r) => r.id === 'known_bad_list')).toBe(false);
+  });
+});
+
+describe('when the lookup fails', () => {
+  it('the scan is answered by the engine alone, and the log names no link', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const broken = await createTestApp({ LOG_LEVEL: 'trace' }, { logDestination: sink });
+    try {
+      const v = await createPremiumUser(broken);
+      await broken.ctx.database.db.execute(sql`drop table reputation_feed_entry`);
+      const res = await broken.request('/api/scans', { method: 'POST', headers: v.headers, json: { message: `${BLAND}https://private-marker-host.example/path` } });
+      expect(res.status).toBe(200);
+      expect(storedScanSchema.parse(await res.json()).reputation).toBeUndefined();
+      const log = lines.join('');
+      expect(log).toContain('reputation lookup failed');
+      expect(log).not.toContain('private-marker-host');
+    } finally {
+      await broken.close();
+    }
   });
 });
 

@@ -115,7 +115,9 @@ export async function withReputation(ctx: Ctx, check: ScanReputationCheck): Prom
       contribution: flagged ? { userId, day: dayOf(now), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
     });
   } catch (err) {
-    ctx.logger.warn({ err: { name: (err as Error).name, message: (err as Error).message } }, 'reputation lookup failed; scan answered without it');
+    // The name and the driver's code only: a failed query's message lists its parameters (links, hosts).
+    const code = (err as { cause?: { code?: unknown } }).cause?.code;
+    ctx.logger.warn({ err: { name: (err as Error).name, code: typeof code === 'string' ? code : undefined } }, 'reputation lookup failed; scan answered without it');
     return result;
   }
   const listings = listingsFor(found.listings, links);
