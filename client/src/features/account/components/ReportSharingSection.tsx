@@ -5,6 +5,15 @@ import { classifyError } from '@/lib/errors';
 import { useReportSharing, useSaveReportSharing } from '../api/report-sharing';
 import { SectionCard } from './SectionCard';
 
+function ErrorNote({ error, reading }: { error: unknown; reading: boolean }) {
+  const c = classifyError(error);
+  return (
+    <p role="alert" className="text-red-700">
+      {reading ? 'The setting could not be read.' : 'The setting was not saved.'} {c.description} {c.suggestion}
+    </p>
+  );
+}
+
 /**
  * The account's say in "Reported in N other scans" (decision 103): on by default; off keeps this account's
  * scans out of the counts and withdraws what they already added.
@@ -34,11 +43,7 @@ export function ReportSharingSection() {
           />
           <span>Count my flagged scans in these reports</span>
         </label>
-        {setting.isError || save.isError ? (
-          <p role="alert" className="text-red-700">
-            {classifyError(setting.error ?? save.error).title}
-          </p>
-        ) : null}
+        {setting.isError || save.isError ? <ErrorNote error={setting.error ?? save.error} reading={setting.isError} /> : null}
       </div>
     </SectionCard>
   );
