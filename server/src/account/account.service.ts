@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { listApiKeys } from '../api/api-keys.repo.ts';
 import { feedbackOf, sharesOf } from '../feedback/feedback.repo.ts';
 import { AppError } from '../lib/app-error.ts';
-import { withdrawAccountReports } from '../reputation/reputation.service.ts';
+import { getReportSharing, withdrawAccountReports } from '../reputation/reputation.service.ts';
 import { accountDeletedMail, type CancelledWithAccount } from '../mail/templates.ts';
 import {
   activeSessions,
@@ -63,7 +63,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
   const u = await findUserRow(db, userId);
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
   const email = u.email.toLowerCase();
-  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares, apiKeys] = await Promise.all([
+  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares, apiKeys, reportSharing] = await Promise.all([
     allScans(db, userId),
     signInMethods(db, userId),
     activeSessions(db, userId),
@@ -79,6 +79,7 @@ export async function exportAccount(ctx: Ctx, userId: string) {
     feedbackOf(db, userId),
     sharesOf(db, userId),
     listApiKeys(db, userId),
+    getReportSharing(ctx, userId),
   ]);
   return {
     exportedAt: ctx.clock.now().toISOString(),
@@ -141,6 +142,8 @@ export async function exportAccount(ctx: Ctx, userId: string) {
     sharedLinks: shares.map((s) => ({ scanId: s.scanId, includeMessage: s.includeMessage, createdAt: s.createdAt })),
     // Never the key or its hash: what identifies it on the account page.
     apiKeys: apiKeys.map((k) => ({ name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt })),
+    // Whether the flagged scans count in reports for others; the reports are keyed hashes that name nobody (decision 103).
+    reportSharing,
     events,
     mails: mails.map((m) => ({ ...m, text: redactLinks(m.text) })),
     contactMessages: messages,

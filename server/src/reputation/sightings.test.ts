@@ -84,6 +84,8 @@ describe('reports from other users', () => {
     const set = await t.request('/api/account/report-sharing', { method: 'PUT', headers: private_.headers, json: { shareReports: false } });
     expect(reportSharingSchema.parse(await set.json())).toEqual({ shareReports: false });
     expect(reportSharingSchema.parse(await (await t.request('/api/account/report-sharing', { headers: private_.headers })).json())).toEqual({ shareReports: false });
+    // The data export says so too.
+    expect((await (await t.request('/api/account/export', { headers: private_.headers })).json()).reportSharing).toEqual({ shareReports: false });
     await scan(unverified, { message: SCAM, phoneNumber: PHONE });
     await scan(private_, { message: SCAM, phoneNumber: PHONE });
     expect(await rowCount()).toBe(10);
