@@ -120,6 +120,19 @@ describe('when the lookup fails', () => {
   });
 });
 
+describe('/metrics without a database', () => {
+  it("still renders, without the lists' gauges", async () => {
+    const gone = await createTestApp({ METRICS_TOKEN: 'metrics-token-0123456789' });
+    await importFeed(gone.ctx, { name: 'gone', format: 'domains', sourceUrl: null }, 'gone.example\n');
+    await gone.ctx.database.close();
+    const res = await gone.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain('http_requests_total');
+    expect(text).not.toContain('redflag_feed_entries{feed="gone"}');
+  });
+});
+
 describe('importing a list again', () => {
   it('replaces the copy: dropped entries go, kept ones keep when they were first seen', async () => {
     const first = await importFeed(t.ctx, { name: 'again', format: 'openphish', sourceUrl: null }, 'https://one.example/a\nhttps://two.example/b\n');
