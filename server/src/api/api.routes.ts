@@ -1,17 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Hono, type Context } from 'hono';
-import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema, withVerdict } from '@redflag/contracts/api';
-import { scanRequestSchema } from '@redflag/contracts/scan';
-import { lookupQuerySchema } from '@redflag/contracts/reputation';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+  withVerdict,
+} from '@redflag/contracts/api';
 import { lookup, requirePremiumLookup } from '../reputation/reputation.service.ts';
 import { requireUser } from '../auth/session.ts';
 import { errorBody } from '../http/error-handler.ts';
 import { noStore } from '../http/security.ts';
 import type { AppContext } from '../context.ts';
 import { apiRoute } from '../http/api-route.ts';
+import { v1Route } from '../http/v1-route.ts';
 import type { AppEnv } from '../http/types.ts';
-import { parseWith, rejectUnstorableText } from '../http/validate.ts';
+import { rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
 import { getScan, requireMessage } from '../scans/scans.service.ts';
@@ -25,7 +29,13 @@ import {
 } from './api-keys.service.ts';
 import { openApiDocument } from './openapi.ts';
 import { webApiOpenApiDocument } from './web-openapi.ts';
-import { API_KEY_FAILURES_PER_IP, API_PER_KEY, LOOKUPS_PER_USER, rateLimitHeaders, rateLimitHeadersOf } from './rate-limit-headers.ts';
+import {
+  API_KEY_FAILURES_PER_IP,
+  API_PER_KEY,
+  LOOKUPS_PER_USER,
+  rateLimitHeaders,
+  rateLimitHeadersOf,
+} from './rate-limit-headers.ts';
 import { clientIp, type RateHit } from '../http/rate-limit.ts';
 
 type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller; apiKeyHit: RateHit } };
@@ -48,7 +58,11 @@ export function publicApiRoutes(ctx: AppContext) {
     const ip = clientIp(c, ctx.config);
     const now = ctx.clock.now().getTime();
     const blockedFor = refusedAddresses.secondsLeft(ip, now);
-    if (blockedFor > 0) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: blockedFor, details: { rule: API_KEY_FAILURES_PER_IP.name } });
+    if (blockedFor > 0)
+      throw new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: blockedFor,
+        details: { rule: API_KEY_FAILURES_PER_IP.name },
+      });
     try {
       return await authenticateApiKey(ctx, c.req.header('authorization'));
     } catch (err) {
@@ -56,7 +70,10 @@ export function publicApiRoutes(ctx: AppContext) {
       const failures = await limiter.hit(API_KEY_FAILURES_PER_IP, ip);
       if (failures.allowed) throw err;
       refusedAddresses.add(ip, now + failures.retryAfterSeconds * 1000);
-      throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: failures.retryAfterSeconds, details: { rule: API_KEY_FAILURES_PER_IP.name } });
+      throw new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: failures.retryAfterSeconds,
+        details: { rule: API_KEY_FAILURES_PER_IP.name },
+      });
     }
   }
 
@@ -82,40 +99,58 @@ export function publicApiRoutes(ctx: AppContext) {
       c.set('apiCaller', caller);
       c.set('apiKeyHit', hit);
       await next();
-    })
-    .post('/v1/scans', async (c) => {
-      const caller = c.get('apiCaller');
-      const idempotencyKey = readIdempotencyKey(c);
-      const input = await parseScanBody(c);
-      // The web app's per-user scan limit counts API scans too: one account, one pace. It is taken with the
-      // scan, before the engine runs, and not by a replay of a stored scan (its Idempotency-Key).
-      const rate = ctx.config.rateLimits ? { rule: SCANS_PER_USER, key: caller.userId, peek: limiter.peek } : null;
-      const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
-      if (rate) {
-        const perUser = await limiter.peek(SCANS_PER_USER, caller.userId);
-        for (const [name, value] of Object.entries(rateLimitHeadersOf([[API_PER_KEY, c.get('apiKeyHit')], [SCANS_PER_USER, perUser]]))) c.header(name, value);
-      }
-      c.header('Location', `/v1/scans/${scan.id}`);
-      if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
-      return c.json(withVerdict(scan), 201);
-    })
-    .get('/v1/scans/:id', async (c) => {
-      return c.json(withVerdict(await getScan(ctx, c.get('apiCaller').userId, c.req.param('id'))));
-    })
-    // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
-    // only, checked before the lookup's own per-account limit is spent.
-    .get('/v1/lookup', async (c) => {
-      const caller = c.get('apiCaller');
-      const query = parseWith(lookupQuerySchema, c.req.query());
-      await requirePremiumLookup(ctx, caller.userId);
-      if (ctx.config.rateLimits) {
-        const perUser = await limiter.hit(LOOKUPS_PER_USER, caller.userId);
-        for (const [name, value] of Object.entries(rateLimitHeadersOf([[API_PER_KEY, c.get('apiKeyHit')], [LOOKUPS_PER_USER, perUser]]))) c.header(name, value);
-        if (!perUser.allowed) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: perUser.retryAfterSeconds, details: { rule: LOOKUPS_PER_USER.name } });
-      }
-      return c.json(await lookup(ctx, caller.userId, query));
-    })
-    .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+    });
+
+  // The rows of the /v1 route table (packages/contracts v1-routes.ts), behind the key check above.
+  const rows = new Hono<V1Env>();
+  v1Route(rows, 'createScan', async (c, req) => {
+    const caller = c.get('apiCaller');
+    const idempotencyKey = readIdempotencyKey(c);
+    const input = await req.body(requireMessage);
+    // The web app's per-user scan limit counts API scans too: one account, one pace. It is taken with the
+    // scan, before the engine runs, and not by a replay of a stored scan (its Idempotency-Key).
+    const rate = ctx.config.rateLimits ? { rule: SCANS_PER_USER, key: caller.userId, peek: limiter.peek } : null;
+    const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
+    if (rate) {
+      const perUser = await limiter.peek(SCANS_PER_USER, caller.userId);
+      for (const [name, value] of Object.entries(
+        rateLimitHeadersOf([
+          [API_PER_KEY, c.get('apiKeyHit')],
+          [SCANS_PER_USER, perUser],
+        ]),
+      ))
+        c.header(name, value);
+    }
+    c.header('Location', `/v1/scans/${scan.id}`);
+    if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return withVerdict(scan);
+  });
+  v1Route(rows, 'getScan', async (c, req) =>
+    withVerdict(await getScan(ctx, c.get('apiCaller').userId, req.params.id ?? '')),
+  );
+  // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
+  // only, checked before the lookup's own per-account limit is spent.
+  v1Route(rows, 'lookup', async (c, req) => {
+    const caller = c.get('apiCaller');
+    const query = req.query();
+    await requirePremiumLookup(ctx, caller.userId);
+    if (ctx.config.rateLimits) {
+      const perUser = await limiter.hit(LOOKUPS_PER_USER, caller.userId);
+      for (const [name, value] of Object.entries(
+        rateLimitHeadersOf([
+          [API_PER_KEY, c.get('apiKeyHit')],
+          [LOOKUPS_PER_USER, perUser],
+        ]),
+      ))
+        c.header(name, value);
+      if (!perUser.allowed)
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: perUser.retryAfterSeconds,
+          details: { rule: LOOKUPS_PER_USER.name },
+        });
+    }
+    return lookup(ctx, caller.userId, query);
+  });
 
   const keys = new Hono<AppEnv>();
   apiRoute(keys, 'listApiKeys', async (c) => getApiKeys(ctx, (await requireUser(c)).id));
@@ -132,6 +167,10 @@ export function publicApiRoutes(ctx: AppContext) {
     const { authCookies } = await ctx.auth.$context;
     return c.json(webApiOpenApiDocument(ctx.config.publicUrl, { sessionCookie: authCookies.sessionToken.name }));
   });
+
+  v1.route('/', rows).all('/v1/*', (c) =>
+    c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404),
+  );
 
   return new Hono<AppEnv>().route('/', keys).route('/', webDocument).route('/', docsRoutes()).route('/', v1);
 }
@@ -167,19 +206,6 @@ function readIdempotencyKey(c: Context): string | undefined {
       details: { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Invalid Idempotency-Key' }] },
     });
   return parsed.data;
-}
-
-/** As the web app's POST /api/scans: a blank message gets the spec's own text. */
-async function parseScanBody(c: Context) {
-  const text = await c.req.text();
-  let raw: unknown;
-  try {
-    raw = text ? JSON.parse(text) : {};
-  } catch {
-    throw new AppError('BAD_REQUEST', 'The request body is not valid JSON');
-  }
-  requireMessage(raw);
-  return parseWith(scanRequestSchema, raw);
 }
 
 /**

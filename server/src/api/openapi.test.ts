@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiKeySchema } from '@redflag/contracts/api';
+import { V1_ROUTES } from '@redflag/contracts/v1-routes';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser } from '../test/users.ts';
 
@@ -153,5 +154,26 @@ describe('GET /api/docs', () => {
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
     const init = await (await t.request('/api/docs/init.js')).text();
     expect(init).toContain('/v1/openapi.json');
+  });
+});
+
+describe('the /v1 route table', () => {
+  it('is what the server answers and what the document lists: one operation per row, each behind the key', async () => {
+    const doc = (await (await t.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`));
+    const rows = Object.entries(V1_ROUTES).map(([name, row]) => `${name} ${row.method} ${row.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    expect(documented.sort()).toEqual(rows.sort());
+    const key = await keyForTrialUser();
+    const authorization = { authorization: `Bearer ${key}` };
+    const unknown = await (await t.request('/v1/nothing-here', { headers: authorization })).json();
+    expect(unknown.error.message).toMatch(/^No API route for/);
+    for (const row of Object.values(V1_ROUTES)) {
+      const path = row.path.replace(':id', '00000000-0000-4000-8000-000000000000');
+      const init = { method: row.method, ...(row.method === 'POST' ? { json: {} } : {}) };
+      // Behind the key, and registered: with a key the row's own handler answers, not the catch-all.
+      expect((await t.request(path, init)).status, `${row.method} ${row.path}`).toBe(401);
+      const answered = await t.request(path, { ...init, headers: authorization });
+      expect(JSON.stringify(await answered.json()), `${row.method} ${row.path}`).not.toMatch(/No API route for/);
+    }
   });
 });

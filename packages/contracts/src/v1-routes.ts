@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { apiScanSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from './api.ts';
+import { lookupQuerySchema, lookupResponseSchema, REPORTS_ARE_NOT_PROOF, SIGHTING_THRESHOLD, SIGHTING_WINDOW_DAYS } from './reputation.ts';
+import { scanRequestSchema } from './scan.ts';
+
+/**
+ * The public API (/v1), one row per route, as the web app's own routes are rows of api-routes.ts: the server
+ * declares each route from its row (server/src/http/v1-route.ts: method, path, parsed query and body, typed
+ * answer) and the OpenAPI document of /v1 is generated from the rows (server/src/api/openapi.ts), so a route
+ * is written once. Every row needs an API key (`Authorization: Bearer rf_live_...`); the key check, its
+ * rate limit and no-store sit in front of all of them. Besides what the web app's rows say, a row carries
+ * what the document tells developers: a summary, a description, the answers it can give and the request and
+ * response headers it reads or sets.
+ */
+export interface V1RouteSpec {
+  method: 'GET' | 'POST';
+  path: `/v1/${string}`;
+  /** Path parameters, for the document (the handler reads them as strings). */
+  params?: z.ZodObject;
+  query?: z.ZodType;
+  /** What each query parameter is, for the document. */
+  queryDescriptions?: Record<string, string>;
+  body?: z.ZodType;
+  /** Name of the body's schema under the document's components. */
+  bodyName?: string;
+  response: z.ZodType;
+  /** Name of the answer's schema under the document's components. */
+  responseName: string;
+  status?: 201;
+  summary: string;
+  description: string;
+  /** What the 2xx answer is. */
+  answers: string;
+  /** Request headers the route reads, with their schema and description. */
+  requestHeaders?: Record<string, { schema: z.ZodType; description: string }>;
+  /** Response headers the route sets besides the rate-limit ones, for the document. */
+  responseHeaders?: Record<string, { description: string; schema: Record<string, unknown> }>;
+  /** The error answers this route gives besides every route's (401, 429, 500), by status. */
+  errors: Record<string, string>;
+}
+
+const v1 = <const R extends V1RouteSpec>(spec: R): R => spec;
+
+export const V1_ROUTES = {
+  createScan: v1({
+    method: 'POST',
+    path: '/v1/scans',
+    body: scanRequestSchema,
+    bodyName: 'ScanRequest',
+    response: apiScanSchema,
+    responseName: 'Scan',
+    status: 201,
+    summary: 'Scan a message',
+    description: `Analyses the message and stores the scan in your history. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely: the same key with the same body answers the same scan for ${IDEMPOTENCY_KEY_TTL_HOURS} hours (with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`), the same key with another body answers 422.`,
+    answers: 'The stored scan, with its verdict.',
+    requestHeaders: {
+      [IDEMPOTENCY_KEY_HEADER]: {
+        schema: idempotencyKeySchema,
+        description: `Any unique string (a UUID is a good choice), kept ${IDEMPOTENCY_KEY_TTL_HOURS} hours per API key.`,
+      },
+    },
+    responseHeaders: {
+      Location: { description: 'Where to read the scan again.', schema: { type: 'string' } },
+      [IDEMPOTENT_REPLAYED_HEADER]: {
+        description: 'Present (`true`) when this answers an earlier request with the same Idempotency-Key.',
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+    errors: {
+      '400': 'The body is not JSON (`BAD_REQUEST`).',
+      '403': 'The plan does not allow this scan: `SCAN_LIMIT_REACHED` (the free trial scans are used), `TRIAL_EXPIRED`, `PAYMENT_SETUP_REQUIRED`, or `PREMIUM_REQUIRED` for phone / e-mail verification.',
+      '409': 'A request with the same Idempotency-Key is still running (`CONFLICT`).',
+      '413': 'The body is too large (`PAYLOAD_TOO_LARGE`).',
+      '415': 'The body is not sent as `application/json` (`UNSUPPORTED_MEDIA_TYPE`).',
+      '422': 'The request is not valid (`MESSAGE_REQUIRED`, `VALIDATION_ERROR`), or its Idempotency-Key was used with another body.',
+    },
+  }),
+  getScan: v1({
+    method: 'GET',
+    path: '/v1/scans/:id',
+    params: z.object({ id: z.uuid() }),
+    response: apiScanSchema,
+    responseName: 'Scan',
+    summary: 'Read a scan',
+    description: "One of your scans. Another account's scan, a deleted one and an unknown id all answer 404.",
+    answers: 'The stored scan, with its verdict.',
+    errors: { '404': 'No such scan in your account (`NOT_FOUND`).' },
+  }),
+  lookup: v1({
+    method: 'GET',
+    path: '/v1/lookup',
+    query: lookupQuerySchema,
+    queryDescriptions: {
+      phone: 'A phone number, best in international format (`+1 202 555 0143`); without a country code it is read as a US number.',
+      email: 'An e-mail address.',
+      url: 'An http(s) link, with or without its scheme.',
+    },
+    response: lookupResponseSchema,
+    responseName: 'Lookup',
+    summary: 'Look up a number, an address or a link',
+    description: `Premium. What RedFlag knows of one phone number, e-mail address or link: the public known-bad lists that have the link (or its site, or the address's domain), and how many other accounts' flagged scans named it within ${SIGHTING_WINDOW_DAYS} days, once at least ${SIGHTING_THRESHOLD} different accounts did (your own scans are not counted). ${REPORTS_ARE_NOT_PROOF} A lookup reports nothing itself. Give exactly one of \`phone\`, \`email\`, \`url\`.`,
+    answers: 'What the lists and the reports hold, and what that means (`notes`).',
+    errors: {
+      '403': 'Lookups need Premium (`PREMIUM_REQUIRED`).',
+      '422': 'Not exactly one of phone, email and url, or not a valid one (`VALIDATION_ERROR`).',
+    },
+  }),
+} as const satisfies Record<string, V1RouteSpec>;
+
+export type V1Routes = typeof V1_ROUTES;
+export type V1RouteName = keyof V1Routes;
