@@ -207,38 +207,45 @@ export function DashboardPage({ user }: { user: AuthUser }) {
   return (
     <>
       <title>Dashboard · RedFlag</title>
-      <div className="bg-gradient-to-b from-ink-900 from-[11rem] to-slate-50 to-[11rem] pb-20">
-        <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
-          <DashboardHeader firstName={user.firstName} />
-          {pending ? (
-            <Alert variant="info" data-testid="pending-analysis">
-              <ScanSearch aria-hidden="true" />
-              <AlertTitle>Your message is waiting</AlertTitle>
-              <AlertDescription className="flex flex-wrap items-center gap-3">
-                <span>The message you pasted before signing up is ready on the scan page: “{messagePreview(pending.message)}”</span>
-                <Button asChild size="sm">
-                  <Link to="/scan">Scan it now</Link>
-                </Button>
-              </AlertDescription>
-            </Alert>
-          ) : null}
-          <PanelBoundary name="statistics">
-            <StatsPanel />
-          </PanelBoundary>
-          {isPremium ? null : (
-            <PanelBoundary name="scan usage">
-              <UsagePanel plan={display} />
+      {/* The dark band grows with the heading (two lines each on a phone), then reaches 2rem into the panels. */}
+      <div className="bg-slate-50 pb-20">
+        <div className="bg-ink-900">
+          <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
+            <DashboardHeader firstName={user.firstName} />
+          </div>
+        </div>
+        <div className="bg-gradient-to-b from-ink-900 from-[2rem] to-slate-50 to-[2rem]">
+          <div className="mx-auto grid max-w-5xl gap-6 px-4 pt-6 sm:px-6 lg:px-8">
+            {pending ? (
+              <Alert variant="info" data-testid="pending-analysis">
+                <ScanSearch aria-hidden="true" />
+                <AlertTitle>Your message is waiting</AlertTitle>
+                <AlertDescription className="flex flex-wrap items-center gap-3">
+                  <span>The message you pasted before signing up is ready on the scan page: “{messagePreview(pending.message)}”</span>
+                  <Button asChild size="sm">
+                    <Link to="/scan">Scan it now</Link>
+                  </Button>
+                </AlertDescription>
+              </Alert>
+            ) : null}
+            <PanelBoundary name="statistics">
+              <StatsPanel />
             </PanelBoundary>
-          )}
-          <PanelBoundary name="scan history">
-            <HistoryPanel
-              history={history}
-              filters={filters}
-              onFiltersChange={setFilters}
-              isPremium={isPremium}
-              totalScans={stats.data?.totalScans ?? null}
-            />
-          </PanelBoundary>
+            {isPremium ? null : (
+              <PanelBoundary name="scan usage">
+                <UsagePanel plan={display} />
+              </PanelBoundary>
+            )}
+            <PanelBoundary name="scan history">
+              <HistoryPanel
+                history={history}
+                filters={filters}
+                onFiltersChange={setFilters}
+                isPremium={isPremium}
+                totalScans={stats.data?.totalScans ?? null}
+              />
+            </PanelBoundary>
+          </div>
         </div>
       </div>
     </>
