@@ -42,6 +42,20 @@ describe('SignUpForm', () => {
     expect(sent).toEqual([]);
   });
 
+  it('says the password rule once: the hint gives way to the error, and comes back once it is fixed', async () => {
+    const { user } = renderWithApp(<SignUpForm />);
+    const hint = `At least ${MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.`;
+    expect(screen.getByText(hint)).toBeVisible();
+    const fields = await fillIn(user, { email: 'ana@example.com', password: 'short' });
+    await user.click(submit());
+
+    const error = await screen.findByText(`Password must be at least ${MIN_PASSWORD_LENGTH} characters.`);
+    expect(screen.queryByText(hint)).toBeNull();
+    expect(fields.password).toHaveAccessibleDescription(error.textContent ?? '');
+    await user.type(fields.password, '-long-enough-now');
+    expect(await screen.findByText(hint)).toBeVisible();
+  });
+
   it("shows the server's weak-password reason under the password and keeps every field", async () => {
     server.use(http.post(SIGN_UP, () => errorAnswer(422, 'weak_password', 'This password is one of the most common ones.', { reasons: ['common'] })));
     const { user } = renderWithApp(<SignUpForm />);

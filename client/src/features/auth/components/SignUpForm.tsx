@@ -82,16 +82,19 @@ export function SignUpForm() {
         <FormField
           control={form.control}
           name="password"
-          render={({ field }) => (
+          // The rule is said once: while an error states it (too short, too common), the hint gives way.
+          render={({ field, fieldState }) => (
             <FormItem>
               <FormLabel>Password</FormLabel>
-              <FormControl hasDescription>
+              <FormControl hasDescription={!fieldState.error}>
                 <PasswordInput {...field} autoComplete="new-password" />
               </FormControl>
               <FormMessage />
-              <FormDescription>
-                At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.
-              </FormDescription>
+              {fieldState.error ? null : (
+                <FormDescription>
+                  At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.
+                </FormDescription>
+              )}
             </FormItem>
           )}
         />
