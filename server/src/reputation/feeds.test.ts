@@ -12,6 +12,7 @@ import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { importFeed, refreshFeeds } from './feeds.service.ts';
 import { parseImportArgs } from './import.ts';
+import { deleteFeed } from './reputation.repo.ts';
 
 // Known-bad lists (decision 103): each format imported from the fixtures, a scan whose link is listed says so
 // and is Scam, shared hosts match only whole links, and the scheduled refresh against a local HTTP server.
@@ -146,6 +147,14 @@ describe('importing a list again', () => {
     expect(kept(after)).toBe(kept(before));
   });
 
+  it('removing a list deletes its entries: its links match nothing any more', async () => {
+    await importFeed(t.ctx, { name: 'doomed', format: 'domains', sourceUrl: null }, 'doomed-site.example\n');
+    expect((await scan(`${BLAND}https://doomed-site.example/a`)).reputation?.listings).toHaveLength(1);
+    expect(await deleteFeed(t.ctx.database.db, 'doomed')).toBe(true);
+    expect(await deleteFeed(t.ctx.database.db, 'doomed')).toBe(false);
+    expect((await scan(`${BLAND}https://doomed-site.example/a`)).reputation?.listings).toEqual([]);
+  });
+
   it('a file with nothing usable changes nothing', async () => {
     await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>')).rejects.toThrow(/not JSON/);
     const rows = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
@@ -157,6 +166,8 @@ describe('importing a list again', () => {
     expect(parseImportArgs(['--format=domains', 'bad.txt', '--name', 'My-List'])).toEqual({ format: 'domains', file: 'bad.txt', name: 'my-list' });
     expect(() => parseImportArgs(['--format', 'csv', 'x'])).toThrow(/usage/);
     expect(() => parseImportArgs(['--format', 'urlhaus'])).toThrow(/usage/);
+    expect(parseImportArgs(['--remove', 'My-List'])).toEqual({ remove: 'my-list' });
+    expect(() => parseImportArgs(['--remove'])).toThrow(/usage/);
   });
 });
 

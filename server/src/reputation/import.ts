@@ -3,10 +3,13 @@
  *
  *   npm run feeds:import -- --format urlhaus FILE [--name NAME]
  *
+ *   npm run feeds:import -- --remove NAME
+ *
  * FORMAT is urlhaus (the CSV dump), openphish (one link per line), phishtank (online-valid.json) or domains
  * (one domain per line). NAME defaults to the format. The file's copy replaces the list's last copy; a file
- * with nothing usable in it changes nothing and exits 1. With PGlite (no DATABASE_URL) stop the server
- * first: one process holds the data folder.
+ * with nothing usable in it changes nothing and exits 1. --remove deletes a list and its entries (a list
+ * still in FEEDS comes back at its next refresh). With PGlite (no DATABASE_URL) stop the server first: one
+ * process holds the data folder.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,16 +20,19 @@ import { openDatabase } from '../db/client.ts';
 import { createClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 import { importFeed } from './feeds.service.ts';
+import { deleteFeed } from './reputation.repo.ts';
 
-export interface ImportArgs {
-  format: FeedFormat;
-  file: string;
-  name: string;
-}
+export type ImportArgs = { format: FeedFormat; file: string; name: string } | { remove: string };
 
-const USAGE = `usage: npm run feeds:import -- --format ${FEED_FORMATS.join('|')} FILE [--name NAME]`;
+const USAGE = `usage: npm run feeds:import -- --format ${FEED_FORMATS.join('|')} FILE [--name NAME], or --remove NAME`;
+const NAME = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 export function parseImportArgs(argv: readonly string[]): ImportArgs {
+  if (argv[0] === '--remove') {
+    const name = (argv[1] ?? '').toLowerCase();
+    if (argv.length !== 2 || !NAME.test(name)) throw new Error(USAGE);
+    return { remove: name };
+  }
   let format: string | undefined;
   let name: string | undefined;
   const rest: string[] = [];
@@ -41,7 +47,7 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   const f = FEED_FORMATS.find((x) => x === format);
   if (!f || rest.length !== 1 || !rest[0]) throw new Error(USAGE);
   const n = (name ?? f).toLowerCase();
-  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(n)) throw new Error(`--name: letters, digits, - and _ only (${USAGE})`);
+  if (!NAME.test(n)) throw new Error(`--name: letters, digits, - and _ only (${USAGE})`);
   return { format: f, file: rest[0], name: n };
 }
 
@@ -58,12 +64,17 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: 2 });
   try {
     await database.migrate();
+    if ('remove' in args) {
+      const removed = await deleteFeed(database.db, args.remove);
+      console.log(removed ? `${args.remove}: removed with its entries` : `${args.remove}: no such list`);
+      return removed ? 0 : 1;
+    }
     const text = readFileSync(args.file, 'utf8');
     const result = await importFeed({ config, database, logger, clock: createClock(false) }, { name: args.name, format: args.format, sourceUrl: null }, text);
     console.log(`${result.name}: ${result.entries} entries loaded${result.skipped ? `, ${result.skipped} lines skipped` : ''}`);
     return 0;
   } catch (err) {
-    console.error(`${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`);
+    console.error('remove' in args ? `${args.remove}: not removed (${(err as Error).message})` : `${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`);
     return 1;
   } finally {
     await database.close();

@@ -23,6 +23,12 @@ export async function ensureFeed(db: Db, feed: { name: string; format: string; s
     .onConflictDoUpdate({ target: reputationFeed.name, set: { format: feed.format, sourceUrl: feed.sourceUrl } });
 }
 
+/** Deletes a list and, by the foreign key's cascade, its entries. */
+export async function deleteFeed(db: Db, name: string): Promise<boolean> {
+  const rows = await db.delete(reputationFeed).where(eq(reputationFeed.name, name)).returning({ name: reputationFeed.name });
+  return rows.length === 1;
+}
+
 export async function listFeeds(db: Db): Promise<FeedRow[]> {
   return db.select().from(reputationFeed).orderBy(reputationFeed.name);
 }
