@@ -1,8 +1,10 @@
 import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert, Undo2 } from 'lucide-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage, useFormField } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
@@ -10,7 +12,15 @@ import { useNearViewport } from '../hooks/use-near-viewport';
 import { messageLength } from '../utils/message-length';
 import { isMessageReplaced } from '../utils/message-replaced';
 import type { PendingAnalysis } from '../utils/pending-analysis';
-import { buildScanPayload, EMPTY_SCAN_FORM, type ScanFormValues, type ScanPayload } from '../utils/scan-form';
+import {
+  EMPTY_SCAN_FORM,
+  scanFormSchema,
+  scanPayloadOf,
+  type ScanFormInput,
+  type ScanFormOutput,
+  type ScanFormValues,
+  type ScanPayload,
+} from '../utils/scan-form';
 
 /**
  * The Radix select and its positioning engine are ~20 KB gzipped; they load when the card nears the
@@ -95,12 +105,25 @@ export interface AnalyzerCardProps {
   className?: string;
 }
 
+/** The form item's control id, for a control FormControl cannot wrap (the select loads lazily behind a stand-in). */
+function WithControlId({ children }: { children: (controlId: string) => ReactNode }) {
+  return children(useFormField().controlId);
+}
+
+const FORM_FIELDS = ['message', 'platform', 'phoneNumber', 'email'] as const;
+
 type SenderFields = Pick<ScanFormValues, 'phoneNumber' | 'email' | 'platform'>;
 const SENDER_FIELDS = ['phoneNumber', 'email', 'platform'] as const;
-const SENDER_NAMES: Record<keyof SenderFields, string> = { phoneNumber: 'phone number', email: 'email', platform: 'platform' };
+const SENDER_NAMES: Record<keyof SenderFields, string> = {
+  phoneNumber: 'phone number',
+  email: 'email',
+  platform: 'platform',
+};
 
 function filledSender(values: SenderFields): SenderFields | null {
-  return values.phoneNumber || values.email || values.platform ? { phoneNumber: values.phoneNumber, email: values.email, platform: values.platform } : null;
+  return values.phoneNumber || values.email || values.platform
+    ? { phoneNumber: values.phoneNumber, email: values.email, platform: values.platform }
+    : null;
 }
 
 /** "phone number, email and platform": the filled ones. */
@@ -139,15 +162,35 @@ export function AnalyzerCard({
   const cardRef = useRef<HTMLDivElement>(null);
   const nearViewport = useNearViewport(cardRef);
   const [activation, setActivation] = useState<Activation | null>(null);
-  const [values, setValues] = useState<ScanFormValues>(() => ({
-    message: initialValues?.message ?? EMPTY_SCAN_FORM.message,
-    platform: initialValues?.platform ?? EMPTY_SCAN_FORM.platform,
-    phoneNumber: initialValues?.phoneNumber ?? EMPTY_SCAN_FORM.phoneNumber,
-    email: initialValues?.email ?? EMPTY_SCAN_FORM.email,
-  }));
+  // Locked fields are not part of the scan (the plan has no phone or e-mail checks), nor of its check.
+  // (useForm takes its options afresh on every render, so the resolver sees the current lock.)
+  const form = useForm<ScanFormInput, unknown, ScanFormOutput>({
+    resolver: (values, context, options) =>
+      zodResolver(scanFormSchema)(senderLock ? { ...values, phoneNumber: '', email: '' } : values, context, options),
+    defaultValues: {
+      message: initialValues?.message ?? EMPTY_SCAN_FORM.message,
+      platform: initialValues?.platform ?? EMPTY_SCAN_FORM.platform,
+      phoneNumber: initialValues?.phoneNumber ?? EMPTY_SCAN_FORM.phoneNumber,
+      email: initialValues?.email ?? EMPTY_SCAN_FORM.email,
+    },
+  });
+  const { control, getValues, setValue, setFocus } = form;
+  /** The form's values as typed (the inputs are controlled: every field is a string). */
+  const current = (): ScanFormValues => {
+    const v = getValues();
+    return {
+      message: v.message ?? '',
+      platform: v.platform ?? '',
+      phoneNumber: v.phoneNumber ?? '',
+      email: v.email ?? '',
+    };
+  };
+  const message = useWatch({ control, name: 'message' }) ?? '';
   // The message as read from a screenshot and its QR links; an edit to the message makes it typed text again.
   const [fromImage, setFromImage] = useState<{ message: string; qrLinks: string[] } | null>(() =>
-    initialValues?.source === 'image' && initialValues.message ? { message: initialValues.message, qrLinks: initialValues.qrLinks ?? [] } : null,
+    initialValues?.source === 'image' && initialValues.message
+      ? { message: initialValues.message, qrLinks: initialValues.qrLinks ?? [] }
+      : null,
   );
 
   // The sender fields as sent with the last scan: they belong to that message until the user edits them.
@@ -155,26 +198,36 @@ export function AnalyzerCard({
   // What was cleared when that message was replaced by another one, until put back or superseded.
   const [clearedSender, setClearedSender] = useState<SenderFields | null>(null);
 
-  /** The values after the message becomes `message`: another message after a scan drops the last sender. */
-  const withMessage = (current: ScanFormValues, message: string): ScanFormValues => {
-    if (!sentSender || !isMessageReplaced(current.message, message)) return { ...current, message };
+  /** The values after the message becomes `next`: another message after a scan drops the last sender. */
+  const withMessage = (values: ScanFormValues, next: string): ScanFormValues => {
+    if (!sentSender || !isMessageReplaced(values.message, next)) return { ...values, message: next };
     setSentSender(null);
-    const cleared = filledSender(current);
+    const cleared = filledSender(values);
     setClearedSender(cleared);
-    return cleared ? { ...current, message, phoneNumber: '', email: '', platform: '' } : { ...current, message };
+    return cleared
+      ? { ...values, message: next, phoneNumber: '', email: '', platform: '' }
+      : { ...values, message: next };
   };
 
-  const update = (field: keyof ScanFormValues) => (value: string) => {
-    // A handler may refuse the edit (returns false).
+  /** Puts `next` in the form; only the fields that differ are set, so the ones left alone stay untouched. */
+  const fill = (next: ScanFormValues) => {
+    const values = current();
+    for (const field of FORM_FIELDS)
+      if (next[field] !== values[field]) setValue(field, next[field], { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+
+  /** A field's change, through the gate: a handler may refuse the edit (returns false). */
+  const update = (field: keyof ScanFormValues, value: string) => {
+    const values = current();
     if (onFieldChange?.(field, value, values[field]) === false) return;
     if (field === 'message') {
-      setValues(withMessage(values, value));
+      fill(withMessage(values, value));
       return;
     }
     // A sender field set now is for the message in the box.
     setSentSender(null);
     setClearedSender(null);
-    setValues((current) => ({ ...current, [field]: value }));
+    setValue(field, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
   };
 
   const severalCleared = clearedSender ? SENDER_FIELDS.filter((f) => clearedSender[f]).length > 1 : false;
@@ -183,56 +236,70 @@ export function AnalyzerCard({
     if (!clearedSender) return;
     const restore = clearedSender;
     setClearedSender(null);
-    setValues((current) => ({ ...current, ...restore }));
-    document.getElementById(`${id}-message`)?.focus();
+    fill({ ...current(), ...restore });
+    setFocus('message');
   };
 
-  const length = messageLength(values.message);
+  const length = messageLength(message);
   const overLimit = length.state === 'over';
 
-  const submitValues = (current: ScanFormValues, image = fromImage?.message === current.message ? fromImage : null) => {
-    if (isScanning || blockedLabel) return;
-    if (messageLength(current.message).state === 'over') {
-      // Enter in another field still submits the form: keep the text and point at the error.
-      document.getElementById(`${id}-message`)?.focus();
-      return;
-    }
-    // Locked fields are not part of the scan (the plan has no phone or e-mail checks).
-    const result = buildScanPayload(senderLock ? { ...current, phoneNumber: '', email: '' } : current);
-    if (!result.ok) {
-      toast({ title: result.title, description: result.description, variant: 'destructive' });
-      document.getElementById(`${id}-message`)?.focus();
-      return;
-    }
-    // Text read from a screenshot says so (the result page shows it) and carries its QR links.
-    const payload: ScanPayload = image ? { ...result.payload, source: 'image', ...(image.qrLinks.length ? { qrLinks: image.qrLinks } : {}) } : result.payload;
-    setSentSender(filledSender(current));
-    setClearedSender(null);
-    onAnalyze(payload);
-  };
+  /** Checks the form against the contract and scans it; `image` is the screenshot the message was read from. */
+  const submitWith = (image: { message: string; qrLinks: string[] } | null) =>
+    form.handleSubmit(
+      (checked) => {
+        const values = current();
+        const scanned = scanPayloadOf(checked);
+        // Text read from a screenshot says so (the result page shows it) and carries its QR links.
+        const fromScreenshot = image?.message === values.message ? image : null;
+        const payload: ScanPayload = fromScreenshot
+          ? {
+              ...scanned,
+              source: 'image',
+              ...(fromScreenshot.qrLinks.length ? { qrLinks: fromScreenshot.qrLinks } : {}),
+            }
+          : scanned;
+        setSentSender(filledSender(values));
+        setClearedSender(null);
+        onAnalyze(payload);
+      },
+      (errors) => {
+        // Over the limit the counter already says why (Enter in another field still submits): keep the text.
+        // A blank message is refused with "Message Required" (docs/product.md §5).
+        if (errors.message && messageLength(current().message).state !== 'over') {
+          toast({
+            title: 'Message Required',
+            description: errors.message.message ?? 'Please enter a message to analyze',
+            variant: 'destructive',
+          });
+        }
+        if (errors.message) setFocus('message');
+      },
+    )();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    submitValues(values);
+    if (isScanning || blockedLabel) return;
+    void submitWith(fromImage);
   };
 
   // The reviewed text fills the form through the same gate as typing; if a field is refused, the form is
   // filled but not sent, so the user sees why before scanning. The review hands over a phone number or
   // address only when the user may verify them (decision 089), so a screenshot never opens the upgrade dialog.
-  const useImageText = (fill: ImageTextFill) => {
+  const useImageText = (text: ImageTextFill) => {
+    const values = current();
     // A new screenshot's text is another message too: the last scan's sender does not carry over.
-    const next = withMessage(values, fill.message);
-    let refused = onFieldChange?.('message', fill.message, values.message) === false;
+    const next = withMessage(values, text.message);
+    let refused = onFieldChange?.('message', text.message, values.message) === false;
     for (const field of ['platform', 'phoneNumber', 'email'] as const) {
-      const value = fill[field];
+      const value = text[field];
       if (!value || value === next[field]) continue;
       if (onFieldChange?.(field, value, next[field]) === false) refused = true;
       else next[field] = value;
     }
-    setValues(next);
-    const image = { message: next.message, qrLinks: fill.qrLinks };
+    fill(next);
+    const image = { message: next.message, qrLinks: text.qrLinks };
     setFromImage(image);
-    if (!refused) submitValues(next, image);
+    if (!refused && !isScanning && !blockedLabel) void submitWith(image);
   };
 
   return (
@@ -254,173 +321,238 @@ export function AnalyzerCard({
         </div>
       </div>
 
-      <form noValidate onSubmit={submit} aria-busy={isScanning} className="grid gap-5 px-5 py-6 md:px-7">
-        {imageInput?.({ onUseText: useImageText, disabled: isScanning || Boolean(blockedLabel) })}
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-message`}>Message</Label>
-          {/*
+      <Form {...form}>
+        <form noValidate onSubmit={submit} aria-busy={isScanning} className="grid gap-5 px-5 py-6 md:px-7">
+          {imageInput?.({ onUseText: useImageText, disabled: isScanning || Boolean(blockedLabel) })}
+          <FormField
+            control={control}
+            name="message"
+            render={({ field }) => (
+              <FormItem className="gap-2">
+                <FormLabel>Message</FormLabel>
+                {/*
             No maxLength: a cut paste would drop the end of the message, where a scam's ask often is.
             The counter and the error below say what is too long, and the text stays as typed.
           */}
-          <Textarea
-            id={`${id}-message`}
-            name="message"
-            rows={3}
-            placeholder="Paste any suspicious message here: a text, email, or marketplace chat..."
-            value={values.message}
-            onChange={(event) => update('message')(event.target.value)}
-            disabled={isScanning}
-            // eslint-disable-next-line jsx-a11y/no-autofocus -- only after the user asked for a new scan
-            autoFocus={autoFocusMessage}
-            aria-invalid={overLimit || undefined}
-            aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === values.message ? ` ${id}-from-image` : ''}`}
+                <FormControl>
+                  <Textarea
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    rows={3}
+                    placeholder="Paste any suspicious message here: a text, email, or marketplace chat..."
+                    value={field.value ?? ''}
+                    onChange={(event) => update('message', event.target.value)}
+                    disabled={isScanning}
+                    // eslint-disable-next-line jsx-a11y/no-autofocus -- only after the user asked for a new scan
+                    autoFocus={autoFocusMessage}
+                    aria-invalid={overLimit || undefined}
+                    aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === message ? ` ${id}-from-image` : ''}`}
+                  />
+                </FormControl>
+                {fromImage?.message === message ? (
+                  <p
+                    id={`${id}-from-image`}
+                    data-testid="scan-from-image"
+                    className="flex items-center gap-1.5 text-xs font-medium text-brand-800"
+                  >
+                    <ImageIcon aria-hidden="true" className="size-3.5" />
+                    Read from your screenshot{fromImage.qrLinks.length ? ' and its QR code' : ''}. The image stayed on
+                    this device.
+                  </p>
+                ) : null}
+                {/* On a phone the counter sits above the message so the error gets the full width. */}
+                <div className="flex flex-col-reverse gap-1 text-xs sm:flex-row sm:items-start sm:justify-between sm:gap-3">
+                  {/* Announced politely only when there is a warning; the count itself is read with the field. */}
+                  <p
+                    id={`${id}-message-limit`}
+                    data-testid="message-limit"
+                    aria-live="polite"
+                    className={cn('min-w-0 font-medium', overLimit ? 'font-semibold text-red-700' : 'text-amber-800')}
+                  >
+                    {length.message}
+                  </p>
+                  <p
+                    id={`${id}-message-count`}
+                    data-testid="message-count"
+                    className={cn(
+                      'shrink-0 self-end tabular-nums sm:self-auto',
+                      length.state === 'ok' && 'text-slate-600',
+                      length.state === 'near' && 'rounded-sm bg-amber-100 px-1 font-bold text-amber-900',
+                      overLimit && 'rounded-sm bg-red-100 px-1 font-bold text-red-800',
+                    )}
+                  >
+                    <span aria-hidden="true">{length.counter}</span>
+                    <span className="sr-only">{`${length.count.toLocaleString('en-US')} of ${length.max.toLocaleString('en-US')} characters used`}</span>
+                  </p>
+                </div>
+              </FormItem>
+            )}
           />
-          {fromImage?.message === values.message ? (
-            <p id={`${id}-from-image`} data-testid="scan-from-image" className="flex items-center gap-1.5 text-xs font-medium text-brand-800">
-              <ImageIcon aria-hidden="true" className="size-3.5" />
-              Read from your screenshot{fromImage.qrLinks.length ? ' and its QR code' : ''}. The image stayed on this device.
-            </p>
-          ) : null}
-          {/* On a phone the counter sits above the message so the error gets the full width. */}
-          <div className="flex flex-col-reverse gap-1 text-xs sm:flex-row sm:items-start sm:justify-between sm:gap-3">
-            {/* Announced politely only when there is a warning; the count itself is read with the field. */}
-            <p
-              id={`${id}-message-limit`}
-              data-testid="message-limit"
-              aria-live="polite"
-              className={cn('min-w-0 font-medium', overLimit ? 'font-semibold text-red-700' : 'text-amber-800')}
-            >
-              {length.message}
-            </p>
-            <p
-              id={`${id}-message-count`}
-              data-testid="message-count"
-              className={cn(
-                'shrink-0 self-end tabular-nums sm:self-auto',
-                length.state === 'ok' && 'text-slate-600',
-                length.state === 'near' && 'rounded-sm bg-amber-100 px-1 font-bold text-amber-900',
-                overLimit && 'rounded-sm bg-red-100 px-1 font-bold text-red-800',
-              )}
-            >
-              <span aria-hidden="true">{length.counter}</span>
-              <span className="sr-only">{`${length.count.toLocaleString('en-US')} of ${length.max.toLocaleString('en-US')} characters used`}</span>
-            </p>
-          </div>
-        </div>
 
-        <div className="grid gap-2">
-          <Label htmlFor={`${id}-platform`}>Communication platform</Label>
-          {nearViewport || activation ? (
-            <Suspense fallback={<PlatformSelectPlaceholder id={`${id}-platform`} onActivate={setActivation} />}>
-              <PlatformSelect
-                id={`${id}-platform`}
-                value={values.platform}
-                onValueChange={update('platform')}
-                disabled={isScanning}
-                placeholder={PLATFORM_PLACEHOLDER}
-                resumeInteraction={activation ?? undefined}
-              />
-            </Suspense>
-          ) : (
-            <PlatformSelectPlaceholder id={`${id}-platform`} onActivate={setActivation} />
-          )}
-        </div>
+          <FormField
+            control={control}
+            name="platform"
+            render={({ field }) => (
+              <FormItem className="gap-2">
+                <FormLabel>Communication platform</FormLabel>
+                <WithControlId>
+                  {(controlId) =>
+                    nearViewport || activation ? (
+                      <Suspense fallback={<PlatformSelectPlaceholder id={controlId} onActivate={setActivation} />}>
+                        <PlatformSelect
+                          id={controlId}
+                          value={field.value}
+                          onValueChange={(value) => update('platform', value)}
+                          disabled={isScanning}
+                          placeholder={PLATFORM_PLACEHOLDER}
+                          resumeInteraction={activation ?? undefined}
+                        />
+                      </Suspense>
+                    ) : (
+                      <PlatformSelectPlaceholder id={controlId} onActivate={setActivation} />
+                    )
+                  }
+                </WithControlId>
+              </FormItem>
+            )}
+          />
 
-        <div className="grid gap-2">
-          <div className="grid gap-5 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-phone`}>
-                Phone number {senderLock ? <PremiumLabel /> : <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>}
-              </Label>
-              <Input
-                id={`${id}-phone`}
+          <div className="grid gap-2">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <FormField
+                control={control}
                 name="phoneNumber"
-                type="tel"
-                inputMode="tel"
-                autoComplete="off"
-                placeholder={senderLock ? 'Included in the free trial and Premium' : '+1 555 123 4567'}
-                value={senderLock ? '' : values.phoneNumber}
-                onChange={(event) => update('phoneNumber')(event.target.value)}
-                disabled={isScanning || Boolean(senderLock)}
-                aria-describedby={senderLock ? `${id}-sender-locked` : undefined}
+                render={({ field }) => (
+                  <FormItem className="gap-2">
+                    <FormLabel>
+                      Phone number{' '}
+                      {senderLock ? (
+                        <PremiumLabel />
+                      ) : (
+                        <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
+                      )}
+                    </FormLabel>
+                    <FormControl>
+                      <Input
+                        name={field.name}
+                        ref={field.ref}
+                        onBlur={field.onBlur}
+                        type="tel"
+                        inputMode="tel"
+                        autoComplete="off"
+                        placeholder={senderLock ? 'Included in the free trial and Premium' : '+1 555 123 4567'}
+                        value={senderLock ? '' : (field.value ?? '')}
+                        onChange={(event) => update('phoneNumber', event.target.value)}
+                        disabled={isScanning || Boolean(senderLock)}
+                        {...(senderLock ? { 'aria-describedby': `${id}-sender-locked` } : {})}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
               />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor={`${id}-email`}>
-                Email {senderLock ? <PremiumLabel /> : <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>}
-              </Label>
-              <Input
-                id={`${id}-email`}
+              <FormField
+                control={control}
                 name="email"
-                type="email"
-                autoComplete="off"
-                placeholder={senderLock ? 'Included in the free trial and Premium' : 'sender@example.com'}
-                value={senderLock ? '' : values.email}
-                onChange={(event) => update('email')(event.target.value)}
-                disabled={isScanning || Boolean(senderLock)}
-                aria-describedby={senderLock ? `${id}-sender-locked` : undefined}
+                render={({ field }) => (
+                  <FormItem className="gap-2">
+                    <FormLabel>
+                      Email{' '}
+                      {senderLock ? (
+                        <PremiumLabel />
+                      ) : (
+                        <span className="font-semibold normal-case tracking-normal text-slate-600">(optional)</span>
+                      )}
+                    </FormLabel>
+                    <FormControl>
+                      <Input
+                        name={field.name}
+                        ref={field.ref}
+                        onBlur={field.onBlur}
+                        type="email"
+                        autoComplete="off"
+                        placeholder={senderLock ? 'Included in the free trial and Premium' : 'sender@example.com'}
+                        value={senderLock ? '' : (field.value ?? '')}
+                        onChange={(event) => update('email', event.target.value)}
+                        disabled={isScanning || Boolean(senderLock)}
+                        {...(senderLock ? { 'aria-describedby': `${id}-sender-locked` } : {})}
+                      />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
               />
             </div>
+            {senderLock ? (
+              <div
+                id={`${id}-sender-locked`}
+                data-testid="sender-locked"
+                className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950"
+              >
+                <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <div>{senderLock}</div>
+              </div>
+            ) : null}
+            {clearedSender ? (
+              <div
+                role="status"
+                data-testid="sender-cleared"
+                className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800"
+              >
+                <p>
+                  This looks like a new message, so the last message's {senderList(clearedSender)}{' '}
+                  {severalCleared ? 'were' : 'was'} cleared.
+                </p>
+                <Button type="button" variant="ghost" size="sm" onClick={putSenderBack}>
+                  <Undo2 aria-hidden="true" /> Put {severalCleared ? 'them' : 'it'} back
+                </Button>
+              </div>
+            ) : null}
           </div>
-          {senderLock ? (
-            <div id={`${id}-sender-locked`} data-testid="sender-locked" className="flex items-start gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <LockKeyhole aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <div>{senderLock}</div>
-            </div>
-          ) : null}
-          {clearedSender ? (
-            <div role="status" data-testid="sender-cleared" className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-800">
-              <p>
-                This looks like a new message, so the last message's {senderList(clearedSender)} {severalCleared ? 'were' : 'was'} cleared.
-              </p>
-              <Button type="button" variant="ghost" size="sm" onClick={putSenderBack}>
-                <Undo2 aria-hidden="true" /> Put {severalCleared ? 'them' : 'it'} back
-              </Button>
-            </div>
-          ) : null}
-        </div>
 
-        {notice}
+          {notice}
 
-        {/* While scanning the button is aria-disabled, not disabled: a disabled button drops keyboard focus to the
+          {/* While scanning the button is aria-disabled, not disabled: a disabled button drops keyboard focus to the
             page body, and the dialog that may follow (trial limit) could not give it back. */}
-        <Button
-          type="submit"
-          size="xl"
-          className="w-full whitespace-normal uppercase aria-disabled:cursor-wait aria-disabled:opacity-60"
-          disabled={Boolean(blockedLabel) || overLimit}
-          aria-disabled={isScanning || undefined}
-        >
-          {blockedLabel ? (
-            <>
-              <LockKeyhole aria-hidden="true" /> {blockedLabel}
-            </>
-          ) : isScanning ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" /> Scanning message...
-            </>
-          ) : (
-            <>
-              <ShieldAlert aria-hidden="true" /> Analyze for scams
-            </>
-          )}
-        </Button>
-
-        {isScanning ? (
-          <div
-            role="status"
-            className="flex items-center justify-center gap-2 text-xs font-bold uppercase tracking-widest text-brand-700"
+          <Button
+            type="submit"
+            size="xl"
+            className="w-full whitespace-normal uppercase aria-disabled:cursor-wait aria-disabled:opacity-60"
+            disabled={Boolean(blockedLabel) || overLimit}
+            aria-disabled={isScanning || undefined}
           >
-            <span aria-hidden="true" className="size-2 animate-ping rounded-full bg-brand-600" />
-            AI analyzing message patterns...
-          </div>
-        ) : (
-          <p className="flex items-center justify-center gap-2 text-center text-xs text-slate-600">
-            <LockKeyhole aria-hidden="true" className="size-3.5" />
-            Sent over an encrypted connection. Never sold, never shared.
-          </p>
-        )}
-      </form>
+            {blockedLabel ? (
+              <>
+                <LockKeyhole aria-hidden="true" /> {blockedLabel}
+              </>
+            ) : isScanning ? (
+              <>
+                <LoaderCircle aria-hidden="true" className="animate-spin" /> Scanning message...
+              </>
+            ) : (
+              <>
+                <ShieldAlert aria-hidden="true" /> Analyze for scams
+              </>
+            )}
+          </Button>
+
+          {isScanning ? (
+            <div
+              role="status"
+              className="flex items-center justify-center gap-2 text-xs font-bold uppercase tracking-widest text-brand-700"
+            >
+              <span aria-hidden="true" className="size-2 animate-ping rounded-full bg-brand-600" />
+              AI analyzing message patterns...
+            </div>
+          ) : (
+            <p className="flex items-center justify-center gap-2 text-center text-xs text-slate-600">
+              <LockKeyhole aria-hidden="true" className="size-3.5" />
+              Sent over an encrypted connection. Never sold, never shared.
+            </p>
+          )}
+        </form>
+      </Form>
 
       {children ? <div className="border-t border-slate-100 px-5 py-6 md:px-7">{children}</div> : null}
     </div>
