@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { deleteAccountRequestSchema, deleteAccountResponseSchema } from './account.ts';
+import { accountExportSchema, deleteAccountRequestSchema, deleteAccountResponseSchema } from './account.ts';
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from './api.ts';
 import { authActionResponseSchema, authUserSchema, changeEmailBodySchema, changePasswordBodySchema, linkedAccountListSchema, sessionResponseSchema } from './auth.ts';
 import {
@@ -70,6 +70,8 @@ export const API_ROUTES = {
   /** Signs every device out, this one included (the account page's "sign out everywhere"). */
   revokeSessions: route({ method: 'POST', path: '/api/auth/revoke-sessions', body: z.object({}), response: authActionResponseSchema }),
   deleteAccount: route({ method: 'POST', path: '/api/account/delete', body: deleteAccountRequestSchema, response: deleteAccountResponseSchema }),
+  /** A file download: the browser saves the answer under the name in Content-Disposition. */
+  exportAccount: route({ method: 'GET', path: '/api/account/export', response: accountExportSchema, headers: z.object({ 'content-disposition': z.string() }) }),
   // Whether the account's flagged scans count in reports for other users (decision 103)
   getReportSharing: route({ method: 'GET', path: '/api/account/report-sharing', response: reportSharingSchema }),
   saveReportSharing: route({ method: 'PUT', path: '/api/account/report-sharing', body: reportSharingSchema, response: reportSharingSchema }),

@@ -8,13 +8,13 @@ import { deleteAccount, exportAccount } from './account.service.ts';
 /** Self-service data rights (docs/design.md §3.5). */
 export function accountRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
-  // A file download, not in the web app's route table: the account page saves it as it comes.
-  app.get('/api/account/export', async (c) => {
+  // A file download: the account page saves the answer under the name given here.
+  apiRoute(app, 'exportAccount', async (c) => {
     const user = await requireUser(c);
     const data = await exportAccount(ctx, user.id);
     c.header('Cache-Control', 'no-store');
     c.header('Content-Disposition', `attachment; filename="redflag-export-${data.exportedAt.slice(0, 10)}.json"`);
-    return c.json(data);
+    return data;
   });
   apiRoute(app, 'deleteAccount', async (c, req) => {
     const user = await requireUser(c);

@@ -129,6 +129,8 @@ describe('the route table against the real app', () => {
     const v = await createVerifiedUser(t);
     await call('revokeSessions', v, { body: {} });
     const w = await createVerifiedUser(t);
+    const exported = await call('exportAccount', w);
+    expect(exported.exportedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     await call('deleteAccount', w, { body: { confirmEmail: w.user.email } });
   });
 

@@ -1,4 +1,4 @@
-import { toApiError } from '@/lib/api';
+import { apiCall } from '@/lib/api';
 
 const FALLBACK_NAME = 'redflag-export.json';
 
@@ -13,10 +13,9 @@ export function exportFileName(contentDisposition: string | null): string {
  * saved by the browser at once. Not a query: it is a one-off download, never cached.
  */
 export async function downloadAccountExport(): Promise<string> {
-  const res = await fetch('/api/account/export', { credentials: 'include', headers: { Accept: 'application/json' } });
-  if (!res.ok) throw toApiError(res.status, res.statusText, await res.text().catch(() => ''));
-  const name = exportFileName(res.headers.get('content-disposition'));
-  const blob = new Blob([await res.text()], { type: 'application/json' });
+  const { data, headers } = await apiCall('exportAccount');
+  const name = exportFileName(headers['content-disposition']);
+  const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
   const url = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
