@@ -168,3 +168,36 @@ describe('a payment "received" text is not excused where it is the fake-payment 
     expect(r.advice).toMatch(/check your bank or wallet app before you hand anything over/);
   });
 });
+
+describe('types and reassurances follow what the message says (second walkthrough)', () => {
+  const at = (message: string, platform: 'sms' | 'facebook' | 'whatsapp') => analyzeLocal({ message, platform });
+
+  it('a courier arranging a pickup is not called a buyer', () => {
+    const r = at("Hi, this is Marco from DHL. I tried to drop off your parcel at 3pm but nobody was home. I'll try again tomorrow between 10 and 12, or you can pick it up at the Elm St service point.", 'sms');
+    expect(r.riskScore).toBeLessThan(RISK_BAND_SUSPICIOUS);
+    expect(r.reasons.join(' ')).not.toMatch(/buyer/i);
+  });
+
+  it('someone else picking up for a buyer who overpays is no reassurance', () => {
+    const r = at("Hi! Is the blue couch still available? I can pay with Zelle right now but my cousin will pick it up, I'll send extra $150 for the mover, just send me your email so I can send the payment.", 'facebook');
+    expect(r.reasonDetails.map((d) => d.id)).not.toContain('local_cash_pickup');
+    expect(r.scamType).toBe('marketplace_overpayment');
+    expect(r.riskScore).toBeGreaterThan(40);
+  });
+
+  it("a bank's fraud alert with a number to call is bank impersonation, not tech support", () => {
+    const r = at('Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.', 'sms');
+    expect(r.scamType).toBe('bank_impersonation');
+    expect(r.reasonDetails.map((d) => d.id)).not.toContain('tech_support');
+  });
+
+  it('a trading pitch that says "dear" is a crypto investment scam, not romance', () => {
+    const r = at('Hey dear, I made $18,000 last month with a Bitcoin trading platform my uncle manages. Minimum deposit is just $500 and returns are guaranteed 30% weekly. Want me to show you how?', 'whatsapp');
+    expect(r.scamType).toBe('crypto_investment');
+  });
+
+  it('"Grandma it is me" with bail money is a family emergency scam', () => {
+    const r = at('Grandma it is me, I had an accident and need $900 for bail, please do not tell mom. Send Apple gift cards and text me the codes.', 'sms');
+    expect(r.scamType).toBe('family_emergency');
+  });
+});

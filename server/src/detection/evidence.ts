@@ -135,7 +135,8 @@ function mentionSignalTypes(mentions: readonly BrandMention[]): Partial<Record<S
   const types: Partial<Record<ScamType, number>> = {};
   for (const m of mentions) {
     const t = CATEGORY_TYPE[m.brand.category];
-    types[t] = Math.max(types[t] ?? 0, 0.6);
+    // A bank named beside a payment app (Wells Fargo and Zelle) is the more specific claim.
+    types[t] = Math.max(types[t] ?? 0, t === 'bank_impersonation' ? 0.65 : 0.6);
   }
   return types;
 }

@@ -399,7 +399,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b(virus(es)?|malware|trojan|spyware|hack(ed|ers?)|infected|compromised|pornographic)${span(100)}\\b(call|contact|support|technician|helpline|toll[- ]free|immediately)\\b`),
       re(`\\b(microsoft|windows|apple|norton|mcafee|geek squad|best buy|amazon|paypal|coinbase)${win(20)}\\b(support team|technician|help ?desk|security (team|alert|department|center)|billing (team|department))\\b|\\b(microsoft|windows|apple|norton|mcafee) (support|tech support|technical support)\\b`),
       re(`\\b(subscription|membership|order|plan|invoice)${win(40)}\\b(auto[- ]?renew(ed|al)?|renewed|renewal|charged|will be charged|has been charged|debited)${span(160)}\\b(call|cancel|contact|dispute|refund)\\b`),
-      re(`\\b(charge|purchase|order|payment) of [$£€]?\\d[\\d,.]*${span(100)}\\b(if (you )?(did not|didn'?t|do not|don'?t) (make|authori[sz]e|place|recogni[sz]e)|not you)${span(60)}\\b(call|contact|dial)\\b`),
+      re(`\\b(charge|purchase|order) of [$£€]?\\d[\\d,.]*${span(100)}\\b(if (you )?(did not|didn'?t|do not|don'?t) (make|authori[sz]e|place|recogni[sz]e)|not you)${span(60)}\\b(call|contact|dial)\\b`),
       re(`\\b(remote access|anydesk|teamviewer|ultraviewer|rustdesk|supremo|screen ?connect)\\b`),
     ],
     types: { tech_support: 2 },
@@ -492,7 +492,7 @@ export const RULES: readonly Rule[] = [
     text: 'Romance-scam script (sweet talk from someone you have not met, overseas job, money for travel or customs)',
     weight: 1.5,
     patterns: [
-      re(`\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|dear|darling|honey|sweetheart|baby)\\b${span(100)}\\b(send (me )?(money|\\$)|western union|bitcoin|gift cards?|customs (fee|clearance)|(flight|plane) ticket|hospital bill|visa fee|stuck (at|in))`),
+      re(`\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|dear|darling|honey|sweetheart|baby)\\b${span(100)}\\b(send (me )?(money|\\$|bitcoin|btc|crypto)|western union|gift cards?|customs (fee|clearance)|(flight|plane) ticket|hospital bill|visa fee|stuck (at|in))`),
       re(`\\b(soldier|army|military|deployed|peacekeeping|oil rig|offshore|engineer|surgeon|doctor|contractor)${win(30)}\\b(syria|afghanistan|iraq|yemen|un\\b|united nations|offshore|rig|ship|abroad|overseas)`),
       re(`\\b((can'?t|cannot) wait to (meet|see|hold) you|(fallen|falling|fell) in love|god (brought|sent) you|soul ?mate|(flight|plane) ticket to (see|visit|come)|visa fee|customs (fee|clearance)|stuck (at|in) (the )?(airport|customs)|widow(er)?\\b)`),
     ],
@@ -523,7 +523,7 @@ export const RULES: readonly Rule[] = [
     id: 'family_address',
     text: 'Opens with "Hi Mum/Dad" or "It is your son/daughter" from an unknown number',
     weight: 0.9,
-    patterns: [re(`^${W}{0,10}\\b(hi|hello|hey|hiya) (mum|mom|mam|dad|mummy|mommy|mama|papa|grandma|grandpa|nan|nana|granny)\\b|\\b(this is|it'?s) (your|ur) (son|daughter|grandson|granddaughter|kid|child|boy|girl)\\b|\\b(grandma|grandpa|mum|mom|dad),? it'?s me\\b`)],
+    patterns: [re(`^${W}{0,10}\\b(hi|hello|hey|hiya) (mum|mom|mam|dad|mummy|mommy|mama|papa|grandma|grandpa|nan|nana|granny)\\b|\\b(this is|it'?s|it is) (your|ur) (son|daughter|grandson|granddaughter|kid|child|boy|girl)\\b|\\b(grandma|grandpa|granny|nana|mum|mom|dad),? (it'?s|it is) me\\b`)],
     types: { family_emergency: 1 },
     tags: ['family'],
   },
@@ -584,9 +584,9 @@ export const RULES: readonly Rule[] = [
   // --- signs of an ordinary conversation (negative weights)
   {
     id: 'local_cash_pickup',
-    text: 'Talks about meeting in person, picking up or paying cash, as genuine local buyers do',
+    text: 'Talks about meeting in person, collecting in person or paying cash, which a scammer far away cannot do',
     weight: -0.9,
-    patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
+    patterns: [re(`\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(?<!\\b(?:cousin|mover|movers|agent|courier|shipper|driver|assistant|friend|brother|sister|son|daughter|husband|wife|uncle|nephew|someone|company) (?:will|can|to|would|should|is going to) )(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`)],
     marketplace: 1.0,
     chatOnly: true,
     tags: ['reassurance'],
