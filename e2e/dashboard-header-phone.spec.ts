@@ -23,7 +23,7 @@ async function bottomBrightness(page: Page, locator: Locator): Promise<number> {
     ctx.drawImage(bitmap, 0, 0);
     const { data } = ctx.getImageData(0, 0, bitmap.width, bitmap.height);
     let sum = 0;
-    for (let i = 0; i < data.length; i += 4) sum += (data[i] + data[i + 1] + data[i + 2]) / 3;
+    for (let i = 0; i < data.length; i += 4) sum += ((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3;
     return sum / (data.length / 4);
   }, png.toString('base64'));
 }
