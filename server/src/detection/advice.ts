@@ -35,6 +35,9 @@ const NO_LINK_ADVICE: Partial<Record<ScamType, string>> = {
 const CALL_ADVICE =
   "Don't call the number in the message. If you're worried, contact the company on a number you already trust (the back of your card, its official website or app) and ask them.";
 
+/** Types that pretend to be a company or an agency: their number to call is checked against the real one's. */
+const IMPERSONATION_TYPES: ReadonlySet<ScamType> = new Set<ScamType>(['phishing', 'bank_impersonation', 'government_impersonation', 'delivery_smishing', 'toll_smishing', 'fake_payment_confirmation', 'other']);
+
 export interface AdviceEvidence {
   hasLink: boolean;
   /** The message asks you to call or text a number it gives (call_number_in_text). */
@@ -47,7 +50,7 @@ const TRANSACTION_ALERT_ADVICE =
   "Looks like a routine transaction alert. If it says you were paid, check your bank or wallet app before you hand anything over: a text is easy to fake.";
 
 export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform, evidence: AdviceEvidence = { hasLink: true, callsNumber: false }): string {
-  if (type && riskScore >= RISK_BAND_SUSPICIOUS && evidence.callsNumber && !evidence.hasLink && type !== 'tech_support' && type !== 'family_emergency') return CALL_ADVICE;
+  if (type && riskScore >= RISK_BAND_SUSPICIOUS && evidence.callsNumber && !evidence.hasLink && IMPERSONATION_TYPES.has(type)) return CALL_ADVICE;
   if (type && !evidence.hasLink) return NO_LINK_ADVICE[type] ?? ADVICE[type];
   if (type) return ADVICE[type];
   if (riskScore >= RISK_BAND_SUSPICIOUS) return ADVICE.other;

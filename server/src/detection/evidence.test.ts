@@ -201,3 +201,16 @@ describe('types and reassurances follow what the message says (second walkthroug
     expect(r.scamType).toBe('family_emergency');
   });
 });
+
+describe('advice for a number to call fits the scam', () => {
+  it('a job-task scam with a WhatsApp number gets job advice, not "the back of your card"', () => {
+    const r = analyzeLocal({ message: 'Hello! We are hiring remote part-time staff. Like YouTube videos and complete simple tasks, earn $200-$800 a day. No experience needed. Add our HR on WhatsApp +1 (302) 555-0199 to start today.', platform: 'sms' });
+    expect(r.scamType).toBe('job_task');
+    expect(r.advice).not.toMatch(/back of your card/);
+  });
+
+  it('a bank impersonation with a number to call still gets the call advice', () => {
+    const r = analyzeLocal({ message: 'Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.', platform: 'sms' });
+    expect(r.advice).toMatch(/Don't call the number in the message/);
+  });
+});
