@@ -91,4 +91,14 @@ export default tseslint.config(
     },
   },
   { files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  {
+    // The service worker (decision 105) runs in the worker scope, not the page's.
+    files: ['client/public/sw.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: Object.fromEntries(
+        ['self', 'caches', 'clients', 'fetch', 'Request', 'Response', 'Headers', 'URL', 'URLSearchParams', 'FormData', 'Blob', 'console', 'setTimeout', 'clearTimeout', 'indexedDB'].map((name) => [name, 'readonly']),
+      ),
+    },
+  },
 );
