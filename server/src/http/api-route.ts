@@ -46,20 +46,28 @@ export function apiRoute<N extends ApiRouteName>(
   const noContent = row.response.safeParse(undefined).success;
   const status = 'status' in row ? row.status : 200;
   app.on(row.method, [row.path], ...(opts.use ?? []), async (c) => {
-    const req = {
-      params: c.req.param(),
-      body: async (check?: (raw: unknown) => void) => {
-        if (!('body' in row)) throw new Error(`${name} takes no body`);
-        const raw = await readJsonBody(c);
-        check?.(raw);
-        return parseWith(row.body, raw);
-      },
-      query: () => {
-        if (!('query' in row)) throw new Error(`${name} takes no query`);
-        return parseWith(row.query, c.req.query());
-      },
-    } as unknown as ApiRequest<N>; // the conditional types above are what each row's handler sees
-    const answer = await handler(c, req);
+    // The conditional types above are what each row's handler sees.
+    const answer = await handler(c, rowRequest(c, name, row) as unknown as ApiRequest<N>);
     return noContent ? c.body(null, 204) : c.json(answer as object, status);
   });
+}
+
+/**
+ * A route table row's request as its handler reads it: the path parameters, and the body and query parsed
+ * with the row's schemas when asked for. Shared by `apiRoute` and the public API's `v1Route`.
+ */
+export function rowRequest(c: Context, name: string, row: { response: z.ZodType; body?: z.ZodType; query?: z.ZodType }) {
+  return {
+    params: c.req.param() as Record<string, string>,
+    body: async (check?: (raw: unknown) => void) => {
+      if (!row.body) throw new Error(`${name} takes no body`);
+      const raw = await readJsonBody(c);
+      check?.(raw);
+      return parseWith(row.body, raw);
+    },
+    query: () => {
+      if (!row.query) throw new Error(`${name} takes no query`);
+      return parseWith(row.query, c.req.query());
+    },
+  };
 }

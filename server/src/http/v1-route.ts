@@ -1,7 +1,7 @@
 import type { Context, Env, Hono } from 'hono';
 import type { z } from 'zod';
 import { V1_ROUTES, type V1RouteName, type V1Routes } from '@redflag/contracts/v1-routes';
-import { parseWith, readJsonBody } from './validate.ts';
+import { rowRequest } from './api-route.ts';
 
 /**
  * Declares a route of the public API from its row in the /v1 route table (packages/contracts
@@ -26,20 +26,8 @@ export function v1Route<N extends V1RouteName, E extends Env>(app: Hono<E>, name
   const row = V1_ROUTES[name] as V1Routes[V1RouteName];
   const status = 'status' in row ? row.status : 200;
   app.on(row.method, [row.path], async (c) => {
-    const req = {
-      params: c.req.param() as Record<string, string>,
-      body: async (check?: (raw: unknown) => void) => {
-        if (!('body' in row)) throw new Error(`${name} takes no body`);
-        const raw = await readJsonBody(c);
-        check?.(raw);
-        return parseWith(row.body, raw);
-      },
-      query: () => {
-        if (!('query' in row)) throw new Error(`${name} takes no query`);
-        return parseWith(row.query, c.req.query());
-      },
-    } as unknown as V1Request<N>; // the conditional types above are what each row's handler sees
-    const answer = await handler(c as Context<E>, req);
+    // The conditional types above are what each row's handler sees.
+    const answer = await handler(c as Context<E>, rowRequest(c, name, row) as unknown as V1Request<N>);
     return c.json(answer as object, status);
   });
 }
