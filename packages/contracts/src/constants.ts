@@ -16,6 +16,8 @@ export const DEFAULT_CONFIDENCE = 0.5;
 export const MIN_PASSWORD_LENGTH = 10;
 export const MAGIC_LINK_MINUTES = 60;
 export const MAX_MESSAGE_LENGTH = 10_000;
+/** The most links one forwarded mail contributes to its scan; the rest are counted, not checked. */
+export const MAX_FORWARDED_LINKS = 200;
 /** At most this many decoded QR links per scan (a screenshot rarely holds more than one or two codes). */
 export const MAX_QR_LINKS = 5;
 export const MESSAGE_PREVIEW_CHARS = 50;

@@ -50,6 +50,7 @@ describe('extractForwarded', () => {
       sender: null,
       subject: null,
       links: ['https://parcel.example/pay'],
+      linksOmitted: 0,
     });
   });
 });

@@ -1,3 +1,4 @@
+import { MAX_FORWARDED_LINKS } from '@redflag/contracts/constants';
 /**
  * The message inside a forwarded e-mail: the text the original sender wrote, their address and the links,
  * without the forwarder's own note above it. Reads the plain-text forms the common mail programs write:
@@ -23,6 +24,8 @@ export interface ForwardedMessage {
   subject: string | null;
   /** http(s) links of the original message: those in its text, then the HTML part's targets not shown in it. */
   links: string[];
+  /** Links past MAX_FORWARDED_LINKS: counted, not kept (a mail of 40,000 links is checked by its first few hundred). */
+  linksOmitted: number;
   /** Whether a forward was recognised (false: the mail's own text was taken). */
   forwarded: boolean;
 }
@@ -93,21 +96,41 @@ export function addressIn(value: string): string | null {
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'()[\]]+/gi;
 
+export { MAX_FORWARDED_LINKS };
+
 export function linksIn(text: string): string[] {
   return [...text.matchAll(URL_IN_TEXT)].map((m) => m[0].replace(/[.,;:!?]+$/, ''));
 }
 
-/** The http(s) targets of the HTML part's links, in order (what a scam hides behind "Click here"). */
+/**
+ * The http(s) targets of the HTML part's links, in order (what a scam hides behind "Click here"). An
+ * attribute list is read for at most 2,000 characters, so an anchor that never closes is not re-scanned to
+ * the end of the mail from every "<a" (that was quadratic).
+ */
 export function hrefsIn(html: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(/<a\b[^>]*?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
+  for (const m of html.matchAll(/<a\b[^>]{0,2000}?\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi)) {
     const raw = (m[1] ?? m[2] ?? m[3] ?? '').trim().replace(/&amp;/g, '&');
     if (/^https?:\/\//i.test(raw)) out.push(raw);
   }
   return out;
 }
 
-const unique = (values: string[]) => [...new Set(values)];
+/** The distinct links of the text, then of the HTML part, the first MAX_FORWARDED_LINKS kept and the rest counted. */
+function collectLinks(text: string, html: string | null | undefined): Pick<ForwardedMessage, 'links' | 'linksOmitted'> {
+  const all = new Set([...linksIn(text), ...(html ? hrefsIn(html) : [])]);
+  const links = [...all].slice(0, MAX_FORWARDED_LINKS);
+  return { links, linksOmitted: all.size - links.length };
+}
+
+/**
+ * The links the text does not show (an HTML "Click here" target), for the link analysis to read: the
+ * text's own links are put in a set once, so this is linear in the text and the links.
+ */
+export function linksNotShown(m: Pick<ForwardedMessage, 'text' | 'links'>): string[] {
+  const shown = new Set(linksIn(m.text));
+  return m.links.filter((l) => !shown.has(l));
+}
 
 /**
  * The forwarded message of a mail: `text` is the mail's plain-text part (mailparser derives one from the
@@ -122,8 +145,7 @@ export function extractForwarded(mail: {
   const start = forwardStart(all);
   if (start === null) {
     const text = all.join('\n').trim();
-    const links = unique([...linksIn(text), ...(mail.html ? hrefsIn(mail.html) : [])]);
-    return { text, sender: null, subject: null, links, forwarded: false };
+    return { text, sender: null, subject: null, ...collectLinks(text, mail.html), forwarded: false };
   }
 
   const lines = unquote(all.slice(start));
@@ -148,8 +170,7 @@ export function extractForwarded(mail: {
   }
   const body = lines.slice(i).join('\n').trim();
   // The HTML part's links: its forwarded half holds the original's; the forwarder's note rarely has any.
-  const links = unique([...linksIn(body), ...(mail.html ? hrefsIn(mail.html) : [])]);
-  return { text: body, sender, subject, links, forwarded: true };
+  return { text: body, sender, subject, ...collectLinks(body, mail.html), forwarded: true };
 }
 
 /**
@@ -163,6 +184,5 @@ export function attachedMessage(mail: {
   from: string | null;
 }): ForwardedMessage {
   const text = mail.text.replace(/\r\n?/g, '\n').trim();
-  const links = unique([...linksIn(text), ...(mail.html ? hrefsIn(mail.html) : [])]);
-  return { text, sender: mail.from, subject: mail.subject, links, forwarded: true };
+  return { text, sender: mail.from, subject: mail.subject, ...collectLinks(text, mail.html), forwarded: true };
 }

@@ -9,7 +9,7 @@ import type { RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
 import { runScan } from '../scans/scans.service.ts';
-import { attachedMessage, extractForwarded } from './forwarded.ts';
+import { attachedMessage, extractForwarded, linksNotShown } from './forwarded.ts';
 import { findOrCreateToken, findRecipient, replaceToken } from './inbound.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer'>;
@@ -153,7 +153,7 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
     ? attachedMessage({ ...attached, text: cleanText(attached.text) })
     : extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
   // Link targets the text does not show (an HTML "Click here") are added for the link analysis to read.
-  const hidden = fwd.links.filter((l) => !fwd.text.includes(l));
+  const hidden = linksNotShown(fwd);
   const full = hidden.length ? `${fwd.text}\n\nLinks in the e-mail:\n${hidden.join('\n')}` : fwd.text;
   const message = full.slice(0, MAX_MESSAGE_LENGTH);
   const reply = async (kind: string, rendered: { subject: string; text: string; html: string }) => {
@@ -200,11 +200,18 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
       reportUrl: `${ctx.config.publicUrl}/scans/${scan.id}`,
       originalSubject: fwd.subject,
       truncated: full.length > MAX_MESSAGE_LENGTH,
+      linksOmitted: fwd.linksOmitted,
       supportEmail: ctx.config.mail.supportEmail,
     }),
   );
   ctx.logger.info(
-    { userId: recipient.userId, scanId: scan.id, forwarded: fwd.forwarded, links: fwd.links.length },
+    {
+      userId: recipient.userId,
+      scanId: scan.id,
+      forwarded: fwd.forwarded,
+      links: fwd.links.length,
+      linksOmitted: fwd.linksOmitted,
+    },
     'forwarded mail checked',
   );
   return { kind: 'checked', scan };

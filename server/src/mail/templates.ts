@@ -2,7 +2,7 @@
  * The product's mails, each as finished HTML (inline styles: mail clients ignore stylesheets) and plain
  * text. Colours are the app's: ink navy, RedFlag red.
  */
-import { TRIAL_TERMS } from '@redflag/contracts/constants';
+import { MAX_FORWARDED_LINKS, MAX_MESSAGE_LENGTH, TRIAL_TERMS } from '@redflag/contracts/constants';
 
 export interface RenderedMail {
   subject: string;
@@ -149,7 +149,9 @@ export function changeEmailMail(opts: {
   supportEmail: string;
 }): RenderedMail {
   const confirm = opts.step === 'confirm';
-  const subject = confirm ? 'Confirm the change of your RedFlag e-mail address' : 'Verify your new RedFlag e-mail address';
+  const subject = confirm
+    ? 'Confirm the change of your RedFlag e-mail address'
+    : 'Verify your new RedFlag e-mail address';
   const lead = confirm
     ? `Someone (hopefully you) asked to change the e-mail address of your RedFlag account to ${opts.newEmail}. Confirm the change here; we will then send a link to the new address.`
     : `Open this link to make ${opts.newEmail} the e-mail address of your RedFlag account.`;
@@ -427,7 +429,11 @@ export type CancelledWithAccount = 'trial' | 'subscription' | 'ended' | null;
  * page") is not sent to an account that no longer exists. No link: there is no account
  * left to go to.
  */
-export function accountDeletedMail(opts: { firstName?: string | null; cancelled: CancelledWithAccount; supportEmail: string }): RenderedMail {
+export function accountDeletedMail(opts: {
+  firstName?: string | null;
+  cancelled: CancelledWithAccount;
+  supportEmail: string;
+}): RenderedMail {
   const cancelled =
     opts.cancelled === 'trial'
       ? ['Your free trial was cancelled with your account: you will not be charged.']
@@ -453,7 +459,12 @@ export function accountDeletedMail(opts: { firstName?: string | null; cancelled:
 /** "March 3, 2026 at 14:05 UTC": when something happened to the account, the same for every reader. */
 function formatEventTime(d: Date): string {
   const day = formatBillingDate(d);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }).format(d);
+  const time = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZone: 'UTC',
+  }).format(d);
   return `${day} at ${time} UTC`;
 }
 
@@ -463,7 +474,13 @@ function formatEventTime(d: Date): string {
  * the sign-in dialog's e-mailed link, then a new password and "sign out of every other device" on the
  * account page. Never the password.
  */
-export function passwordChangedMail(opts: { firstName?: string | null; email: string; changedAt: Date; signInUrl: string; supportEmail: string }): RenderedMail {
+export function passwordChangedMail(opts: {
+  firstName?: string | null;
+  email: string;
+  changedAt: Date;
+  signInUrl: string;
+  supportEmail: string;
+}): RenderedMail {
   return billingMail({
     subject: 'Your RedFlag password was changed',
     heading: 'Your password was changed',
@@ -508,13 +525,25 @@ export function forwardedVerdictMail(opts: {
   reportUrl: string;
   originalSubject: string | null;
   truncated: boolean;
+  /** Links past the per-mail cap, counted and not checked. */
+  linksOmitted?: number;
   supportEmail: string;
 }): RenderedMail {
   const about = opts.originalSubject ? `“${opts.originalSubject.slice(0, 120)}”` : 'the e-mail you forwarded';
   const subject = `RedFlag: ${opts.verdict} (${opts.riskScore}/100)${opts.originalSubject ? ` · ${opts.originalSubject.slice(0, 60)}` : ''}`;
   const reasons = opts.reasons.slice(0, 6);
   const kind = opts.scamType ? `Type: ${opts.scamType}` : null;
-  const note = opts.truncated ? 'The message was long: its first 10,000 characters were checked.' : null;
+  const notes = [
+    ...(opts.truncated
+      ? [`The message was long: its first ${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters were checked.`]
+      : []),
+    ...(opts.linksOmitted
+      ? [
+          `It held ${(opts.linksOmitted + MAX_FORWARDED_LINKS).toLocaleString('en-US')} links: the first ${MAX_FORWARDED_LINKS} were checked.`,
+        ]
+      : []),
+  ];
+  const note = notes.length ? notes.join(' ') : null;
   const text = [
     `We checked ${about}.`,
     '',
@@ -541,21 +570,38 @@ export function forwardedVerdictMail(opts: {
       note ? paragraph(escapeHtml(note)) : '',
       button(opts.reportUrl, 'SEE THE FULL REPORT'),
       fallbackLink(opts.reportUrl),
-      paragraph(`<span style="color:${MUTED};font-size:13px;">Only you receive this answer: it goes to your account’s address, never to the sender.</span>`),
+      paragraph(
+        `<span style="color:${MUTED};font-size:13px;">Only you receive this answer: it goes to your account’s address, never to the sender.</span>`,
+      ),
     ].join('\n'),
   });
   return { subject, text, html };
 }
 
 /** A forwarded mail that was not checked: why (the plan, or no text found) and where to go next. */
-export function forwardedNotCheckedMail(opts: { reason: string; actionUrl: string; actionLabel: string; supportEmail: string }): RenderedMail {
+export function forwardedNotCheckedMail(opts: {
+  reason: string;
+  actionUrl: string;
+  actionLabel: string;
+  supportEmail: string;
+}): RenderedMail {
   const subject = 'RedFlag: we could not check the e-mail you forwarded';
-  const text = [opts.reason, '', `${opts.actionLabel}: ${opts.actionUrl}`, '', `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`].join('\n');
+  const text = [
+    opts.reason,
+    '',
+    `${opts.actionLabel}: ${opts.actionUrl}`,
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
   const html = layout({
     preheader: opts.reason,
     heading: 'Not checked',
     supportEmail: opts.supportEmail,
-    bodyHtml: [paragraph(escapeHtml(opts.reason)), button(opts.actionUrl, opts.actionLabel.toUpperCase()), fallbackLink(opts.actionUrl)].join('\n'),
+    bodyHtml: [
+      paragraph(escapeHtml(opts.reason)),
+      button(opts.actionUrl, opts.actionLabel.toUpperCase()),
+      fallbackLink(opts.actionUrl),
+    ].join('\n'),
   });
   return { subject, text, html };
 }
