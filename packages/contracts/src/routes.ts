@@ -1,6 +1,14 @@
 /** Where a used or expired mail link (sign-in or verification) lands and says so. */
 export const LINK_EXPIRED_PATH = '/link-expired';
 
+/**
+ * The query parameter a verification link lands with on its callback when it has just proven the mailbox: a
+ * one-time token with which the person who opened it chooses the account's password (POST
+ * /api/auth/reset-password), since a password typed before the address was confirmed no longer works
+ * (decision 107).
+ */
+export const PASSWORD_TOKEN_PARAM = 'password_token';
+
 /** The landing page's product sections on a page that also works signed in. */
 export const PRODUCT_PATH = '/product';
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
@@ -11,6 +12,7 @@ import {
   updateUserBodySchema,
 } from '@redflag/contracts/auth';
 import { ERROR_MESSAGES } from '@redflag/contracts/errors';
+import { PASSWORD_TOKEN_PARAM } from '@redflag/contracts/routes';
 import { findUnstorableText, UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { account, session, user, verification } from '../db/schema/auth.ts';
 import type { Config } from '../config.ts';
@@ -36,6 +38,10 @@ const SESSION_BODY_PATHS: ReadonlySet<string> = new Set(['/update-user', '/chang
  *   change-email confirmed from the current address, then verified at the new one;
  * - e-mail verification on sign-up (link → /dashboard?verified=true, signs the user in); with
  *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (docs/product.md outcome B);
+ * - the link proves the mailbox, not the password typed at sign-up (decision 107): opening it removes every
+ *   way into the account set up before (password, linked sign-in) and ends its sessions, then lands with a
+ *   one-time token to choose the password; a magic link does the same (better-auth's own
+ *   revokeUnprovenAccountAccess), and Google / Facebook never join an account whose address is unconfirmed;
  * - magic-link recovery (60 minutes, single use, existing accounts only) → /dashboard?recovered=true;
  * - Google (select_account) and Facebook (email scope) when configured;
  * - sessions in httpOnly SameSite=Lax cookies (Secure in production), 30 days, renewed daily on use;
@@ -50,6 +56,8 @@ export const SESSION_EXPIRES_IN_SECONDS = 30 * 24 * 60 * 60;
 export const SESSION_UPDATE_AGE_SECONDS = 24 * 60 * 60;
 export const VERIFICATION_EXPIRES_IN_SECONDS = 24 * 60 * 60;
 const VERIFICATION_HOURS = VERIFICATION_EXPIRES_IN_SECONDS / 3600;
+/** How long the token to choose a password after verification (decision 107) can be used. */
+const CHOOSE_PASSWORD_MINUTES = 60;
 
 const profileNames = (given: unknown, family: unknown, full: unknown) => {
   if (typeof given === 'string' && given)
@@ -76,6 +84,11 @@ export function createAuth(deps: AuthDeps) {
   const repo = createAuthRepo(deps.database.db);
   const log = deps.logger.child({ component: 'auth' });
   const supportEmail = config.mail.supportEmail;
+  /**
+   * The verification requests that have just cleared an unproven account (beforeEmailVerification), by
+   * request, for the after hook that hands the person who opened the link a token to choose the password.
+   */
+  const provenByRequest = new WeakMap<Request, string>();
 
   return betterAuth({
     appName: 'RedFlag',
@@ -117,6 +130,18 @@ export function createAuth(deps: AuthDeps) {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
+      /**
+       * Called for a valid link to an account whose address is not yet confirmed, before it is marked
+       * confirmed (a change of address goes another way and keeps the account's sign-ins). Anyone can type
+       * an address into the sign-up form: what was set up before this moment (the password, a linked sign-in)
+       * proves nothing about who reads the mailbox, so it is removed with every session (decision 107). The
+       * person who opened the link is then signed in (autoSignInAfterVerification) and chooses the password.
+       */
+      async beforeEmailVerification(u, request) {
+        const removed = await repo.revokeUnprovenAccess(u.id);
+        log.info({ userId: u.id, ...removed }, 'address verified: earlier sign-ins and sessions removed');
+        if (request) provenByRequest.set(request, u.id);
+      },
       async sendVerificationEmail({ user: u, url }) {
         const firstName = (u as { firstName?: string | null }).firstName ?? null;
         // The change-email flow verifies the new address through this same callback, with the stored
@@ -162,8 +187,10 @@ export function createAuth(deps: AuthDeps) {
     },
     account: {
       // A Google / Facebook sign-in with the address of an existing account joins that account (both
-      // providers only hand out verified addresses).
-      accountLinking: { enabled: true, trustedProviders: ['google', 'facebook'] },
+      // providers only hand out verified addresses), but never one whose address is unconfirmed
+      // (better-auth's default, pinned here): its password may be a stranger's, who would then share the
+      // owner's account (decision 107). The owner confirms the address first, which removes that password.
+      accountLinking: { enabled: true, trustedProviders: ['google', 'facebook'], requireLocalEmailVerified: true },
     },
     session: { expiresIn: SESSION_EXPIRES_IN_SECONDS, updateAge: SESSION_UPDATE_AGE_SECONDS },
     rateLimit: { enabled: false },
@@ -253,6 +280,7 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (actx) => {
+        if (actx.path === '/verify-email') return offerPasswordChoice(actx);
         // A changed password is told to the owner, once better-auth has stored it.
         if (actx.path !== '/change-password') return;
         const returned: unknown = actx.context.returned;
@@ -262,6 +290,30 @@ export function createAuth(deps: AuthDeps) {
       }),
     },
   });
+
+  /**
+   * A verification that has just proven the mailbox (beforeEmailVerification) lands on its callback with a
+   * one-time token, a reset-password token as better-auth stores them: the client asks the person to choose
+   * the account's password and sends it with the token to POST /api/auth/reset-password, under the same
+   * password rules. Without the token (closed, expired) a magic link still signs them in.
+   */
+  async function offerPasswordChoice(actx: AuthMiddlewareContext) {
+    const userId = actx.request ? provenByRequest.get(actx.request) : undefined;
+    const returned: unknown = actx.context.returned;
+    if (!userId || !isAPIError(returned)) return;
+    const location = new Headers(returned.headers).get('location');
+    if (!location) return;
+    const token = randomBytes(24).toString('base64url');
+    await actx.context.internalAdapter.createVerificationValue({
+      identifier: `reset-password:${token}`,
+      value: userId,
+      // better-auth checks reset tokens against the real time, not the app's clock.
+      expiresAt: new Date(Date.now() + CHOOSE_PASSWORD_MINUTES * 60_000),
+    });
+    const target = new URL(location, config.publicUrl);
+    target.searchParams.set(PASSWORD_TOKEN_PARAM, token);
+    throw actx.redirect(location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString());
+  }
 
   /** After the change is stored: a failure to queue the mail is logged, never turned into a failed change. */
   async function sendPasswordChanged(userId: string) {
@@ -303,7 +355,7 @@ export function createAuth(deps: AuthDeps) {
    * the full name is not given, the full name follows, as on sign-up. Names are trimmed as on sign-up and
    * an empty one clears the field (null).
    */
-  async function beforeUpdateUser(actx: Parameters<Parameters<typeof createAuthMiddleware>[0]>[0], current: Awaited<ReturnType<typeof getSessionFromCtx>>) {
+  async function beforeUpdateUser(actx: AuthMiddlewareContext, current: Awaited<ReturnType<typeof getSessionFromCtx>>) {
     // `null`, an array or no body is refused by the schema (an object is expected), not passed on as `{}`.
     const raw: unknown = actx.body;
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw);
@@ -325,6 +377,8 @@ export function createAuth(deps: AuthDeps) {
     Object.assign(sent, next);
   }
 }
+
+type AuthMiddlewareContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** A body parsed with a contracts schema, or a 422 VALIDATION_ERROR naming each field. */
 function parseBody<S extends z.ZodType>(schema: S, raw: unknown, fallback: string): z.output<S> {

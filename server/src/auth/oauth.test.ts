@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account } from '../db/schema/auth.ts';
+import { account, user } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
-import { post, readJson, sessionCookie } from '../test/auth-helpers.ts';
+import { errorOf, latestMailTo, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 /**
  * Google sign-in end to end against oauth2-mock-server on loopback. better-auth's Google endpoints are
@@ -145,6 +145,33 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
       .map((a) => a.providerId)
       .sort();
     expect(providers).toEqual(['credential', 'google']);
+  });
+
+  it('does not join an account whose address is unconfirmed; once the mailbox owner confirms it, Google joins and the earlier password is gone', async () => {
+    // Someone signed up with this address and a password of their own before its owner ever came.
+    const email = 'pre-registered@example.com';
+    const attackerPassword = 'attacker-picked-this-2';
+    expect((await post(t, '/api/auth/sign-up/email', { email, password: attackerPassword, callbackURL: '/dashboard?verified=true' })).status).toBe(200);
+    const [pending] = await t.ctx.database.db.select().from(user).where(eq(user.email, email));
+
+    profile = { sub: 'google-sub-3', email, email_verified: true, given_name: 'Owen' };
+    const refused = await googleSignIn('/dashboard');
+    expect(sessionCookie(refused.callback)).toBeNull();
+    expect(new URL(refused.callback.headers.get('location')!, 'http://localhost:5000').searchParams.get('error')).toBe('account_not_linked');
+    const before = await t.ctx.database.db.select().from(account).where(eq(account.userId, pending!.id));
+    expect(before.map((a) => a.providerId)).toEqual(['credential']);
+
+    // The owner opens the verification link from the mailbox, then Google joins the account.
+    const link = (await latestMailTo(t, email))!.links.find((l) => l.includes('/api/auth/verify-email'))!;
+    expect((await openLink(t, link)).status).toBe(302);
+    const joined = await googleSignIn('/dashboard');
+    const me = await readJson<{ id: string }>(await t.request('/api/auth/user', { headers: { cookie: sessionCookie(joined.callback)! } }));
+    expect(me.id).toBe(pending!.id);
+    const after = await t.ctx.database.db.select().from(account).where(eq(account.userId, pending!.id));
+    expect(after.map((a) => a.providerId)).toEqual(['google']);
+    const signIn = await post(t, '/api/auth/sign-in/email', { email, password: attackerPassword });
+    expect(signIn.status).toBe(401);
+    expect((await errorOf(signIn)).code).toBe('invalid_credentials');
   });
 
   it('a callback with a forged state signs nobody in', async () => {

@@ -265,6 +265,10 @@ async function signUpAndVerify(stack: Stack, client: Client, address: string) {
   expect(new URL(link).origin, 'mailed links point at the balancer (PUBLIC_URL)').toBe(stack.env.balancerUrl);
   const verified = await client.send(link);
   expect(verified.status, verified.text).toBeLessThan(400);
+  // The link proves the mailbox, not the sign-up password: the owner chooses it with the token (decision 107).
+  const token = new URL(verified.headers.get('location') ?? '/', stack.env.balancerUrl).searchParams.get('password_token');
+  const chosen = await client.send('/api/auth/reset-password', { json: { token, newPassword: PASSWORD } });
+  expect(chosen.status, chosen.text).toBe(200);
   const signIn = await client.send('/api/auth/sign-in/email', { json: { email: address, password: PASSWORD } });
   expect(signIn.status, signIn.text).toBe(200);
 }
