@@ -67,6 +67,12 @@ export const SCAM_TYPES = {
   tech_support: 'Tech Support Scam',
   family_emergency: 'Family Emergency Scam',
   toll_smishing: 'Unpaid Toll Scam',
+  extortion: 'Extortion / Sextortion',
+  fake_invoice: 'Fake Invoice / Refund Call-back',
+  recovery: 'Recovery Scam',
+  loan: 'Loan Scam',
+  fake_shop: 'Fake Shop',
+  payment_redirect: 'Payment Redirection / Boss Scam',
   spam: 'Spam / Unwanted Marketing',
   other: 'Other Scam',
 } as const;
@@ -142,7 +148,7 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
-export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
+export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'sender_notice_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
 export const policyStepSchema = z.object({
   id: z.enum(POLICY_STEP_IDS),
   from: z.number().int().min(0).max(100),

@@ -18,6 +18,12 @@ const ADVICE: Record<ScamType, string> = {
   tech_support: "Don't call the number or allow remote access. Real companies don't warn you about viruses or renewals this way; contact them through their official site.",
   family_emergency: 'Call your family member on the number you already have for them before doing anything. Ask a question only they could answer.',
   toll_smishing: 'Toll agencies do not text payment links. Check any balance through the official toll website or app you normally use.',
+  extortion: "Don't pay and don't reply: paying marks you as someone who pays, and the threats rarely stop. Change any password it quotes, keep the message as evidence and report it to the police.",
+  fake_invoice: "Don't call the number or pay from this message. Check the order or subscription in the company's own app or account, or with the supplier you already deal with, on contact details you already have.",
+  recovery: 'Nobody can recover lost money for an upfront fee. Real help is free: your bank, the police and the official fraud reporting service. Do not pay, and do not share your ID or wallet details.',
+  loan: 'Real lenders take any fee from the loan itself, never before it. Do not pay a processing or insurance fee, and borrow only from a licensed lender you contact yourself.',
+  fake_shop: 'Prices this low, with only bank transfers or wallets accepted, mean the goods may never come. Pay only by card or a checkout with buyer protection, and look the shop up with "scam" or "reviews" first.',
+  payment_redirect: 'Before paying, confirm any change of bank details or urgent payment request with the person on a number you already have for them, not one in this message. Never buy gift cards for a boss or a supplier.',
   spam: 'Likely unwanted marketing. Do not reply or call back premium numbers; block the sender.',
   other: "Be careful: don't send money, codes or personal details until you have verified who this is through a channel you trust.",
 };
@@ -31,6 +37,7 @@ const NO_LINK_ADVICE: Partial<Record<ScamType, string>> = {
   delivery_smishing: "Carriers don't text you to pay redelivery fees. Track parcels only in the carrier's own app or website, and don't reply with your details.",
   bank_impersonation: "Don't reply or share codes or card details. Call the number on the back of your card or open your bank's app to check.",
   toll_smishing: "Toll agencies do not ask for payment by text. Check any balance through the official toll website or app you normally use.",
+  fake_invoice: "Don't call a number given in the message or pay from it. Check the order or subscription in the company's own app or account, or with the supplier on contact details you already have.",
 };
 const CALL_ADVICE =
   "Don't call the number in the message. If you're worried, contact the company on a number you already trust (the back of your card, its official website or app) and ask them.";

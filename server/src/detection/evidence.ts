@@ -6,6 +6,7 @@
  */
 import type { Evidence, Platform, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { type Signal } from './combine.ts';
+import { contactPoints, foreignContactSignal, isTransactionAlert, transactionAlert } from './alert.ts';
 import { analyzeEmailLocal } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import { loadDefaultModel } from './model/model.ts';
@@ -163,6 +164,11 @@ export interface Gathered {
   officialDestination: string | null;
   /** A recognised notice that gives no way to act at all: see givesNoWayToAct. */
   noWayToAct: boolean;
+  /**
+   * A recognised transaction alert or notice whose every way back is the kind its sender uses (a toll-free
+   * helpline, a short code, its own website; for an appointment, its line): alert.ts, decision 108.
+   */
+  senderNotice: boolean;
 }
 
 /** Quoted examples in a rule's sentence: `("act now", "within 24 hours")`. */
@@ -285,10 +291,31 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   // A transaction alert (an amount, a debit or credit, an account or a balance) with no link, number, address
   // or reply to act on is a routine notice like an appointment's; its scam copies add the way in.
   if (shortText && !contactInText && !destination && !links.length && !CHAT_PLATFORMS.has(platform)) {
-    const alert = transactionAlert(message);
+    const alert = transactionAlert(message, []);
     if (alert && givesNoWayToAct(message, links, [...signals, alert])) signals.push(alert);
   }
   const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
+  // A transaction alert or notice that gives the sender's own kind of way back (a toll-free helpline, a short
+  // code, "SMS BLOCK", the bank's own site): that way back is context, not evidence (decision 108). One that
+  // gives a mobile number, a handle or a personal address instead is a warning.
+  let senderNotice = false;
+  if (shortText && !noWayToAct && !CHAT_PLATFORMS.has(platform) && isTransactionAlert(message)) {
+    const contacts = contactPoints(message, links);
+    // Only an alert that asks nothing and pushes nothing: a detector that fired (urgency, a code, card details) means it is not routine.
+    const pushes = signals.some((x) => x.weight > 0 && !(x.tags ?? []).every((t) => t === 'topic'));
+    const alert = pushes || signals.some((x) => x.id === 'transaction_alert') ? null : transactionAlert(message, contacts);
+    if (alert) {
+      signals.push(alert);
+      senderNotice = true;
+    } else {
+      const foreign = foreignContactSignal(message, contacts);
+      if (foreign) signals.push(foreign);
+    }
+  } else if (shortText && !noWayToAct && signals.some((x) => x.id === 'service_notice' || x.id === 'otp_notice')) {
+    // An appointment or code notice with its surgery's or company's line: the same rule.
+    const contacts = contactPoints(message, links);
+    senderNotice = contacts.length > 0 && contacts.every((c) => c.kind !== 'foreign');
+  }
   if (destination) {
     const i = signals.findIndex((x) => x.id === 'official_link');
     const official = signals[i];
@@ -309,6 +336,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     language: detectLanguage(message),
     officialDestination: destination,
     noWayToAct,
+    senderNotice,
   };
 }
 
@@ -319,34 +347,12 @@ const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
 const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice', 'transaction_alert']);
 
-/** An amount in the currencies of the alerts people receive (US, UK, EU, India, Nigeria, Kenya, Southeast Asia...). */
-const ALERT_AMOUNT = /(?:\b(?:rs|inr|ngn|ksh|kes|usd|gbp|eur|php|sgd|myr|rm|idr|rp|thb|zar|ghs|ugx|tzs|aed|cad|aud)\.?|[₹₦$£€₱฿])[ \t]?\d[\d,]*(?:\.\d{1,2})?|\b\d[\d,]*\.\d{2}[ \t]?(?:inr|ngn|kes|ksh|usd|gbp|eur|php|sgd|myr|idr|thb|zar|ghs)\b/i;
-/** Money moving on an account. */
-const ALERT_MOVE = /\b(?:debited|credited|debit|credit|spent|withdrawn|withdrawal|deposited|received|transferred|sent to|paid to|payment of|purchase|was taken|was used|charged)\b/i;
-/** An account or card shown by its last digits, or a balance or limit. */
-const ALERT_ACCOUNT = /\b(?:a\/c|acct|account|card)\b[^\n]{0,25}?(?:x{2,}|\*{2,}|ending(?:[ \t]in)?|no\.?)[ \t:]?\d{3,4}\b|(?:\bx{2,}|\*{2,})\d{3,4}\b|\b(?:avl|avail|available|new|closing|ledger|current)?\.?[ \t]?(?:bal|balance|lmt|limit)\b/i;
-
-/** Words a bank's alert does not use and a fake one does: an ask ("kindly deliver the goods", "send $200 more"). */
-const ALERT_ASK = /\b(?:kindly|please|pls|plz|deliver|release|ship|send|refund|return|unlock|claim)\b/i;
 /**
  * Where a "payment received" text is the fake-payment scam's tool, not a bank's alert: pasted from a
  * marketplace or a chat, it was sent by the buyer. Genuine alerts arrive by SMS (or an app's own notice).
  */
 const CHAT_PLATFORMS: ReadonlySet<Platform | undefined> = new Set<Platform | undefined>([...MARKETPLACES, 'whatsapp', 'other']);
 
-/** The reassurance of a transaction alert, pointing at its amount; null when the message is not one. */
-function transactionAlert(message: string): Signal | null {
-  const amount = ALERT_AMOUNT.exec(message);
-  if (!amount || !ALERT_MOVE.test(message) || !ALERT_ACCOUNT.test(message) || ALERT_ASK.test(message)) return null;
-  return {
-    id: 'transaction_alert',
-    text: 'Reads like an automatic transaction alert (an amount and an account) that gives no link, number or reply to act on',
-    weight: -1.0,
-    severity: 'info',
-    evidence: [{ kind: 'span', start: amount.index, end: amount.index + amount[0].length, text: amount[0] }],
-    tags: ['reassurance', 'notice'],
-  };
-}
 /** The replies a notice may ask for: opt out, confirm or cancel with one word. */
 const KEYWORD_REPLY = /\b(?:reply|text|txt|send)[ \t]{1,3}["'“]?(?:stop|help|c|y|yes|n|no|1|2|end|cancel|unsubscribe)["'”]?\b/gi;
 /** Any other way back to the sender: a reply with something, a call, another app. */

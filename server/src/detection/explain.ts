@@ -59,6 +59,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     signals: g.signals,
     officialDestination: g.officialDestination,
     noWayToAct: g.noWayToAct,
+    senderNotice: g.senderNotice,
     params,
   });
   // When a cap applied, acting on the message can only take you to the company's own website, or it gives no

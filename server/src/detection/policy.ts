@@ -11,6 +11,9 @@
  *                              or check, stands only when the model is very sure (MODEL_ONLY_MIN_P); below
  *                              that the message is at most 35 and the result says what to watch for
  *                              (decision 101; the trade-off per source is in docs/engine-evaluation.md).
+ *   4b. sender_notice_cap      a recognised transaction alert or notice whose every way back is the kind its sender
+ *                              uses (toll-free helpline, short code, own website) and whose only alarm is the
+ *                              text model: at most 35, however sure the model is (decision 108).
  *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
  *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
  *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
@@ -36,6 +39,7 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
   opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
   model_only_cap: 'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
+  sender_notice_cap: "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
   no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
@@ -67,6 +71,8 @@ export interface PolicyInput {
   officialDestination: string | null;
   /** A recognised notice that gives no way to act (analyze.ts givesNoWayToAct). */
   noWayToAct: boolean;
+  /** A recognised alert or notice whose every way back is its sender's kind (evidence.ts senderNotice). */
+  senderNotice?: boolean;
   params: CombinerParams;
 }
 
@@ -131,6 +137,13 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
     confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
   }
 
+  // 4b. sender_notice_cap: nothing but the model raised it, and its way back is the sender's own kind.
+  if (input.senderNotice && !evidenceBesidesContact(input) && riskScore > MODEL_ONLY_CAP) {
+    steps.push(step('sender_notice_cap', riskScore, MODEL_ONLY_CAP));
+    riskScore = MODEL_ONLY_CAP;
+    confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
+  }
+
   // 5. destination_cap, 6. no_way_to_act_cap: whatever its wording, at most a low risk.
   let excused = false;
   const cap: PolicyStepId | null = input.officialDestination !== null ? 'destination_cap' : input.noWayToAct ? 'no_way_to_act_cap' : null;
@@ -141,6 +154,11 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
     excused = true;
   }
   return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused, modelOnlyCapped: steps.some((x) => x.id === 'model_only_cap') };
+}
+
+/** A finding that raised the score, other than a topic alone and the number to call (a sender's helpline here). */
+function evidenceBesidesContact(input: PolicyInput): boolean {
+  return input.signals.some((s) => effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic'));
 }
 
 /**

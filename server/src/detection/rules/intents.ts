@@ -115,8 +115,15 @@ export const INTENT_RULES: readonly Rule[] = [
       re(`\\b(numero equivocado|me equivoque de (numero|persona)|numero errado|foi engano|mandei (pra|para) (pessoa|numero) errad[ao]|mauvais numero|je me suis trompe(e)? de (numero|personne)|falsche nummer|falsch verbunden|salah (kirim|sambung|nomor|orang))\\b`),
       re(`\\b(is this|are you|hello,? is this|hi,? is this) (the )?${NOT_A_NAME}[a-z]{2,15}('?s)?( number| phone)?\\?`),
       re(`\\b(hey|hi|hello),? (is this|are you) ${NOT_A_NAME}[a-z]{2,15}\\?`),
+      // Name guesses, old acquaintance and a mutual friend in the other languages.
+      re(`\\b(eres|es usted|hablo con|usted es) (el |la )?(senor |senora |senorita )?[a-z]{2,15}\\?|\\bnos conocimos (en|el|la)\\b|\\bcuanto tiempo sin (vernos|hablar)\\b|\\bme (dio|paso) tu (numero|contacto)\\b`),
+      re(`\\b(voce e|e (o|a)|falo com) (o |a )?(senhor |senhora )?[a-z]{2,15}\\?|\\bnos conhecemos (em|no|na)\\b|\\bquanto tempo sem (te ver|falar|nos ver)\\b|\\bme passou (o )?seu (numero|contato)\\b`),
+      re(`\\b(c'?est bien|est-ce que c'?est|vous etes|tu es) (monsieur |madame )?[a-z]{2,15} \\?|\\bon s'?est (rencontres?|croises?|vus?) (a|au|chez|lors)\\b|\\bca fait (longtemps|un bail)\\b|\\bm'?a donne ton (numero|contact)\\b`),
+      re(`\\b(bist du|sind sie|spreche ich mit) (herr |frau )?[a-z]{2,15}\\?|\\bwir haben uns (auf|bei|in|im) ${W}{0,40}(kennengelernt|getroffen)\\b|\\blange nicht (gesehen|gehort)\\b|\\bhat mir deine nummer gegeben\\b`),
+      re(`\\b(apakah ini|ini dengan|benarkah ini|ini) (pak |bu |bapak |ibu |kak |mas |mbak )?[a-z]{2,15}\\?|\\bkita pernah (ketemu|bertemu|kenalan)\\b|\\blama (tidak|tak|gak|nggak) (ketemu|jumpa|bertemu)\\b|\\bdapat nomor (kamu|anda|mu) dari\\b`),
+      re(`\\b(ikaw ba si|kayo po ba si|si [a-z]{2,15} (ba )?(ito|to) po)\\b|\\b(matagal (na )?tayong hindi nagkita|long time no see po)\\b|\\bnakuha ko (ang )?(number|numero) mo (kay|sa)\\b`),
     ],
-    types: { crypto_investment: 1, romance: 1 },
+    types: { other: 1, crypto_investment: 0.4, romance: 0.4 },
     tags: ['opener'],
   },
   {

@@ -33,7 +33,35 @@ export const ONLINE_FRAUD_TYPES: ReadonlySet<ScamType> = new Set<ScamType>([
   'job_task',
   'tech_support',
   'family_emergency',
+  'extortion',
+  'fake_invoice',
+  'recovery',
+  'loan',
+  'fake_shop',
+  'payment_redirect',
 ]);
+
+/**
+ * A step of its own for the types where money leaves by bank transfer or card and speed decides whether it
+ * comes back: the user's bank first, before any agency (issue #32: each new type has its report steps).
+ */
+export const YOUR_BANK: ReportDestination = {
+  id: 'your-bank',
+  kind: 'in-app',
+  name: "Your bank's fraud line",
+  action: 'If you already paid, call your bank now on the number on your card or in its app: a transfer or card payment stopped within hours can often be recalled.',
+};
+
+/** Extortion is a crime against you: the police first, and never pay. */
+export const POLICE_EXTORTION: ReportDestination = {
+  id: 'police-extortion',
+  kind: 'in-app',
+  name: 'The police',
+  action: 'Report the threat to the police (online or on the non-emergency number), with the message and any payment address it gives. Do not pay and do not reply.',
+};
+
+/** The types whose first step is the user's bank. */
+export const BANK_FIRST_TYPES: ReadonlySet<ScamType> = new Set<ScamType>(['payment_redirect', 'fake_invoice', 'recovery', 'loan', 'fake_shop', 'marketplace_overpayment']);
 
 export const TEXT_7726: ReportDestination = {
   id: 'text-7726',

@@ -32,12 +32,26 @@ describe('nextSteps: each scam type and country', () => {
     for (const type of [...online, ...notOnline]) {
       it(`${type} in ${country} goes to ${[...national[country].always, ...(online.includes(type) ? national[country].online : [])].join(' + ')}`, () => {
         // Platform "email" keeps the channel steps (7726) out of this table; they have their own tests.
-        const got = ids({ scamType: type, platform: 'email', country }).filter((id) => !id.startsWith('platform-') && id !== 'uk-phishing-inbox');
+        // The type's own first steps (your bank, the police) have their own tests below.
+        const got = ids({ scamType: type, platform: 'email', country }).filter((id) => !id.startsWith('platform-') && !['uk-phishing-inbox', 'your-bank', 'police-extortion'].includes(id));
         const want = [...national[country].always, ...(online.includes(type) ? national[country].online : [])];
         expect(got).toEqual(want);
       });
     }
   }
+});
+
+describe("nextSteps: each new type's own first step", () => {
+  it('sends a payment redirection, a fake invoice, a recovery, loan or fake-shop scam to the bank first', () => {
+    for (const type of ['payment_redirect', 'fake_invoice', 'recovery', 'loan', 'fake_shop'] as const) {
+      expect(ids({ scamType: type, platform: 'email', country: 'UK' })[0]).toBe('your-bank');
+    }
+  });
+  it('sends extortion to the police first, and a phishing text to neither', () => {
+    expect(ids({ scamType: 'extortion', platform: 'email', country: 'US' })[0]).toBe('police-extortion');
+    expect(ids({ scamType: 'phishing', platform: 'sms', country: 'US' })).not.toContain('your-bank');
+    expect(ids({ scamType: 'phishing', platform: 'sms', country: 'US' })).not.toContain('police-extortion');
+  });
 });
 
 describe('nextSteps: texts go to 7726 only in the US and the UK', () => {

@@ -3,6 +3,7 @@ import type { BrandContact } from './brand-contacts';
 import { channelOf } from './channel';
 import {
   ACTION_FRAUD,
+  BANK_FIRST_TYPES,
   CAFC,
   DATING_APP,
   FTC,
@@ -10,10 +11,12 @@ import {
   LOCAL_POLICE,
   ONLINE_FRAUD_TYPES,
   PLATFORM_DESTINATIONS,
+  POLICE_EXTORTION,
   REPORT_CYBER,
   SCAMWATCH,
   TEXT_7726,
   UK_PHISHING_INBOX,
+  YOUR_BANK,
   type ReportDestination,
 } from './destinations';
 import type { ReportCountry } from './report-country';
@@ -39,6 +42,8 @@ export function nextSteps(input: NextStepsInput): ReportDestination[] {
   const channel = channelOf(platform, scamType, { phone: input.senderPhone, email: input.senderEmail });
   const online = Boolean(scamType && ONLINE_FRAUD_TYPES.has(scamType)) || channel === 'marketplace';
   const out: ReportDestination[] = [];
+  if (scamType && BANK_FIRST_TYPES.has(scamType)) out.push(YOUR_BANK);
+  if (scamType === 'extortion') out.push(POLICE_EXTORTION);
 
   // 7726 is run by the carriers in the US and the UK; elsewhere the short code is not the same service.
   if (channel === 'text' && (country === 'US' || country === 'UK')) out.push(TEXT_7726);
