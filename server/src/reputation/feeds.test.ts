@@ -96,6 +96,38 @@ describe('a scan whose link is on an imported list', () => {
   });
 });
 
+describe('lists naming big shared sites', () => {
+  const BIG = [
+    'https://cdn.discordapp.com/attachments/1/2/invoice.exe',
+    'https://firebasestorage.googleapis.com/v0/b/kit/o/login.html',
+    'https://telegra.ph/Account-Locked-05-01',
+    'https://www.bing.com/ck/a?u=a1aHR0cHM6Ly9ldmls',
+    'https://dl.boxcloud.com/d/1/b1!abc/download',
+  ];
+  const urlhausRow = (url: string, i: number) => `"${4000000 + i}","2026-03-06 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${4000000 + i}/","tester"`;
+  let platforms: Awaited<ReturnType<typeof importFeed>>;
+  beforeAll(async () => {
+    await importFeed(t.ctx, { name: 'urlhaus-big', format: 'urlhaus', sourceUrl: null }, BIG.map(urlhausRow).join('\n'));
+    platforms = await importFeed(t.ctx, { name: 'platforms', format: 'domains', sourceUrl: null }, 'discordapp.com\nyandex.ru\nmail.ru\nzoom.us\ndoubleclick.net\n1.1.1.1\nreal-bad-site.example\n');
+  });
+
+  it('a harmless message with Bing and Discord CDN links matches nothing; the listed pages still match as whole links', async () => {
+    const s = await scan(`${BLAND}https://www.bing.com/search?q=thursday+notes and the slides https://cdn.discordapp.com/attachments/9/8/slides.pdf`);
+    expect(s.reputation?.listings ?? []).toEqual([]);
+    expect(s.riskScore).toBeLessThan(40);
+    const other = await scan(`${BLAND}https://zoom.us/j/123456789 or https://mail.ru/inbox and https://telegra.ph/Team-Notes-05-02`);
+    expect(other.reputation?.listings ?? []).toEqual([]);
+    const listed = await scan(`${BLAND}https://cdn.discordapp.com/attachments/1/2/invoice.exe`);
+    expect(listed.reputation?.listings).toEqual([expect.objectContaining({ list: 'urlhaus-big', match: 'url' })]);
+  });
+
+  it('a domain list naming a big platform or a public resolver loads only the rest', async () => {
+    expect(platforms).toMatchObject({ entries: 1 });
+    const d = await scan(`${BLAND}https://real-bad-site.example/x`);
+    expect(d.reputation?.listings[0]).toMatchObject({ list: 'platforms', match: 'host' });
+  });
+});
+
 describe('when the lookup fails', () => {
   it('the scan is answered by the engine alone, and the log names no link', async () => {
     const lines: string[] = [];
@@ -156,7 +188,8 @@ describe('importing a list again', () => {
   });
 
   it('a file with nothing usable changes nothing', async () => {
-    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>')).rejects.toThrow(/not JSON/);
+    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>')).rejects.toThrow(/HTML/);
+    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '{"error": "rate limited"}')).rejects.toThrow(/not a JSON array/);
     const rows = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
     expect(rows).toHaveLength(2);
   });
@@ -220,7 +253,7 @@ describe('the scheduled refresh (FEEDS)', () => {
     expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed' });
     r.ctx.clock.advance(61 * 60_000);
     goodAnswers = 'garbage';
-    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', error: expect.stringMatching(/no usable entry/) });
+    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', error: expect.stringMatching(/HTML page/) });
     const entries = await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'good'));
     expect(entries.map((e) => e.value).sort()).toEqual(['refresh-one.example/login', 'refresh-two.example/pay']);
   });
@@ -248,7 +281,7 @@ describe('the scheduled refresh (FEEDS)', () => {
     const body = (await ready.json()) as { feeds: Array<{ name: string; entries: number; ageSeconds: number | null; stale: boolean; lastError: string | null }> };
     const good = body.feeds.find((f) => f.name === 'good');
     // Two hours of test clock since the good copy, plus the seconds the test itself took.
-    expect(good).toMatchObject({ entries: 2, stale: false, lastError: expect.stringMatching(/no usable entry/) });
+    expect(good).toMatchObject({ entries: 2, stale: false, lastError: expect.stringMatching(/HTML page/) });
     expect(good?.ageSeconds).toBeGreaterThanOrEqual(122 * 60);
     expect(good?.ageSeconds).toBeLessThan(122 * 60 + 120);
     expect(body.feeds.find((f) => f.name === 'down')).toMatchObject({ ageSeconds: null, stale: true });

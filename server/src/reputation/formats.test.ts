@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { FeedFormatError, parseFeed } from './formats.ts';
-import { hostCandidates, isSharedHost, normalizeEmail, normalizePhone, normalizeUrl } from './normalize.ts';
+import { FeedFormatError, MAX_URL_CHARS, parseFeed } from './formats.ts';
+import { domainEntryRefusal, hostCandidates, isSharedHost, normalizeEmail, normalizePhone, normalizeUrl } from './normalize.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 
@@ -26,10 +26,13 @@ describe('normalizeUrl', () => {
 
 describe('shared hosts', () => {
   it('shorteners, free hosting, document sites and brands are shared; their hosts are never candidates', () => {
-    for (const h of ['bit.ly', 'docs.google.com', 'someone.github.io', 'paypal.com', 'www.dropbox.com']) {
+    for (const h of ['bit.ly', 'docs.google.com', 'github.io', 'paypal.com', 'www.dropbox.com']) {
       expect(isSharedHost(h), h).toBe(true);
       expect(hostCandidates(h), h).toEqual([]);
     }
+    // One free-hosting customer is shared for a listed link, but a domain list may name that one site.
+    expect(isSharedHost('someone.github.io')).toBe(true);
+    expect(hostCandidates('someone.github.io')).toEqual(['someone.github.io']);
   });
 
   it("an ordinary host is listed under itself and its parents down to the registrable domain", () => {
@@ -84,16 +87,73 @@ describe('parseFeed', () => {
   });
 
   it('domains: one host per line (hosts-file lines too); a shared host itself is refused', () => {
-    const { entries, skipped } = parseFeed('domains', fixture('domains.txt'));
+    const { entries, skipped, refused } = parseFeed('domains', fixture('domains.txt'));
     expect(entries.map((e) => [e.kind, e.value, e.host])).toEqual([
       ['host', 'usps-redelivery-fee.example', 'usps-redelivery-fee.example'],
       ['host', 'crypto-double.example', 'crypto-double.example'],
     ]);
-    expect(skipped).toBe(1);
+    expect(skipped).toBe(0);
+    expect(refused).toEqual([{ host: 'bit.ly', reason: expect.stringMatching(/shared/) }]);
   });
 
   it('a file with nothing usable (an error page, the wrong format) is an error, not an empty list', () => {
     expect(() => parseFeed('phishtank', '<html>503</html>')).toThrow(FeedFormatError);
     expect(() => parseFeed('openphish', '<html>\n<body>Service unavailable</body>')).toThrow(FeedFormatError);
+  });
+
+  it('an HTML page is never a list, whatever a line of it looks like', () => {
+    const page = '<!DOCTYPE html>\n<html><head><title>Error 500</title></head>\n<body>\n<p>Please write to</p>\nfeeds.list-provider.example\n</body></html>\n';
+    for (const format of ['domains', 'openphish', 'urlhaus'] as const) expect(() => parseFeed(format, page), format).toThrow(/HTML/);
+  });
+
+  it('"Unauthorized" is not a link: a list entry names a host with a dot, or an IP address', () => {
+    expect(() => parseFeed('openphish', 'Unauthorized')).toThrow(FeedFormatError);
+    expect(() => parseFeed('openphish', 'http://intranet/login\n')).toThrow(FeedFormatError);
+    expect(parseFeed('openphish', 'http://203.0.113.9/x\n').entries).toHaveLength(1);
+  });
+});
+
+describe('big shared sites (a listed page there is not the site)', () => {
+  it("a listed link on a file CDN, object storage, a page builder or a search engine keeps no host: only the whole link matches", () => {
+    const text = [
+      'https://cdn.discordapp.com/attachments/1/2/invoice.exe',
+      'https://firebasestorage.googleapis.com/v0/b/kit/o/login.html',
+      'https://telegra.ph/Account-Locked-05-01',
+      'https://www.bing.com/ck/a?u=a1aHR0cHM6Ly9ldmls',
+      'https://dl.boxcloud.com/d/1/b1!abc/download',
+      'https://kit.duckdns.org/pay',
+      'https://evil-kit.example/pay',
+    ].join('\n');
+    expect(parseFeed('openphish', text).entries.map((e) => e.host)).toEqual([null, null, null, null, null, null, 'evil-kit.example']);
+  });
+
+  it("a domain list naming a big platform, a private suffix itself or a public resolver is refused, with the reason", () => {
+    const text = ['discordapp.com', 'cdn.discordapp.com', 'yandex.ru', 'mail.ru', 'zoom.us', 'doubleclick.net', 'bing.com', 'google.com', '1.1.1.1', 'duckdns.org', 'kit.duckdns.org', 'evil-kit.example'].join('\n');
+    const { entries, refused } = parseFeed('domains', text);
+    // One customer's site below a private suffix is that one site, named on purpose.
+    expect(entries.map((e) => e.value)).toEqual(['kit.duckdns.org', 'evil-kit.example']);
+    expect(refused.map((r) => r.host)).toEqual(['discordapp.com', 'cdn.discordapp.com', 'yandex.ru', 'mail.ru', 'zoom.us', 'doubleclick.net', 'bing.com', 'google.com', '1.1.1.1', 'duckdns.org']);
+    expect(domainEntryRefusal('cdn.discordapp.com')).toMatch(/discordapp\.com/);
+    expect(domainEntryRefusal('1.1.1.1')).toMatch(/resolver/);
+    expect(domainEntryRefusal('evil-kit.example')).toBeNull();
+  });
+
+  it('a link on a big platform has no host to match; one on a private suffix matches its own site only', () => {
+    for (const h of ['cdn.discordapp.com', 'bing.com', 'telegra.ph', 'mail.ru', '1.1.1.1', 'firebasestorage.googleapis.com']) {
+      expect(isSharedHost(h), h).toBe(true);
+      expect(hostCandidates(h), h).toEqual([]);
+    }
+    expect(isSharedHost('a.kit.duckdns.org')).toBe(true);
+    expect(hostCandidates('a.kit.duckdns.org')).toEqual(['a.kit.duckdns.org', 'kit.duckdns.org']);
+  });
+});
+
+describe('entries no index can hold', () => {
+  it(`a link over ${MAX_URL_CHARS} characters is skipped and counted; the rest of the list is read`, () => {
+    const text = [`https://long-one.example/${'a'.repeat(3000)}`, 'https://kept.example/x', `https://long-two.example/?q=${'b'.repeat(100_000)}`].join('\n');
+    const { entries, tooLong, skipped } = parseFeed('openphish', text);
+    expect(entries.map((e) => e.value)).toEqual(['kept.example/x']);
+    expect(tooLong).toBe(2);
+    expect(skipped).toBe(0);
   });
 });

@@ -9,11 +9,22 @@
  *              verification_time, online, target, ... }; times are ISO 8601.
  *   domains    a plain list of domains (or hosts), one per line; '#' starts a comment.
  *
- * A row that cannot be read is skipped and counted; a file with no usable row at all is an error (a download
- * that returned an error page must not replace the last good copy).
+ * A row that cannot be read is skipped and counted, and so is an entry longer than an index row may be; a
+ * domain naming a big shared site is refused with its reason. A file with no usable row at all, or an HTML
+ * page, is an error (a download that returned an error page must not replace the last good copy).
  */
 import type { FeedFormat } from '@redflag/contracts/reputation';
-import { isSharedHost, isSharedHostItself, normalizeHost, normalizeUrl } from './normalize.ts';
+import { parse } from 'tldts';
+import { domainEntryRefusal, isSharedHost, normalizeHost, normalizeUrl } from './normalize.ts';
+
+/**
+ * The longest link a list entry may be (as normalised). PostgreSQL's B-tree holds an index entry of about
+ * 2,700 bytes at most: a longer one fails the whole insert, and with it the list. Browsers and CDNs stop near
+ * 2,048 too; a longer listed link is a one-off whose host is still matched by the host entries around it.
+ */
+export const MAX_URL_CHARS = 2048;
+/** DNS names are 253 characters at most. */
+const MAX_HOST_CHARS = 253;
 
 export interface FeedEntry {
   kind: 'url' | 'host';
@@ -24,21 +35,52 @@ export interface FeedEntry {
   listedAt: Date | null;
 }
 
-export interface ParsedFeed {
-  entries: FeedEntry[];
-  skipped: number;
+export interface RefusedEntry {
+  host: string;
+  /** Why, in words the import prints. */
+  reason: string;
 }
 
+export interface ParsedFeed {
+  entries: FeedEntry[];
+  /** Rows that are not an entry of the format. */
+  skipped: number;
+  /** Entries longer than MAX_URL_CHARS (or a host over 253 characters): skipped. */
+  tooLong: number;
+  /** Domains naming a big shared site (domainEntryRefusal): skipped. */
+  refused: RefusedEntry[];
+}
+
+/** Why a text is not a list: an HTML page, or nothing in it readable as the format. */
 export class FeedFormatError extends Error {
-  constructor(message: string) {
+  constructor(
+    readonly reason: 'html' | 'unreadable',
+    message: string,
+  ) {
     super(message);
     this.name = 'FeedFormatError';
   }
 }
 
-function urlEntry(raw: string, listedAt: Date | null): FeedEntry | null {
+type Row = FeedEntry | 'unreadable' | 'too_long';
+
+function tally(rows: Iterable<Row>, refused: RefusedEntry[] = []): ParsedFeed {
+  const out: ParsedFeed = { entries: [], skipped: 0, tooLong: 0, refused };
+  for (const row of rows) {
+    if (row === 'unreadable') out.skipped++;
+    else if (row === 'too_long') out.tooLong++;
+    else out.entries.push(row);
+  }
+  return out;
+}
+
+function urlEntry(raw: string, listedAt: Date | null): Row {
+  // Normalising only removes tracking parameters: a raw link this long cannot come under the limit.
+  if (raw.length > MAX_URL_CHARS * 4) return 'too_long';
   const n = normalizeUrl(raw);
-  if (!n) return null;
+  // A listed site has a dotted name or an address: "Unauthorized" as a line is not http://unauthorized.
+  if (!n || (!n.host.includes('.') && !parse(n.host).isIp)) return 'unreadable';
+  if (n.url.length > MAX_URL_CHARS || n.host.length > MAX_HOST_CHARS) return 'too_long';
   return { kind: 'url', value: n.url, host: isSharedHost(n.host) ? null : n.host, listedAt };
 }
 
@@ -81,10 +123,8 @@ function csvFields(line: string): string[] {
 
 const URLHAUS_DEFAULT_COLUMNS = ['id', 'dateadded', 'url', 'url_status', 'last_online', 'threat', 'tags', 'urlhaus_link', 'reporter'];
 
-function parseUrlhaus(text: string): ParsedFeed {
+function* urlhausRows(text: string): Generator<Row> {
   let columns = URLHAUS_DEFAULT_COLUMNS;
-  const entries: FeedEntry[] = [];
-  let skipped = 0;
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line) continue;
@@ -95,75 +135,77 @@ function parseUrlhaus(text: string): ParsedFeed {
     }
     const fields = csvFields(line);
     const get = (name: string) => fields[columns.indexOf(name)];
-    const entry = urlEntry(get('url') ?? '', date(get('dateadded')));
-    if (entry) entries.push(entry);
-    else skipped++;
+    yield urlEntry(get('url') ?? '', date(get('dateadded')));
   }
-  return { entries, skipped };
 }
 
-function parseOpenPhish(text: string): ParsedFeed {
-  const entries: FeedEntry[] = [];
-  let skipped = 0;
+function* openPhishRows(text: string): Generator<Row> {
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
-    if (!line || line.startsWith('#')) continue;
-    const entry = urlEntry(line, null);
-    if (entry) entries.push(entry);
-    else skipped++;
+    if (line && !line.startsWith('#')) yield urlEntry(line, null);
   }
-  return { entries, skipped };
 }
 
-function parsePhishTank(text: string): ParsedFeed {
+function* phishTankRows(text: string): Generator<Row> {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new FeedFormatError('not JSON');
+    throw new FeedFormatError('unreadable', 'not JSON');
   }
-  if (!Array.isArray(data)) throw new FeedFormatError('not a JSON array');
-  const entries: FeedEntry[] = [];
-  let skipped = 0;
+  if (!Array.isArray(data)) throw new FeedFormatError('unreadable', 'not a JSON array');
   for (const item of data as unknown[]) {
     const row = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
     // online-valid.json holds verified, online phish only; a field saying otherwise is respected.
     const no = (v: unknown) => typeof v === 'string' && v.toLowerCase() === 'no';
     if (typeof row.url !== 'string' || no(row.verified) || no(row.online)) {
-      skipped++;
+      yield 'unreadable';
       continue;
     }
     const when = date(typeof row.verification_time === 'string' ? row.verification_time : undefined) ?? date(typeof row.submission_time === 'string' ? row.submission_time : undefined);
-    const entry = urlEntry(row.url, when);
-    if (entry) entries.push(entry);
-    else skipped++;
+    yield urlEntry(row.url, when);
   }
-  return { entries, skipped };
 }
 
 function parseDomains(text: string): ParsedFeed {
-  const entries: FeedEntry[] = [];
-  let skipped = 0;
-  for (const raw of text.split(/\r?\n/)) {
-    // Hosts-file lines ("0.0.0.0 evil.example") name the domain last.
-    const line = raw.replace(/#.*$/, '').trim().split(/\s+/).pop() ?? '';
-    if (!line) continue;
-    const host = normalizeHost(line);
-    // A shared host itself (bit.ly, docs.google.com) would list everyone on it: refused. A host below one
-    // (someone.github.io) is that one site, named on purpose, and kept.
-    if (!host || !host.includes('.') || isSharedHostItself(host)) {
-      skipped++;
-      continue;
+  const refused = new Map<string, RefusedEntry>();
+  function* rows(): Generator<Row> {
+    for (const raw of text.split(/\r?\n/)) {
+      // Hosts-file lines ("0.0.0.0 evil.example") name the domain last.
+      const line = raw.replace(/#.*$/, '').trim().split(/\s+/).pop() ?? '';
+      if (!line) continue;
+      if (line.length > MAX_HOST_CHARS) {
+        yield 'too_long';
+        continue;
+      }
+      const host = normalizeHost(line);
+      if (!host || !host.includes('.')) {
+        yield 'unreadable';
+        continue;
+      }
+      const reason = domainEntryRefusal(host);
+      if (reason) refused.set(host, { host, reason });
+      else yield { kind: 'host', value: host, host, listedAt: null };
     }
-    entries.push({ kind: 'host', value: host, host, listedAt: null });
   }
-  return { entries, skipped };
+  const parsed = tally(rows());
+  return { ...parsed, refused: [...refused.values()] };
 }
 
-/** Reads a list in its published format. Throws FeedFormatError when nothing in it is usable. */
+/** An HTML page (a login wall, an error page): none of the formats starts with a tag or holds a page's. */
+function looksLikeHtml(text: string): boolean {
+  const head = text.slice(0, 4096).replace(/^\uFEFF/, '');
+  return /^\s*</.test(head) || /<(?:!doctype\b|html\b|head\b|body\b)/i.test(head);
+}
+
+/** Reads a list in its published format. Throws FeedFormatError when it is a page or nothing in it is usable. */
 export function parseFeed(format: FeedFormat, text: string): ParsedFeed {
-  const parsed = format === 'urlhaus' ? parseUrlhaus(text) : format === 'openphish' ? parseOpenPhish(text) : format === 'phishtank' ? parsePhishTank(text) : parseDomains(text);
-  if (parsed.entries.length === 0) throw new FeedFormatError(`no usable entry (${parsed.skipped} unreadable)`);
+  if (looksLikeHtml(text)) throw new FeedFormatError('html', 'an HTML page, not a list');
+  const parsed = format === 'urlhaus' ? tally(urlhausRows(text)) : format === 'openphish' ? tally(openPhishRows(text)) : format === 'phishtank' ? tally(phishTankRows(text)) : parseDomains(text);
+  if (parsed.entries.length === 0) {
+    const refused = parsed.refused.length ? `, ${parsed.refused.length} refused` : '';
+    throw new FeedFormatError('unreadable', `no usable entry (${parsed.skipped} unreadable, ${parsed.tooLong} too long${refused})`);
+  }
   // One entry per normalised value: the earliest date wins.
   const byKey = new Map<string, FeedEntry>();
   for (const e of parsed.entries) {
@@ -171,5 +213,5 @@ export function parseFeed(format: FeedFormat, text: string): ParsedFeed {
     const seen = byKey.get(key);
     if (!seen || (e.listedAt && (!seen.listedAt || e.listedAt < seen.listedAt))) byKey.set(key, e);
   }
-  return { entries: [...byKey.values()], skipped: parsed.skipped };
+  return { ...parsed, entries: [...byKey.values()] };
 }

@@ -7,9 +7,10 @@
  * slash. The path and the remaining query keep their case: a shortener's code is case-sensitive
  * (bit.ly/AbC and bit.ly/abc are different links).
  */
+import { BlockList } from 'node:net';
 import { domainToASCII } from 'node:url';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import { getDomain, parse } from 'tldts';
+import { parse } from 'tldts';
 import { isKnownBrandHost } from '../detection/url/brands.ts';
 import { FREE_HOSTING, SHORTENERS } from '../detection/url/links.ts';
 
@@ -17,21 +18,107 @@ import { FREE_HOSTING, SHORTENERS } from '../detection/url/links.ts';
 const TRACKING_PARAMS = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|yclid|igshid|_hsenc|_hsmi|mkt_tok|ref_src|s_cid|trk|oly_anon_id|oly_enc_id|vero_id|_ga|_gl)$/i;
 
 /**
- * Document, form, file-sharing and messaging sites and big platforms: anyone can put a page on them, so a
- * listed page says nothing about the rest of the site. The engine's shorteners and free hosting, and the
- * brands' own domains (brands.ts), are shared too.
+ * Big platforms: anyone can put a file, a page or a redirect on them, so a listed page says nothing about the
+ * rest of the site, and every host below one is the platform's own (cdn.discordapp.com, dl.boxcloud.com).
+ * Grouped by what they offer; the engine's shorteners and the brands' own domains (brands.ts) count too.
+ * The public suffix list's private section adds the hosting suffixes (github.io, pages.dev, duckdns.org)
+ * without a hand list: see sharedSuffix.
  */
 const SHARED_PLATFORMS = [
-  'google.com', 'googleusercontent.com', 'goo.gle', 'forms.office.com', 'office.com', 'microsoft.com', 'live.com', 'sharepoint.com',
-  '1drv.ms', 'onedrive.live.com', 'dropbox.com', 'dropboxusercontent.com', 'box.com', 'wetransfer.com', 'we.tl', 'mediafire.com',
-  'mega.nz', 'notion.site', 'notion.so', 'canva.com', 'canva.site', 'typeform.com', 'jotform.com', 'surveymonkey.com', 'airtable.com',
-  'github.com', 'githubusercontent.com', 'gitlab.com', 'bitbucket.org', 'discord.com', 'discord.gg', 'telegram.me', 't.me', 'wa.me',
-  'whatsapp.com', 'facebook.com', 'fb.me', 'instagram.com', 'linkedin.com', 'twitter.com', 'x.com', 'youtube.com', 'youtu.be',
-  'tiktok.com', 'reddit.com', 'medium.com', 'substack.com', 'amazonaws.com', 'cloudfront.net', 'azureedge.net', 'apple.com',
-  'icloud.com', 'yahoo.com', 'outlook.com', 'hubspot.com', 'hs-sites.com', 'mailchimp.com', 'list-manage.com', 'sendgrid.net',
-  'linktr.ee', 'about.me', 'archive.org', 'pastebin.com', 'ipfs.io', 'translate.goog', 'appspot.com', 'cloudflare-ipfs.com',
+  // Documents, forms and office suites
+  'google.com', 'googleusercontent.com', 'goo.gle', 'forms.office.com', 'office.com', 'office.net', 'microsoft.com', 'microsoftonline.com',
+  'live.com', 'sharepoint.com', 'notion.site', 'notion.so', 'canva.com', 'canva.site', 'typeform.com', 'jotform.com', 'surveymonkey.com',
+  'airtable.com', 'tally.so', 'forms.app', 'wufoo.com', 'formstack.com', 'zoho.com', 'zohopublic.com', 'padlet.com', 'scribd.com', 'issuu.com',
+  'flipsnack.com', 'heyzine.com', 'evernote.com', 'figma.com', 'miro.com',
+  // File sharing and file CDNs
+  '1drv.ms', 'onedrive.live.com', 'dropbox.com', 'dropboxusercontent.com', 'box.com', 'box.net', 'boxcloud.com', 'wetransfer.com', 'we.tl',
+  'mediafire.com', 'mega.nz', 'mega.io', 'sendspace.com', '4shared.com', 'gofile.io', 'pixeldrain.com', 'catbox.moe', 'transfer.sh', 'file.io',
+  'anonfiles.com', 'zippyshare.com', '1fichier.com', 'krakenfiles.com', 'filebin.net', 'tmpfiles.org', 'yadi.sk', 'jsdelivr.net', 'unpkg.com',
+  'cloudinary.com', 'imgur.com', 'imgbb.com', 'ibb.co', 'postimg.cc', 'discordapp.com', 'discordapp.net', 'slack-edge.com', 'fbcdn.net',
+  'cdninstagram.com', 'twimg.com', 'ytimg.com', 'gstatic.com', 'ggpht.com', 'redd.it', 'redditmedia.com', 'akamaihd.net', 'akamaized.net',
+  'fastly.net', 'b-cdn.net', 'cloudflare.com', 'cloudfront.net', 'azureedge.net',
+  // Object storage
+  'amazonaws.com', 'googleapis.com', 'firebasestorage.app', 'windows.net', 'digitaloceanspaces.com', 'backblazeb2.com', 'wasabisys.com',
+  'linodeobjects.com', 'oraclecloud.com', 'appdomain.cloud', 'aliyuncs.com', 'myqcloud.com', 'cloudflarestorage.com', 'supabase.co',
+  // Paste sites and page builders
+  'pastebin.com', 'telegra.ph', 'graph.org', 'rentry.co', 'rentry.org', 'paste.ee', 'hastebin.com', 'controlc.com', 'justpaste.it',
+  'pastes.io', 'dpaste.org', 'privatebin.net', 'write.as', 'beacons.ai', 'bio.link', 'taplink.cc', 'about.me', 'linktr.ee', 'medium.com',
+  'substack.com', 'tumblr.com', 'blogger.com', 'sourceforge.net', 'archive.org', 'ipfs.io', 'cloudflare-ipfs.com', 'translate.goog', 'appspot.com',
+  // Code hosting
+  'github.com', 'githubusercontent.com', 'gitlab.com', 'bitbucket.org', 'npmjs.com', 'pypi.org',
+  // Search engines and portals
+  'bing.com', 'duckduckgo.com', 'yahoo.com', 'yandex.ru', 'yandex.com', 'ya.ru', 'baidu.com', 'ecosia.org', 'startpage.com', 'brave.com',
+  'naver.com', 'sogou.com', 'seznam.cz', 'qwant.com', 'ask.com', 'aol.com', 'msn.com', 'mail.ru', 'qq.com', '163.com', 'wikipedia.org',
+  'wikimedia.org',
+  // Chat, calls and social networks
+  'discord.com', 'discord.gg', 'telegram.me', 'telegram.org', 't.me', 'wa.me', 'whatsapp.com', 'whatsapp.net', 'slack.com', 'zoom.us', 'zoom.com',
+  'skype.com', 'signal.org', 'signal.me', 'messenger.com', 'm.me', 'viber.com', 'line.me', 'wechat.com', 'kakao.com', 'snapchat.com', 'webex.com',
+  'facebook.com', 'fb.me', 'instagram.com', 'threads.net', 'linkedin.com', 'twitter.com', 'x.com', 'youtube.com', 'youtu.be', 'tiktok.com',
+  'reddit.com', 'pinterest.com', 'vk.com', 'ok.ru', 'vimeo.com', 'twitch.tv',
+  // Mail, newsletters, ads and click tracking: a redirect on them leads anywhere
+  'apple.com', 'icloud.com', 'outlook.com', 'gmail.com', 'proton.me', 'protonmail.com', 'gmx.net', 'gmx.com', 'web.de', 'hubspot.com',
+  'hs-sites.com', 'hubspotlinks.com', 'mailchimp.com', 'list-manage.com', 'mailchi.mp', 'sendgrid.net', 'mandrillapp.com', 'mailgun.org',
+  'sparkpostmail.com', 'exacttarget.com', 'awstrack.me', 'urldefense.com', 'proofpoint.com', 'mimecast.com', 'doubleclick.net',
+  'googleadservices.com', 'googlesyndication.com', 'googletagmanager.com', 'google-analytics.com', 'adnxs.com', 'linksynergy.com',
 ];
-const SHARED = new Set<string>([...SHORTENERS, ...FREE_HOSTING, ...SHARED_PLATFORMS]);
+const PLATFORMS = new Set<string>([...SHORTENERS, ...SHARED_PLATFORMS]);
+/** Search engines and portals under many country domains (google.co.uk, yandex.kz): matched by name. */
+const PLATFORM_NAMES = new Set(['google', 'bing', 'yahoo', 'yandex', 'baidu']);
+/** Free hosting (the engine's list, links.ts): one customer per host below, as on a private suffix. */
+const HOSTING = new Set<string>(FREE_HOSTING);
+
+/**
+ * Public DNS resolvers' addresses: a link to one is a link to the resolver's own page (Cloudflare's 1.1.1.1
+ * serves one), never a phishing site of its own.
+ */
+const PUBLIC_RESOLVERS = new Set([
+  '1.1.1.1', '1.0.0.1', '1.1.1.2', '1.0.0.2', '1.1.1.3', '1.0.0.3', '8.8.8.8', '8.8.4.4', '9.9.9.9', '149.112.112.112', '9.9.9.10',
+  '149.112.112.10', '9.9.9.11', '149.112.112.11', '208.67.222.222', '208.67.220.220', '208.67.222.123', '208.67.220.123', '94.140.14.14',
+  '94.140.15.15', '76.76.2.0', '76.76.10.0', '185.228.168.9', '185.228.169.9', '64.6.64.6', '64.6.65.6', '77.88.8.8', '77.88.8.1',
+  '4.2.2.1', '4.2.2.2', '4.2.2.3', '4.2.2.4', '4.2.2.5', '4.2.2.6', '2606:4700:4700::1111', '2606:4700:4700::1001', '2001:4860:4860::8888',
+  '2001:4860:4860::8844', '2620:fe::fe', '2620:fe::9',
+]);
+
+/** Addresses no site on the internet has (hosts files start with "127.0.0.1 localhost" and "0.0.0.0 0.0.0.0"). */
+const NOT_PUBLIC = new BlockList();
+for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 3]] as const) {
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
+}
+for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+
+const suffixesOf = (host: string): string[] => {
+  const parts = host.split('.');
+  return parts.slice(0, -1).map((_, i) => parts.slice(i).join('.'));
+};
+
+/** The platform a host is, or is below: a listed page on it is that page only. */
+function platformOf(host: string): string | null {
+  const found = suffixesOf(host).find((s) => PLATFORMS.has(s));
+  if (found) return found;
+  const parsed = parse(host);
+  // google.de, yandex.kz, google.com.br: the name on a country's domain, not a name on any cheap TLD.
+  const countryish = /^(?:[a-z]{2}|com|(?:co|com)\.[a-z]{2})$/.test(parsed.publicSuffix ?? '');
+  if (parsed.domain && parsed.domainWithoutSuffix && PLATFORM_NAMES.has(parsed.domainWithoutSuffix) && countryish) return parsed.domain;
+  return null;
+}
+
+/**
+ * The hosting suffix a host is on (github.io, weebly.com, or any suffix of the public suffix list's private
+ * section: pages.dev, duckdns.org, s3.amazonaws.com), or null. Each host below one is one customer's site.
+ */
+function sharedSuffix(host: string): string | null {
+  const hosting = suffixesOf(host).find((s) => HOSTING.has(s));
+  if (hosting) return hosting;
+  const parsed = parse(host, { allowPrivateDomains: true });
+  return parsed.isPrivate && parsed.publicSuffix ? parsed.publicSuffix : null;
+}
+
+const isIp = (host: string): boolean => Boolean(parse(host).isIp);
+
+/** A host everyone links to whatever the message: a platform, a brand's own, a public resolver. */
+function isPlatformHost(host: string): boolean {
+  return platformOf(host) !== null || isKnownBrandHost(host) || PUBLIC_RESOLVERS.has(host);
+}
 
 /** The host as compared: lower case, ASCII, no trailing dot, no leading "www.". */
 export function normalizeHost(host: string): string | null {
@@ -42,16 +129,29 @@ export function normalizeHost(host: string): string | null {
   return ascii.replace(/^www\d{0,2}\./, '');
 }
 
-/** A host many people share: only a whole listed link may match on it, never the host itself. */
+/**
+ * A host many people share: only a whole listed link may match on it, never the host itself. Platforms,
+ * brands and public resolvers, and every host on a hosting suffix (a listed page of one customer's site is
+ * matched as that page; a domain list may still name the customer's site, see hostCandidates).
+ */
 export function isSharedHost(host: string): boolean {
-  const parts = host.split('.');
-  for (let i = 0; i < parts.length - 1; i++) if (SHARED.has(parts.slice(i).join('.'))) return true;
-  return isKnownBrandHost(host);
+  return isPlatformHost(host) || sharedSuffix(host) !== null;
 }
 
-/** A shared host itself (bit.ly, docs.google.com) or a brand's own: a domain list naming it would list everyone on it. */
-export function isSharedHostItself(host: string): boolean {
-  return SHARED.has(host) || isKnownBrandHost(host);
+/**
+ * Why a domain list may not name this host, or null when it may: listing it would flag every link to a
+ * platform, a brand, a resolver or every site on a hosting suffix. One customer's site below a hosting
+ * suffix (someone.github.io) is that one site, named on purpose, and allowed.
+ */
+export function domainEntryRefusal(host: string): string | null {
+  const platform = platformOf(host);
+  if (platform) return `a big shared platform (${platform}): listing it would flag every link to it`;
+  if (isKnownBrandHost(host)) return "a brand's own domain, shared by everyone who links to the brand: listing it would flag every link to it";
+  if (PUBLIC_RESOLVERS.has(host)) return "a public DNS resolver's address: listing it would flag every link to it";
+  if (isIp(host) && NOT_PUBLIC.check(host, host.includes(':') ? 'ipv6' : 'ipv4')) return 'a private or reserved address, not a site on the internet';
+  if (sharedSuffix(host) === host) return `a shared hosting suffix (${host}): listing it would flag every site on it; name the one site instead`;
+  if (!isIp(host) && !parse(host, { allowPrivateDomains: true }).domain) return `a public suffix (${host}), not one site`;
+  return null;
 }
 
 export interface NormalizedUrl {
@@ -84,23 +184,24 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
 
 /**
  * The hosts a link's site is listed under: its own and each parent down to the registrable domain (the
- * public suffix list's, private suffixes included, so one free-hosting customer is not the whole host).
- * None on a shared host.
+ * public suffix list's, private suffixes included, so one free-hosting customer is not the whole host), and
+ * never a hosting suffix itself. None on a platform, a brand's own domain or a public resolver.
  */
 export function hostCandidates(host: string): string[] {
-  if (isSharedHost(host)) return [];
+  if (isPlatformHost(host)) return [];
   const parsed = parse(host, { allowPrivateDomains: true });
   if (parsed.isIp) return [host];
-  const domain = getDomain(host, { allowPrivateDomains: true });
-  if (!domain) return [];
-  const out = [host];
+  if (!parsed.domain) return [];
+  // weebly.com is not in the private section: its customers' floor is the hosting list's suffix.
+  const floor = Math.max(parsed.domain.length, (sharedSuffix(host)?.length ?? -1) + 1);
+  const out: string[] = [];
   const parts = host.split('.');
-  for (let i = 1; i < parts.length; i++) {
+  for (let i = 0; i < parts.length; i++) {
     const parent = parts.slice(i).join('.');
-    if (parent.length < domain.length) break;
+    if (parent.length < floor) break;
     out.push(parent);
   }
-  return [...new Set(out)];
+  return out;
 }
 
 /** A phone number as E.164 (libphonenumber with full metadata; US when written without a country code). */
