@@ -13,8 +13,9 @@ test('a scan whose link is on a known-bad list shows the list in the result card
   await expect
     .poll(
       async () => {
-        const ready = (await (await page.request.get('/readyz')).json()) as { feeds?: Array<{ name: string; entries: number }> };
-        return ready.feeds?.find((f) => f.name === 'e2e')?.entries ?? 0;
+        // /readyz names no list (decision 107); /metrics does, to a caller on this machine outside production.
+        const metrics = await (await page.request.get('/metrics')).text();
+        return Number(/^redflag_feed_entries\{feed="e2e"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
       },
       { timeout: 20_000 },
     )

@@ -7,6 +7,9 @@ import { feedStatus } from '../reputation/feeds.service.ts';
 /**
  * /healthz: the process is up. /readyz: the database answers (load balancers route on this), with each
  * known-bad list's age as detail: an old list is worth an alert, not a reason to stop routing (decision 103).
+ * Anyone may ask, so the answer says only that: ready or not, and per list (in name order) its age, whether
+ * it is stale and the closed reason its last refresh was refused. Names, counts and error text are for the
+ * operator: the log and /metrics behind its token (decision 107).
  */
 export function healthRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()
@@ -15,7 +18,11 @@ export function healthRoutes(ctx: AppContext) {
       const ok = await ctx.database.ping();
       if (!ok) return c.json(errorBody('SERVICE_UNAVAILABLE', 'Database unavailable'), 503);
       const stale = ctx.config.feeds.refreshMinutes * 60 * 3;
-      const feeds = (await feedStatus(ctx).catch(() => [])).map((f) => ({ ...f, stale: f.ageSeconds === null || f.ageSeconds > stale }));
-      return c.json({ status: 'ok', database: ctx.database.driver, feeds });
+      const feeds = (await feedStatus(ctx).catch(() => [])).map((f) => ({
+        ageSeconds: f.ageSeconds,
+        stale: f.ageSeconds === null || f.ageSeconds > stale,
+        lastFailure: f.lastFailure,
+      }));
+      return c.json({ status: 'ok', feeds });
     });
 }

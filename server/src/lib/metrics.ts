@@ -31,7 +31,12 @@ export interface Metrics {
   /** A stored scan: its verdict band and the time the engine took (seconds). */
   observeScan(riskScore: number, engineSeconds: number): void;
   /** Where each scrape reads the known-bad lists' ages from (the database: every instance sees the same lists). */
-  observeFeeds(read: () => Promise<ReadonlyArray<{ name: string; entries: number; ageSeconds: number | null }>>): void;
+  observeFeeds(read: () => Promise<ReadonlyArray<{ name: string; entries: number; ageSeconds: number | null; lastFailure: string | null }>>): void;
+  /**
+   * A scheduled refresh this instance ran: its outcome ('refreshed' or why the copy was refused) and the
+   * entries it skipped, by reason. Values are closed sets (reputation/feeds.service.ts), never list content.
+   */
+  observeFeedRefresh(o: { feed: string; outcome: string; skipped: Readonly<Record<string, number>> }): void;
 }
 
 export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metrics {
@@ -85,13 +90,33 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
   // Label values are the operator's list names (FEEDS): a closed set, never user input.
   const feedAge = new Gauge({ name: 'redflag_feed_age_seconds', help: "Seconds since each known-bad list's last good copy was loaded", labelNames: ['feed'] as const, registers: [registry] });
   const feedEntries = new Gauge({ name: 'redflag_feed_entries', help: "Entries in each known-bad list's last good copy", labelNames: ['feed'] as const, registers: [registry] });
+  const feedFailure = new Gauge({
+    name: 'redflag_feed_failure',
+    help: "1 when a known-bad list's last refresh did not replace its copy, by why (download, too_small, html, unreadable, shrank, load)",
+    labelNames: ['feed', 'reason'] as const,
+    registers: [registry],
+  });
+  const feedRefreshes = new Counter({
+    name: 'redflag_feed_refreshes_total',
+    help: 'Scheduled known-bad list refreshes run by this instance, by outcome (refreshed, or why the copy was refused)',
+    labelNames: ['feed', 'outcome'] as const,
+    registers: [registry],
+  });
+  const feedSkipped = new Counter({
+    name: 'redflag_feed_skipped_total',
+    help: 'Entries a scheduled refresh left out of a list it loaded, by reason (unreadable, too_long, shared_host)',
+    labelNames: ['feed', 'reason'] as const,
+    registers: [registry],
+  });
   const collectFeeds = async () => {
     feedAge.reset();
     feedEntries.reset();
+    feedFailure.reset();
     if (!readFeeds) return;
     for (const f of await readFeeds()) {
       feedEntries.set({ feed: f.name }, f.entries);
       if (f.ageSeconds !== null) feedAge.set({ feed: f.name }, f.ageSeconds);
+      if (f.lastFailure) feedFailure.set({ feed: f.name, reason: f.lastFailure }, 1);
     }
   };
 
@@ -112,6 +137,10 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
     },
     observeFeeds(read) {
       readFeeds = read;
+    },
+    observeFeedRefresh({ feed, outcome, skipped }) {
+      feedRefreshes.inc({ feed, outcome });
+      for (const [reason, n] of Object.entries(skipped)) feedSkipped.inc({ feed, reason }, n);
     },
   };
 }

@@ -1,38 +1,90 @@
 /**
  * Known-bad lists (docs/decisions/103-known-bad-lists-and-reports.md): imported from a file
  * (`npm run feeds:import`) or downloaded on a schedule (FEEDS). A copy replaces the last one only when it was
- * downloaded and read in full; a failed download or an unreadable file keeps the last good copy and records
- * why (never the content). Several instances: each refresh is claimed in the database first, so one instance
- * downloads a list at a time, and every instance reads the same entries.
+ * downloaded and read in full and looks like the list (decision 107): not a few bytes, not an HTML page, and
+ * not a list that lost more than half its entries at once. A refused copy keeps the last good one in force and
+ * records why (a closed reason, never the content). Several instances: each refresh is claimed in the
+ * database first, so one instance downloads a list at a time, and every instance reads the same entries.
  */
 import type { FeedFormat } from '@redflag/contracts/reputation';
 import type { FeedSetting } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { parseFeed } from './formats.ts';
+import { FeedFormatError, parseFeed, type ParsedFeed, type RefusedEntry } from './formats.ts';
 import { claimFeedRefresh, ensureFeed, listFeeds, pruneSightings, recordFeedFailure, replaceFeedEntries } from './reputation.repo.ts';
 import { windowStart } from './reputation.service.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'> & Partial<Pick<AppContext, 'metrics'>>;
 
 /** A list bigger than this is refused (PhishTank's full dump is about a tenth of it). */
 export const FEED_MAX_BYTES = 200 * 1024 * 1024;
+/** A downloaded list smaller than this is an answer ("Unauthorized", "OK", "[]"), not a list. */
+export const FEED_MIN_BYTES = 32;
 const FEED_TIMEOUT_MS = 120_000;
 /** How often the scheduler looks whether a list is due (each list is downloaded every FEEDS_REFRESH_MINUTES). */
 export const FEED_TICK_MS = 60_000;
 
+/**
+ * Why a refresh left the last good copy in force, a closed set (/readyz, /metrics and the stored error say it):
+ * the download failed, the body was a few bytes, an HTML page, nothing readable as the format, a copy that
+ * lost more than half the entries at once, or storing it failed.
+ */
+export const FEED_FAILURES = ['download', 'too_small', 'html', 'unreadable', 'shrank', 'load'] as const;
+export type FeedFailure = (typeof FEED_FAILURES)[number];
+
+/** A refresh that did not replace the copy; `cause` (a failed download or statement) goes to the log only. */
+class FeedRefused extends Error {
+  constructor(
+    readonly reason: FeedFailure,
+    message: string,
+    options?: { cause: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 export interface ImportResult {
   name: string;
   entries: number;
+  /** Rows that are not an entry of the format. */
   skipped: number;
+  /** Entries over the length an index can hold. */
+  tooLong: number;
+  /** Domains naming a big shared site, with why. */
+  refused: RefusedEntry[];
 }
 
-/** Reads a list's text in its format and makes it the list's copy. Throws when nothing in it is usable. */
+/**
+ * What a failed statement says without the statement: Drizzle's error carries the SQL and its values (the
+ * list's links); the database's own message and code are what an operator needs.
+ */
+function databaseError(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+  if (!(cause instanceof Error)) return String(cause).slice(0, 200);
+  const code = (cause as { code?: unknown }).code;
+  return `${typeof code === 'string' ? `${code} ` : ''}${cause.message}`.slice(0, 200);
+}
+
+/** Makes a read copy the list's copy (its row exists: ensureFeed). */
+async function store(ctx: Ctx, feed: { name: string; format: FeedFormat }, parsed: ParsedFeed): Promise<ImportResult> {
+  let entries: number;
+  try {
+    entries = await replaceFeedEntries(ctx.database.db, feed.name, parsed.entries, ctx.clock.now());
+  } catch (err) {
+    throw new FeedRefused('load', databaseError(err), { cause: err });
+  }
+  const { skipped, tooLong, refused } = parsed;
+  ctx.logger.info({ feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length }, 'known-bad list loaded');
+  return { name: feed.name, entries, skipped, tooLong, refused };
+}
+
+/**
+ * Reads a list's text in its format and makes it the list's copy (the import CLI: the operator chose the
+ * file, so a smaller copy is taken as meant). Throws when it is a page or nothing in it is usable.
+ */
 export async function importFeed(ctx: Ctx, feed: { name: string; format: FeedFormat; sourceUrl: string | null }, text: string): Promise<ImportResult> {
   const parsed = parseFeed(feed.format, text);
   await ensureFeed(ctx.database.db, feed);
-  const entries = await replaceFeedEntries(ctx.database.db, feed.name, parsed.entries, ctx.clock.now());
-  ctx.logger.info({ feed: feed.name, format: feed.format, entries, skipped: parsed.skipped }, 'known-bad list loaded');
-  return { name: feed.name, entries, skipped: parsed.skipped };
+  return store(ctx, feed, parsed);
 }
 
 async function download(url: string): Promise<string> {
@@ -45,7 +97,28 @@ async function download(url: string): Promise<string> {
   return new TextDecoder().decode(body);
 }
 
-export type RefreshOutcome = { name: string; status: 'refreshed'; entries: number } | { name: string; status: 'failed'; error: string } | { name: string; status: 'not_due' };
+/** A downloaded copy read, or why it must not replace the copy in force (`previous`: its entries, if any). */
+function readDownloaded(format: FeedFormat, text: string, previous: number | null): ParsedFeed {
+  const bytes = Buffer.byteLength(text);
+  if (bytes < FEED_MIN_BYTES) throw new FeedRefused('too_small', `${bytes} bytes`);
+  let parsed: ParsedFeed;
+  try {
+    parsed = parseFeed(format, text);
+  } catch (err) {
+    if (err instanceof FeedFormatError) throw new FeedRefused(err.reason, err.message);
+    throw err;
+  }
+  // Lists grow and shrink by a few percent a day; half of one gone at once is a truncated or wrong file.
+  if (previous !== null && parsed.entries.length * 2 < previous) {
+    throw new FeedRefused('shrank', `${parsed.entries.length} entries against ${previous} in the last good copy`);
+  }
+  return parsed;
+}
+
+export type RefreshOutcome =
+  | { name: string; status: 'refreshed'; entries: number }
+  | { name: string; status: 'failed'; reason: FeedFailure; error: string }
+  | { name: string; status: 'not_due' };
 
 /**
  * Downloads each configured list that is due (its last attempt older than the refresh interval, on any
@@ -55,27 +128,48 @@ export async function refreshFeeds(ctx: Ctx, lists: readonly FeedSetting[] = ctx
   const out: RefreshOutcome[] = [];
   const db = ctx.database.db;
   for (const list of lists) {
-    await ensureFeed(db, { name: list.name, format: list.format, sourceUrl: list.url });
+    const feed = { name: list.name, format: list.format, sourceUrl: list.url };
+    await ensureFeed(db, feed);
     const now = ctx.clock.now();
     const staleBefore = opts.force ? new Date(now.getTime() + 1) : new Date(now.getTime() - ctx.config.feeds.refreshMinutes * 60_000);
-    if (!(await claimFeedRefresh(db, list.name, now, staleBefore))) {
+    const claimed = await claimFeedRefresh(db, list.name, now, staleBefore);
+    if (!claimed) {
       out.push({ name: list.name, status: 'not_due' });
       continue;
     }
     try {
-      const text = await download(list.url);
-      const { entries } = await importFeed(ctx, { name: list.name, format: list.format, sourceUrl: list.url }, text);
+      let text: string;
+      try {
+        text = await download(list.url);
+      } catch (err) {
+        const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+        throw new FeedRefused('download', `${err instanceof Error ? err.message : String(err)}${cause}`.slice(0, 200), { cause: err });
+      }
+      const parsed = readDownloaded(list.format, text, claimed.refreshedAt ? claimed.entries : null);
+      const { entries, skipped, tooLong, refused } = await store(ctx, feed, parsed);
+      ctx.metrics?.observeFeedRefresh({ feed: list.name, outcome: 'refreshed', skipped: { unreadable: skipped, too_long: tooLong, shared_host: refused.length } });
       out.push({ name: list.name, status: 'refreshed', entries });
     } catch (err) {
-      const error = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-      await recordFeedFailure(db, list.name, error);
-      ctx.logger.warn({ feed: list.name, error }, 'known-bad list refresh failed; the last good copy stays');
-      out.push({ name: list.name, status: 'failed', error });
+      const failure = err instanceof FeedRefused ? err : new FeedRefused('load', databaseError(err), { cause: err });
+      await recordFeedFailure(db, list.name, `${failure.reason}: ${failure.message}`);
+      ctx.metrics?.observeFeedRefresh({ feed: list.name, outcome: failure.reason, skipped: {} });
+      // The logger keeps a failed statement's SQL and code and drops its values (the list's links).
+      const logged = { feed: list.name, reason: failure.reason, error: failure.message, ...(failure.cause === undefined ? {} : { err: failure.cause }) };
+      ctx.logger.warn(logged, 'known-bad list refresh refused; the last good copy stays');
+      out.push({ name: list.name, status: 'failed', reason: failure.reason, error: failure.message });
     }
   }
   // Reports past the window count for nothing: the same tick deletes them.
   await pruneSightings(db, windowStart(ctx.clock.now()));
   return out;
+}
+
+/** The reason a stored error names (`reason: detail`); older rows wrote the error's own text. */
+function failureOf(lastError: string | null): FeedFailure | null {
+  if (!lastError) return null;
+  const prefixed = FEED_FAILURES.find((r) => lastError.startsWith(`${r}: `));
+  if (prefixed) return prefixed;
+  return lastError.startsWith('FeedFormatError') ? 'unreadable' : lastError.includes('Failed query') ? 'load' : 'download';
 }
 
 export interface FeedStatus {
@@ -85,7 +179,8 @@ export interface FeedStatus {
   refreshedAt: string | null;
   /** Seconds since the last good copy; null when there is none. */
   ageSeconds: number | null;
-  lastError: string | null;
+  /** Why the last refresh left the copy as it was; null after a good one. */
+  lastFailure: FeedFailure | null;
 }
 
 /** Every list's copy and its age, for /readyz and /metrics. */
@@ -97,7 +192,7 @@ export async function feedStatus(ctx: Pick<AppContext, 'database' | 'clock'>): P
     entries: f.entries,
     refreshedAt: f.refreshedAt?.toISOString() ?? null,
     ageSeconds: f.refreshedAt ? Math.max(0, Math.round((now - f.refreshedAt.getTime()) / 1000)) : null,
-    lastError: f.lastError,
+    lastFailure: failureOf(f.lastError),
   }));
 }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +12,7 @@ import { reputationFeed, reputationFeedEntry } from '../db/schema/reputation.ts'
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { importFeed, refreshFeeds } from './feeds.service.ts';
-import { parseImportArgs } from './import.ts';
+import { importReport, parseImportArgs } from './import.ts';
 import { deleteFeed } from './reputation.repo.ts';
 
 // Known-bad lists (decision 103): each format imported from the fixtures, a scan whose link is listed says so
@@ -121,8 +122,13 @@ describe('lists naming big shared sites', () => {
     expect(listed.reputation?.listings).toEqual([expect.objectContaining({ list: 'urlhaus-big', match: 'url' })]);
   });
 
-  it('a domain list naming a big platform or a public resolver loads only the rest', async () => {
-    expect(platforms).toMatchObject({ entries: 1 });
+  it('a domain list naming a big platform or a public resolver loads the rest, and the import says what it refused and why', async () => {
+    expect(platforms).toMatchObject({ entries: 1, skipped: 0, tooLong: 0 });
+    expect(platforms.refused.map((r) => r.host)).toEqual(['discordapp.com', 'yandex.ru', 'mail.ru', 'zoom.us', 'doubleclick.net', '1.1.1.1']);
+    const lines = importReport(platforms);
+    expect(lines[0]).toBe('platforms: 1 entries loaded, 6 refused');
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}refused discordapp\.com: .*shared/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}refused 1\.1\.1\.1: .*resolver/));
     const d = await scan(`${BLAND}https://real-bad-site.example/x`);
     expect(d.reputation?.listings[0]).toMatchObject({ list: 'platforms', match: 'host' });
   });
@@ -235,11 +241,11 @@ describe('the scheduled refresh (FEEDS)', () => {
     const outcomes = await refreshFeeds(r.ctx);
     expect(outcomes).toEqual([
       { name: 'good', status: 'refreshed', entries: 2 },
-      { name: 'down', status: 'failed', error: 'Error: HTTP 503' },
+      { name: 'down', status: 'failed', reason: 'download', error: 'HTTP 503' },
     ]);
     const feeds = await r.ctx.database.db.select().from(reputationFeed).orderBy(reputationFeed.name);
     expect(feeds.map((f) => [f.name, f.entries, f.refreshedAt !== null, f.lastError])).toEqual([
-      ['down', 0, false, 'Error: HTTP 503'],
+      ['down', 0, false, 'download: HTTP 503'],
       ['good', 2, true, null],
     ]);
     const before = requests;
@@ -253,7 +259,7 @@ describe('the scheduled refresh (FEEDS)', () => {
     expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed' });
     r.ctx.clock.advance(61 * 60_000);
     goodAnswers = 'garbage';
-    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', error: expect.stringMatching(/HTML page/) });
+    expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', reason: 'html' });
     const entries = await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'good'));
     expect(entries.map((e) => e.value).sort()).toEqual(['refresh-one.example/login', 'refresh-two.example/pay']);
   });
@@ -278,13 +284,14 @@ describe('the scheduled refresh (FEEDS)', () => {
   it("/readyz and /metrics report each list's age since its last good copy", async () => {
     const ready = await r.request('/readyz');
     expect(ready.status).toBe(200);
-    const body = (await ready.json()) as { feeds: Array<{ name: string; entries: number; ageSeconds: number | null; stale: boolean; lastError: string | null }> };
-    const good = body.feeds.find((f) => f.name === 'good');
+    // In the lists' name order (down, good), without their names.
+    const body = (await ready.json()) as { feeds: Array<{ ageSeconds: number | null; stale: boolean; lastFailure: string | null }> };
+    const [down, good] = body.feeds;
     // Two hours of test clock since the good copy, plus the seconds the test itself took.
-    expect(good).toMatchObject({ entries: 2, stale: false, lastError: expect.stringMatching(/HTML page/) });
+    expect(good).toMatchObject({ stale: false, lastFailure: 'html' });
     expect(good?.ageSeconds).toBeGreaterThanOrEqual(122 * 60);
     expect(good?.ageSeconds).toBeLessThan(122 * 60 + 120);
-    expect(body.feeds.find((f) => f.name === 'down')).toMatchObject({ ageSeconds: null, stale: true });
+    expect(down).toEqual({ ageSeconds: null, stale: true, lastFailure: 'download' });
 
     const metrics = await r.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } });
     const text = await metrics.text();
@@ -293,5 +300,99 @@ describe('the scheduled refresh (FEEDS)', () => {
     expect(age).toBeLessThan(122 * 60 + 120);
     expect(text).toContain('redflag_feed_entries{feed="good"} 2');
     expect(text).not.toContain('redflag_feed_age_seconds{feed="down"}');
+    expect(text).toContain('redflag_feed_failure{feed="good",reason="html"} 1');
+  });
+});
+
+describe('a refresh that does not look like the list', () => {
+  let server: Server;
+  const bodies = new Map<string, string>();
+  let r: TestApp;
+  let v: TestUser;
+  const TOKEN = 'metrics-token-0123456789';
+  const refresh = (name: string) => refreshFeeds(r.ctx, r.config.feeds.lists.filter((l) => l.name === name), { force: true });
+  const metrics = async () => (await r.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const entriesOf = async (feed: string) => (await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, feed))).map((e) => e.value).sort();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const body = bodies.get(req.url ?? '');
+      if (body === undefined) res.writeHead(404).end();
+      else res.writeHead(200, { 'content-type': 'text/plain' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const lists = ['phish=openphish:/phish', 'blocklist=domains:/domains', 'long=openphish:/long', 'platforms=domains:/platforms'].map((l) => l.replace(':/', `:${base}/`));
+    r = await createTestApp({ FEEDS: lists.join(','), FEEDS_REFRESH_MINUTES: '60', METRICS_TOKEN: TOKEN });
+    v = await createPremiumUser(r);
+  });
+  afterAll(async () => {
+    await r.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('a 200 answering "Unauthorized", or an HTML error page for a domain list, is refused and reported; the good copy stays', async () => {
+    bodies.set('/phish', 'https://refused-one.example/login\nhttps://refused-two.example/pay\n');
+    bodies.set('/domains', '# the provider\'s list\nbad-one.example\nbad-two.example\n');
+    expect([...(await refresh('phish')), ...(await refresh('blocklist'))]).toEqual([
+      { name: 'phish', status: 'refreshed', entries: 2 },
+      { name: 'blocklist', status: 'refreshed', entries: 2 },
+    ]);
+
+    bodies.set('/phish', 'Unauthorized');
+    bodies.set('/domains', '<!DOCTYPE html>\n<html><head><title>Error 500</title></head>\n<body>\n<p>Please write to</p>\nfeeds.list-provider.example\n</body></html>\n');
+    expect([...(await refresh('phish')), ...(await refresh('blocklist'))]).toEqual([
+      { name: 'phish', status: 'failed', reason: 'too_small', error: expect.any(String) },
+      { name: 'blocklist', status: 'failed', reason: 'html', error: expect.any(String) },
+    ]);
+    expect(await entriesOf('phish')).toEqual(['refused-one.example/login', 'refused-two.example/pay']);
+    expect(await entriesOf('blocklist')).toEqual(['bad-one.example', 'bad-two.example']);
+
+    // The provider's own site, named on the error page, is not a listed site.
+    const res = await r.request('/api/scans', { method: 'POST', headers: v.headers, json: { message: `${BLAND}https://feeds.list-provider.example/status` } });
+    const s = storedScanSchema.parse(await res.json());
+    expect(s.reputation?.listings ?? []).toEqual([]);
+    expect(s.riskScore).toBeLessThan(40);
+
+    const ready = (await (await r.request('/readyz')).json()) as { feeds: Array<{ lastFailure: string | null; stale: boolean }> };
+    // blocklist, phish: in name order.
+    expect(ready.feeds).toEqual([
+      { ageSeconds: expect.any(Number), stale: false, lastFailure: 'html' },
+      { ageSeconds: expect.any(Number), stale: false, lastFailure: 'too_small' },
+    ]);
+    const text = await metrics();
+    expect(text).toContain('redflag_feed_failure{feed="phish",reason="too_small"} 1');
+    expect(text).toContain('redflag_feed_failure{feed="blocklist",reason="html"} 1');
+    expect(text).toContain('redflag_feed_refreshes_total{feed="blocklist",outcome="html"} 1');
+    expect(text).toContain('redflag_feed_entries{feed="blocklist"} 2');
+  });
+
+  it('a copy that lost more than half its entries at once is kept aside as a suspicious refresh', async () => {
+    const many = ['a', 'b', 'c', 'd', 'e'].map((x) => `https://shrink-${x}.example/login`);
+    bodies.set('/phish', `${many.join('\n')}\n`);
+    expect(await refresh('phish')).toEqual([{ name: 'phish', status: 'refreshed', entries: 5 }]);
+    bodies.set('/phish', `${many.slice(0, 2).join('\n')}\n`);
+    expect(await refresh('phish')).toEqual([{ name: 'phish', status: 'failed', reason: 'shrank', error: expect.stringMatching(/2 entries.*5/) }]);
+    expect(await entriesOf('phish')).toHaveLength(5);
+    expect(await metrics()).toContain('redflag_feed_failure{feed="phish",reason="shrank"} 1');
+    // Losing half or less is an ordinary refresh, and clears the report.
+    bodies.set('/phish', `${many.slice(0, 3).join('\n')}\n`);
+    expect(await refresh('phish')).toEqual([{ name: 'phish', status: 'refreshed', entries: 3 }]);
+    expect(await metrics()).not.toContain('redflag_feed_failure{feed="phish"');
+  });
+
+  it('one over-long link never stops a list: the rest loads and the skipped ones are counted', async () => {
+    // Random text, as a real kit's token is: a repeated letter would compress below the index's limit.
+    const noise = (chars: number) => randomBytes(Math.ceil((chars * 3) / 4)).toString('base64url');
+    bodies.set('/long', [`https://long-3k.example/${noise(3000)}`, 'https://kept-one.example/a', `https://long-100k.example/?q=${noise(100_000)}`, 'https://kept-two.example/b'].join('\n'));
+    expect(await refresh('long')).toEqual([{ name: 'long', status: 'refreshed', entries: 2 }]);
+    expect(await entriesOf('long')).toEqual(['kept-one.example/a', 'kept-two.example/b']);
+    expect(await metrics()).toContain('redflag_feed_skipped_total{feed="long",reason="too_long"} 2');
+  });
+
+  it('a scheduled domain list naming a big platform loads the rest and counts what it skipped', async () => {
+    bodies.set('/platforms', 'discordapp.com\n1.1.1.1\nreal-bad-two.example\n');
+    expect(await refresh('platforms')).toEqual([{ name: 'platforms', status: 'refreshed', entries: 1 }]);
+    expect(await metrics()).toContain('redflag_feed_skipped_total{feed="platforms",reason="shared_host"} 2');
   });
 });

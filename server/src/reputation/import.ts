@@ -7,7 +7,9 @@
  *
  * FORMAT is urlhaus (the CSV dump), openphish (one link per line), phishtank (online-valid.json) or domains
  * (one domain per line). NAME defaults to the format. The file's copy replaces the list's last copy; a file
- * with nothing usable in it changes nothing and exits 1. --remove deletes a list and its entries (a list
+ * with nothing usable in it, or an HTML page, changes nothing and exits 1. Unreadable lines, links over
+ * 2,048 characters and domains of big shared sites (discordapp.com, 1.1.1.1) are left out, and each refused
+ * domain is printed with why (decision 107). --remove deletes a list and its entries (a list
  * still in FEEDS comes back at its next refresh). With PGlite (no DATABASE_URL) stop the server first: one
  * process holds the data folder.
  */
@@ -19,7 +21,8 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { createClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
-import { importFeed } from './feeds.service.ts';
+import { importFeed, type ImportResult } from './feeds.service.ts';
+import { MAX_URL_CHARS } from './formats.ts';
 import { deleteFeed } from './reputation.repo.ts';
 
 export type ImportArgs = { format: FeedFormat; file: string; name: string } | { remove: string };
@@ -51,6 +54,22 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
   return { format: f, file: rest[0], name: n };
 }
 
+/** How many refused domains the import prints one by one; the rest are counted. */
+const REFUSED_SHOWN = 20;
+
+/** What the import prints: the count loaded and left out, then each refused domain with why. */
+export function importReport(r: ImportResult): string[] {
+  const left = [
+    r.skipped ? `${r.skipped} lines unreadable` : '',
+    r.tooLong ? `${r.tooLong} over ${MAX_URL_CHARS} characters skipped` : '',
+    r.refused.length ? `${r.refused.length} refused` : '',
+  ].filter(Boolean);
+  const lines = [`${r.name}: ${r.entries} entries loaded${left.length ? `, ${left.join(', ')}` : ''}`];
+  for (const { host, reason } of r.refused.slice(0, REFUSED_SHOWN)) lines.push(`  refused ${host}: ${reason}`);
+  if (r.refused.length > REFUSED_SHOWN) lines.push(`  and ${r.refused.length - REFUSED_SHOWN} more refused`);
+  return lines;
+}
+
 async function main(): Promise<number> {
   let args: ImportArgs;
   try {
@@ -71,7 +90,7 @@ async function main(): Promise<number> {
     }
     const text = readFileSync(args.file, 'utf8');
     const result = await importFeed({ config, database, logger, clock: createClock(false) }, { name: args.name, format: args.format, sourceUrl: null }, text);
-    console.log(`${result.name}: ${result.entries} entries loaded${result.skipped ? `, ${result.skipped} lines skipped` : ''}`);
+    for (const line of importReport(result)) console.log(line);
     return 0;
   } catch (err) {
     console.error('remove' in args ? `${args.remove}: not removed (${(err as Error).message})` : `${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`);

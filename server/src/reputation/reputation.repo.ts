@@ -35,15 +35,16 @@ export async function listFeeds(db: Db): Promise<FeedRow[]> {
 
 /**
  * Claims a list's refresh for this instance: only when nobody attempted it since `staleBefore`. Several
- * instances may ask at once; the row's update lets exactly one of them through.
+ * instances may ask at once; the row's update lets exactly one of them through, and learns the size of the
+ * copy in force (a new copy is compared with it). Null when the refresh is not this instance's.
  */
-export async function claimFeedRefresh(db: Db, name: string, now: Date, staleBefore: Date): Promise<boolean> {
+export async function claimFeedRefresh(db: Db, name: string, now: Date, staleBefore: Date): Promise<{ entries: number; refreshedAt: Date | null } | null> {
   const rows = await db
     .update(reputationFeed)
     .set({ attemptedAt: now })
     .where(and(eq(reputationFeed.name, name), or(sql`${reputationFeed.attemptedAt} is null`, lt(reputationFeed.attemptedAt, staleBefore))))
-    .returning({ name: reputationFeed.name });
-  return rows.length === 1;
+    .returning({ entries: reputationFeed.entries, refreshedAt: reputationFeed.refreshedAt });
+  return rows[0] ?? null;
 }
 
 export async function recordFeedFailure(db: Db, name: string, message: string): Promise<void> {
