@@ -3,7 +3,8 @@ import { axeViolations } from './axe';
 
 /**
  * Accounts in the browser, on the embedded default with the dev outbox: sign up in the auth dialog,
- * verify through the link in /dev/mailbox.json, land on the dashboard with the toast; sign out and in;
+ * verify through the link in /dev/mailbox.json, choose the password on the dashboard (decision 107: the link
+ * proves the mailbox, not the password typed at sign-up, which may be a stranger's); sign out and in;
  * recover with a magic link; errors inline with the typed values kept, resend from the sign-in error, the
  * page for used or expired links, keyboard focus; axe on every accounts dialog (and the contact
  * dialog; its journey is in contact.spec.ts).
@@ -35,6 +36,7 @@ async function linkFrom(request: APIRequestContext, to: string, kind: string, co
 
 const unique = (prefix: string) => `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 const PASSWORD = 'Browser-Journey-Passphrase-7';
+const CHOSEN_PASSWORD = 'Mailbox-Owner-Chose-This-9';
 
 async function openDialog(page: Page, button: 'Login' | 'Sign Up') {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: button }).click();
@@ -53,6 +55,16 @@ async function openLogin(page: Page) {
   }
 }
 
+/** CHOOSE YOUR PASSWORD, where a verification link lands. */
+async function choosePassword(page: Page, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'CHOOSE YOUR PASSWORD' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('New password').fill(password);
+  await dialog.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+  await expect(page.getByText('Password saved', { exact: true })).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
 async function signUpAndVerify(page: Page, email: string, firstName: string) {
   const request = page.request;
   const res = await request.post('/api/auth/sign-up/email', {
@@ -60,15 +72,17 @@ async function signUpAndVerify(page: Page, email: string, firstName: string) {
   });
   expect(res.ok()).toBe(true);
   await page.goto(await linkFrom(request, email, 'verification', '/api/auth/verify-email'));
+  // The same password as at sign-up: it is the owner's own.
+  await choosePassword(page, PASSWORD);
 }
 
 async function accountMenu(page: Page, label: string) {
   return page.getByRole('button', { name: `Account menu for ${label}` });
 }
 
-test('a newcomer signs up in the dialog, verifies from the outbox and lands on the dashboard with the toast', async ({
+test('a newcomer signs up in the dialog, verifies from the outbox and chooses the password on the dashboard', async ({
   page,
-}) => {
+}, testInfo) => {
   const email = unique('newcomer');
   await page.goto('/');
   const dialog = await openDialog(page, 'Sign Up');
@@ -86,6 +100,7 @@ test('a newcomer signs up in the dialog, verifies from the outbox and lands on t
   const verify = page.getByRole('dialog', { name: 'CHECK YOUR EMAIL' });
   await expect(verify).toBeVisible();
   await expect(verify).toContainText(email);
+  await expect(verify).toContainText('you will then choose the password you sign in with');
   await verify.getByRole('button', { name: 'RESEND VERIFICATION EMAIL' }).click();
   await expect(verify.getByRole('button', { name: 'SENDING...' })).toBeDisabled();
   await expect(verify.getByRole('button', { name: 'RESEND VERIFICATION EMAIL' })).toBeEnabled({ timeout: 5000 });
@@ -94,9 +109,62 @@ test('a newcomer signs up in the dialog, verifies from the outbox and lands on t
   await expect(verify).toBeHidden();
 
   await page.goto(await linkFrom(page.request, email, 'verification', '/api/auth/verify-email'));
-  await expect(page.getByText('Email Verified Successfully! 🎉', { exact: true })).toBeVisible();
+  // Signed in by the link; the password is chosen again, and the dialog says why.
+  const choose = page.getByRole('dialog', { name: 'CHOOSE YOUR PASSWORD' });
+  await expect(choose).toBeVisible();
+  await expect(choose).toContainText(`Your email ${email} is confirmed and you are signed in.`);
+  await expect(choose).toContainText('a password chosen before the address was confirmed no longer works');
+  // The token is read and removed from the address at once.
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(await axeViolations(page, { include: '[role="dialog"]', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('choose-password.png') });
+  // The server's password rules, under the field, the typed value kept.
+  const field = choose.getByLabel('New password');
+  await field.fill('password1234');
+  await choose.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/too common/);
+  await expect(field).toHaveValue('password1234');
+  await choosePassword(page, CHOSEN_PASSWORD);
   await expect(await accountMenu(page, 'Nora')).toBeVisible();
+
+  // The chosen password signs in; the one typed at sign-up no longer does.
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: CHOSEN_PASSWORD } })).status()).toBe(200);
+});
+
+test('someone signed up with your address: once you open the link, their password no longer signs in and you choose yours', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const email = unique('pre-hijack');
+  const attacker = await playwright.request.newContext({ baseURL });
+  const ATTACKER_PASSWORD = 'Stranger-Picked-This-1';
+  try {
+    const signUp = await attacker.post('/api/auth/sign-up/email', {
+      data: { email, password: ATTACKER_PASSWORD, firstName: 'Mallory', callbackURL: '/dashboard?verified=true' },
+    });
+    expect(signUp.ok()).toBe(true);
+
+    // The owner of the mailbox opens the link it received, in their own browser.
+    await page.goto(await linkFrom(page.request, email, 'verification', '/api/auth/verify-email'));
+    await choosePassword(page, CHOSEN_PASSWORD);
+
+    const refused = await attacker.post('/api/auth/sign-in/email', { data: { email, password: ATTACKER_PASSWORD } });
+    expect(refused.status()).toBe(401);
+
+    // The owner signs out and back in with the password they chose.
+    await page.context().clearCookies();
+    await page.goto('/');
+    const dialog = await openDialog(page, 'Login');
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill(CHOSEN_PASSWORD);
+    await dialog.getByRole('button', { name: 'SIGN IN' }).click();
+    await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  } finally {
+    await attacker.dispose();
+  }
 });
 
 test('an existing address gets "Account Already Exists" inline, and "Sign in instead" carries the address over', async ({
@@ -271,6 +339,11 @@ test.describe('forms keep what people typed', () => {
     const mails = await mailsTo(page.request, email);
     const newest = mails.filter((m) => m.kind === 'verification')[0]!;
     await page.goto(newest.links.find((l) => l.includes('/api/auth/verify-email'))!);
+    // "Not now": signed in without a password, which a magic link replaces next time.
+    const choose = page.getByRole('dialog', { name: 'CHOOSE YOUR PASSWORD' });
+    await expect(choose).toContainText('sign in with a link we email you');
+    await choose.getByRole('button', { name: 'Not now' }).click();
+    await expect(choose).toBeHidden();
     await expect(await accountMenu(page, 'Una')).toBeVisible();
   });
 

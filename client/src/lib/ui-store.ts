@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * The one place for which app-wide dialog is open: the accounts dialogs (sign in / up,
- * CHECK YOUR EMAIL, QUICK RECOVERY, the error dialog) and CONTACT US. Any part of the page opens one by
+ * CHECK YOUR EMAIL, QUICK RECOVERY, choose your password, the error dialog) and CONTACT US. Any part of the page opens one by
  * calling a function here (features do not import each other); the lazily loaded dialogs read it with
  * useDialog. One dialog at a time, so one hands over to another without prop chains or window events.
  * Dialogs that belong to one page's flow (the scan flow's error and upgrade dialogs) keep their state there.
@@ -15,6 +15,7 @@ export type DialogState =
   | { kind: 'auth'; tab: AuthTab; email?: string }
   | { kind: 'verify'; email: string }
   | { kind: 'recovery'; email?: string }
+  | { kind: 'choose-password'; token: string; email: string }
   | { kind: 'error'; error: unknown }
   | { kind: 'contact' };
 

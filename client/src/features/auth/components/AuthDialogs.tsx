@@ -1,6 +1,7 @@
 import { AuthDialog } from './AuthDialog';
 import { AuthErrorDialog } from './AuthErrorDialog';
 import { AuthUrlEffects } from './AuthUrlEffects';
+import { ChoosePasswordDialog } from './ChoosePasswordDialog';
 import { RecoveryDialog } from './RecoveryDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 
@@ -12,6 +13,7 @@ export function AuthDialogs() {
       <AuthDialog />
       <VerifyEmailDialog />
       <RecoveryDialog />
+      <ChoosePasswordDialog />
       <AuthErrorDialog />
     </>
   );

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
+import { LINK_EXPIRED_PATH, PASSWORD_TOKEN_PARAM } from '@redflag/contracts/routes';
 import { toast } from '@/components/ui/use-toast';
 import { invalidateKeys, SESSION_DEPENDENT_KEYS } from '@/lib/query-keys';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
@@ -10,11 +10,12 @@ import { setAuthDialog } from '../hooks/auth-dialogs';
 import { ALREADY_VERIFIED_TARGET, linkErrorTarget } from '../utils/link-errors';
 
 /** The query parameters the accounts flows land with; removed from the address once handled. */
-const HANDLED = ['verified', 'recovered', 'error', 'error_description'] as const;
+const HANDLED = ['verified', PASSWORD_TOKEN_PARAM, 'recovered', 'error', 'error_description'] as const;
 
 /**
  * Reacts to the address after a mail link or an OAuth round trip (docs/product.md §2):
- * /dashboard?verified=true → 'Email Verified Successfully! 🎉'; ?recovered=true → 'Welcome back!';
+ * /dashboard?verified=true → 'Email Verified Successfully! 🎉', or, when the link just proved the mailbox and
+ * came back with a token (decision 107), the dialog to choose the password; ?recovered=true → 'Welcome back!';
  * ?error=... from a failed OAuth → the error dialog. The URL is cleaned after. A used or expired mail link
  * is LazyAuthDialogs' to send to the page that explains it; so is a verification link opened
  * again after it worked (signed out here, the address already confirmed).
@@ -34,12 +35,14 @@ export function AuthUrlEffects() {
       if (oauthProvider) storage.set(STORAGE_KEYS.oauthError, 'callback_failed');
       setAuthDialog({ kind: 'error', error: { status: 401, error: { code: 'oauth_failed', message: error } } });
     } else if (params.get('verified') === 'true') {
+      const passwordToken = params.get(PASSWORD_TOKEN_PARAM);
       // A first use signs in (autoSignInAfterVerification); no session means the link had been used.
       void queryClient
         .fetchQuery({ ...sessionQueryOptions, staleTime: 0 })
         .then((session) => {
-          if (session) toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
-          else void navigate(ALREADY_VERIFIED_TARGET, { replace: true });
+          if (!session) void navigate(ALREADY_VERIFIED_TARGET, { replace: true });
+          else if (passwordToken) setAuthDialog({ kind: 'choose-password', token: passwordToken, email: session.user.email });
+          else toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
         })
         .catch(() => undefined);
     } else if (params.get('recovered') === 'true') {

@@ -4,11 +4,12 @@ export { returnFocusOnClose } from '@/lib/ui-store';
 
 /**
  * The accounts dialogs' view of the app's one dialog store (lib/ui-store.ts): sign-up → CHECK YOUR EMAIL,
- * sign-in → QUICK RECOVERY, any → error dialog hand over through it.
+ * sign-in → QUICK RECOVERY, a verification link → choose your password, any → error dialog hand over
+ * through it.
  */
-export type AuthDialogState = Extract<DialogState, { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'error' }>;
+export type AuthDialogState = Extract<DialogState, { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'choose-password' | 'error' }>;
 
-const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set(['auth', 'verify', 'recovery', 'error']);
+const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set(['auth', 'verify', 'recovery', 'choose-password', 'error']);
 
 export function isAuthDialog(state: DialogState): state is Exclude<AuthDialogState, { kind: 'none' }> {
   return AUTH_KINDS.has(state.kind);

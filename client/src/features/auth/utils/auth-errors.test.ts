@@ -24,6 +24,15 @@ describe('presentError: where the accounts forms show an error', () => {
     expect(p.suggestion).toMatch(/common/);
   });
 
+  it('says why Google or Facebook did not join an account whose address is unconfirmed, and what to do', () => {
+    const p = presentError({ status: 401, error: { code: 'oauth_failed', message: 'account_not_linked' } });
+    expect(p.description).toMatch(/not confirmed yet/);
+    expect(p.suggestion).toMatch(/confirmation link/);
+    expect(presentError({ status: 401, error: { code: 'oauth_failed', message: 'access_denied' } }).description).toBe(
+      'Sign-in with your Google or Facebook account did not complete.',
+    );
+  });
+
   it('keeps other errors out of the fields and without a Sign In button', () => {
     expect(presentError({ status: 503, error: { code: 'SERVICE_UNAVAILABLE', message: 'down' } })).toEqual({
       title: 'Service Temporarily Unavailable',

@@ -24,6 +24,12 @@ export function presentError(err: unknown): ErrorPresentation {
   if (c.kind === 'email_not_confirmed') p.action = 'resend_verification';
   if (c.kind === 'account_exists') p.action = 'sign_in_instead';
   if (c.kind === 'weak_password') p.field = 'password';
+  if (c.kind === 'oauth_failed' && c.serverMessage === 'account_not_linked') {
+    // better-auth's callback error: the address has an account whose address is not confirmed, and Google
+    // or Facebook never joins one (decision 107); confirming it first is the way through.
+    p.description = 'An account with this email address was created but its address is not confirmed yet, so Google or Facebook cannot be added to it.';
+    p.suggestion = 'Open the confirmation link we sent to this address, or get a sign-in link by email (Magic Link Recovery). Then sign in with Google or Facebook again.';
+  }
   return p;
 }
 

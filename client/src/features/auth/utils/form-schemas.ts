@@ -28,3 +28,7 @@ export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 /** QUICK RECOVERY and "send a new verification link": one address. */
 export const emailOnlyFormSchema = z.object({ email });
 export type EmailOnlyFormInput = z.input<typeof emailOnlyFormSchema>;
+
+/** Choose your password, after the verification link (decision 107): the sign-up form's password rule. */
+export const choosePasswordFormSchema = signUpFormSchema.pick({ password: true });
+export type ChoosePasswordFormInput = z.input<typeof choosePasswordFormSchema>;
