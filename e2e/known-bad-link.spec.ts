@@ -13,7 +13,7 @@ test('a scan whose link is on a known-bad list shows the list in the result card
   await expect
     .poll(
       async () => {
-        // /readyz names no list (decision 107); /metrics does, to a caller on this machine outside production.
+        // /readyz names no list (decision 108); /metrics does, to a caller on this machine outside production.
         const metrics = await (await page.request.get('/metrics')).text();
         return Number(/^redflag_feed_entries\{feed="e2e"\} (\d+)$/m.exec(metrics)?.[1] ?? 0);
       },

@@ -9,7 +9,7 @@ import { feedStatus } from '../reputation/feeds.service.ts';
  * known-bad list's age as detail: an old list is worth an alert, not a reason to stop routing (decision 103).
  * Anyone may ask, so the answer says only that: ready or not, and per list (in name order) its age, whether
  * it is stale and the closed reason its last refresh was refused. Names, counts and error text are for the
- * operator: the log and /metrics behind its token (decision 107).
+ * operator: the log and /metrics behind its token (decision 108).
  */
 export function healthRoutes(ctx: AppContext) {
   return new Hono<AppEnv>()

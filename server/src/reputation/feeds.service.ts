@@ -1,7 +1,7 @@
 /**
  * Known-bad lists (docs/decisions/103-known-bad-lists-and-reports.md): imported from a file
  * (`npm run feeds:import`) or downloaded on a schedule (FEEDS). A copy replaces the last one only when it was
- * downloaded and read in full and looks like the list (decision 107): not a few bytes, not an HTML page, and
+ * downloaded and read in full and looks like the list (decision 108): not a few bytes, not an HTML page, and
  * not a list that lost more than half its entries at once. A refused copy keeps the last good one in force and
  * records why (a closed reason, never the content). Several instances: each refresh is claimed in the
  * database first, so one instance downloads a list at a time, and every instance reads the same entries.

@@ -9,7 +9,7 @@
  * (one domain per line). NAME defaults to the format. The file's copy replaces the list's last copy; a file
  * with nothing usable in it, or an HTML page, changes nothing and exits 1. Unreadable lines, links over
  * 2,048 characters and domains of big shared sites (discordapp.com, 1.1.1.1) are left out, and each refused
- * domain is printed with why (decision 107). --remove deletes a list and its entries (a list
+ * domain is printed with why (decision 108). --remove deletes a list and its entries (a list
  * still in FEEDS comes back at its next refresh). With PGlite (no DATABASE_URL) stop the server first: one
  * process holds the data folder.
  */
