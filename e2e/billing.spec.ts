@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiScan, LEGIT_MESSAGE, payOnTestCheckout, uniqueEmail } from './scan-fixtures';
+import { apiScan, choosePassword, LEGIT_MESSAGE, payOnTestCheckout, uniqueEmail } from './scan-fixtures';
 
 /**
  * The billing journey on the embedded default (local test provider), through the UI wherever a person
- * would click: sign up in the auth dialog, verify with the link from the dev outbox, Start Free Trial on the
- * checkout page, pay with 4242 on the test checkout, Payment Success to the dashboard, the header's trial
- * badge (and 'ND' near the end), no charge at the fifth scan, the reminder e-mail two days before the
+ * would click: sign up in the auth dialog, verify with the link from the dev outbox and choose the password,
+ * Start Free Trial on the checkout page, pay with 4242 on the test checkout, Payment Success to the
+ * dashboard, the header's trial badge (and 'ND' near the end), no charge at the fifth scan, the reminder e-mail two days before the
  * trial's end, Premium only on the trial-limit dialog's click (decision 041), PREMIUM on the account page,
  * cancel in the portal opened from the header's subscription dialog, and, after moving the server's clock
  * past the period end (TEST_CLOCK), FREE / cancelled on the account page. Each billing event leaves its
@@ -69,9 +69,11 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await dialog.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
   await expect(page.getByRole('dialog', { name: 'CHECK YOUR EMAIL' })).toContainText(email);
 
-  // The link from the dev outbox signs the browser in; until payment setup the dashboard is the checkout.
+  // The link from the dev outbox signs the browser in and asks for the password (decision 107); until
+  // payment setup the dashboard is the checkout.
   await page.goto(await verificationLink(request, email));
   await expect(page).toHaveURL(/\/dashboard/);
+  await choosePassword(page, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
   await expect(page.getByText('Free for 7 days or 5 scans, whichever comes first. Then $9.99/month.')).toBeVisible();
   expect((await plan(request)).subscriptionStatus).toBe('setup_required');

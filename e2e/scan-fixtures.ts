@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * Fast state for the scanning journeys: users are created through the API (sign-up, then the
- * verification link from the dev outbox), the trial is started on the local provider's test checkout
+ * verification link from the dev outbox and the password chosen with its token), the trial is started on the local provider's test checkout
  * pages, and Premium comes from POST /api/convert-trial. Only the main journey signs up through the UI.
  */
 
@@ -45,10 +45,22 @@ export async function createVerifiedUser(page: Page, firstName: string): Promise
   const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, firstName, lastName: 'Tester' } });
   expect(signUp.ok()).toBe(true);
   const link = await mailLink(request, email);
-  expect((await request.get(link)).status()).toBeLessThan(400);
+  const verified = await request.get(link, { maxRedirects: 0 });
+  expect(verified.status()).toBe(302);
+  // The link proves the mailbox, not the sign-up password: the owner chooses it with the token (decision 107).
+  const token = new URL(verified.headers()['location'] ?? '/', 'http://localhost').searchParams.get('password_token');
+  expect((await request.post('/api/auth/reset-password', { data: { token, newPassword: PASSWORD } })).ok()).toBe(true);
   const signIn = await request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } });
   expect(signIn.ok()).toBe(true);
   return { email };
+}
+
+/** CHOOSE YOUR PASSWORD, where a verification link opened in the browser lands (decision 107). */
+export async function choosePassword(page: Page, password: string) {
+  const dialog = page.getByRole('dialog', { name: 'CHOOSE YOUR PASSWORD' });
+  await dialog.getByLabel('New password').fill(password);
+  await dialog.getByRole('button', { name: 'SAVE PASSWORD' }).click();
+  await expect(dialog).toBeHidden();
 }
 
 /** Fills the local provider's test checkout (TEST MODE) with the 4242 card. */

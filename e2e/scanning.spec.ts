@@ -4,6 +4,7 @@ import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import {
   analyzer,
   apiScan,
+  choosePassword,
   createVerifiedUser,
   LEGIT_MESSAGE,
   mailLink,
@@ -46,10 +47,12 @@ async function visitorToResult(page: Page) {
   await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await dialog.getByRole('button', { name: 'CREATE ACCOUNT' }).click();
 
-  // Verify through the dev outbox; the link signs the browser in and lands on the dashboard.
+  // Verify through the dev outbox; the link signs the browser in and lands on the dashboard, where the
+  // password is chosen.
   const link = await mailLink(page.request, email);
   await page.goto(link);
   await expect(page).toHaveURL(/\/dashboard/);
+  await choosePassword(page, PASSWORD);
 
   // Payment setup first (section 2: the dashboard shows the checkout page until then).
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
