@@ -166,7 +166,7 @@ export interface Gathered {
   noWayToAct: boolean;
   /**
    * A recognised transaction alert or notice whose every way back is the kind its sender uses (a toll-free
-   * helpline, a short code, its own website; for an appointment, its line): alert.ts, decision 108.
+   * helpline, a short code, its own website; for an appointment, its line): alert.ts, decision 109.
    */
   senderNotice: boolean;
 }
@@ -296,7 +296,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
   const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
   // A transaction alert or notice that gives the sender's own kind of way back (a toll-free helpline, a short
-  // code, "SMS BLOCK", the bank's own site): that way back is context, not evidence (decision 108). One that
+  // code, "SMS BLOCK", the bank's own site): that way back is context, not evidence (decision 109). One that
   // gives a mobile number, a handle or a personal address instead is a warning.
   let senderNotice = false;
   if (shortText && !noWayToAct && !CHAT_PLATFORMS.has(platform) && isTransactionAlert(message)) {

@@ -13,7 +13,7 @@
  *                              (decision 101; the trade-off per source is in docs/engine-evaluation.md).
  *   4b. sender_notice_cap      a recognised transaction alert or notice whose every way back is the kind its sender
  *                              uses (toll-free helpline, short code, own website) and whose only alarm is the
- *                              text model: at most 35, however sure the model is (decision 108).
+ *                              text model: at most 35, however sure the model is (decision 109).
  *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
  *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
  *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).

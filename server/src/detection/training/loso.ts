@@ -99,15 +99,19 @@ export interface LosoOptions {
   /** Also score the whole engine (model + detectors + combiner) with this class. */
   engineClass?: ModelClass | null;
   log?: (line: string) => void;
+  /** Per-source caps (recipe.ts capsWith); the default caps the synthetic source at SYNTHETIC_CAP. */
+  caps?: Record<string, number>;
+  /** Leave out only these sources (groups); the others are always trained on. Default: every source. */
+  heldOut?: readonly string[];
 }
 
 export function runLoso(all: readonly LabelledRecord[], opts: LosoOptions = {}): LosoResult {
   const log = opts.log ?? (() => undefined);
   const classes = opts.classes ?? MODEL_CLASSES;
-  const records = capPerSource(all);
+  const records = capPerSource(all, undefined, opts.caps);
   const cache = new FeatureCache();
   const groupOf = (r: LabelledRecord): string => sourceGroup(r.source ?? 'other');
-  const sources = [...new Set(records.map(groupOf))].sort();
+  const sources = [...new Set(records.map(groupOf))].sort().filter((g) => !opts.heldOut || opts.heldOut.includes(g));
   const models: LosoTable[] = [];
   const oof = new Map<LabelledRecord, number>();
   const foldModels = new Map<string, ReturnType<typeof toTextModel>['model']>();
