@@ -3,6 +3,8 @@ import { MAX_MESSAGE_LENGTH, MAX_QR_LINKS } from './constants.ts';
 import { PLATFORM_VALUES } from './platforms.ts';
 import { storableString } from './text.ts';
 import { scanReputationSchema } from './reputation.ts';
+import { CONTEXT_KEYS, scanContextSchema } from './scan-context.ts';
+import { conversationSchema } from './conversation.ts';
 
 export { PLATFORMS } from './platforms.ts';
 
@@ -47,6 +49,8 @@ export const scanRequestSchema = z.object({
    * user's device. Only a label for the result page: the image itself is never sent.
    */
   source: scanRequestSourceSchema.optional(),
+  /** What the user knows about the sender and the chat (scan-context.ts): weighed as evidence they gave. */
+  context: scanContextSchema.optional(),
 });
 export type ScanRequest = z.input<typeof scanRequestSchema>;
 export type ScanInput = z.output<typeof scanRequestSchema>;
@@ -148,7 +152,7 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
-export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'model_only_cap', 'sender_notice_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
+export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'known_sender_cap', 'model_only_cap', 'sender_notice_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
 export const policyStepSchema = z.object({
   id: z.enum(POLICY_STEP_IDS),
   from: z.number().int().min(0).max(100),
@@ -175,6 +179,10 @@ export const scanResultSchema = z.object({
   policy: z.array(policyStepSchema).optional(),
   /** Known-bad lists and reports from other accounts; absent on scans stored before them. */
   reputation: scanReputationSchema.optional(),
+  /** The yes/no questions whose answers could move this verdict (scan-context.ts), most decisive first; absent when none. */
+  questions: z.array(z.enum(CONTEXT_KEYS)).optional(),
+  /** Present when the message is a conversation: its turns, each of the other side's scored, and where it turned. */
+  conversation: conversationSchema.optional(),
 });
 export type ScanResult = z.infer<typeof scanResultSchema>;
 
@@ -190,6 +198,8 @@ export const storedScanSchema = scanResultSchema.extend({
    * 'email' when it came from a mail forwarded to the account's forwarding address.
    */
   source: scanSourceSchema,
+  /** The answers the user gave (absent when none). */
+  context: scanContextSchema.optional(),
   createdAt: z.string(),
 });
 export type StoredScan = z.infer<typeof storedScanSchema>;

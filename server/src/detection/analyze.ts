@@ -18,6 +18,8 @@ import { analyzeEmail } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import { loadDefaultModel } from './model/model.ts';
 import { gather, severityOf } from './evidence.ts';
+import { addContext, withQuestions } from './context.ts';
+import { scoreConversation } from './conversation/score.ts';
 import { decide } from './explain.ts';
 import type { AnalyzeOptions } from './options.ts';
 
@@ -33,7 +35,9 @@ function paramsFor(opts: AnalyzeOptions): CombinerParams {
 
 /** Synchronous, offline analysis. Deterministic; throws only if the engine itself is broken. */
 export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult {
-  return decide(gather(input, opts), paramsFor(opts));
+  const g = gather(input, opts);
+  const questions = addContext(g, input.context);
+  return withQuestions(decide(g, paramsFor(opts)), questions);
 }
 
 /**
@@ -41,6 +45,9 @@ export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): Sca
  * LLM review, each of which may fail without failing the scan.
  */
 export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
+  // A whole conversation is read turn by turn (conversation/score.ts); anything else, as one message.
+  const thread = scoreConversation(input, opts);
+  if (thread) return thread;
   const g = gather(input, opts);
   const warn = opts.onWarning ?? (() => undefined);
   if (opts.mx && input.email && g.emailAnalysis?.valid) {
@@ -52,7 +59,8 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
       warn('mx_lookup', err);
     }
   }
-  const result = decide(g, paramsFor(opts));
+  const questions = addContext(g, input.context);
+  const result = withQuestions(decide(g, paramsFor(opts)), questions);
   if (!opts.llm) return result;
   return opts.llm.review(input, result, (err) => warn('llm_review', err));
 }

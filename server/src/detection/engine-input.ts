@@ -1,4 +1,5 @@
 import type { Platform } from '@redflag/contracts/scan';
+import type { ScanContext } from '@redflag/contracts/scan-context';
 
 /** What the engine reads: the pasted message and what the user said about its sender. */
 export interface EngineInput {
@@ -8,4 +9,6 @@ export interface EngineInput {
   platform?: Platform | undefined;
   /** Links the user's browser decoded from QR codes in a screenshot; they are in `message` too. */
   qrLinks?: readonly string[] | undefined;
+  /** The user's answers about the sender and the chat (context.ts): evidence they gave. */
+  context?: ScanContext | undefined;
 }

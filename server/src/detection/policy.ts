@@ -7,6 +7,8 @@
  *                              text model alone, which saw little marketplace chat: it may not pass 35.
  *   2. warning_floor           a warning sign that is shown keeps the verdict out of green (at least 40).
  *   3. opener_floor            an opener with no ask yet is Suspicious (at least 45).
+ *   3b. known_sender_cap       the user said they know the sender, and the message asks for nothing, links
+ *                              nowhere and shows no warning sign but the opener: at most 35 (context.ts).
  *   4. model_only_cap          an alarm raised by the text model alone, with nothing in the message to act on
  *                              or check, stands only when the model is very sure (MODEL_ONLY_MIN_P); below
  *                              that the message is at most 35 and the result says what to watch for
@@ -29,7 +31,8 @@ import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
 import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
 import type { TextDomain } from './model/features.ts';
-import { MARKETPLACES } from './rules/rules.ts';
+import { ASK_TAGS, MARKETPLACES } from './rules/rules.ts';
+import { USER_KNOWS_SENDER } from './context.ts';
 
 export type PolicyStepId = PolicyStep['id'];
 
@@ -38,6 +41,7 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   marketplace_model_cap: 'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
   warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
   opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
+  known_sender_cap: 'You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most 35)',
   model_only_cap: 'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
   sender_notice_cap: "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
@@ -120,6 +124,20 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   if (opener && riskScore < OPENER_FLOOR) {
     steps.push(step('opener_floor', riskScore, OPENER_FLOOR));
     riskScore = OPENER_FLOOR;
+    floored = true;
+  }
+
+  // 3b. known_sender_cap: what made it an opener is the sender being a stranger, and the user says otherwise.
+  const openerTag = (s: Signal) => (s.tags ?? []).some((t) => t === 'opener' || t === 'family' || t === 'romance');
+  if (
+    input.signals.some((s) => s.id === USER_KNOWS_SENDER) &&
+    riskScore > MODEL_ONLY_CAP &&
+    input.linkCount === 0 &&
+    !input.signals.some((s) => effectiveWeight(s, input.params) > 0 && (s.tags ?? []).some((t) => ASK_TAGS.has(t))) &&
+    !warnings.some((s) => !openerTag(s))
+  ) {
+    steps.push(step('known_sender_cap', riskScore, MODEL_ONLY_CAP));
+    riskScore = MODEL_ONLY_CAP;
     floored = true;
   }
 

@@ -1,0 +1,27 @@
+/**
+ * `node --import tsx bench/conversation.ts [--turns N]`: engine time for one conversation of N turns (default
+ * 500; at most 2,000 are read), built from the test threads repeated, median of 5 runs after a warm-up.
+ * Target (docs/engine.md, "Conversations"): 500 turns in under 200 ms on a quiet machine. Prints no message text.
+ */
+import { argv } from 'node:process';
+import { scoreConversation } from '../server/src/detection/conversation/score.ts';
+import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from '../server/src/detection/conversation/threads.ts';
+import { loadDefaultModel } from '../server/src/detection/model/model.ts';
+import { loadNanpData } from '../server/src/detection/phone/nanp.ts';
+
+const i = argv.indexOf('--turns');
+const turns = i >= 0 ? Number(argv[i + 1]) : 500;
+// One format (WhatsApp iOS) so the repeated threads split as one export: the family chat's lines re-headed.
+const lines = [PIG_BUTCHERING, FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER]
+  .flatMap((t) => t.text.split('\n'))
+  .map((l, n) => `[14/02/2025, 19:${String(n % 60).padStart(2, '0')}:00] ${n % 2 ? 'Tom' : 'Lena'}: ${l.replace(/^.*?: /, '')}`);
+const message = Array.from({ length: turns }, (_, n) => lines[n % lines.length]).join('\n');
+const opts = { model: loadDefaultModel(), nanp: loadNanpData() };
+scoreConversation({ message }, opts);
+const times = Array.from({ length: 5 }, () => {
+  const s = performance.now();
+  const r = scoreConversation({ message }, opts);
+  if (!r || r.conversation?.turns.length !== Math.min(turns, 2000)) throw new Error('the bench thread did not split as expected');
+  return performance.now() - s;
+}).sort((a, b) => a - b);
+console.log(`bench:conversation  ${turns} turns, ${message.length} characters: median ${times[2]?.toFixed(1)} ms, best ${times[0]?.toFixed(1)} ms (target: 500 turns under 200 ms)`);

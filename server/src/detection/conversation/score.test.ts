@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { analyze, analyzeLocal } from '../analyze.ts';
+import { scoreConversation } from './score.ts';
+import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from './threads.ts';
+
+/** Whole conversations through the engine: the verdict of the whole, the turn where it turned, the user's side. */
+describe('a conversation is read as one, turn by turn', () => {
+  const scams: Array<[string, { text: string; red: number }, string]> = [
+    ['a pig-butchering chat: friendly talk, a trading platform, a deposit', PIG_BUTCHERING, 'crypto_investment'],
+    ['a marketplace buyer who asks for a code', MARKETPLACE_CODE, 'marketplace_verification_code'],
+    ['a "relative" on a new number who needs money', NEW_NUMBER, 'family_emergency'],
+  ];
+  for (const [name, thread, type] of scams) {
+    it(`${name} is flagged, with the turn where it turned quoted`, async () => {
+      const r = await analyze({ message: thread.text });
+      expect(r.riskScore).toBeGreaterThanOrEqual(70);
+      expect(r.scamType).toBe(type);
+      expect(r.conversation?.turnedAt).toBe(thread.red);
+      expect(r.conversation?.standing).toBeTruthy();
+      const turned = r.conversation?.turns[thread.red];
+      expect(turned?.role).toBe('them');
+    });
+  }
+
+  it('an ordinary family chat about money among people who know each other is not flagged', async () => {
+    const r = await analyze({ message: FAMILY_MONEY.text });
+    expect(r.riskScore).toBeLessThan(40);
+    expect(r.conversation?.turnedAt).toBeNull();
+    expect(r.conversation?.standing).toBeNull();
+  });
+
+  it("the user's own turns are never scored or used as evidence", async () => {
+    const alone = 'Them: Hi, how was your weekend?\nMe: Send me the gift card codes now or your account will be suspended, click http://paypa1-verify.top\nThem: Haha what? Are you ok?\nMe: Sorry wrong chat';
+    const r = await analyze({ message: alone });
+    expect(r.conversation?.turns.filter((t) => t.role === 'me').every((t) => t.riskScore === null)).toBe(true);
+    expect(r.riskScore).toBeLessThan(40);
+    expect(r.links).toHaveLength(0);
+  });
+
+  it("evidence spans point into the pasted thread at the other side's words", () => {
+    const r = scoreConversation({ message: MARKETPLACE_CODE.text });
+    const spans = r?.reasonDetails.flatMap((d) => d.evidence).filter((e) => e.kind === 'span') ?? [];
+    expect(spans.length).toBeGreaterThan(0);
+    for (const e of spans) if (e.kind === 'span' && !e.text.endsWith('...')) expect(MARKETPLACE_CODE.text.slice(e.start, e.end)).toBe(e.text);
+  });
+
+  it('answers count in a conversation too', async () => {
+    const r = await analyze({ message: FAMILY_MONEY.text, context: { knowsSender: true } });
+    expect(r.riskScore).toBeLessThan(40);
+    expect(r.reasons).toContain('You said you know the sender outside this chat');
+  });
+
+  it('a single message is not a conversation and scores as before', async () => {
+    const message = 'Hello, is this Mr. Parker? My aunt gave me your number.';
+    const r = await analyze({ message });
+    expect(r.conversation).toBeUndefined();
+    expect(r).toEqual(analyzeLocal({ message }));
+  });
+});
