@@ -15,6 +15,7 @@ import {
   trialStatusSchema,
 } from './billing.ts';
 import { publicConfigSchema } from './config.ts';
+import { scanContextPatchSchema } from './scan-context.ts';
 import { contactRequestSchema, contactResponseSchema } from './contact.ts';
 import { analyticsEventSchema } from './events.ts';
 import { forwardingAddressSchema } from './inbound.ts';
@@ -33,7 +34,7 @@ import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema,
  * answers 401 UNAUTHORIZED to a request without one (server/src/test/route-table.test.ts holds the server to it).
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRouteSpec {
   method: HttpMethod;
@@ -99,6 +100,8 @@ export const API_ROUTES = {
     headers: z.object({ [TOTAL_HEADER]: z.coerce.number().int().min(0) }),
   }),
   getScan: route({ method: 'GET', path: '/api/scans/:id', response: storedScanSchema }),
+  /** The user's answers about the sender and the chat, given or changed later: the scan is re-scored with them. */
+  answerScan: route({ method: 'PATCH', path: '/api/scans/:id', body: scanContextPatchSchema, response: storedScanSchema }),
   deleteScan: route({ method: 'DELETE', path: '/api/scans/:id', response: deleteScansResponseSchema }),
   deleteAllScans: route({ method: 'DELETE', path: '/api/scans', response: deleteScansResponseSchema }),
   getScanStats: route({ method: 'GET', path: '/api/users/stats', response: userStatsSchema }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { apiScanSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from './api.ts';
 import { lookupQuerySchema, lookupResponseSchema, REPORTS_ARE_NOT_PROOF, SIGHTING_THRESHOLD, SIGHTING_WINDOW_DAYS } from './reputation.ts';
 import { scanRequestSchema } from './scan.ts';
+import { scanContextPatchSchema } from './scan-context.ts';
 
 /**
  * The public API (/v1), one row per route, as the web app's own routes are rows of api-routes.ts: the server
@@ -13,7 +14,7 @@ import { scanRequestSchema } from './scan.ts';
  * response headers it reads or sets.
  */
 export interface V1RouteSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: `/v1/${string}`;
   /** Path parameters, for the document (the handler reads them as strings). */
   params?: z.ZodObject;
@@ -51,7 +52,7 @@ export const V1_ROUTES = {
     responseName: 'Scan',
     status: 201,
     summary: 'Scan a message',
-    description: `Analyses the message and stores the scan in your history. Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely: the same key with the same body answers the same scan for ${IDEMPOTENCY_KEY_TTL_HOURS} hours (with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`), the same key with another body answers 422.`,
+    description: `Analyses the message and stores the scan in your history. A whole conversation (a pasted thread or a chat export's text) is split into turns and read as one: the answer's \`conversation\` lists them, with the turn where it turned. An optional \`context\` gives what you know about the sender (see PATCH /v1/scans/{id}). Send an \`${IDEMPOTENCY_KEY_HEADER}\` to retry safely: the same key with the same body answers the same scan for ${IDEMPOTENCY_KEY_TTL_HOURS} hours (with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`), the same key with another body answers 422.`,
     answers: 'The stored scan, with its verdict.',
     requestHeaders: {
       [IDEMPOTENCY_KEY_HEADER]: {
@@ -85,6 +86,25 @@ export const V1_ROUTES = {
     description: "One of your scans. Another account's scan, a deleted one and an unknown id all answer 404.",
     answers: 'The stored scan, with its verdict.',
     errors: { '404': 'No such scan in your account (`NOT_FOUND`).' },
+  }),
+  answerScan: v1({
+    method: 'PATCH',
+    path: '/v1/scans/:id',
+    params: z.object({ id: z.uuid() }),
+    body: scanContextPatchSchema,
+    bodyName: 'ScanContextPatch',
+    response: apiScanSchema,
+    responseName: 'Scan',
+    summary: "Answer a scan's questions",
+    description:
+      "Gives (or changes) what you know about the sender and the chat: `knowsSender`, `contactedFirst`, `movedApps`, `mentionedInvestment`, `askedForMoney`, each a yes/no, unanswered ones left out. The scan is re-scored with the answers as evidence you gave (each shown as a reason in your words) and stored; the answers replace any given before. A scan's `questions` lists the ones whose answer could move its verdict. Re-scoring does not count as a new scan.",
+    answers: 'The stored scan, re-scored, with its verdict.',
+    errors: {
+      '400': 'The body is not JSON (`BAD_REQUEST`).',
+      '404': 'No such scan in your account (`NOT_FOUND`).',
+      '415': 'The body is not sent as `application/json` (`UNSUPPORTED_MEDIA_TYPE`).',
+      '422': 'An unknown field, or an answer that is not `true` or `false` (`VALIDATION_ERROR`).',
+    },
   }),
   lookup: v1({
     method: 'GET',

@@ -18,7 +18,7 @@ import type { AppEnv } from '../http/types.ts';
 import { rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
-import { getScan, requireMessage } from '../scans/scans.service.ts';
+import { answerScan, getScan, requireMessage } from '../scans/scans.service.ts';
 import {
   authenticateApiKey,
   createApiKey,
@@ -128,6 +128,10 @@ export function publicApiRoutes(ctx: AppContext) {
   v1Route(rows, 'getScan', async (c, req) =>
     withVerdict(await getScan(ctx, c.get('apiCaller').userId, req.params.id ?? '')),
   );
+  v1Route(rows, 'answerScan', async (c, req) => {
+    const { context } = await req.body();
+    return withVerdict(await answerScan(ctx, c.get('apiCaller').userId, req.params.id ?? '', context));
+  });
   // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
   // only, checked before the lookup's own per-account limit is spent.
   v1Route(rows, 'lookup', async (c, req) => {

@@ -1,6 +1,7 @@
 import { and, avg, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { ScanInput, ScanListQuery, ScanResult, ScanSource } from '@redflag/contracts/scan';
+import type { ScanContext } from '@redflag/contracts/scan-context';
 import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
@@ -83,7 +84,7 @@ export async function insertScanIf(
       .select(
         sql`select gen_random_uuid(), ${p('userId')}::text, ${p('message')}::text, ${p('platform')}::text, ${p('phoneNumber')}::text,
           ${p('email')}::text, ${p('source')}::text, ${p('riskScore')}::integer, ${p('confidence')}::real, ${p('scamType')}::text,
-          ${p('reasons')}::jsonb, ${p('result')}::jsonb, ${p('engineVersion')}::text, now()
+          ${p('reasons')}::jsonb, ${p('result')}::jsonb, ${p('engineVersion')}::text, now(), ${p('context')}::jsonb
           where ${allowed}`,
       )
       .returning({ id: scans.id, createdAt: scans.createdAt })
@@ -102,8 +103,15 @@ export async function insertScanIf(
     reasons: result.reasons,
     result,
     engineVersion: result.engineVersion,
+    context: input.context ?? null,
   } satisfies Omit<ScanRow, 'id' | 'createdAt'>;
-  const [made] = await statement.execute({ ...guardValues, ...values, reasons: JSON.stringify(values.reasons), result: JSON.stringify(values.result) });
+  const [made] = await statement.execute({
+    ...guardValues,
+    ...values,
+    reasons: JSON.stringify(values.reasons),
+    result: JSON.stringify(values.result),
+    context: values.context === null ? null : JSON.stringify(values.context),
+  });
   return made ? { ...values, ...made } : null;
 }
 
@@ -207,6 +215,19 @@ export async function findScan(db: Db, userId: string, id: string): Promise<Scan
     .from(scans)
     .where(and(eq(scans.id, id), eq(scans.userId, userId)))
     .limit(1);
+  return row ?? null;
+}
+
+/**
+ * A scan re-scored with the user's answers (PATCH): the answers and the new verdict replace the old, in one
+ * statement scoped to the owner. Null when the owner has no such scan.
+ */
+export async function updateScanVerdict(db: Db, userId: string, id: string, context: ScanContext, result: ScanResult): Promise<ScanRow | null> {
+  const [row] = await db
+    .update(scans)
+    .set({ context, result, riskScore: result.riskScore, confidence: result.confidence, scamType: result.scamType ?? null, reasons: result.reasons, engineVersion: result.engineVersion })
+    .where(and(eq(scans.id, id), eq(scans.userId, userId)))
+    .returning();
   return row ?? null;
 }
 

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 import { apiRoute } from '../http/api-route.ts';
 import {
+  answerScan,
   findRequester,
   getScan,
   getScans,
@@ -50,6 +51,11 @@ export function scanRoutes(ctx: AppContext) {
   });
   apiRoute(app, 'deleteAllScans', async (c) => removeAllScans(ctx, (await requireUser(c)).id));
   apiRoute(app, 'getScan', async (c, req) => getScan(ctx, (await requireUser(c)).id, req.params.id));
+  apiRoute(app, 'answerScan', async (c, req) => {
+    const user = await requireUser(c);
+    const { context } = await req.body();
+    return answerScan(ctx, user.id, req.params.id, context);
+  });
   apiRoute(app, 'deleteScan', async (c, req) => removeScan(ctx, (await requireUser(c)).id, req.params.id));
   apiRoute(app, 'getScanStats', async (c) => getStats(ctx, (await requireUser(c)).id));
   return app;

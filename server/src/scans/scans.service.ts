@@ -8,7 +8,8 @@ import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { withReputation } from '../reputation/reputation.service.ts';
-import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, type ScanRow, type ScanRunInput } from './scans.repo.ts';
+import type { ScanContext } from '@redflag/contracts/scan-context';
+import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, updateScanVerdict, type ScanRow, type ScanRunInput } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
 
@@ -140,6 +141,39 @@ export async function getScan(ctx: Ctx, userId: string, id: string): Promise<Sto
 }
 
 /**
+ * The user's answers about the sender and the chat, given or changed after the scan: the stored message is
+ * analysed again with them (the answers replace any given before) and the new verdict stored. It spends no
+ * scan: it is the same scan, better informed. The links decoded from QR codes are kept from the first result.
+ */
+export async function answerScan(ctx: Ctx, userId: string, id: string, context: ScanContext, analyzeFn: typeof analyze = analyze): Promise<StoredScan> {
+  if (!UUID.test(id)) throw notFound();
+  const row = await findScan(ctx.database.db, userId, id);
+  if (!row) throw notFound();
+  const qrLinks = row.result.reasonDetails.filter((r) => r.id === 'qr_link').flatMap((r) => r.evidence.flatMap((e) => (e.kind === 'url' ? [e.url] : [])));
+  const input: ScanRunInput = {
+    message: row.message,
+    platform: (row.platform as StoredScan['platform']) ?? undefined,
+    phoneNumber: row.phoneNumber ?? undefined,
+    email: row.email ?? undefined,
+    source: row.source,
+    ...(qrLinks.length ? { qrLinks } : {}),
+    context,
+  };
+  let result: ScanResult;
+  try {
+    result = await analyzeFn(input, engineOptions(ctx));
+  } catch (err) {
+    ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id }, 'analysis failed');
+    throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your answers were not saved; please try again.');
+  }
+  result = await withReputation(ctx, { input, result, userId });
+  const updated = await updateScanVerdict(ctx.database.db, userId, id, context, result);
+  if (!updated) throw notFound();
+  ctx.logger.info({ scanId: id, riskScore: updated.riskScore, answers: Object.keys(context).length }, 'scan answers saved');
+  return toStoredScan(updated);
+}
+
+/**
  * Deletes one of the owner's scans. The trial's scan count is kept apart (billing_account), so deleting
  * history never gives scans back.
  */
@@ -175,6 +209,7 @@ function toStoredScan(row: ScanRow): StoredScan {
     phoneNumber: row.phoneNumber,
     email: row.email,
     source: row.source,
+    ...(row.context ? { context: row.context } : {}),
     riskScore: row.riskScore,
     confidence: row.confidence,
     scamType: (row.scamType as StoredScan['scamType']) ?? null,

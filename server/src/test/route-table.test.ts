@@ -85,6 +85,7 @@ describe('the route table against the real app', () => {
     const page = await call('listScans', u, { query: { q: 'parcel', page: 1, limit: 5 } });
     expect(page.map((s) => s.id)).toEqual([scan.id]);
     await call('getScan', u, { params: { id: scan.id } });
+    await call('answerScan', u, { params: { id: scan.id }, body: { context: { knowsSender: false } } });
     await call('getScanStats', u);
     await call('getFeedback', u, { params: { id: scan.id } });
     await call('saveFeedback', u, { params: { id: scan.id }, body: { label: 'scam', note: 'Got it twice' } });

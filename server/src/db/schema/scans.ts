@@ -1,5 +1,6 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ScanResult, ScanSource } from '@redflag/contracts/scan';
+import type { ScanContext } from '@redflag/contracts/scan-context';
 import { user } from './auth.ts';
 
 /**
@@ -27,6 +28,8 @@ export const scans = pgTable(
     result: jsonb('result').$type<ScanResult>().notNull(),
     engineVersion: text('engine_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The user's answers about the sender and the chat (null: none given); changed by PATCH, re-scoring the scan. */
+    context: jsonb('context').$type<ScanContext>(),
   },
   (t) => [
     // GET /api/scans and /api/users/stats: a user's scans, newest first.
