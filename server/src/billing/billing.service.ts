@@ -5,6 +5,7 @@ import { AppError } from '../lib/app-error.ts';
 import { sendConversionDeclinedMail } from './billing-mail.ts';
 import { claimWebhookEvent, ensureAccount, findAccount, markWebhookProcessed, toPlanState, updateAccount, type BillingAccountRow } from './billing.repo.ts';
 import {
+  checkoutMayBePaid,
   computedStatus,
   effectiveStatus,
   isPremium,
@@ -38,14 +39,15 @@ const LIVE_PROVIDER_STATUSES = new Set(['trialing', 'active', 'past_due', 'unpai
 export const CONVERSION_SUCCESS_MESSAGE = 'Welcome to Premium! Your trial has been converted to a paid subscription.';
 
 /**
- * Reads the stored account; while a Stripe checkout is `processing`, first asks Stripe (so the payment
- * success page does not depend on the webhook having arrived). The local provider syncs synchronously.
+ * Reads the stored account; soon after a Stripe checkout was started and while nothing is confirmed yet,
+ * first asks Stripe (so the payment success page does not depend on the webhook having arrived). The local
+ * provider syncs synchronously.
  */
 async function loadAccount(ctx: Ctx, userId: string): Promise<BillingAccountRow | undefined> {
   let row = await findAccount(ctx.database.db, userId);
   // An address that had a trial under a deleted account shows "trial used" from the start (trial-history.ts).
   if (!row?.hasUsedTrial && (await carryTrialHistory(ctx, userId))) row = await findAccount(ctx.database.db, userId);
-  if (row?.customerId && row.provider === 'stripe' && ctx.billing.name === 'stripe' && effectiveStatus(toPlanState(row), ctx.clock.now()) === 'processing') {
+  if (row?.customerId && row.provider === 'stripe' && ctx.billing.name === 'stripe' && checkoutMayBePaid(toPlanState(row), ctx.clock.now())) {
     return (await syncSubscription(ctx, row.customerId)) ?? row;
   }
   return row;
@@ -174,8 +176,11 @@ export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promis
     },
     ctx.database.db,
   );
-  const status = account.subscriptionStatus === 'setup_required' || account.subscriptionStatus === 'processing' ? 'processing' : account.subscriptionStatus;
-  await updateAccount(ctx.database.db, user.id, { subscriptionStatus: status, checkoutStartedAt: now }, now);
+  // Only the time is kept (so a Stripe checkout paid before its webhook is read back, loadAccount): the plan
+  // itself is untouched until the provider says a payment went through, so a person who leaves the checkout
+  // by Back, by closing the tab or by its cancel link finds the account exactly as before, trial offer
+  // included (docs/decisions/110-checkout-changes-nothing-until-paid.md).
+  await updateAccount(ctx.database.db, user.id, { checkoutStartedAt: now }, now);
   ctx.logger.info({ userId: user.id, provider: provider.name, withTrial: !account.hasUsedTrial }, 'checkout session created');
   return { checkout_url: session.url };
 }

@@ -140,26 +140,30 @@ describe('a new account', () => {
     expect(res.status).toBe(409);
   });
 
-  it('starting checkout answers a checkout_url (cookie or bearer token) and shows processing', async () => {
+  it('starting a checkout answers a checkout_url (cookie or bearer token) and changes nothing until it is paid', async () => {
     const u = await createVerifiedUser(t);
+    const before = await plan(u);
     const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.bearerHeaders, json: {} });
     expect(res.status).toBe(200);
     expect((await json<CheckoutSessionResponse>(res)).checkout_url).toMatch(/\/billing\/test-checkout\/lcs_/);
-    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'processing', computedStatus: { status: 'setup_required' } });
-    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'processing' });
+    // Left by Back or by closing the tab: the account is exactly as before, trial offer included.
+    expect(await plan(u)).toEqual(before);
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'setup_required', computedStatus: { status: 'new', hasUsedTrial: false } });
+    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'setup_required' });
     expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
   });
 
-  it('an abandoned checkout lapses to setup_required after 30 minutes; cancelling returns at once', async () => {
+  it('a checkout left open or cancelled leaves setup_required, at once and later', async () => {
     const u = await createVerifiedUser(t);
     await startCheckout(u);
+    expect((await plan(u)).subscriptionStatus).toBe('setup_required');
     await advance(31 * 60 * 1000);
     expect((await plan(u)).subscriptionStatus).toBe('setup_required');
     const path = await startCheckout(u);
     const res = await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/checkout');
-    expect((await plan(u)).subscriptionStatus).toBe('setup_required');
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'setup_required', computedStatus: { status: 'new' } });
   });
 });
 
@@ -197,7 +201,7 @@ describe('the test checkout page', () => {
     const res = await pay(u, path, number, extra);
     expect(res.status).toBe(status);
     expect(await res.text()).toContain(text);
-    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'processing', paymentSetupComplete: false });
+    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'setup_required', paymentSetupComplete: false });
   });
 });
 

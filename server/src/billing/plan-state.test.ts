@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canVerify, computedStatus, decideScan, effectiveStatus, NEW_ACCOUNT, needsConversion, trialDaysLeft, type PlanState } from './plan-state.ts';
+import { canVerify, checkoutMayBePaid, computedStatus, decideScan, effectiveStatus, NEW_ACCOUNT, needsConversion, trialDaysLeft, type PlanState } from './plan-state.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 import { planPatchFromSnapshot } from './sync.ts';
 
@@ -32,9 +32,18 @@ describe('plan rules', () => {
     expect(effectiveStatus({ ...s, checkoutStartedAt: new Date(now.getTime() - 31 * 60_000) }, now)).toBe('setup_required');
   });
 
+  it('a checkout started a short while ago is asked about; one left long ago or already confirmed is not', () => {
+    expect(checkoutMayBePaid(state({ checkoutStartedAt: new Date(now.getTime() - 29 * 60_000) }), now)).toBe(true);
+    expect(checkoutMayBePaid(state({ checkoutStartedAt: new Date(now.getTime() - 31 * 60_000) }), now)).toBe(false);
+    expect(checkoutMayBePaid(NEW_ACCOUNT, now)).toBe(false);
+    expect(checkoutMayBePaid(state({ subscriptionStatus: 'trialing', checkoutStartedAt: now }), now)).toBe(false);
+  });
+
   it('computed statuses follow the account gate', () => {
     expect(computedStatus(NEW_ACCOUNT, now)).toBe('new');
-    expect(computedStatus(state({ checkoutStartedAt: now }), now)).toBe('setup_required');
+    // A checkout started and left changes nothing; a used trial does.
+    expect(computedStatus(state({ checkoutStartedAt: now }), now)).toBe('new');
+    expect(computedStatus(state({ hasUsedTrial: true }), now)).toBe('setup_required');
     expect(computedStatus(state({ subscriptionStatus: 'trialing', trialEndsAt: new Date(now.getTime() + day) }), now)).toBe('trialing');
     expect(computedStatus(state({ subscriptionStatus: 'trialing', trialEndsAt: now }), now)).toBe('trial_expired');
     expect(computedStatus(state({ subscriptionStatus: 'inactive', providerStatus: 'past_due' }), now)).toBe('trial_expired');

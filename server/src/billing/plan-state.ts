@@ -8,7 +8,10 @@ import type { ErrorCode } from '@redflag/contracts/errors';
  */
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
-/** A started checkout shows `processing` for this long; abandoned, the account is `setup_required` again. */
+/**
+ * For this long after a checkout was started, reading the plan asks the provider whether it was paid. A
+ * stored `processing` (written by older versions when a checkout started) lapses to `setup_required` then.
+ */
 export const CHECKOUT_PROCESSING_MS = 30 * 60 * 1000;
 
 export interface PlanState {
@@ -51,6 +54,14 @@ export function effectiveStatus(s: PlanState, now: Date): SubscriptionStatus {
   return s.subscriptionStatus;
 }
 
+/** A checkout was started a short while ago and nothing is confirmed yet: it may have been paid since. */
+export function checkoutMayBePaid(s: PlanState, now: Date): boolean {
+  const status = effectiveStatus(s, now);
+  if (status !== 'setup_required' && status !== 'processing') return false;
+  const started = s.checkoutStartedAt?.getTime();
+  return started !== undefined && now.getTime() - started <= CHECKOUT_PROCESSING_MS;
+}
+
 /** docs/product.md §4: premium means tier premium and status active or trialing. */
 export function isPremium(s: PlanState): boolean {
   return s.planTier === 'premium' && (s.subscriptionStatus === 'active' || s.subscriptionStatus === 'trialing');
@@ -80,7 +91,8 @@ export function computedStatus(s: PlanState, now: Date): ComputedStatusValue {
       return 'cancelled';
     case 'setup_required':
     case 'processing':
-      return s.hasUsedTrial || s.checkoutStartedAt ? 'setup_required' : 'new';
+      // A checkout started and left is not a change: the account is still new until a trial starts.
+      return s.hasUsedTrial ? 'setup_required' : 'new';
   }
 }
 

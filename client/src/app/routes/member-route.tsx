@@ -35,14 +35,16 @@ function GatePage({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /**
- * The one place where the route table's signed-in rows (docs/product.md §2) and the account gate's
- * 'Payment Processing' state (section 4) are decided. Each member page renders its content through this:
+ * The one place where the route table's signed-in rows (docs/product.md §2) and the account gate
+ * (section 4) are decided. Each member page renders its content through this:
  *
  * | subscriptionStatus | /            | /dashboard                  | /scan, /account, /settings |
  * |--------------------|--------------|-----------------------------|----------------------------|
  * | setup_required     | payment gate | checkout page               | checkout page              |
  * | loading            | spinner      | 'Loading your dashboard...' | spinner                    |
- * | processing         | 'Payment Processing' on /, /scan and /dashboard; account and settings show as usual |
+ *
+ * A checkout that was started and left changes nothing (decision 110): there is no 'Payment Processing'
+ * page; the payment success page alone says a payment is being confirmed.
  *
  * /checkout shows the checkout page in every signed-in state, so it does not come through here. The server
  * still decides every entitlement (docs/design.md §3.3): this only picks the screen.
@@ -67,20 +69,16 @@ export function MemberRoute({
   switch (user.subscriptionStatus) {
     case 'loading':
       return <PageSpinner label={LOADING_LABEL[page]} />;
+    // `processing` is no longer written when a checkout starts (decision 110); one left by an older version
+    // is offered the checkout again rather than a wait that blocks the app.
     case 'setup_required':
+    case 'processing':
       if (page !== 'home') return <Checkout />;
       return (
         <GatePage title="Start your free trial">
           <div data-testid="payment-setup-gate">
             <AccountGate subscriptionStatus={user.subscriptionStatus} />
           </div>
-        </GatePage>
-      );
-    case 'processing':
-      if (page === 'account' || page === 'settings') return children(user);
-      return (
-        <GatePage title="Payment Processing">
-          <AccountGate subscriptionStatus={user.subscriptionStatus} />
         </GatePage>
       );
     default:

@@ -6,15 +6,23 @@ import { paymentOutcome } from '@/features/billing/utils/payment-outcome';
 import { useAuth } from '../auth';
 import { StatusCard } from './status-card';
 
+const CONFIRM_POLL_MS = 2000;
+const CONFIRM_POLLS = 60;
+
 /** Where checkout returns: says what was and was not charged, from the server's plan. */
 export function PaymentSuccessPage() {
   const auth = useAuth();
   const signedIn = auth.status === 'signed_in';
-  // While the provider has not confirmed yet (Stripe's webhook), ask again every 2 s.
+  // Until the provider has confirmed the trial or the payment (Stripe's webhook, or the server asking Stripe),
+  // ask again every 2 s, for up to two minutes.
   const plan = useQuery({
     ...planQueryOptions,
     enabled: signedIn,
-    refetchInterval: (query) => (query.state.data && query.state.data.subscriptionStatus !== 'processing' ? false : 2000),
+    refetchInterval: (query) => {
+      const data = query.state.data;
+      const confirmed = data !== undefined && (data.isPremium || data.subscriptionStatus === 'trialing');
+      return confirmed || query.state.dataUpdateCount > CONFIRM_POLLS ? false : CONFIRM_POLL_MS;
+    },
   });
   // While the session is read, say "confirming" rather than "sign in".
   const outcome = paymentOutcome(plan.data, auth.status !== 'signed_out');

@@ -11,13 +11,6 @@ import { usePlan } from '../api/get-plan';
  */
 export function AccountGate({ subscriptionStatus }: { subscriptionStatus: string }) {
   const plan = usePlan({ enabled: subscriptionStatus !== 'loading' });
-  if (subscriptionStatus === 'processing') {
-    return (
-      <GateCard icon={<Clock aria-hidden="true" />} title="Payment Processing">
-        Your payment is being confirmed. Please do not refresh; you will be redirected automatically.
-      </GateCard>
-    );
-  }
   const computed = plan.data?.computedStatus;
   if (!computed) return null;
   switch (computed.status) {

@@ -56,6 +56,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
     startCheckout(undefined, {
       onSuccess: (url) => {
         storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+        // Back from the hosted checkout must land on a page that waits for a click, not one that starts
+        // the checkout again by itself (direct=true), which would send the person straight back.
+        if (window.location.search.includes('direct=')) window.history.replaceState(window.history.state, '', window.location.pathname);
         window.location.assign(url);
       },
       onError: (error) => {
@@ -65,6 +68,16 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
       },
     });
   }, [mobile, startCheckout]);
+
+  // Back from the hosted checkout may restore this page from the browser's back-forward cache, still
+  // saying "Setting up your free trial...": nothing was started, so the button comes back.
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setStarting(false);
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, []);
 
   // direct=true (after sign-up / OAuth) starts checkout by itself once signed in; 500 ms later on mobile.
   useEffect(() => {
