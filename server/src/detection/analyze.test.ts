@@ -126,8 +126,11 @@ describe('analyze()', () => {
     fc.assert(
       fc.property(text, fc.option(fc.string({ maxLength: 40 })), fc.option(fc.string({ maxLength: 80 })), (message, phoneNumber, email) => {
         const r = analyzeLocal({ message, phoneNumber: phoneNumber ?? undefined, email: email ?? undefined, platform: 'facebook' });
-        expect(r.riskScore).toBeGreaterThanOrEqual(0);
-        expect(r.riskScore).toBeLessThanOrEqual(100);
+        // The result agrees with itself on any input: a whole-number score, a type exactly when it is a
+        // warning, and the reasons' texts in the order of their details.
+        expect(Number.isInteger(r.riskScore)).toBe(true);
+        expect(r.scamType === null).toBe(r.riskScore < 40);
+        expect(r.reasons).toEqual(r.reasonDetails.map((d) => d.text));
         expect(scanResultSchema.safeParse(r).success).toBe(true);
       }),
       { numRuns: 300, seed: 4 },
