@@ -70,7 +70,7 @@ describe('the HTTP server while a 1 MB mail of links is checked', () => {
 
     const client = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
     let done = false;
-    const sent = client.sendMail({ envelope: { from: 'someone@example.com', to: address }, raw }).finally(() => {
+    const sent = client.sendMail({ envelope: { from: u.user.email, to: address }, raw }).finally(() => {
       done = true;
     });
     const waits: number[] = [];

@@ -3,39 +3,56 @@ import type { Db } from '../db/client.ts';
 import { user } from '../db/schema/auth.ts';
 import { inboundAddress } from '../db/schema/inbound.ts';
 
-/** The account's token, made with `token` when it has none yet (two concurrent first reads agree on one). */
-export async function findOrCreateToken(db: Db, userId: string, token: string): Promise<string> {
-  const [row] = await db
+export interface StoredToken {
+  tokenHash: string;
+  tokenStart: string;
+}
+
+/**
+ * Stores `token` as the account's when it has none yet. Returns whether it was stored (the caller may then
+ * show the whole address) and the start of the account's token, new or existing. Two concurrent first
+ * reads agree: one stores, the other sees its row.
+ */
+export async function createTokenIfNone(
+  db: Db,
+  userId: string,
+  token: StoredToken,
+): Promise<{ created: boolean; tokenStart: string }> {
+  const [made] = await db
     .insert(inboundAddress)
-    .values({ userId, token })
-    // A no-op update so the existing row comes back from the same statement.
-    .onConflictDoUpdate({ target: inboundAddress.userId, set: { token: sql`${inboundAddress.token}` } })
-    .returning({ token: inboundAddress.token });
+    .values({ userId, ...token })
+    .onConflictDoNothing({ target: inboundAddress.userId })
+    .returning({ tokenStart: inboundAddress.tokenStart });
+  if (made) return { created: true, tokenStart: made.tokenStart };
+  const [row] = await db
+    .select({ tokenStart: inboundAddress.tokenStart })
+    .from(inboundAddress)
+    .where(eq(inboundAddress.userId, userId))
+    .limit(1);
   if (!row) throw new Error('the forwarding address was not stored');
-  return row.token;
+  return { created: false, tokenStart: row.tokenStart };
 }
 
 /** Replaces the account's token: the old address names no one from now on. */
-export async function replaceToken(db: Db, userId: string, token: string): Promise<string> {
-  const [row] = await db
+export async function replaceToken(db: Db, userId: string, token: StoredToken): Promise<void> {
+  await db
     .insert(inboundAddress)
-    .values({ userId, token })
-    .onConflictDoUpdate({ target: inboundAddress.userId, set: { token, createdAt: sql`now()` } })
-    .returning({ token: inboundAddress.token });
-  if (!row) throw new Error('the forwarding address was not stored');
-  return row.token;
+    .values({ userId, ...token })
+    .onConflictDoUpdate({ target: inboundAddress.userId, set: { ...token, createdAt: sql`now()` } });
 }
 
-/** The account a token belongs to, with the address its answers go to. */
+/** The account a token's hash belongs to, with the address its answers go to and whether it is verified. */
 export async function findRecipient(
   db: Db,
-  token: string,
-): Promise<{ userId: string; email: string; firstName: string | null } | null> {
+  tokenHash: string,
+): Promise<{ userId: string; email: string; emailVerified: boolean; firstName: string | null } | null> {
   const [row] = await db
-    .select({ userId: user.id, email: user.email, firstName: user.firstName })
+    .select({ userId: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName })
     .from(inboundAddress)
     .innerJoin(user, eq(user.id, inboundAddress.userId))
-    .where(eq(inboundAddress.token, token))
+    .where(eq(inboundAddress.tokenHash, tokenHash))
     .limit(1);
-  return row ? { userId: row.userId, email: row.email, firstName: row.firstName ?? null } : null;
+  return row
+    ? { userId: row.userId, email: row.email, emailVerified: row.emailVerified, firstName: row.firstName ?? null }
+    : null;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand } from '@redflag/contracts/constants';
 import type { ForwardingAddress } from '@redflag/contracts/inbound';
 import { scamTypeLabel, scanRequestSchema, type StoredScan } from '@redflag/contracts/scan';
@@ -10,15 +10,15 @@ import { AppError } from '../lib/app-error.ts';
 import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
 import { runScan } from '../scans/scans.service.ts';
 import { attachedMessage, extractForwarded, linksNotShown } from './forwarded.ts';
-import { findOrCreateToken, findRecipient, replaceToken } from './inbound.repo.ts';
+import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from './inbound.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer'>;
 
 /**
  * Limits of the forwarding address (docs/decisions/032 for the limiter). Per account: a person forwards a
- * few mails a day, and a leaked address must not become a way to spend someone's scans or flood their inbox
- * with answers. Per client address (mail taken from the internet directly, not through a local relay): a
- * sender cannot hammer the listener.
+ * few mails a day; only mail that is taken to be checked counts (an RCPT then RSET spends nothing). Per
+ * client address (mail taken from the internet directly, not through a local relay): a sender cannot
+ * hammer the listener.
  */
 export const INBOUND_RATE = {
   perAccount: { name: 'inbound:account', limit: 20, windowSeconds: 60 * 60 },
@@ -43,6 +43,21 @@ export function forwardingAddressOf(token: string, domain: string): string {
   return `${LOCAL_PREFIX}${token}@${domain}`;
 }
 
+/** How many of the token's characters the account page shows once the whole address is gone. */
+const SHOWN_TOKEN_CHARS = 4;
+
+/**
+ * What is stored of a token: its SHA-256 (a token has 120 random bits, so a fast hash is enough, as for API
+ * keys) and its first characters. Migration 0013 hashes the tokens stored before it the same way.
+ */
+export function storedToken(token: string): StoredToken {
+  return { tokenHash: tokenHash(token), tokenStart: token.slice(0, SHOWN_TOKEN_CHARS) };
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const hintOf = (tokenStart: string, domain: string) => `${LOCAL_PREFIX}${tokenStart}…@${domain}`;
+
 /** The token of a recipient address on our domain, or null for any other address. */
 export function tokenOf(address: string, domain: string): string | null {
   const at = address.lastIndexOf('@');
@@ -53,15 +68,23 @@ export function tokenOf(address: string, domain: string): string | null {
   return TOKEN.test(token) ? token : null;
 }
 
-/** The account's address, made on first sight; disabled when the server takes no mail. */
+/**
+ * The account's address, made on first sight and then shown whole; afterwards only its start, since only
+ * its hash is kept. Disabled when the server takes no mail.
+ */
 export async function getForwardingAddress(
   ctx: Pick<Ctx, 'config' | 'database'>,
   userId: string,
 ): Promise<ForwardingAddress> {
   const inbound = ctx.config.inbound;
-  if (!inbound) return { enabled: false, address: null };
-  const token = await findOrCreateToken(ctx.database.db, userId, newToken());
-  return { enabled: true, address: forwardingAddressOf(token, inbound.domain) };
+  if (!inbound) return { enabled: false, address: null, hint: null };
+  const token = newToken();
+  const { created, tokenStart } = await createTokenIfNone(ctx.database.db, userId, storedToken(token));
+  return {
+    enabled: true,
+    address: created ? forwardingAddressOf(token, inbound.domain) : null,
+    hint: hintOf(tokenStart, inbound.domain),
+  };
 }
 
 export async function renewForwardingAddress(
@@ -69,10 +92,16 @@ export async function renewForwardingAddress(
   userId: string,
 ): Promise<ForwardingAddress> {
   const inbound = ctx.config.inbound;
-  if (!inbound) return { enabled: false, address: null };
-  const token = await replaceToken(ctx.database.db, userId, newToken());
+  if (!inbound) return { enabled: false, address: null, hint: null };
+  const token = newToken();
+  const stored = storedToken(token);
+  await replaceToken(ctx.database.db, userId, stored);
   ctx.logger.info({ userId }, 'forwarding address renewed');
-  return { enabled: true, address: forwardingAddressOf(token, inbound.domain) };
+  return {
+    enabled: true,
+    address: forwardingAddressOf(token, inbound.domain),
+    hint: hintOf(stored.tokenStart, inbound.domain),
+  };
 }
 
 export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
@@ -81,8 +110,35 @@ export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
 export async function recipientFor(ctx: Pick<Ctx, 'config' | 'database'>, address: string): Promise<Recipient | null> {
   const inbound = ctx.config.inbound;
   const token = inbound ? tokenOf(address, inbound.domain) : null;
-  return token ? findRecipient(ctx.database.db, token) : null;
+  return token ? findRecipient(ctx.database.db, tokenHash(token)) : null;
 }
+
+/** Why a mail to `recipient` is not checked, as the SMTP refusal says it, or null when it may be. */
+export type SenderRefusal = 'UNVERIFIED' | 'NOT_THE_ACCOUNT';
+
+/**
+ * A forwarded mail is checked only when it comes from the account's own address, verified: the envelope
+ * sender (MAIL FROM) or the From header (a relay that rewrites the envelope, SRS, keeps From). Anyone else
+ * who learns the forwarding address cannot spend the account's scans. From can be forged like any header;
+ * the relay in front (docs/deploy.md) checks SPF and DMARC, and the address can be renewed.
+ */
+export function senderRefusal(
+  recipient: Pick<Recipient, 'email' | 'emailVerified'>,
+  senders: { envelope: string | null; from: string | null },
+): SenderRefusal | null {
+  if (!recipient.emailVerified) return 'UNVERIFIED';
+  const own = recipient.email.toLowerCase();
+  const matches = [senders.envelope, senders.from].some((a) => a !== null && a.trim().toLowerCase() === own);
+  return matches ? null : 'NOT_THE_ACCOUNT';
+}
+
+/** The SMTP refusal of each SenderRefusal: it reaches the forwarder as their mail server's bounce. */
+export const SENDER_REFUSAL_TEXT: Record<SenderRefusal, string> = {
+  UNVERIFIED:
+    'This RedFlag address checks mail only once its account has verified its e-mail address. Open the verification link we sent, then forward the mail again.',
+  NOT_THE_ACCOUNT:
+    'This RedFlag address accepts mail only from the e-mail address of its RedFlag account. Forward the mail from that address, or paste it on RedFlag.',
+};
 
 /** Control characters (but tab and newline) out: a mail is not a form, nobody can be asked to fix it. */
 function cleanText(text: string): string {

@@ -1,9 +1,11 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardingAddressSchema } from '@redflag/contracts/inbound';
 import { billingAccount } from '../db/schema/billing.ts';
+import { inboundAddress } from '../db/schema/inbound.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { scans } from '../db/schema/scans.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
@@ -57,10 +59,13 @@ async function addressOf(u: TestUser): Promise<string> {
   return body.address ?? '';
 }
 
-function send(to: string, raw: string) {
+/** Sends `raw` to `to` with `from` as the envelope sender (MAIL FROM). */
+function send(to: string, raw: string, from: string) {
   const client = nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true });
-  return client.sendMail({ envelope: { from: 'forwarder@example.com', to }, raw });
+  return client.sendMail({ envelope: { from, to }, raw });
 }
+
+const STRANGER = 'forwarder@example.com';
 
 const scansOf = (u: TestUser) => t.ctx.database.db.select().from(scans).where(eq(scans.userId, u.user.id));
 const mailsTo = (u: TestUser, kind: string) =>
@@ -70,11 +75,17 @@ const mailsTo = (u: TestUser, kind: string) =>
     .where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, kind)));
 
 describe('the forwarding address', () => {
-  it('is check+<token>@ the mail domain, the same on every read, and renewing it refuses the old one at RCPT', async () => {
+  it('is check+<token>@ the mail domain, shown whole once, then only by its start; renewing refuses the old one', async () => {
     const u = await createPremiumUser(t);
     const first = await addressOf(u);
     expect(first).toMatch(new RegExp(`^check\\+[a-z2-7]{24}@${DOMAIN.replace('.', '\\.')}$`));
-    expect(await addressOf(u)).toBe(first);
+    // Like an API key: later reads name it by its first characters only, and it keeps working.
+    const again = forwardingAddressSchema.parse(
+      await (await t.request('/api/forwarding-address', { headers: u.headers })).json(),
+    );
+    expect(again).toEqual({ enabled: true, address: null, hint: `${first.slice(0, 'check+'.length + 4)}…@${DOMAIN}` });
+    await send(first, rawMail({ from: u.user.email, to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }), u.user.email);
+    expect(await scansOf(u)).toHaveLength(1);
 
     const renewed = await t.request('/api/forwarding-address/renew', {
       method: 'POST',
@@ -83,12 +94,22 @@ describe('the forwarding address', () => {
     });
     expect(renewed.status).toBe(200);
     const next = forwardingAddressSchema.parse(await renewed.json()).address ?? '';
+    expect(next).toMatch(/^check\+/);
     expect(next).not.toBe(first);
 
     await expect(
-      send(first, rawMail({ from: 'me@example.com', to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT })),
+      send(first, rawMail({ from: u.user.email, to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }), u.user.email),
     ).rejects.toMatchObject({ responseCode: 550 });
-    expect(await scansOf(u)).toHaveLength(0);
+    expect(await scansOf(u)).toHaveLength(1);
+  });
+
+  it('is stored only as a hash: the database row does not hold the token', async () => {
+    const u = await createPremiumUser(t);
+    const address = await addressOf(u);
+    const token = address.slice('check+'.length, address.indexOf('@'));
+    const rows = await t.ctx.database.db.select().from(inboundAddress).where(eq(inboundAddress.userId, u.user.id));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(token);
   });
 
   it('answers 401 signed out, and { enabled: false } when the server takes no mail', async () => {
@@ -97,7 +118,7 @@ describe('the forwarding address', () => {
     try {
       const u = await createVerifiedUser(off);
       const res = await off.request('/api/forwarding-address', { headers: u.headers });
-      expect(await res.json()).toEqual({ enabled: false, address: null });
+      expect(await res.json()).toEqual({ enabled: false, address: null, hint: null });
     } finally {
       await off.close();
     }
@@ -118,6 +139,7 @@ describe('a forwarded mail over SMTP', () => {
         html: GMAIL_HTML,
         attachment: true,
       }),
+      u.user.email,
     );
     expect(info.accepted).toEqual([to]);
 
@@ -146,8 +168,10 @@ describe('a forwarded mail over SMTP', () => {
   it('Outlook and Apple Mail forwards are read too', async () => {
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
-    await send(to, rawMail({ from: 'me@example.org', to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }));
-    await send(to, rawMail({ from: 'me@example.net', to, subject: 'Fwd: Your package is on hold', text: APPLE_TEXT }));
+    // A relay that rewrites the envelope sender (SRS) still shows the account's address in From.
+    const from = `Me <${u.user.email}>`;
+    await send(to, rawMail({ from, to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }), STRANGER);
+    await send(to, rawMail({ from, to, subject: 'Fwd: Your package is on hold', text: APPLE_TEXT }), STRANGER);
     const stored = await scansOf(u);
     expect(stored.map((s) => s.email).sort()).toEqual([
       'helpdesk@m1crosoft-support.net',
@@ -177,6 +201,7 @@ describe('a forwarded mail over SMTP', () => {
         note: 'see attached, is this real?',
         attached: ATTACHED_ORIGINAL,
       }),
+      u.user.email,
     );
     const [scan] = await scansOf(u);
     expect(scan?.email).toBe('billing@netf1ix-account-update.com');
@@ -189,10 +214,10 @@ describe('a forwarded mail over SMTP', () => {
   it('refuses an unknown token at RCPT with 550, and a second recipient', async () => {
     const unknown = `check+${'a'.repeat(24)}@${DOMAIN}`;
     await expect(
-      send(unknown, rawMail({ from: 'x@example.com', to: unknown, subject: 'hi', text: 'hello' })),
+      send(unknown, rawMail({ from: 'x@example.com', to: unknown, subject: 'hi', text: 'hello' }), STRANGER),
     ).rejects.toMatchObject({ responseCode: 550 });
     await expect(
-      send(`someone@${DOMAIN}`, rawMail({ from: 'x@example.com', to: 'x', subject: 'hi', text: 'hello' })),
+      send(`someone@${DOMAIN}`, rawMail({ from: 'x@example.com', to: 'x', subject: 'hi', text: 'hello' }), STRANGER),
     ).rejects.toMatchObject({ responseCode: 550 });
 
     const u = await createPremiumUser(t);
@@ -202,7 +227,7 @@ describe('a forwarded mail over SMTP', () => {
     const info = await nodemailer
       .createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
       .sendMail({
-        envelope: { from: 'x@example.com', to: [to, other] },
+        envelope: { from: u.user.email, to: [to, other] },
         raw: rawMail({ from: 'x@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }),
       });
     expect(info.accepted).toEqual([to]);
@@ -216,7 +241,7 @@ describe('a forwarded mail over SMTP', () => {
     for (let i = 0; i < INBOUND_RATE.perAccount.limit; i++)
       await t.ctx.rateLimiter.hit(INBOUND_RATE.perAccount, u.user.id);
     await expect(
-      send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT })),
+      send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: OUTLOOK_TEXT }), u.user.email),
     ).rejects.toMatchObject({ responseCode: 450 });
     expect(await scansOf(u)).toHaveLength(0);
   });
@@ -225,7 +250,11 @@ describe('a forwarded mail over SMTP', () => {
     const u = await createPremiumUser(t);
     const to = await addressOf(u);
     await expect(
-      send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd: big', text: OUTLOOK_TEXT, pad: MAX_BYTES + 1024 })),
+      send(
+        to,
+        rawMail({ from: 'me@example.com', to, subject: 'Fwd: big', text: OUTLOOK_TEXT, pad: MAX_BYTES + 1024 }),
+        u.user.email,
+      ),
     ).rejects.toMatchObject({ responseCode: 552 });
     expect(await scansOf(u)).toHaveLength(0);
     expect(await mailsTo(u, 'forwarded_verdict')).toHaveLength(0);
@@ -237,6 +266,7 @@ describe('a forwarded mail over SMTP', () => {
     const info = await send(
       to,
       rawMail({ from: 'me@example.com', to, subject: 'Fwd: Password expires today', text: OUTLOOK_TEXT }),
+      u.user.email,
     );
     expect(info.accepted).toEqual([to]);
     expect(await scansOf(u)).toHaveLength(0);
@@ -250,10 +280,75 @@ describe('a forwarded mail over SMTP', () => {
   it('a trial under its limit: the scan is counted like a pasted one', async () => {
     const u = await createTrialUser(t, { scansUsed: 4 });
     const to = await addressOf(u);
-    await send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: APPLE_TEXT }));
+    await send(to, rawMail({ from: 'me@example.com', to, subject: 'Fwd', text: APPLE_TEXT }), u.user.email);
     const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
     expect(account?.trialScansUsed).toBe(5);
     expect(await scansOf(u)).toHaveLength(1);
+  });
+
+  it('refuses with 550 and the reason a mail from neither the account address nor its From: a leaked address spends nothing', async () => {
+    const u = await createTrialUser(t, { scansUsed: 2 });
+    const to = await addressOf(u);
+    const refused = send(to, rawMail({ from: 'Someone <x@example.com>', to, subject: 'Fwd', text: OUTLOOK_TEXT }), STRANGER);
+    await expect(refused).rejects.toMatchObject({ responseCode: 550 });
+    await expect(refused).rejects.toThrow(/only from the e-mail address of its RedFlag account/);
+    expect(await scansOf(u)).toHaveLength(0);
+    const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
+    expect(account?.trialScansUsed).toBe(2);
+    // Nobody is mailed: not the stranger, and not the account (a leaked address must not flood its inbox).
+    const all = await t.ctx.database.db.select({ to: mailOutbox.to }).from(mailOutbox);
+    expect(all.map((m) => m.to)).not.toContain(STRANGER);
+    expect(await mailsTo(u, 'forwarded_not_checked')).toHaveLength(0);
+  });
+
+  it('an account whose address is not verified has its mail refused with the reason', async () => {
+    const u = await createVerifiedUser(t, { emailVerified: false });
+    const to = await addressOf(u);
+    const refused = send(to, rawMail({ from: u.user.email, to, subject: 'Fwd', text: OUTLOOK_TEXT }), u.user.email);
+    await expect(refused).rejects.toMatchObject({ responseCode: 550 });
+    await expect(refused).rejects.toThrow(/verif/i);
+    expect(await scansOf(u)).toHaveLength(0);
+  });
+
+  it('refuses a mail of more than 1,000 parts with a permanent 554 that says why', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    const b = 'p';
+    const raw = [
+      `From: ${u.user.email}`,
+      `To: ${to}`,
+      'Subject: many parts',
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${b}"`,
+      '',
+      ...Array.from({ length: 1_100 }, () => `--${b}\r\n\r\nx`),
+      `--${b}--`,
+      '',
+    ].join('\r\n');
+    expect(raw.length).toBeLessThan(MAX_BYTES);
+    const refused = send(to, raw, u.user.email);
+    await expect(refused).rejects.toMatchObject({ responseCode: 554 });
+    await expect(refused).rejects.toThrow(/too many parts/i);
+    expect(await scansOf(u)).toHaveLength(0);
+  });
+
+  it('counts only delivered mail against the hourly limit: RCPT then RSET, 25 times, spends nothing', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    const session = await smtpSession(smtp.port);
+    expect((await session.say('EHLO client.example')).code).toBe(250);
+    for (let i = 0; i < INBOUND_RATE.perAccount.limit + 5; i++) {
+      expect((await session.say(`MAIL FROM:<${u.user.email}>`)).code).toBe(250);
+      expect((await session.say(`RCPT TO:<${to}>`)).code).toBe(250);
+      expect((await session.say('RSET')).code).toBe(250);
+    }
+    await session.say('QUIT');
+    session.end();
+    const info = await send(to, rawMail({ from: u.user.email, to, subject: 'Fwd', text: OUTLOOK_TEXT }), u.user.email);
+    expect(info.accepted).toEqual([to]);
+    expect(await scansOf(u)).toHaveLength(1);
+    const hit = await t.ctx.rateLimiter.peek(INBOUND_RATE.perAccount, u.user.id);
+    expect(hit.remaining).toBe(INBOUND_RATE.perAccount.limit - 1);
   });
 
   it('logs nothing of the mails: no text, subject, sender or link', () => {
@@ -271,3 +366,79 @@ describe('a forwarded mail over SMTP', () => {
     }
   });
 });
+
+describe('the length of an SMTP session', () => {
+  it('ends a session at its hard limit with 421, however often the client sends NOOP', async () => {
+    const short = await startInboundSmtp(t.ctx, { port: 0, maxSessionMs: 1_500 });
+    let session: Awaited<ReturnType<typeof smtpSession>> | undefined;
+    try {
+      session = await smtpSession(short.port);
+      expect((await session.say('EHLO client.example')).code).toBe(250);
+      // A NOOP well inside the idle timeout keeps a session alive; the hard limit ends it anyway.
+      let last = 250;
+      for (let i = 0; i < 40 && last === 250; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        last = (await session.say('NOOP')).code;
+      }
+      expect(last).toBe(421);
+      await session.closed;
+    } finally {
+      session?.end();
+      await short.close();
+    }
+  });
+});
+
+/**
+ * A bare SMTP client for what nodemailer does not do (RSET, NOOP): `say` sends one command and resolves
+ * with the reply; once the server hangs up, every reply is its last line (421 when it closed the session).
+ */
+async function smtpSession(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let buffer = '';
+  const replies: { code: number; text: string }[] = [];
+  const waiting: ((reply: { code: number; text: string }) => void)[] = [];
+  let ended = false;
+  let lastReply = { code: 0, text: '' };
+  const deliver = (reply: { code: number; text: string }) => {
+    lastReply = reply;
+    const next = waiting.shift();
+    if (next) next(reply);
+    else replies.push(reply);
+  };
+  socket.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let nl: number;
+    while ((nl = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 2);
+      // A multi-line reply ("250-...") ends at its line with a space after the code.
+      if (line.charAt(3) !== '-') deliver({ code: Number(line.slice(0, 3)), text: line.slice(4) });
+    }
+  });
+  const closed = new Promise<void>((resolve) => {
+    socket.on('close', () => {
+      ended = true;
+      for (const w of waiting.splice(0)) w(lastReply.code === 421 ? lastReply : { code: 0, text: 'closed' });
+      resolve();
+    });
+  });
+  socket.on('error', () => {});
+  const next = () =>
+    new Promise<{ code: number; text: string }>((resolve) => {
+      const ready = replies.shift();
+      if (ready) resolve(ready);
+      else if (ended) resolve(lastReply.code === 421 ? lastReply : { code: 0, text: 'closed' });
+      else waiting.push(resolve);
+    });
+  const greeting = await next();
+  expect(greeting.code).toBe(220);
+  return {
+    closed,
+    end: () => socket.destroy(),
+    say(command: string) {
+      if (!ended) socket.write(`${command}\r\n`);
+      return next();
+    },
+  };
+}

@@ -5,7 +5,14 @@ import { MailParser, type AttachmentStream, type MessageText } from 'mailparser'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../context.ts';
 import { isLoopbackAddress } from '../http/security.ts';
-import { checkForwardedMail, INBOUND_RATE, recipientFor, type Recipient } from './inbound.service.ts';
+import {
+  checkForwardedMail,
+  INBOUND_RATE,
+  recipientFor,
+  SENDER_REFUSAL_TEXT,
+  senderRefusal,
+  type Recipient,
+} from './inbound.service.ts';
 
 type Ctx = Pick<
   AppContext,
@@ -15,6 +22,25 @@ type Ctx = Pick<
 /** An SMTP reply: smtp-server sends `responseCode` and the message to the client. */
 function smtpError(code: number, message: string): Error & { responseCode: number } {
   return Object.assign(new Error(message), { responseCode: code });
+}
+
+/**
+ * The longest a session may last, whatever the client sends. smtp-server's socket timeout is an idle one,
+ * which any command (a NOOP every 20 seconds) resets, so a few clients could otherwise hold the listener's
+ * 50 connections for ever. A relay hands over one mail in seconds; five minutes leaves room for a slow
+ * link and the check itself.
+ */
+export const MAX_SESSION_MS = 5 * 60_000;
+
+/**
+ * mailparser's (mailsplit's) limits on a mail's structure: more than 1,000 MIME parts, or a header or line
+ * past its length limit. The same mail would fail again, so it is refused for good (554), not retried.
+ */
+function structureLimit(err: unknown): Error | null {
+  if (!(err instanceof Error) || (err as Error & { code?: unknown }).code !== 'EMAXLEN') return null;
+  return /child nodes/i.test(err.message)
+    ? smtpError(554, 'Message has too many parts to check (at most 1,000): forward the suspicious e-mail on its own')
+    : smtpError(554, 'Message has a header or line too long to check: forward the suspicious e-mail on its own');
 }
 
 /** The parts of a mail the checker reads; `attached`: a message forwarded as an attachment (.eml). */
@@ -77,6 +103,8 @@ async function parseMail(raw: Buffer, depth = 0): Promise<ParsedMail> {
   return mail;
 }
 
+const TOO_MANY = 'Too many messages to this address, try again later';
+
 export interface InboundSmtp {
   port: number;
   close(): Promise<void>;
@@ -85,16 +113,35 @@ export interface InboundSmtp {
 /**
  * The listener for forwarded mail (config.inbound; off unless INBOUND_SMTP_PORT is set). It takes mail only
  * for a known check+<token>@domain address, refusing any other recipient at RCPT (550), one recipient per
- * mail; it limits mails per account and per client (450 when over), the size (552, SIZE advertised), and it
- * ignores file attachments (a message attached as .eml is read: it is the forwarded one). The mail's text is scanned and answered to the account's own address before the 250,
- * so a database failure answers 451 and the sender's server tries again. smtp-server's own logger is off:
- * our lines carry ids and counts, never an address, a subject or a body. `port` overrides the setting (0 in tests).
+ * mail, and only from the account's own verified address (envelope or From; 550 with the reason). It
+ * limits mails per account (counting only mail taken to be checked) and per client (450 when over), the
+ * size (552, SIZE advertised), the MIME parts (554) and the session's length (421 at MAX_SESSION_MS); it
+ * ignores file attachments (a message attached as .eml is read: it is the forwarded one). The mail's text
+ * is scanned and answered to the account's own address before the 250, so a database failure answers 451
+ * and the sender's server tries again. smtp-server's own logger is off: our lines carry ids and counts,
+ * never an address, a subject or a body. `port` overrides the setting (0 in tests), `maxSessionMs` the
+ * session limit.
  */
-export async function startInboundSmtp(ctx: Ctx, opts: { port?: number } = {}): Promise<InboundSmtp> {
+export async function startInboundSmtp(
+  ctx: Ctx,
+  opts: { port?: number; maxSessionMs?: number } = {},
+): Promise<InboundSmtp> {
   const inbound = ctx.config.inbound;
   if (!inbound) throw new Error('the inbound listener needs INBOUND_SMTP_PORT');
   const { logger } = ctx;
   const recipients = new Map<string, Recipient>();
+  const sessionEnds = new Map<string, NodeJS.Timeout>();
+  const maxSessionMs = opts.maxSessionMs ?? MAX_SESSION_MS;
+
+  /** Ends a session at its hard limit: 421 (the client may try again later) and the connection closed. */
+  function endSession(sessionId: string) {
+    sessionEnds.delete(sessionId);
+    for (const connection of server.connections) {
+      if (connection.id !== sessionId) continue;
+      logger.info({ smtpSession: sessionId }, 'inbound SMTP session ended at its time limit');
+      connection.send(421, 'Session time limit reached, closing connection');
+    }
+  }
 
   const server = new SMTPServer({
     name: inbound.domain,
@@ -109,6 +156,7 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port?: number } = {}): 
     socketTimeout: 60_000,
 
     onConnect(session, callback) {
+      sessionEnds.set(session.id, setTimeout(() => endSession(session.id), maxSessionMs).unref());
       // Behind a local relay every mail comes from loopback: the per-account limit is the one that counts.
       if (isLoopbackAddress(session.remoteAddress)) return callback();
       ctx.rateLimiter.hit(INBOUND_RATE.perClient, session.remoteAddress).then(
@@ -123,8 +171,9 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port?: number } = {}): 
       recipientFor(ctx, address.address).then(
         async (recipient) => {
           if (!recipient) return callback(smtpError(550, 'No such mailbox'));
-          const hit = await ctx.rateLimiter.hit(INBOUND_RATE.perAccount, recipient.userId);
-          if (!hit.allowed) return callback(smtpError(450, 'Too many messages to this address, try again later'));
+          // Looked at, not counted: only a mail taken to be checked counts (handle), so RCPT then RSET is free.
+          const state = await ctx.rateLimiter.peek(INBOUND_RATE.perAccount, recipient.userId);
+          if (!state.allowed) return callback(smtpError(450, TOO_MANY));
           recipients.set(session.id, recipient);
           callback();
         },
@@ -150,20 +199,41 @@ export async function startInboundSmtp(ctx: Ctx, opts: { port?: number } = {}): 
         if (!recipient) return callback(smtpError(503, 'No valid recipient'));
         handle(recipient, Buffer.concat(chunks), session).then(
           () => callback(),
-          (err: unknown) => callback(failure(err)),
+          (err: unknown) => callback(refusalOf(err) ?? failure(err)),
         );
       });
     },
 
     onClose(session) {
       recipients.delete(session.id);
+      clearTimeout(sessionEnds.get(session.id));
+      sessionEnds.delete(session.id);
     },
   });
 
+  /**
+   * A mail for `recipient`: read, refused unless it comes from the account's own address, counted against
+   * the account's hourly limit, then checked. Refusals throw an smtpError, which refusalOf passes through.
+   */
   async function handle(recipient: Recipient, raw: Buffer, session: SMTPServerSession) {
-    const mail = await parseMail(raw);
+    const mail = await parseMail(raw).catch((err: unknown) => {
+      throw structureLimit(err) ?? err;
+    });
+    const envelope = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
+    const refusal = senderRefusal(recipient, { envelope, from: mail.from });
+    if (refusal) {
+      logger.info({ smtpSession: session.id, userId: recipient.userId, refusal }, 'forwarded mail refused: sender');
+      throw smtpError(550, SENDER_REFUSAL_TEXT[refusal]);
+    }
+    const hit = await ctx.rateLimiter.hit(INBOUND_RATE.perAccount, recipient.userId);
+    if (!hit.allowed) throw smtpError(450, TOO_MANY);
     const outcome = await checkForwardedMail(ctx, recipient, mail);
     logger.info({ smtpSession: session.id, bytes: raw.length, outcome: outcome.kind }, 'forwarded mail taken');
+  }
+
+  /** A refusal handle threw on purpose (it carries its SMTP code), or null for an unexpected failure. */
+  function refusalOf(err: unknown): Error | null {
+    return err instanceof Error && typeof (err as { responseCode?: unknown }).responseCode === 'number' ? err : null;
   }
 
   /** An unexpected failure: logged by name (never the mail), answered as temporary so the sender retries. */

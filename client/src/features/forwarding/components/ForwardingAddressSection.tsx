@@ -7,8 +7,9 @@ import { useForwardingAddress, useRenewForwardingAddress } from '../api/forwardi
 
 /**
  * /account: the private address to forward a suspicious e-mail to (docs/decisions/104). The verdict comes
- * back to the account's own address. Renewing gives a new address and the old one stops working (for an
- * address that leaked). Not shown when the server takes no mail.
+ * back to the account's own address. Like an API key the address is kept only as a hash (docs/decisions/110):
+ * shown whole once, when it is made, then by its first characters. Renewing gives a new address and the old
+ * one stops working (for an address that leaked or was not saved). Not shown when the server takes no mail.
  */
 export function ForwardingAddressSection() {
   const address = useForwardingAddress();
@@ -18,6 +19,8 @@ export function ForwardingAddressSection() {
 
   // Nothing while loading either: on a server that takes no mail the section never flashes up.
   if (address.isPending || (address.isSuccess && !address.data.enabled)) return null;
+  // The whole address: only in the answer that made it (the first read or a renewal).
+  const whole = address.data?.address ?? null;
 
   const copy = async (value: string) => {
     try {
@@ -38,9 +41,9 @@ export function ForwardingAddressSection() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <p className="text-sm text-slate-600">
-          Forward a suspicious e-mail to your private address below. We check it like a pasted message (it counts toward
-          your plan), keep it in your history, and e-mail the verdict back to you, never to the sender. Attachments are
-          ignored.
+          Forward a suspicious e-mail to your private address below, from the e-mail address of your RedFlag account
+          (mail from any other address is refused). We check it like a pasted message (it counts toward your plan),
+          keep it in your history, and e-mail the verdict back to you, never to the sender. Attachments are ignored.
         </p>
         {address.isError ? (
           <FormAlert title="Your forwarding address could not be loaded">
@@ -55,13 +58,25 @@ export function ForwardingAddressSection() {
                 data-testid="forwarding-address-value"
                 className="min-w-0 break-all rounded-md bg-slate-100 px-3 py-2 font-mono text-sm text-slate-900"
               >
-                {address.data.address}
+                {whole ?? address.data.hint}
               </code>
-              <Button type="button" variant="outline" size="sm" onClick={() => void copy(address.data.address ?? '')}>
-                {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
-              </Button>
+              {whole ? (
+                <Button type="button" variant="outline" size="sm" onClick={() => void copy(whole)}>
+                  {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />} {copied ? 'Copied' : 'Copy'}
+                </Button>
+              ) : null}
             </div>
-            <p className="text-sm text-slate-600">Keep it to yourself: anyone who has it can use your scans.</p>
+            {whole ? (
+              <p className="text-sm text-slate-600">
+                Save it now, for example as a contact: for your safety it is shown in full only this once. Keep it to
+                yourself.
+              </p>
+            ) : (
+              <p className="text-sm text-slate-600">
+                For your safety we keep only a fingerprint of your address, so it was shown in full once, when it was
+                made. Saved it? It keeps working. Lost it? Get a new one with Renew address.
+              </p>
+            )}
             {confirmRenew ? (
               <div
                 role="group"
