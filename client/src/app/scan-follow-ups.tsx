@@ -1,5 +1,7 @@
 import type { StoredScan } from '@redflag/contracts/scan';
+import ConversationTimeline from '@/features/conversation/components/ConversationTimeline';
 import FeedbackPanel from '@/features/feedback/components/FeedbackPanel';
+import QuestionsPanel from '@/features/questions/components/QuestionsPanel';
 import ReportNextSteps from '@/features/report/components/ReportNextSteps';
 import SharePanel from '@/features/share/components/SharePanel';
 
@@ -10,6 +12,10 @@ import SharePanel from '@/features/share/components/SharePanel';
 export function ScanFollowUps({ scan }: { scan: StoredScan }) {
   return (
     <>
+      {/* A conversation's turns, the one where it turned and where the user stands; nothing for one message. */}
+      <ConversationTimeline scan={scan} />
+      {/* The yes/no questions only the user can answer; nothing when the verdict does not turn on them. */}
+      <QuestionsPanel key={scan.id} scan={scan} />
       {/* Where to report it; renders nothing on a legitimate verdict. */}
       <ReportNextSteps scan={scan} />
       {/* Was this right? and a link that shares the verdict without the message. */}

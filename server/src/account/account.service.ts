@@ -136,6 +136,8 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       scamType: s.scamType,
       reasons: s.reasons,
       result: s.result,
+      // The user's answers about the sender (questions), when given.
+      context: s.context,
     })),
     // "Was this right?" answers and share links: the link's token is not exported (it opens the page).
     feedback: feedback.map((f) => ({ scanId: f.scanId, label: f.label, note: f.note, consentToUseText: f.consentToUseText, engineVersion: f.engineVersion, riskScore: f.riskScore, scamType: f.scamType, signals: f.signals, createdAt: f.createdAt, updatedAt: f.updatedAt })),
