@@ -5,7 +5,7 @@ import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { LOOKUPS_PER_USER } from '../api/rate-limit-headers.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPaidUser, createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 import { importFeed } from './feeds.service.ts';
 
 // GET /v1/lookup (decision 103): an API key's owner on Premium looks up a number, an address or a link; the
@@ -65,8 +65,8 @@ describe('GET /v1/lookup', () => {
     const email = lookupResponseSchema.parse(await (await lookup(key, 'email=Billing%40Bad-Sender.example')).json());
     expect(email).toMatchObject({ kind: 'email', normalized: 'billing@bad-sender.example', listings: [{ list: 'blocklist', match: 'host' }] });
 
-    // Three other accounts flag the number: the lookup reports them, without the caller's own.
-    const reporters = await Promise.all([createPremiumUser(t), createPremiumUser(t), createPremiumUser(t)]);
+    // Three other (paid) accounts flag the number: the lookup reports them, without the caller's own.
+    const reporters = await Promise.all([createPaidUser(t), createPaidUser(t), createPaidUser(t)]);
     await Promise.all(reporters.map((u) => t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM, phoneNumber: PHONE } })));
     const phone = lookupResponseSchema.parse(await (await lookup(key, 'phone=%2B44%2020%207946%200777')).json());
     expect(phone).toMatchObject({ kind: 'phone', normalized: '+442079460777', listings: [], reports: { count: 3, since: t.ctx.clock.now().toISOString().slice(0, 10) } });

@@ -2,6 +2,7 @@ import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { reputationFeed, reputationFeedEntry, reputationOptOut, reputationSighting } from '../db/schema/reputation.ts';
 import { user } from '../db/schema/auth.ts';
+import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import type { ScanRow } from '../scans/scans.repo.ts';
 import type { FeedEntry } from './formats.ts';
@@ -119,13 +120,16 @@ function sightingSelect(valueHashes: readonly string[], ownHashes: readonly stri
 export interface Contribution {
   userId: string;
   day: string;
+  /** An account made before this counts; a younger one only with a paid plan (docs/decisions/113). */
+  establishedBefore: Date;
   rows: ReadonlyArray<{ valueHash: string; contributorHash: string }>;
 }
 
 /**
  * A scan's one statement (docs/decisions/103): the lists' entries for its links and the other accounts'
- * reports of its values, and, when the scan is flagged, its own report, counted only for an account with a
- * verified e-mail that has not opted out (checked here, in the same statement). Its own report is inserted
+ * reports of its values, and, when the scan is flagged, its own report, counted only for an account that
+ * could not be made in a minute - a verified e-mail, and made before `establishedBefore` or with a plan that
+ * has been paid (docs/decisions/113) - and that has not opted out (checked here, in the same statement). Its own report is inserted
  * by a data-modifying WITH, which the SELECT below does not see, and its earlier ones are excluded by their
  * hashes: a result never counts its own account. One account and value is one row (the primary key), so
  * concurrent scans of one account count once; a later flag moves the row's day forward.
@@ -140,7 +144,11 @@ export async function scanReputation(
         insert into ${reputationSighting} (contributor_hash, value_hash, day)
         select v.contributor_hash, v.value_hash, ${c.day}::date
         from (values ${sql.join(c.rows.map((r) => sql`(${r.contributorHash}, ${r.valueHash})`), sql`, `)}) as v(contributor_hash, value_hash)
-        where exists (select 1 from ${user} where ${user.id} = ${c.userId} and ${user.emailVerified})
+        where exists (
+            select 1 from ${user} where ${user.id} = ${c.userId} and ${user.emailVerified}
+              and (${user.createdAt} <= ${c.establishedBefore.toISOString()}::timestamptz
+                or exists (select 1 from ${billingAccount} where ${billingAccount.userId} = ${c.userId} and ${billingAccount.everPaid}))
+          )
           and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${c.userId})
         on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
         returning 1

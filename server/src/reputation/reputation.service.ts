@@ -31,6 +31,11 @@ type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 const DAY_MS = 86_400_000;
 /** At most this many link hosts of one scan are reported (a message with fifty links is not fifty reports). */
 const MAX_HOSTS = 10;
+/**
+ * An account reports only from this age, or once it has paid (docs/decisions/113): accounts made on the
+ * spot (sock puppets) could otherwise make anything "reported" or learn whether a real account reported it.
+ */
+export const REPORTER_MIN_AGE_DAYS = 7;
 
 /** The UTC day, YYYY-MM-DD. */
 export const dayOf = (d: Date): string => d.toISOString().slice(0, 10);
@@ -112,7 +117,7 @@ export async function withReputation(ctx: Ctx, check: ScanReputationCheck): Prom
       valueHashes: hashed.map((h) => h.valueHash),
       ownHashes: hashed.map((h) => h.contributorHash),
       sinceDay: windowStart(now),
-      contribution: flagged ? { userId, day: dayOf(now), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
+      contribution: flagged ? { userId, day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
     });
   } catch (err) {
     // The name and the driver's code only: a failed query's message lists its parameters (links, hosts).

@@ -6,7 +6,7 @@ import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
 import { updateAccount } from '../billing/billing.repo.ts';
 import { reputationSighting } from '../db/schema/reputation.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createPremiumUser, type TestUser } from '../test/users.ts';
+import { createPaidUser, type TestUser } from '../test/users.ts';
 
 // Reports from other users (decision 103): scans from 3 different verified accounts within 30 days that flag
 // a number, an address or a link host are reported to the next scan naming it; one account counts once, even
@@ -46,7 +46,7 @@ describe('reports from other users', () => {
   let aScan: StoredScan;
 
   beforeAll(async () => {
-    [a, b, c, d] = await Promise.all([createPremiumUser(t), createPremiumUser(t), createPremiumUser(t), createPremiumUser(t)]);
+    [a, b, c, d] = await Promise.all([createPaidUser(t), createPaidUser(t), createPaidUser(t), createPaidUser(t)]);
   });
 
   it('two accounts are not enough: nothing is shown below the threshold', async () => {
@@ -79,8 +79,8 @@ describe('reports from other users', () => {
   });
 
   it('an unverified account and an account that keeps its scans out add nothing', async () => {
-    const unverified = await createPremiumUser(t, { emailVerified: false });
-    const private_ = await createPremiumUser(t);
+    const unverified = await createPaidUser(t, { emailVerified: false });
+    const private_ = await createPaidUser(t);
     const set = await t.request('/api/account/report-sharing', { method: 'PUT', headers: private_.headers, json: { shareReports: false } });
     expect(reportSharingSchema.parse(await set.json())).toEqual({ shareReports: false });
     expect(reportSharingSchema.parse(await (await t.request('/api/account/report-sharing', { headers: private_.headers })).json())).toEqual({ shareReports: false });
@@ -127,7 +127,7 @@ describe('reports from other users', () => {
   });
 
   it(`reports older than ${SIGHTING_WINDOW_DAYS} days no longer count`, async () => {
-    const e = await createPremiumUser(t);
+    const e = await createPaidUser(t);
     const phone = '+44 20 7946 0123';
     await Promise.all([a, b, c].map((u) => scan(u, { message: SCAM, phoneNumber: phone })));
     expect((await probe(e, phone)).find((s) => s.kind === 'phone')?.count).toBe(3);
@@ -136,7 +136,7 @@ describe('reports from other users', () => {
   });
 
   it("deleting an account withdraws its reports with its scans", async () => {
-    const g = await createPremiumUser(t);
+    const g = await createPaidUser(t);
     const before = await rowCount();
     await scan(g, { message: SCAM, phoneNumber: '+44 20 7946 0555' });
     expect(await rowCount()).toBe(before + 2);

@@ -136,3 +136,13 @@ export async function createPremiumUser(t: Pick<TestApp, 'ctx'>, opts: TestUserO
     .onConflictDoNothing();
   return u;
 }
+
+/**
+ * A Premium user whose first charge has succeeded (`ever_paid`): an account that cost money to make, whose
+ * flagged scans count as reports from others from its first day (docs/decisions/113).
+ */
+export async function createPaidUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
+  const u = await createPremiumUser(t, opts);
+  await updateAccount(t.ctx.database.db, u.user.id, { everPaid: true }, t.ctx.clock.now());
+  return u;
+}
