@@ -340,6 +340,18 @@ describe('the per-user scan limit over the API', () => {
     expect(over.status).toBe(429);
     expect(await scanCount(u.user.id)).toBe(SCANS_PER_USER.limit);
   });
+
+  it('a 429 from it names scans:user in RateLimit and RateLimit-Policy, with nothing left', async () => {
+    const u = await createPremiumUser(t);
+    const { key } = await newKey(u);
+    for (let i = 0; i < SCANS_PER_USER.limit; i++) await t.ctx.rateLimiter.hit(SCANS_PER_USER, u.user.id);
+    const over = await postScan(key, { message: SCAM });
+    expect(over.status).toBe(429);
+    expect(((await over.json()) as { error: { details?: unknown } }).error.details).toEqual({ rule: 'scans:user' });
+    expect(over.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
+    const retryAfter = over.headers.get('retry-after');
+    expect(over.headers.get('ratelimit')).toBe(`"api-key";r=59;t=60, "scans:user";r=0;t=${retryAfter}`);
+  });
 });
 
 describe('bad keys from one address', () => {

@@ -110,8 +110,9 @@ export function publicApiRoutes(ctx: AppContext) {
     // The web app's per-user scan limit counts API scans too: one account, one pace. It is taken with the
     // scan, before the engine runs, and not by a replay of a stored scan (its Idempotency-Key).
     const rate = ctx.config.rateLimits ? { rule: SCANS_PER_USER, key: caller.userId, peek: limiter.peek } : null;
-    const { scan, replayed } = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
-    if (rate) {
+    // Both policies, on the answer and on a refusal alike: a 429 from the per-user rule names it (r=0).
+    const reportRates = async () => {
+      if (!rate) return;
       const perUser = await limiter.peek(SCANS_PER_USER, caller.userId);
       for (const [name, value] of Object.entries(
         rateLimitHeadersOf([
@@ -120,7 +121,16 @@ export function publicApiRoutes(ctx: AppContext) {
         ]),
       ))
         c.header(name, value);
+    };
+    let created: Awaited<ReturnType<typeof createScanForApi>>;
+    try {
+      created = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') await reportRates();
+      throw err;
     }
+    const { scan, replayed } = created;
+    await reportRates();
     c.header('Location', `/v1/scans/${scan.id}`);
     if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
     return withVerdict(scan);
