@@ -109,3 +109,39 @@ test('a stored marketplace scam report links the platform page; a legitimate res
   await expect(page.getByTestId('report-next-steps')).toHaveCount(0);
   await expect(page.getByText('Report it')).toHaveCount(0);
 });
+
+test('an Indian UPI message in rupees is reported in India, and the country the user picks is remembered', async ({ page }) => {
+  // A US browser: the message itself says where its reader lives.
+  await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
+  await createVerifiedUser(page, 'Asha');
+  await makePremium(page);
+  const upi = await apiScan(
+    page.request,
+    'Dear SBI customer, Rs.4,999 has been debited from your A/c via UPI. If not done by you, update KYC immediately at http://sbi-kyc-update.top/verify or your account will be blocked today.',
+    { platform: 'sms' },
+  );
+  expect(upi.riskScore).toBeGreaterThanOrEqual(40);
+
+  await page.goto(`/scans/${upi.id}`);
+  const panel = page.getByTestId('report-next-steps');
+  await expect(panel).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByLabel('Your country')).toHaveValue('IN');
+  await expect(panel.getByText(/From the message \(.*UPI.*\)/)).toBeVisible();
+  await expect(panel.getByRole('link', { name: /cybercrime\.gov\.in/ })).toHaveAttribute('href', 'https://cybercrime.gov.in/');
+  await expect(panel.getByRole('link', { name: 'Call 1930' })).toHaveAttribute('href', 'tel:1930');
+  await expect(panel.getByRole('link', { name: /sancharsaathi\.gov\.in/ })).toBeVisible();
+  await expect(panel.getByTestId('report-destination').filter({ hasText: '1909' })).toBeVisible();
+  await expect(panel.getByTestId('report-destination').filter({ hasText: "SBI's fraud line" })).toBeVisible();
+  await expect(panel.getByRole('link', { name: /reportfraud\.ftc\.gov/ })).toHaveCount(0);
+
+  // The user lives in Kenya: the choice holds for the next message too, whatever that message suggests.
+  await panel.getByLabel('Your country').selectOption('KE');
+  await expect(panel.getByRole('link', { name: /dci\.go\.ke/ })).toBeVisible();
+  const ng = await apiScan(page.request, 'Your BVN has been blocked. Call +234 803 123 4567 now and share the OTP to reactivate your GTBank account or it will be closed.', {
+    platform: 'sms',
+  });
+  await page.goto(`/scans/${ng.id}`);
+  await expect(panel.getByLabel('Your country')).toHaveValue('KE', { timeout: 15_000 });
+  await expect(panel.getByText('Your choice, remembered on this device.')).toBeVisible();
+  await expect(panel.getByTestId('report-destination').filter({ hasText: 'Forward the text to 333' })).toBeVisible();
+});

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   showTrialToast: 'showTrialToast',
   /** JSON of { message, phoneNumber, email, platform } typed before signing in; run after sign-in. */
   pendingAnalysis: 'pendingAnalysis',
+  /** US | UK | IN | … | other: the country the user picked under "Report it"; it wins over any guess. */
+  reportCountry: 'reportCountry',
 } as const;
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];

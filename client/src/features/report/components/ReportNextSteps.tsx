@@ -1,13 +1,14 @@
 import { riskBand } from '@redflag/contracts/constants';
 import { PLATFORMS, scamTypeLabel, type StoredScan } from '@redflag/contracts/scan';
-import { Check, Copy, ExternalLink, Flag, Mail, MessageSquareShare, Smartphone } from 'lucide-react';
+import { Check, Copy, ExternalLink, Flag, Mail, MessageSquareShare, Phone, Smartphone } from 'lucide-react';
 import { useId, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { RISK_LABELS } from '@/components/ui/risk-badge';
+import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { impersonatedBrands } from '../utils/brand-contacts';
 import type { ReportDestination } from '../utils/destinations';
 import { nextSteps } from '../utils/next-steps';
-import { initialCountry, REPORT_COUNTRIES, type ReportCountry } from '../utils/report-country';
+import { chooseCountry, countryLabel, isReportCountry, namedInstitutions, REPORT_COUNTRIES, type CountryChoice } from '../utils/report-country';
 import { buildSummary } from '../utils/summary';
 
 const KIND_ICONS = { 'forward-text': Smartphone, website: ExternalLink, email: Mail, 'in-app': MessageSquareShare } as const;
@@ -58,6 +59,15 @@ function Destination({ step }: { step: ReportDestination }) {
             )}
           </p>
         ) : null}
+        {step.phone ? (
+          <a
+            href={`tel:${step.phone.replace(/\s/g, '')}`}
+            className="mt-1 mr-3 inline-flex items-center gap-1 text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            <Phone aria-hidden="true" className="size-3.5 shrink-0" />
+            Call {step.phone}
+          </a>
+        ) : null}
         {step.url ? (
           <a
             href={step.url}
@@ -75,6 +85,20 @@ function Destination({ step }: { step: ReportDestination }) {
   );
 }
 
+/** One short line under the country: why this one, so a wrong guess is easy to spot and change. */
+function countryReason(choice: CountryChoice): string {
+  switch (choice.source) {
+    case 'remembered':
+      return 'Your choice, remembered on this device.';
+    case 'sender':
+      return choice.country === 'other' ? "From the sender's number." : `From the sender's ${countryLabel(choice.country)} number.`;
+    case 'message':
+      return `From the message (${choice.labels.slice(0, 3).join(', ')}).`;
+    case 'locale':
+      return "From your browser's language settings.";
+  }
+}
+
 /**
  * "Report it" on a scam or suspicious result: where to report for the scam type, platform and country,
  * and a summary to paste into those forms. Nothing leaves the browser; the message text joins the summary
@@ -82,7 +106,17 @@ function Destination({ step }: { step: ReportDestination }) {
  */
 export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
   const band = riskBand(scan.riskScore);
-  const [country, setCountry] = useState<ReportCountry>(() => initialCountry(scan.phoneNumber, scan.phoneAnalysis?.country, browserLocale()));
+  const [choice, setChoice] = useState<CountryChoice>(() =>
+    chooseCountry({
+      remembered: storage.get(STORAGE_KEYS.reportCountry),
+      phone: scan.phoneNumber,
+      engineCountry: scan.phoneAnalysis?.country,
+      message: scan.message,
+      links: (scan.links ?? []).map((l) => l.url),
+      locale: browserLocale(),
+    }),
+  );
+  const country = choice.country;
   const [includeMessage, setIncludeMessage] = useState(false);
   // Which summary the last copy was of: a summary changed since (country, checkbox) has not been copied.
   const [lastCopy, setLastCopy] = useState<{ text: string; ok: boolean } | null>(null);
@@ -91,14 +125,16 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
   const countryId = useId();
   const summaryId = useId();
   const includeId = useId();
+  const whyId = useId();
 
   const brands = useMemo(
     () => impersonatedBrands({ message: scan.message, lookalikes: [scan.emailAnalysis?.lookalikeOf] }),
     [scan.message, scan.emailAnalysis?.lookalikeOf],
   );
+  const institutions = useMemo(() => namedInstitutions(scan.message), [scan.message]);
   const steps = useMemo(
-    () => nextSteps({ scamType: scan.scamType, platform: scan.platform, country, senderPhone: scan.phoneNumber, senderEmail: scan.email, brands }),
-    [scan.scamType, scan.platform, country, scan.phoneNumber, scan.email, brands],
+    () => nextSteps({ scamType: scan.scamType, platform: scan.platform, country, senderPhone: scan.phoneNumber, senderEmail: scan.email, brands, institutions }),
+    [scan.scamType, scan.platform, country, scan.phoneNumber, scan.email, brands, institutions],
   );
   const summary = useMemo(
     () =>
@@ -139,9 +175,13 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
           <select
             id={countryId}
             value={country}
+            aria-describedby={whyId}
             onChange={(e) => {
-              const picked = REPORT_COUNTRIES.find((c) => c.value === e.target.value);
-              if (picked) setCountry(picked.value);
+              const picked = e.target.value;
+              if (!isReportCountry(picked)) return;
+              // Where the user lives does not change from one message to the next: keep the choice.
+              storage.set(STORAGE_KEYS.reportCountry, picked);
+              setChoice({ country: picked, source: 'remembered', labels: [] });
             }}
             className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
           >
@@ -151,6 +191,9 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
               </option>
             ))}
           </select>
+          <p id={whyId} className="max-w-60 text-xs text-slate-600">
+            {countryReason(choice)}
+          </p>
         </div>
       </div>
 

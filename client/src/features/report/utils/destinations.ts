@@ -19,6 +19,8 @@ export interface ReportDestination {
   url?: string;
   /** A short code (7726) or an e-mail address, shown so it can be typed or copied. */
   address?: string;
+  /** A number to call, shown as a tap-to-call link ("1930"). */
+  phone?: string;
 }
 
 /** Types where money is usually lost online: these go to the FBI's IC3 (US) and ReportCyber (AU) as well. */
@@ -133,6 +135,173 @@ export const CAFC: ReportDestination = {
   name: 'Canadian Anti-Fraud Centre',
   url: 'https://antifraudcentre-centreantifraude.ca/',
   action: 'Report the scam to the Canadian Anti-Fraud Centre, online or at 1-888-495-8501.',
+};
+
+/** The bank or wallet the message names: its own fraud line, reached by a number the person already trusts. */
+export function institutionStep(name: string): ReportDestination {
+  return {
+    id: `institution-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
+    kind: 'in-app',
+    name: `${name}'s fraud line`,
+    action: `The message names ${name}. If you paid, shared a code or PIN, or signed in through a link, contact ${name} now through its own app, the number on your card or its official website, never a number or link from the message.`,
+  };
+}
+
+// --- India ---------------------------------------------------------------------------------------------
+
+/** The Ministry of Home Affairs' National Cyber Crime Reporting Portal; 1930 is its financial-fraud helpline. */
+export const IN_CYBERCRIME: ReportDestination = {
+  id: 'in-cybercrime',
+  kind: 'website',
+  name: 'National Cyber Crime Reporting Portal',
+  url: 'https://cybercrime.gov.in/',
+  phone: '1930',
+  action: 'If you lost money, call 1930 at once (the sooner, the likelier the bank can freeze it), then file a complaint on the portal.',
+};
+
+/** The Department of Telecommunications' Sanchar Saathi: Chakshu takes reports of fraud calls, texts and WhatsApp messages. */
+export const IN_CHAKSHU: ReportDestination = {
+  id: 'in-chakshu',
+  kind: 'website',
+  name: 'Sanchar Saathi: Chakshu',
+  url: 'https://sancharsaathi.gov.in/sfc/',
+  action: 'Report the fraud call, text or WhatsApp message on Chakshu so the number can be checked and cut off.',
+};
+
+/** TRAI's complaint number for unwanted calls and texts, taken by every Indian carrier. */
+export const IN_TEXT_1909: ReportDestination = {
+  id: 'in-1909',
+  kind: 'forward-text',
+  name: 'Complain to your carrier at 1909',
+  address: '1909',
+  action: "Send the text and the sender's number to 1909 (TRAI's complaint line for unwanted messages, free on every carrier), or use the TRAI DND app.",
+};
+
+// --- Nigeria -------------------------------------------------------------------------------------------
+
+export const NG_EFCC: ReportDestination = {
+  id: 'ng-efcc',
+  kind: 'website',
+  name: 'EFCC (Economic and Financial Crimes Commission)',
+  url: 'https://www.efcc.gov.ng/',
+  action: "Report the fraud to the EFCC, with the message, the sender's number and any account number it gave. If you paid, call your bank first.",
+};
+
+// --- Kenya ---------------------------------------------------------------------------------------------
+
+export const KE_DCI: ReportDestination = {
+  id: 'ke-dci',
+  kind: 'website',
+  name: 'Directorate of Criminal Investigations (DCI)',
+  url: 'https://www.dci.go.ke/',
+  phone: '0800 722 203',
+  action: 'Report the fraud to the DCI on its free #FichuaKwaDCI line, 0800 722 203, or at a police station if you lost money.',
+};
+
+/** Safaricom's free short code for fraud texts. */
+export const KE_SAFARICOM_333: ReportDestination = {
+  id: 'ke-333',
+  kind: 'forward-text',
+  name: 'Forward the text to 333 (Safaricom)',
+  address: '333',
+  action: 'On Safaricom, forward the fraud text to 333. It is free, and Safaricom uses it to block the sender.',
+};
+
+// --- Philippines ---------------------------------------------------------------------------------------
+
+export const PH_CICC: ReportDestination = {
+  id: 'ph-cicc',
+  kind: 'website',
+  name: 'CICC Inter-Agency Response Center',
+  url: 'https://cicc.gov.ph/',
+  phone: '1326',
+  action: 'Report the scam text or call to the Cybercrime Investigation and Coordinating Center on its hotline 1326.',
+};
+
+export const PH_PNP_ACG: ReportDestination = {
+  id: 'ph-pnp-acg',
+  kind: 'website',
+  name: 'PNP Anti-Cybercrime Group',
+  url: 'https://acg.pnp.gov.ph/',
+  action: 'If you lost money or your account was taken over, file a complaint with the police Anti-Cybercrime Group.',
+};
+
+// --- Singapore -----------------------------------------------------------------------------------------
+
+export const SG_SCAMSHIELD: ReportDestination = {
+  id: 'sg-scamshield',
+  kind: 'website',
+  name: 'ScamShield',
+  url: 'https://www.scamshield.gov.sg/',
+  phone: '1799',
+  action: 'Report the scam to ScamShield, or call the ScamShield Helpline on 1799 if you are unsure or already paid.',
+};
+
+export const SG_POLICE: ReportDestination = {
+  id: 'sg-police',
+  kind: 'website',
+  name: 'Singapore Police Force',
+  url: 'https://www.police.gov.sg/',
+  action: 'If you lost money, make a police report online, after calling your bank to stop the transfer.',
+};
+
+// --- South Africa --------------------------------------------------------------------------------------
+
+export const ZA_SAPS: ReportDestination = {
+  id: 'za-saps',
+  kind: 'website',
+  name: 'South African Police Service',
+  url: 'https://www.saps.gov.za/',
+  phone: '08600 10111',
+  action: 'Report the fraud to the police at a station or to Crime Stop on 08600 10111, especially if you lost money.',
+};
+
+/** The South African Banking Risk Information Centre: the banks' own fraud advice and their numbers. */
+export const ZA_SABRIC: ReportDestination = {
+  id: 'za-sabric',
+  kind: 'website',
+  name: 'SABRIC',
+  url: 'https://www.sabric.co.za/',
+  action: "If you paid or shared a one-time PIN, call your bank's fraud line first; SABRIC, the banks' risk centre, explains what to do next.",
+};
+
+// --- Ireland -------------------------------------------------------------------------------------------
+
+export const IE_GARDA: ReportDestination = {
+  id: 'ie-garda',
+  kind: 'website',
+  name: 'An Garda Síochána',
+  url: 'https://www.garda.ie/',
+  action: 'Report the fraud to the Gardaí at your local station, especially if you lost money; call your bank first to stop the payment.',
+};
+
+// --- New Zealand ---------------------------------------------------------------------------------------
+
+/** In New Zealand the Department of Internal Affairs runs 7726 for scam texts. */
+export const NZ_TEXT_7726: ReportDestination = {
+  id: 'nz-7726',
+  kind: 'forward-text',
+  name: 'Forward the text to 7726',
+  address: '7726',
+  action: 'Forward the scam text to 7726. It is free, and the Department of Internal Affairs uses it to stop the sender.',
+};
+
+export const NZ_NETSAFE: ReportDestination = {
+  id: 'nz-netsafe',
+  kind: 'website',
+  name: 'Netsafe',
+  url: 'https://netsafe.org.nz/',
+  phone: '0508 638 723',
+  action: "Report the scam to Netsafe, New Zealand's online safety service, online or free on 0508 638 723.",
+};
+
+export const NZ_POLICE: ReportDestination = {
+  id: 'nz-police',
+  kind: 'website',
+  name: 'New Zealand Police',
+  url: 'https://www.police.govt.nz/',
+  phone: '105',
+  action: 'If you lost money, report it to the police online or on the non-emergency number 105, after calling your bank.',
 };
 
 export const LOCAL_POLICE: ReportDestination = {

@@ -4,7 +4,7 @@ import { BRAND_CONTACTS, impersonatedBrands } from './brand-contacts';
 import { channelOf } from './channel';
 import { ONLINE_FRAUD_TYPES } from './destinations';
 import { nextSteps } from './next-steps';
-import { countryFromLocale, countryFromPhone, initialCountry, type ReportCountry } from './report-country';
+import { chooseCountry, countryFromLocale, countryFromMessage, countryFromPhone, initialCountry, namedInstitutions, REPORT_COUNTRIES, type ReportCountry } from './report-country';
 import { buildSummary, type SummaryInput } from './summary';
 
 const ids = (input: Parameters<typeof nextSteps>[0]) => nextSteps(input).map((d) => d.id);
@@ -16,6 +16,14 @@ describe('nextSteps: each scam type and country', () => {
     UK: { always: ['action-fraud'], online: [] },
     AU: { always: ['scamwatch'], online: ['reportcyber'] },
     CA: { always: ['cafc'], online: [] },
+    IN: { always: ['in-cybercrime', 'in-chakshu'], online: [] },
+    NG: { always: ['ng-efcc'], online: [] },
+    KE: { always: ['ke-dci'], online: [] },
+    PH: { always: ['ph-cicc'], online: ['ph-pnp-acg'] },
+    SG: { always: ['sg-scamshield'], online: ['sg-police'] },
+    ZA: { always: ['za-saps'], online: ['za-sabric'] },
+    IE: { always: ['ie-garda'], online: [] },
+    NZ: { always: ['nz-netsafe'], online: ['nz-police'] },
     other: { always: ['local-authority'], online: [] },
   };
   // Which types count as online fraud is destinations.ts's table (ONLINE_FRAUD_TYPES); what it must mean is
@@ -60,9 +68,25 @@ describe('nextSteps: texts go to 7726 only in the US and the UK', () => {
     ['UK', true],
     ['AU', false],
     ['CA', false],
+    ['IN', false],
     ['other', false],
   ])('an SMS in %s: 7726 %s', (country, expected) => {
     expect(ids({ scamType: 'delivery_smishing', platform: 'sms', country }).includes('text-7726')).toBe(expected);
+  });
+
+  it.each<[ReportCountry, string | null]>([
+    ['NZ', 'nz-7726'],
+    ['IN', 'in-1909'],
+    ['KE', 'ke-333'],
+    ['NG', null],
+    ['PH', null],
+    ['SG', null],
+    ['ZA', null],
+    ['IE', null],
+  ])("an SMS in %s goes to the carriers' own short code: %s", (country, code) => {
+    const got = ids({ scamType: 'delivery_smishing', platform: 'sms', country });
+    const codes = got.filter((id) => ['nz-7726', 'in-1909', 'ke-333', 'text-7726'].includes(id));
+    expect(codes).toEqual(code ? [code] : []);
   });
 
   it('puts 7726 first for a US text, before ReportFraud', () => {
@@ -97,7 +121,7 @@ describe('nextSteps: platforms', () => {
     ['whatsapp', 'https://faq.whatsapp.com/414631957536067'],
   ];
   it.each(pages)('%s gives its own report page in every country', (platform, url) => {
-    for (const country of ['US', 'UK', 'AU', 'CA', 'other'] as ReportCountry[]) {
+    for (const country of REPORT_COUNTRIES.map((c) => c.value)) {
       const step = nextSteps({ scamType: 'marketplace_overpayment', platform, country }).find((s) => s.id === `platform-${platform}`);
       expect(step?.url).toBe(url);
     }
@@ -118,8 +142,8 @@ describe('nextSteps: platforms', () => {
   });
 
   it('links only https pages', () => {
-    for (const platform of ['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp'] as Platform[]) {
-      for (const country of ['US', 'UK', 'AU', 'CA', 'other'] as ReportCountry[]) {
+    for (const platform of ['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp', 'sms'] as Platform[]) {
+      for (const country of REPORT_COUNTRIES.map((c) => c.value)) {
         for (const step of nextSteps({ scamType: 'romance', platform, country })) if (step.url) expect(step.url).toMatch(/^https:\/\//);
       }
     }
@@ -177,6 +201,94 @@ describe('country', () => {
     expect(countryFromLocale('not a locale')).toBe('other');
     expect(initialCountry(null, null, 'en-GB')).toBe('UK');
     expect(initialCountry('+12025550143', null, 'en-GB')).toBe('US');
+  });
+});
+
+describe('country from the message', () => {
+  const place = (message: string, links: string[] = []) => countryFromMessage(message, links)?.country ?? null;
+
+  it.each<[string, string, string[]]>([
+    ['IN', 'Dear customer, Rs.4,999 debited from your A/c via UPI. If not you, update KYC at http://sbi-kyc.in-verify.top', []],
+    ['IN', 'Your electricity will be cut tonight. Pay ₹1,250 now: call 98XXXXXX10', []],
+    ['NG', 'Your BVN has been blocked. Call +234 803 123 4567 to reactivate your GTBank account', []],
+    ['NG', 'Congratulations! You won ₦500,000 in the MTN promo', []],
+    ['KE', 'Confirmed. You have received Ksh 2,500 from JOHN. Kindly send it back, it was a mistake. M-PESA', []],
+    ['PH', 'Your GCash account will be suspended. Verify now at gcash-verify.top', []],
+    ['PH', 'You won ₱25,000 from the DSWD raffle! Claim now', []],
+    ['SG', 'SingPost: your parcel could not be delivered. Pay S$2.50 at singpost-redelivery.top', []],
+    ['SG', 'DBS: your PayNow transfer is on hold. Log in at dbs-sg-secure.top', []],
+    ['ZA', 'SARS: you have a tax refund of R3 450.00. Claim at sars-efiling-refund.top', []],
+    ['ZA', 'Capitec: suspicious login. Confirm your OTP', []],
+    ['IE', 'An Post: your parcel is held. Pay €1.99 at anpost-delivery.top', []],
+    ['IE', 'eFlow: you have an unpaid toll of €3.20. Pay now', []],
+    ['NZ', 'NZ Post: your parcel is waiting. Pay NZ$2.99 at nzpost-help.top', []],
+    ['NZ', 'Kiwibank: your card is locked. Call +64 9 555 0123', []],
+    ['UK', 'HMRC: you are due a tax refund of £243.87', []],
+    ['US', 'USPS: your package is on hold. Pay $1.99 now', []],
+    // A country domain is a weak clue: it counts beside another one.
+    ['IN', 'Your account needs verification. Fee Rs. 10', ['https://netbanking.example.co.in/login']],
+  ])('places a message in %s: %s', (country, message, links) => {
+    expect(place(message, links)).toBe(country);
+  });
+
+  it('gives no country for a message with nothing local, a lone weak clue, or a tie', () => {
+    expect(place('Hi, is the bike still available?')).toBeNull();
+    expect(place('Pay $5 now to release your parcel')).toBeNull();
+    expect(place('You owe 5 rupees')).toBeNull();
+    expect(place('Your account needs verification', ['https://netbanking.example.co.in/login'])).toBeNull();
+    expect(place('HMRC and USPS both want you to pay')).toBeNull();
+  });
+
+  it('says what it read the country from', () => {
+    expect(countryFromMessage('Rs.4,999 debited via UPI')?.labels).toEqual(['Rs.', 'UPI']);
+  });
+
+  it('names the banks and wallets the message names, at most two', () => {
+    expect(namedInstitutions('Your GCash and BDO accounts and your PayMaya wallet are locked').map((i) => i.name)).toEqual(['GCash', 'Maya']);
+    expect(namedInstitutions('Your M-PESA is on hold')).toEqual([{ name: 'M-Pesa', country: 'KE' }]);
+    expect(namedInstitutions('Hi, is the bike still available?')).toEqual([]);
+  });
+});
+
+describe('country choice', () => {
+  const upi = 'Dear customer, Rs.4,999 debited from your A/c via UPI. If not you, call 1800 000 000';
+
+  it("takes the user's remembered choice first", () => {
+    expect(chooseCountry({ remembered: 'KE', message: upi, locale: 'en-US' })).toMatchObject({ country: 'KE', source: 'remembered' });
+    expect(chooseCountry({ remembered: 'not-a-country', message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message' });
+  });
+
+  it("then the sender's number, then the message, then the browser", () => {
+    expect(chooseCountry({ phone: '+44 7700 900123', message: upi, locale: 'en-US' })).toMatchObject({ country: 'UK', source: 'sender' });
+    expect(chooseCountry({ message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message', labels: ['Rs.', 'UPI'] });
+    expect(chooseCountry({ message: 'Is the bike still available?', locale: 'en-US' })).toMatchObject({ country: 'US', source: 'locale' });
+    // A sender from a country without its own steps does not hide a message that clearly places itself.
+    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message' });
+    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: 'hello', locale: 'en-US' })).toMatchObject({ country: 'other', source: 'sender' });
+  });
+
+  it('places the numbers of the new countries', () => {
+    expect(countryFromPhone('+91 98765 43210')).toBe('IN');
+    expect(countryFromPhone('+234 803 123 4567')).toBe('NG');
+    expect(countryFromPhone('+254 712 345678')).toBe('KE');
+    expect(countryFromPhone('+63 917 123 4567')).toBe('PH');
+    expect(countryFromPhone('+65 8123 4567')).toBe('SG');
+    expect(countryFromPhone('+27 82 123 4567')).toBe('ZA');
+    expect(countryFromPhone('+353 87 123 4567')).toBe('IE');
+    expect(countryFromPhone('+64 21 123 4567')).toBe('NZ');
+    expect(countryFromLocale('en-IN')).toBe('IN');
+    expect(countryFromLocale('en-NZ')).toBe('NZ');
+  });
+});
+
+describe('nextSteps: the bank or wallet the message names', () => {
+  it('names it in place of "your bank" for a bank-first type, and adds it otherwise', () => {
+    const gcash = namedInstitutions('GCash: verify your account');
+    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })[0]).toBe('institution-gcash');
+    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })).not.toContain('your-bank');
+    const steps = nextSteps({ scamType: 'phishing', platform: 'sms', country: 'PH', institutions: gcash });
+    expect(steps.map((s) => s.id)).toEqual(['institution-gcash', 'ph-cicc']);
+    expect(steps[0]?.name).toBe("GCash's fraud line");
   });
 });
 
