@@ -28,6 +28,13 @@ export interface AppContext {
   billing: BillingProvider;
   /** The optional LLM second opinion (config.llm); null when LLM_BASE_URL / LLM_MODEL are not set. */
   llmReviewer: LlmReviewer | null;
+  /** What /readyz waits for besides the database: set by scans/engine-warmup.ts warmEngine at start. */
+  readiness: Readiness;
+}
+
+export interface Readiness {
+  /** The engine has run once since the start, so the first scan does not pay for its warm-up. */
+  engineWarm: boolean;
 }
 
 /** What the caller opens itself (and closes: the database), and the outside service a test may replace. */
@@ -59,5 +66,6 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
     rateLimiter: createRateLimiter({ config, database, clock }),
     billing: createBillingProvider(config),
     llmReviewer: config.llm ? createLlmReviewer(config.llm) : null,
+    readiness: { engineWarm: false },
   };
 }

@@ -11,6 +11,7 @@ import { createLogger } from './lib/logger.ts';
 import { startMailWorker } from './mail/mail.service.ts';
 import { startFeedRefresh } from './reputation/feeds.service.ts';
 import { startInboundSmtp } from './inbound/smtp.ts';
+import { warmEngine } from './scans/engine-warmup.ts';
 
 // The only file that listens. Everything it needs is built here from validated settings.
 async function main() {
@@ -41,6 +42,10 @@ async function main() {
   await database.migrate();
   const ctx = createContext(config, { database, logger, clock: createClock(config.testClock) });
   const app = createApp(ctx);
+  // /readyz answers 503 until the engine has run once, so the first scan after a start is not the slow one.
+  void warmEngine(ctx).catch((err: unknown) =>
+    logger.error({ err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'engine warm-up failed: not ready'),
+  );
   // Retries mails whose SMTP send failed (no-op with the dev outbox).
   const stopMailWorker = startMailWorker(ctx);
   // Trial reminder mails (any provider); the local provider also converts trials at their end, renews, ends cancelled subscriptions.

@@ -4,6 +4,7 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFeed, refreshFeeds } from '../reputation/feeds.service.ts';
+import { warmEngine } from '../scans/engine-warmup.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 
 let t: TestApp;
@@ -25,6 +26,25 @@ describe('health and readiness', () => {
     const res = await t.request('/readyz');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', feeds: [] });
+  });
+
+  it('GET /readyz answers 503 until the engine has warmed up (model loaded, one analysis run), then 200', async () => {
+    const cold = await createTestApp({}, { warm: false });
+    try {
+      const before = await cold.request('/readyz');
+      expect(before.status).toBe(503);
+      expect(await before.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Starting: the engine is warming up' } });
+      // /healthz says the process is up all the while.
+      expect((await cold.request('/healthz')).status).toBe(200);
+
+      const warm = await warmEngine(cold.ctx);
+      expect(warm.analyses).toBeGreaterThan(0);
+      const after = await cold.request('/readyz');
+      expect(after.status).toBe(200);
+      expect(await after.json()).toEqual({ status: 'ok', feeds: [] });
+    } finally {
+      await cold.close();
+    }
   });
 
   it("GET /readyz tells anyone the lists' ages and why a refresh failed, never a list's name, SQL or error text", async () => {

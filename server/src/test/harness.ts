@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import { createClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
 import type { MailSender } from '../mail/mail.service.ts';
+import { warmEngine } from '../scans/engine-warmup.ts';
 import { TEMPLATE_DB, withDatabase } from './global-setup.ts';
 
 /**
@@ -62,6 +63,8 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
   /** Replaces the SMTP transport (with SMTP_URL set): a sender the test controls. */
   mailSender?: MailSender;
+  /** false: the engine is not warmed up, so /readyz answers 503 (default: warmed, as server/src/index.ts does). */
+  warm?: boolean;
 }
 
 /** Builds the real app on a fresh database with test settings; `env` overrides any setting. */
@@ -97,6 +100,7 @@ async function buildTestApp(env: Record<string, string>, database: Database, opt
     ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
   });
   const app = createApp(ctx);
+  if (opts.warm !== false) await warmEngine(ctx);
   return {
     app,
     ctx,
