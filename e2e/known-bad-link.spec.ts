@@ -34,4 +34,8 @@ test('a scan whose link is on a known-bad list shows the list in the result card
   const findings = result.getByRole('region', { name: 'What others have seen' });
   await expect(findings.getByTestId('reputation-listing')).toContainText('This link is on the known-bad list “e2e”');
   await expect(findings).toContainText('Lists can be out of date.');
+  // The links card agrees: the listed link is not one with "no warning signs".
+  const links = result.getByTestId('link-findings');
+  await expect(links.getByRole('list', { name: 'Link warnings' })).toContainText('On a known-bad list');
+  await expect(links.getByText('No warning signs on this link.')).toHaveCount(0);
 });

@@ -20,6 +20,9 @@ export const REPORTS_ARE_NOT_PROOF =
   'Reported by other RedFlag users is not proof: it means scans from several different accounts flagged it as a likely scam. A number or address can be spoofed, and a real business can be reported by mistake.';
 export const LISTED_MEANS =
   'Listed by a public list of known phishing or malware links: security researchers and the public reported it and the list checked it. Lists can be out of date.';
+/** A lookup that found nothing: that is not a clean bill of health. */
+export const NOTHING_KNOWN_MEANS =
+  'Not on any known-bad list RedFlag reads, and not reported by enough other RedFlag users. That is not proof it is safe: a new scam is on no list yet.';
 
 /** A link found on a known-bad list: which list, since when, and whether the whole link or its site matched. */
 export const listingSchema = z.object({
@@ -96,7 +99,7 @@ export const lookupResponseSchema = z.object({
   listings: z.array(listingSchema.omit({ url: true })),
   /** Flagged scans from other accounts, when at least SIGHTING_THRESHOLD did within SIGHTING_WINDOW_DAYS. */
   reports: z.object({ count: z.number().int().min(1), since: z.string() }).nullable(),
-  /** What the answer means and what it does not. */
+  /** What the answer means and what it does not: one note per kind of finding, or one saying nothing was found. */
   notes: z.array(z.string()),
 });
 export type LookupResponse = z.infer<typeof lookupResponseSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createdApiKeySchema } from '@redflag/contracts/api';
-import { lookupResponseSchema, REPORTS_ARE_NOT_PROOF } from '@redflag/contracts/reputation';
+import { LISTED_MEANS, lookupResponseSchema, NOTHING_KNOWN_MEANS, REPORTS_ARE_NOT_PROOF } from '@redflag/contracts/reputation';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { LOOKUPS_PER_USER } from '../api/rate-limit-headers.ts';
@@ -60,7 +60,8 @@ describe('GET /v1/lookup', () => {
     expect(url.headers.get('RateLimit-Policy')).toContain('"lookups:user"');
     const listed = lookupResponseSchema.parse(await url.json());
     expect(listed).toMatchObject({ kind: 'url', normalized: 'secure-login.bank-verify.example/signin', listings: [{ list: 'openphish', match: 'url' }], reports: null });
-    expect(listed.notes).toContain(REPORTS_ARE_NOT_PROOF);
+    // The notes explain what was found, and only that: a listing, no reports.
+    expect(listed.notes).toEqual([LISTED_MEANS]);
 
     const email = lookupResponseSchema.parse(await (await lookup(key, 'email=Billing%40Bad-Sender.example')).json());
     expect(email).toMatchObject({ kind: 'email', normalized: 'billing@bad-sender.example', listings: [{ list: 'blocklist', match: 'host' }] });
@@ -71,11 +72,21 @@ describe('GET /v1/lookup', () => {
     const phone = lookupResponseSchema.parse(await (await lookup(key, 'phone=%2B44%2020%207946%200777')).json());
     expect(phone).toMatchObject({ kind: 'phone', normalized: '+442079460777', listings: [], reports: { count: 3, since: t.ctx.clock.now().toISOString().slice(0, 10) } });
     // The reporter itself sees only the two others: below the threshold, nothing.
+    expect(phone.notes).toEqual([REPORTS_ARE_NOT_PROOF]);
     const own = lookupResponseSchema.parse(await (await lookup(await keyOf(reporters[0] as TestUser), 'phone=%2B442079460777')).json());
     expect(own.reports).toBeNull();
     // A lookup reports nothing: the count did not move.
     const again = lookupResponseSchema.parse(await (await lookup(key, 'phone=%2B442079460777')).json());
     expect(again.reports?.count).toBe(3);
+  });
+
+  it('a lookup that finds nothing says so, without the notes about lists and reports', async () => {
+    const key = await keyOf(await createPremiumUser(t));
+    for (const query of ['url=https%3A%2F%2Fexample.org%2Fnothing-here', 'phone=%2B12025550143', 'email=someone%40example.org']) {
+      const answer = lookupResponseSchema.parse(await (await lookup(key, query)).json());
+      expect(answer).toMatchObject({ listings: [], reports: null });
+      expect(answer.notes).toEqual([NOTHING_KNOWN_MEANS]);
+    }
   });
 
   it('answers 422 unless exactly one valid value is given', async () => {

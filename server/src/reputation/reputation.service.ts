@@ -6,6 +6,7 @@
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import {
   LISTED_MEANS,
+  NOTHING_KNOWN_MEANS,
   REPORTS_ARE_NOT_PROOF,
   SIGHTING_THRESHOLD,
   SIGHTING_WINDOW_DAYS,
@@ -216,11 +217,8 @@ export async function lookup(ctx: Ctx, userId: string, q: LookupQuery): Promise<
   }
   const counted = reportValue === null ? null : await countSightings(db, keys.value(kind, reportValue), keys.contributor(userId, kind, reportValue), windowStart(ctx.clock.now()));
   const listings = rows.map((r) => ({ list: r.feed, listedAt: r.listedAt, match: (r.kind === 'url' && r.value === normalized ? 'url' : 'host') as 'url' | 'host' }));
-  return {
-    kind: q.url !== undefined ? 'url' : kind,
-    normalized,
-    listings,
-    reports: counted && counted.count >= SIGHTING_THRESHOLD ? { count: counted.count, since: counted.since } : null,
-    notes: [LISTED_MEANS, REPORTS_ARE_NOT_PROOF],
-  };
+  const reports = counted && counted.count >= SIGHTING_THRESHOLD ? { count: counted.count, since: counted.since } : null;
+  // A note explains a finding; one about lists beside no listing reads as a listing.
+  const notes = [...(listings.length > 0 ? [LISTED_MEANS] : []), ...(reports ? [REPORTS_ARE_NOT_PROOF] : [])];
+  return { kind: q.url !== undefined ? 'url' : kind, normalized, listings, reports, notes: notes.length > 0 ? notes : [NOTHING_KNOWN_MEANS] };
 }

@@ -3,6 +3,7 @@ import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysi
 import { cva } from 'class-variance-authority';
 import { ChevronRight, Eye, ImageIcon, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
+import type { Listing } from '@redflag/contracts/reputation';
 import ReputationFindings from '@/components/reputation-findings';
 import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
 import { cn } from '@/lib/utils';
@@ -250,34 +251,52 @@ function EmailFindings({ email }: { email: EmailAnalysis }) {
   );
 }
 
-function Links({ links }: { links: readonly LinkAnalysis[] }) {
+const hostOf = (url: string): string | null => {
+  try {
+    return new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url : `https://${url}`).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+};
+
+/** Whether a known-bad listing is about this link: the link as the message has it, or (a site match) its site. */
+function isListed(link: LinkAnalysis, listings: readonly Listing[]): boolean {
+  const host = hostOf(link.url);
+  return listings.some((l) => l.url === link.url || (l.match === 'host' && host !== null && hostOf(l.url) === host));
+}
+
+function Links({ links, listings }: { links: readonly LinkAnalysis[]; listings: readonly Listing[] }) {
   return (
     <div className="grid gap-2" data-testid="link-findings">
       <SectionTitle icon={<Link2 aria-hidden="true" />}>Links found</SectionTitle>
       <ul className="grid gap-2">
-        {links.map((link) => (
-          <li key={`${link.start}-${link.url}`} className="rounded-xl border border-slate-200 p-3">
-            {/* Shown, never linked: the whole point is not to open it. */}
-            <p className="font-mono text-xs text-slate-800 [overflow-wrap:anywhere]">{link.url}</p>
-            {link.flags.length > 0 ? (
-              <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Link warnings">
-                {link.flags.map((flag) => (
-                  <li
-                    key={flag}
-                    className={cn(
-                      'rounded-full border px-2 py-0.5 text-[0.6875rem] font-bold uppercase tracking-wide',
-                      flag === 'official' ? 'border-emerald-300 bg-emerald-50 text-emerald-800' : 'border-red-200 bg-red-50 text-red-800',
-                    )}
-                  >
-                    {linkFlagLabel(flag)}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="mt-1 text-xs text-slate-600">No warning signs on this link.</p>
-            )}
-          </li>
-        ))}
+        {links.map((link) => {
+          // A listed link is warned about here too, so this card agrees with "What others have seen".
+          const flags = isListed(link, listings) ? ['listed', ...link.flags] : link.flags;
+          return (
+            <li key={`${link.start}-${link.url}`} className="rounded-xl border border-slate-200 p-3">
+              {/* Shown, never linked: the whole point is not to open it. */}
+              <p className="font-mono text-xs text-slate-800 [overflow-wrap:anywhere]">{link.url}</p>
+              {flags.length > 0 ? (
+                <ul className="mt-2 flex flex-wrap gap-1.5" aria-label="Link warnings">
+                  {flags.map((flag) => (
+                    <li
+                      key={flag}
+                      className={cn(
+                        'rounded-full border px-2 py-0.5 text-[0.6875rem] font-bold uppercase tracking-wide',
+                        flag === 'official' ? 'border-emerald-300 bg-emerald-50 text-emerald-800' : 'border-red-200 bg-red-50 text-red-800',
+                      )}
+                    >
+                      {flag === 'listed' ? 'On a known-bad list' : linkFlagLabel(flag)}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-xs text-slate-600">No warning signs on this link.</p>
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );
@@ -451,7 +470,7 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
 
       <HighlightedMessage message={scan.message} details={highlightDetails} />
 
-      {scan.links?.length > 0 ? <Links links={scan.links} /> : null}
+      {scan.links?.length > 0 ? <Links links={scan.links} listings={scan.reputation?.listings ?? []} /> : null}
 
       {scan.phoneAnalysis || scan.emailAnalysis ? (
         <div className={cn('grid gap-4', scan.phoneAnalysis && scan.emailAnalysis && 'md:grid-cols-2')}>
