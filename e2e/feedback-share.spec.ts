@@ -27,6 +27,11 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await expect(feedback.getByRole('heading', { name: 'Was this right?' })).toBeVisible({ timeout: 15_000 });
   const consent = feedback.getByRole('checkbox', { name: "Use this message's text to improve RedFlag's scam detection" });
   await expect(consent).not.toBeChecked();
+  // Three checkboxes about the message text on one page, each named for what it does, so neither a screen
+  // reader nor a person ticks the wrong one.
+  await expect(page.getByRole('checkbox', { name: 'Show the message text on the shared page', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: 'Include the message text in the report summary', exact: true })).toHaveCount(1);
+  await expect(page.getByRole('checkbox', { name: /^Include the message text$/ })).toHaveCount(0);
 
   // Sending without an answer says what is missing; nothing is stored.
   await feedback.getByRole('button', { name: 'Send answer' }).click();
@@ -56,7 +61,7 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
 
   // Share: a link, the message left out by default.
   const share = page.getByTestId('share-panel');
-  const include = share.getByRole('checkbox', { name: /Include the message text/ });
+  const include = share.getByRole('checkbox', { name: 'Show the message text on the shared page' });
   await expect(include).not.toBeChecked();
   // The hint under the switch says what the link shows in the state it is in.
   const hint = share.getByText(/^(Off|On): the link shows/);

@@ -47,7 +47,7 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
 
   expect(await axeViolations(page, { include: '[data-testid="report-next-steps"]', tags: null, impact: 'any' })).toEqual([]);
 
-  const include = panel.getByRole('checkbox', { name: 'Include the message text' });
+  const include = panel.getByRole('checkbox', { name: 'Include the message text in the report summary' });
   await expect(include).not.toBeChecked();
   // Keyboard: Tab reaches the copy button, Enter copies, the confirmation is announced.
   await panel.getByRole('button', { name: 'Copy summary' }).focus();

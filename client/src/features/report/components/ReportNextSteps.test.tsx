@@ -40,7 +40,7 @@ describe('ReportNextSteps', () => {
     expect(copied).not.toContain('unpaid shipping fee');
     expect(screen.getByRole('status')).toHaveTextContent('Copied');
 
-    await user.click(screen.getByRole('checkbox', { name: 'Include the message text' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Include the message text in the report summary' }));
     // The summary changed since the last copy: it no longer says Copied.
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect((summary as HTMLTextAreaElement).value).toContain(`Message text:\n${SCAM_TEXT}`);
@@ -49,7 +49,7 @@ describe('ReportNextSteps', () => {
     expect(copied).toContain(`Message text:\n${SCAM_TEXT}`);
     expect(copied).toBe((summary as HTMLTextAreaElement).value);
 
-    await user.click(screen.getByRole('checkbox', { name: 'Include the message text' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Include the message text in the report summary' }));
     expect(summary).not.toHaveValue(expect.stringContaining('unpaid shipping fee'));
   });
 

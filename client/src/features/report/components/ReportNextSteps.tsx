@@ -225,8 +225,9 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
               onChange={(e) => setIncludeMessage(e.target.checked)}
               className="size-4 rounded border-slate-400 accent-brand-600"
             />
+            {/* Not just "Include the message text": the share panel on the same page has a box about the text too. */}
             <label htmlFor={includeId} className="text-sm text-slate-800">
-              Include the message text
+              Include the message text in the report summary
             </label>
           </div>
           <div className="flex items-center gap-3">

@@ -39,7 +39,7 @@ function shareServer(initial: Share | null) {
   return calls;
 }
 
-const includeBox = () => screen.getByRole('checkbox', { name: /Include the message text/ });
+const includeBox = () => screen.getByRole('checkbox', { name: 'Show the message text on the shared page' });
 
 describe('SharePanel', () => {
   it('says what the link would show in the state the switch is in, and makes the link only on Create link', async () => {
@@ -48,7 +48,8 @@ describe('SharePanel', () => {
     const create = await screen.findByRole('button', { name: 'Create link' });
     await expect.poll(() => create).toBeEnabled();
     expect(includeBox()).not.toBeChecked();
-    expect(includeBox()).toHaveAccessibleName(`Include the message text${OFF_HINT}`);
+    expect(includeBox()).toHaveAccessibleName('Show the message text on the shared page');
+    expect(includeBox()).toHaveAccessibleDescription(OFF_HINT);
     expect(screen.queryByText(ON_HINT)).toBeNull();
 
     await user.click(includeBox());

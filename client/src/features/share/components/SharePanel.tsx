@@ -17,7 +17,7 @@ async function copyText(text: string, fallback: HTMLInputElement | null): Promis
   return false;
 }
 
-/** The hint under "Include the message text": what anyone with the link sees of the message, now. */
+/** The hint under "Show the message text on the shared page": what anyone with the link sees of the message, now. */
 const INCLUDE_HINTS = {
   off: 'Off: the link shows nothing of the message, not even the highlighted words.',
   on: 'On: the link shows the whole message to anyone who opens it.',
@@ -34,7 +34,7 @@ export default function SharePanel({ scanId }: { scanId: string }) {
   const [includeMessage, setIncludeMessage] = useState<boolean | null>(null);
   const [copied, setCopied] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { title: useId(), include: useId(), link: useId() };
+  const ids = { title: useId(), include: useId(), includeHint: useId(), link: useId() };
 
   const current = share.data ?? null;
   const include = includeMessage ?? current?.includeMessage ?? false;
@@ -51,6 +51,7 @@ export default function SharePanel({ scanId }: { scanId: string }) {
       <div className="flex items-start gap-2.5">
         <input
           id={ids.include}
+          aria-describedby={ids.includeHint}
           type="checkbox"
           checked={include}
           disabled={busy || share.isPending}
@@ -61,11 +62,16 @@ export default function SharePanel({ scanId }: { scanId: string }) {
           }}
           className="mt-0.5 size-4 shrink-0 accent-brand-600"
         />
-        <label htmlFor={ids.include} className="text-sm text-slate-800">
-          Include the message text
+        {/* Named for what it does: the report panel on the same page has its own message-text box. */}
+        <div>
+          <label htmlFor={ids.include} className="text-sm text-slate-800">
+            Show the message text on the shared page
+          </label>
           {/* What the link shows in the state the switch is in ("Off: ..." stayed when on). */}
-          <span className="block text-xs text-slate-600">{include ? INCLUDE_HINTS.on : INCLUDE_HINTS.off}</span>
-        </label>
+          <p id={ids.includeHint} className="text-xs text-slate-600">
+            {include ? INCLUDE_HINTS.on : INCLUDE_HINTS.off}
+          </p>
+        </div>
       </div>
       {url ? (
         <div className="grid gap-2">
