@@ -116,6 +116,24 @@ describe('openers from strangers are Suspicious, with advice not to engage', () 
   });
 });
 
+describe("a buyer's questions and colleagues' mail are not openers", () => {
+  const ordinary: Array<[string, Platform]> = [
+    ['How old is this car? Any rust?', 'craigslist'],
+    ['Wonderful. How much are you asking? Is there room to negotiate?', 'craigslist'],
+    ['Hi I am interested in your house. Can you tell me more about it?', 'craigslist'],
+    ['Okay. Is this heavy? Will you be available to help load?', 'facebook'],
+    ['Subject: re: summer work\n\nJin, long time no see! Thanks for your message. We have a number of openings in the group this summer; send me your CV and I will pass it on.', 'email'],
+  ];
+  for (const [text, platform] of ordinary) {
+    it(`"${text.slice(0, 50)}" has no opener reason`, () => {
+      const r = scan(text, platform);
+      expect(r.reasonDetails.map((d) => d.id)).not.toContain('intent_wrong_number');
+      expect(r.reasonDetails.map((d) => d.id)).not.toContain('wrong_number_opener');
+      expect(r.reasonDetails.map((d) => d.id)).not.toContain('property_cash_offer');
+    });
+  }
+});
+
 describe('types that fit, advice that fits', () => {
   const cases: Array<[ScamType, string, Platform]> = [
     [

@@ -311,7 +311,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
       const foreign = foreignContactSignal(message, contacts);
       if (foreign) signals.push(foreign);
     }
-  } else if (shortText && !noWayToAct && signals.some((x) => x.id === 'service_notice' || x.id === 'otp_notice')) {
+  } else if (shortText && !noWayToAct && signals.some((x) => x.id === 'service_notice' || x.id === 'otp_notice' || x.id === 'intent_otp_notice')) {
     // An appointment or code notice with its surgery's or company's line: the same rule.
     const contacts = contactPoints(message, links);
     senderNotice = contacts.length > 0 && contacts.every((c) => c.kind !== 'foreign');
@@ -345,7 +345,7 @@ const CALL_VERB_BEFORE = /\b(?:call|ring|dial|phone|text|txt|sms|whats ?app|cont
 /** An e-mail address written in the text: a way to act besides the links. */
 const EMAIL_IN_TEXT = /[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,}/;
 /** The notices a company sends that ask for nothing (service_notice, otp_notice in rules.ts). */
-const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice', 'transaction_alert']);
+const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice', 'intent_otp_notice', 'transaction_alert']);
 
 /**
  * Where a "payment received" text is the fake-payment scam's tool, not a bank's alert: pasted from a

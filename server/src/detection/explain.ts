@@ -28,7 +28,9 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
   if (riskScore < RISK_BAND_SUSPICIOUS) return null;
   const votes = new Map<ScamType, number>();
   for (const s of signals) {
-    const w = effectiveWeight(s, params);
+    // The kind of scam is voted with the detector's own weight: the combiner rescales how much a finding adds to
+    // the risk (and may weigh a detector at 0 where it also fires on genuine mail), not what kind of scam it names.
+    const w = Math.max(s.weight, effectiveWeight(s, params));
     if (w <= 0 || !s.types) continue;
     for (const [type, v] of Object.entries(s.types) as [ScamType, number][]) votes.set(type, (votes.get(type) ?? 0) + v * w);
   }
@@ -93,7 +95,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
   if (!ordered.length) {
     ordered.push({ id: 'no_signals', text: 'No warning signs found, but there is little to go on: stay careful with unexpected requests', weight: 0, severity: 'info', evidence: [] });
   }
-  const scamType = pickScamType(g, reasons, riskScore, params);
+  const scamType = pickScamType(g, g.signals, riskScore, params);
   const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
   return {
     riskScore,

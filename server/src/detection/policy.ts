@@ -174,9 +174,13 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused, modelOnlyCapped: steps.some((x) => x.id === 'model_only_cap') };
 }
 
-/** A finding that raised the score, other than a topic alone and the number to call (a sender's helpline here). */
+/**
+ * A detector that fired, other than a topic alone and the number to call (a sender's helpline here). Its
+ * prior weight counts, not the combiner's rescaled one: a detector the combiner weighs at 0 (it fires on
+ * genuine mail too) still found something the alert asks, so the alert is not "only the wording".
+ */
 function evidenceBesidesContact(input: PolicyInput): boolean {
-  return input.signals.some((s) => effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic'));
+  return input.signals.some((s) => s.weight > 0 && !(s.tags ?? []).every((t) => t === 'topic'));
 }
 
 /**

@@ -113,7 +113,8 @@ export const INTENT_RULES: readonly Rule[] = [
     weight: 1.3,
     patterns: [
       re(`\\b(numero equivocado|me equivoque de (numero|persona)|numero errado|foi engano|mandei (pra|para) (pessoa|numero) errad[ao]|mauvais numero|je me suis trompe(e)? de (numero|personne)|falsche nummer|falsch verbunden|salah (kirim|sambung|nomor|orang))\\b`),
-      re(`\\b(is this|are you|hello,? is this|hi,? is this) (the )?${NOT_A_NAME}[a-z]{2,15}('?s)?( number| phone)?\\?`),
+      // At the start of a sentence or after a greeting: "how old is this car?" and "what are you asking?" are a buyer's.
+      re(`(?:^|[.!?\\n][ \\t]{0,3}|\\b(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening))[ \\t,!]{1,3})(is this|are you|hello,? is this|hi,? is this) (the )?${NOT_A_NAME}[a-z]{2,15}('?s)?( number| phone)?\\?`),
       re(`\\b(hey|hi|hello),? (is this|are you) ${NOT_A_NAME}[a-z]{2,15}\\?`),
       // Name guesses, old acquaintance and a mutual friend in the other languages.
       re(`\\b(eres|es usted|hablo con|usted es) (el |la )?(senor |senora |senorita )?[a-z]{2,15}\\?|\\bnos conocimos (en|el|la)\\b|\\bcuanto tiempo sin (vernos|hablar)\\b|\\bme (dio|paso) tu (numero|contacto)\\b`),
@@ -124,6 +125,8 @@ export const INTENT_RULES: readonly Rule[] = [
       re(`\\b(ikaw ba si|kayo po ba si|si [a-z]{2,15} (ba )?(ito|to) po)\\b|\\b(matagal (na )?tayong hindi nagkita|long time no see po)\\b|\\bnakuha ko (ang )?(number|numero) mo (kay|sa)\\b`),
     ],
     types: { other: 1, crypto_investment: 0.4, romance: 0.4 },
+    // On a marketplace "is this heavy?" and "are you flexible?" are a buyer's questions, not a name guess.
+    marketplace: 0,
     tags: ['opener'],
   },
   {

@@ -59,7 +59,7 @@ const CASES: Record<string, string[]> = {
   service_notice: ['Your appointment is confirmed for Tuesday at 10:30.', 'Your prescription is ready for pickup at the pharmacy.'],
   otp_notice: ['Your verification code is 123456. Do not share this code with anyone.'],
   money_received_opener: ['Hello, I just received your $250 payment, is it for the car? Please reply', 'We got a Zelle transfer from this number, who is this?'],
-  property_cash_offer: ['Hi, would you consider a cash offer for your house on Maple Ave?', 'We are interested in buying your property at 18 Hill Rd.'],
+  property_cash_offer: ['Hi, would you consider a cash offer for your house on Maple Ave?', 'We would like to buy your property at 18 Hill Rd for cash, closing fast.'],
   extortion: ['I recorded you through your webcam. Pay 0.05 BTC or I will send the video to all your contacts.', 'We have your private photos. Transfer $800 today or else we will publish them.'],
   renewal_callback: ['Your McAfee subscription has been renewed and $349.99 charged. To cancel call 1-855-201-4410.', 'If you did not authorize this order, call our refund desk at (888) 410-2271 for a refund.'],
   invoice_payment_due: ['Invoice 2291 is overdue, please settle today.', 'Your outstanding balance of $912 must be paid.'],
@@ -68,7 +68,7 @@ const CASES: Record<string, string[]> = {
   boss_request: ["I'm in a meeting, can't talk. I need you to buy gift cards for a client.", 'Are you at your desk? I need a quick favour: a transfer to a supplier today.'],
   fake_shop_offer: ['iPhone 16 Pro 70% off, payment via bank transfer only, DM to order', 'Warehouse clearance sale on Dyson and AirPods today only'],
   guided_investment: ['I can guide you to trade on my platform and make profit every week.', 'You can start with just $300 in USDT and see returns on the trading platform.'],
-  investment_testimonial: ['i made $8,000 last month thanks to @mike_fx_trades', 'Contact her, she is the best account manager I know, message @jenny.invests'],
+  investment_testimonial: ['i made $8,000 last month thanks to @mike_fx_trades', 'earned 12k in 3 weeks all thanks to mrs_helen.fx', 'Contact her, she is the best account manager I know, message @jenny.invests'],
 };
 
 describe('red-flag detectors', () => {

@@ -23,7 +23,7 @@ export interface Rule {
   types?: Partial<Record<ScamType, number>>;
   /** Type votes used instead of `types` off the marketplaces (a code request by SMS is account phishing). */
   typesElsewhere?: Partial<Record<ScamType, number>>;
-  /** Multiplier on marketplace platforms (Facebook, Craigslist, OfferUp, eBay, Etsy). */
+  /** Multiplier on marketplace platforms (Facebook, Craigslist, OfferUp, eBay, Etsy); 0: the rule does not apply there. */
   marketplace?: number;
   /** Multiplier elsewhere (e.g. a verification-code request matters most between strangers). */
   elsewhere?: number;
@@ -487,6 +487,9 @@ export const RULES: readonly Rule[] = [
       re(`\\bare you [a-z]{2,15}'?s (friend|colleague|cousin|neighbou?r|classmate)\\b|\\b(he|she|they|[a-z]{2,15}) (gave|shared|passed) me your (number|contact)\\b`),
     ],
     types: { other: 1, crypto_investment: 0.4, romance: 0.4 },
+    // In an e-mail the same words open a colleague's or a recruiter's mail ("long time no see", "we met at the
+    // conference"); a stranger's opener is a text or a chat.
+    chatOnly: true,
     tags: ['opener'],
   },
   {
@@ -501,8 +504,10 @@ export const RULES: readonly Rule[] = [
     id: 'property_cash_offer',
     text: 'An unsolicited offer to buy your house or land for cash, a common opener of property and "wholesaler" scams',
     weight: 1.3,
-    patterns: [re(`\\b(buy|buying|purchase|interested in|make (you )?an offer (on|for)|cash offer (on|for)|offer for) (your|the) (property|house|home|land|lot)\\b|\\b(would|will) you (consider|entertain|take) (a |an )?(cash )?offer\\b`)],
+    patterns: [re(`\\b(cash offer (on|for)|buy|buying|purchase|purchasing) (your|the) (property|house|home|land)${span(80)}\\b(cash|offer|as[- ]is|quick(ly)?|fast|close)\\b|\\bcash offer (on|for) (your|the) (property|house|home|land)\\b|\\b(would|will) you (consider|entertain) (a |an )(cash )?offer (on|for) (your|the) (property|house|home|land)\\b|\\bwe buy houses\\b`)],
     types: { other: 1 },
+    // A buyer answering a listing on a marketplace says "interested in your house" too.
+    marketplace: 0,
     tags: ['opener'],
   },
   {
@@ -599,7 +604,7 @@ export const RULES: readonly Rule[] = [
     patterns: [
       re(`\\b(recorded|filmed|captured|video of) you\\b|\\b(webcam|camera)${win(60)}\\b(recorded|record|video|footage)\\b|\\b(intimate|private|explicit|compromising|nude|naked) (photos?|pictures?|videos?|images?|recordings?)\\b`),
       re(`\\b(send|share|forward|leak|publish|post|release|expose|upload)${win(40)}\\b(to )?(all )?(your )?(contacts|family|friends|colleagues|employer|wife|husband|followers|social media)\\b${span(160)}\\b(unless|if you (do not|don'?t)|pay|bitcoin|btc|\\$)|\\b(pay|send|transfer)${span(160)}\\b(or|otherwise|else) (i|we) (will )?(send|share|forward|leak|publish|post|release|expose)\\b`),
-      re(`\\b(i|we) (know|have) your (password|passcode)\\b|\\b(i|we) (hacked|have access to|infected) your (device|computer|phone|account|email)\\b|\\b(hitman|hired to (kill|hurt))\\b`),
+      re(`\\b(i|we) (know|have) your (password|passcode)\\b|\\b(i|we) (hacked|have access to|infected) your (device|computer|phone|account|email)\\b|\\b(hitman|hired to (kill|hurt))\\b${span(160)}\\b(pay|bitcoin|btc|\\$|transfer)`),
     ],
     types: { extortion: 3 },
     tags: ['threat'],
@@ -682,7 +687,7 @@ export const RULES: readonly Rule[] = [
     text: 'A testimonial that someone made money with a trader or "account manager" and that you should message them: the investment-scam advert in comments',
     weight: 2.2,
     patterns: [
-      re(`\\b(made|earned|profit(ed)?|got|received|withdrew|cashed out|recovered)${win(40)}(\\$ ?\\d[\\d,.]*k?|\\d[\\d,.]*k?\\b ?(usd|dollars|btc|usdt)?)${win(80)}\\b(thanks to|with the help of|because of|through|via|with|from) @?[a-z0-9_.]{3,30}`),
+      re(`\\b(made|earned|profit(ed)?|withdrew|cashed out|recovered)${win(30)}(\\$ ?\\d[\\d,.]*k?|\\d[\\d,.]*k\\b|\\d[\\d,.]* ?(usd|dollars|btc|usdt))${win(60)}\\b(thanks to|with the help of|all thanks to|courtesy of) @?[a-z0-9_.]{3,30}`),
       re(`\\b(dm|message|contact|text|reach( out to)?|write to|whatsapp|inbox) (her|him|them|@[a-z0-9_.]{3,30})${win(80)}\\b(legit|trad|invest|profit|earn|portfolio|crypto|forex|account manager|recover|expert|mentor)|\\b(legit|trad(er|ing)|invest(ment|or)?|profit|earn(ed|ing)?|portfolio|crypto|forex|account manager|expert|mentor)${win(80)}\\b(dm|message|contact|text|reach out to|write to|inbox) (her|him|them|@[a-z0-9_.]{3,30})\\b`),
     ],
     types: { crypto_investment: 2, recovery: 0.5 },
@@ -774,6 +779,9 @@ export function runRules(folded: Folded, original: string, ctx: RuleContext = {}
     }
     if (!spans.length) continue;
     const mult = market ? (rule.marketplace ?? 1) : ctx.platform ? (rule.elsewhere ?? 1) : 1;
+    // A multiplier of 0 says the rule does not apply there (a buyer's words on a marketplace): no hit at all,
+    // so its tags (an opener's floor) do not apply either.
+    if (mult === 0) continue;
     const types = (!market && rule.typesElsewhere) || rule.types || {};
     hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags });
   }
