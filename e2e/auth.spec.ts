@@ -197,6 +197,10 @@ test('sign out, then sign in again: "Welcome back!", the session survives a relo
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
   await page.goto('/settings');
   await expect(page.getByText('Please sign in to access settings')).toBeVisible();
+  // The way in is on the page, and signing in comes first; recovery is for those who lost access.
+  const actions = page.getByRole('main').getByRole('button');
+  await expect(actions.first()).toHaveText('Sign In');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Forgot password? Quick Recovery' })).toBeVisible();
   await page.goto('/');
 
   const dialog = await openDialog(page, 'Login');

@@ -395,10 +395,12 @@ test.describe('static pages', () => {
 
     await page.goto('/dashboard');
     await expect(page.getByRole('heading', { name: 'Authentication Required' })).toBeVisible();
-    await page.getByRole('button', { name: 'Quick Recovery' }).click();
+    // Signing in leads; recovery is the second way, for those who lost access.
+    await expect(page.getByRole('main').getByRole('button').first()).toHaveText('Sign In');
+    await page.getByRole('button', { name: 'Forgot password? Quick Recovery' }).click();
     await expect(page.getByRole('dialog', { name: 'QUICK RECOVERY' })).toBeVisible();
     await closeDialog(page);
-    await page.getByRole('button', { name: 'Sign In Manually' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign In', exact: true }).click();
     await expectAuthDialog(page, 'SIGN IN');
   });
 

@@ -15,7 +15,8 @@ export function SettingsRoute() {
   const signOut = useSignOut();
   const onSignOut = () => void signOut();
   return (
-    <MemberRoute page="settings" what="access settings" signedOut={<SettingsPage user={null} onSignOut={onSignOut} />}>
+    // Signed out: the same card as every member page, with its Sign In button (a bare line left no way in).
+    <MemberRoute page="settings" what="access settings">
       {(user) => <SignedInSettings user={user} onSignOut={onSignOut} />}
     </MemberRoute>
   );

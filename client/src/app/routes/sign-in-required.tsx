@@ -13,11 +13,12 @@ export function SignInRequired({ what }: { what: string }) {
         title="Authentication Required"
         actions={
           <>
-            <Button size="lg" onClick={openRecoveryDialog}>
-              <KeyRound aria-hidden="true" /> Quick Recovery
+            {/* Most visitors here just need to sign in: that leads; recovery is for those who lost access. */}
+            <Button size="lg" onClick={() => openAuthModal('signin')}>
+              <LogIn aria-hidden="true" /> Sign In
             </Button>
-            <Button size="lg" variant="outline" onClick={() => openAuthModal('signin')}>
-              <LogIn aria-hidden="true" /> Sign In Manually
+            <Button size="lg" variant="outline" onClick={openRecoveryDialog}>
+              <KeyRound aria-hidden="true" /> Forgot password? Quick Recovery
             </Button>
           </>
         }
