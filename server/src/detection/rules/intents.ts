@@ -12,6 +12,7 @@ import type { Rule } from './rules.ts';
 const re = (src: string): RegExp => new RegExp(src, 'g');
 const W = '[^.!?\\n]';
 const win = (n: number): string => `${W}{0,${n}}`;
+const span = (n: number): string => `[\\s\\S]{0,${n}}`;
 
 /**
  * "Is this <name>?" is a stranger's opener; "is this available?", "are you flexible?" are a buyer's first
@@ -196,6 +197,20 @@ export const INTENT_RULES: readonly Rule[] = [
     ],
     types: { crypto_investment: 0.8, job_task: 0.8 },
     tags: ['investment'],
+  },
+  {
+    id: 'intent_job_task',
+    text: 'Offers pay for simple work from home (likes, reviews, tasks): the task-scam script',
+    weight: 1.4,
+    patterns: [
+      re(`\\b(trabajo|empleo) (desde|en) casa${span(120)}\\b(al dia|por dia|likes|me gusta|tareas|comision)\\b|\\b(dando|dar) (likes|me gusta)\\b|\\bgana(r|s)? \\$? ?\\d+ ?(dolares|usd|euros|pesos)? (al|por) dia\\b`),
+      re(`\\btrabalho (em|de) casa${span(120)}\\b(por dia|curtidas|tarefas|comissao)\\b|\\b(dar|dando) curtidas\\b|\\bganhe r?\\$? ?\\d+ (reais )?por dia\\b`),
+      re(`\\btravail (a|de) domicile${span(120)}\\b(par jour|likes|taches|commission)\\b|\\bgagnez \\d+ ?(€|euros)? par jour\\b`),
+      re(`\\b(kerja|bekerja) (dari|di) rumah${span(120)}\\b(per hari|like|tugas|komisi)\\b|\\bgaji \\d+${win(10)}per hari\\b`),
+      re(`\\b(work from home|wfh) po${span(120)}\\b(per day|a day|sahod|kita)\\b`),
+    ],
+    types: { job_task: 2 },
+    tags: ['job'],
   },
   {
     id: 'intent_loan',

@@ -313,7 +313,11 @@ export const RULES: readonly Rule[] = [
     id: 'accidental_payment',
     text: 'Claims to have sent you money "by mistake" and asks you to send it back',
     weight: 2.6,
-    patterns: [re(`\\b(accidentally|mistakenly|by mistake|by accident|wrongly|erroneously) (sent|transferred|paid|deposited|credited)|(sent|transferred|paid|credited)${win(30)}\\b(by mistake|by accident|accidentally|to the wrong)|(wrong|mistaken) (transfer|payment|deposit)\\b`)],
+    patterns: [
+      re(`\\b(accidentally|mistakenly|by mistake|by accident|wrongly|erroneously) (sent|transferred|paid|deposited|credited)|(sent|transferred|paid|credited)${win(30)}\\b(by mistake|by accident|accidentally|to the wrong)|(wrong|mistaken) (transfer|payment|deposit)\\b`),
+      // Swahili (M-PESA reversals): "nimekutumia pesa kimakosa ... nirudishie".
+      re(`\\b(kimakosa|kwa makosa|nimekosea kutuma|nimekosea)\\b${span(120)}\\b(rudisha|nirudishie|nirudishia|irudishe|rejesha)\\b`),
+    ],
     types: { fake_payment_confirmation: 0.8, other: 0.4 },
     tags: ['payment_trick'],
   },
@@ -367,6 +371,7 @@ export const RULES: readonly Rule[] = [
     patterns: [
       re(`\\b(you are|you'?re|you have been|citizens are|residents are|households are|u r|you r) (now )?(entitled|eligible|approved|due|qualified)( to| for)?${span(50)}\\b(refund|rebate|grant|relief|stimulus|compensation|benefit|allowance|subsidy|bonus)\\b`),
       re(`\\b(covid(-?19)?|pandemic|coronavirus|stimulus|relief|inflation|energy|cost of living) (grant|relief (payment|fund)|payment|refund|rebate|support payment|subsidy)${win(60)}\\b(claim|redeem|apply|collect|receive|click|contact|visit)\\b`),
+      re(`\\b(selected|approved|shortlisted|qualified|eligible)${win(60)}\\b(palliative|grant|cash aid|ayuda|relief fund|empowerment (fund|grant)|stimulus)\\b${span(100)}\\b(register|claim|apply|bvn|nin|click|visit|details)\\b`),
     ],
     types: { government_impersonation: 1.2, advance_fee: 0.4 },
     tags: ['money'],
@@ -716,7 +721,7 @@ export const RULES: readonly Rule[] = [
     weight: -1.0,
     patterns: [
       re(`\\b(your )?(bill|statement|invoice|e-?statement)( of [$£€]?\\d[\\d.,]*)? (is|are) (now )?(ready|available)\\b|\\bwill be (paid|charged|debited|collected) automatically\\b|\\bif (this|it) was you,? (no (further )?action is (needed|required)|you can (safely )?ignore)|\\b(is |was )?out for delivery\\b|\\breminder:? (your|you have an?) (appointment|visit|booking|reservation)\\b|\\breply (c|y|yes|1) to confirm\\b`),
-      re(`\\b(your |the )?(appointment|reservation|booking|table|visit|consultation) (is |has been |was )?(confirmed|booked|scheduled|rescheduled)\\b|\\b(your |the )(prescription|order|food|pizza|meal|table|car|repair|dry cleaning|laundry|photos?) (is|are) (ready|being prepared|on (its|the) way)\\b|\\bready for (pick ?up|collection)\\b`),
+      re(`\\b(your |the )?(appointment|reservation|booking|table|visit|consultation) (is |has been |was )?(confirmed|booked|scheduled|rescheduled)\\b|\\b(your |the )(prescription|order|food|pizza|meal|table|car|repair|dry cleaning|laundry|photos?|click ?(&|and) ?collect order|collection) (is|are) (ready|being prepared|on (its|the) way)\\b|\\bready for (pick ?up|collection)\\b`),
     ],
     tags: ['reassurance', 'notice'],
   },
