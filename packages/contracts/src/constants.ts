@@ -3,8 +3,15 @@ export const TRIAL_DAYS = 7;
 export const TRIAL_SCAN_LIMIT = 5;
 export const PREMIUM_PRICE_CENTS = 999;
 export const PREMIUM_PRICE_LABEL = '$9.99';
+/**
+ * The one lead time before the trial's end (docs/product.md §9: "3 or fewer days remaining"): the header's
+ * badge and dialog warn from then on, and the reminder e-mail goes out then (decision 115).
+ */
 export const TRIAL_WARNING_DAYS = 3;
-/** How every page, dialog and e-mail describes the trial, word for word (decision 041). */
+/**
+ * How every page, dialog and e-mail describes the trial, word for word (decision 041). Every text that
+ * names a trial or reminder figure builds it from these constants (server/src/test/trial-figures.test.ts).
+ */
 export const TRIAL_TERMS = `${TRIAL_DAYS} days or ${TRIAL_SCAN_LIMIT} scans, whichever comes first`;
 export const RISK_BAND_SCAM = 70;
 export const RISK_BAND_SUSPICIOUS = 40;

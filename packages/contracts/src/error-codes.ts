@@ -1,3 +1,5 @@
+import { TRIAL_DAYS } from './constants.ts';
+
 /**
  * The error catalogue without zod (errors.ts adds the schemas), so the client's error classifier can read
  * the codes and texts on every page without loading the schema library.
@@ -53,7 +55,7 @@ export const ERROR_MESSAGES: Partial<Record<ErrorCode, string>> = {
   ACCOUNT_EXISTS: 'An account with this email already exists. Please sign in instead.',
   signup_disabled: 'Sign-ups are temporarily disabled',
   SCAN_LIMIT_REACHED: 'Free tier scan limit reached',
-  TRIAL_EXPIRED: 'Your 7-day free trial has ended',
+  TRIAL_EXPIRED: `Your ${TRIAL_DAYS}-day free trial has ended`,
   PAYMENT_SETUP_REQUIRED: 'Payment setup required before scanning',
   PREMIUM_REQUIRED: 'Phone and e-mail verification are Premium features',
   SUBSCRIPTION_INACTIVE: 'Your subscription is not active',

@@ -1,6 +1,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
+import { TRIAL_DAYS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { billingAccount, localInvoice } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { formatBillingDate } from '../mail/templates.ts';
@@ -158,12 +159,13 @@ describe('the scan limit asks before charging', () => {
 });
 
 describe('the end of the trial', () => {
-  it('a reminder two days before, once however many job runs; then the charge and its receipt', async () => {
+  it('a reminder TRIAL_WARNING_DAYS before (when the header warns), once however many job runs; then the charge', async () => {
     const u = await trialUser();
     const p = await plan(u);
-    await advance(4 * DAY_MS);
+    // Just before the lead time: no reminder yet; just inside it: the reminder.
+    await advance((TRIAL_DAYS - TRIAL_WARNING_DAYS) * DAY_MS - 60_000);
     expect(await mails(u, 'trial_reminder')).toHaveLength(0);
-    await advance(1 * DAY_MS + 60_000);
+    await advance(60_000);
     // Several instances running the job at the same moment.
     await Promise.all([runBillingJobs(t.ctx), runBillingJobs(t.ctx), advance(0)]);
     await advance(60_000);
@@ -172,9 +174,10 @@ describe('the end of the trial', () => {
     const date = formatBillingDate(new Date(p.trialEndsAt ?? 0));
     expect(reminders[0]?.subject).toBe(`Your RedFlag trial ends on ${date}: $9.99 will be charged`);
     expect(reminders[0]?.text).toContain('Visa card ending in 4242 will be charged $9.99');
+    expect(reminders[0]?.html).toContain(`Your trial ends on ${date}`);
     expect(await invoices(u)).toHaveLength(0);
 
-    await advance(2 * DAY_MS);
+    await advance(TRIAL_WARNING_DAYS * DAY_MS);
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
     expect(await mails(u, 'receipt')).toHaveLength(1);
     expect(await mails(u, 'trial_reminder')).toHaveLength(1);

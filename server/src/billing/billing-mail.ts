@@ -1,5 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { PREMIUM_PRICE_CENTS, TRIAL_DAYS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_CENTS, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import type { AppContext } from '../context.ts';
@@ -11,8 +11,9 @@ import { DAY_MS } from './plan-state.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
 
 /**
- * Every billing event sends an e-mail (docs/design.md §3 item 6): trial started, the reminder two days
- * before the trial's end, a receipt for every charge, a failed payment, a confirmed cancellation.
+ * Every billing event sends an e-mail (docs/design.md §3 item 6): trial started, the reminder
+ * TRIAL_WARNING_DAYS days before the trial's end, a receipt for every charge, a failed payment, a confirmed
+ * cancellation.
  *
  * Each mail is stored in the outbox inside the transaction that stores the change it announces (the sync,
  * or the reminder job's batch), under an id derived from the event (`billing:receipt:<invoice id>`...). So
@@ -22,8 +23,8 @@ import type { SubscriptionSnapshot } from './providers/types.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'clock'>;
 
-/** The reminder goes out this long before the trial's end (docs/design.md §4: two days before). */
-export const TRIAL_REMINDER_MS = 2 * DAY_MS;
+/** The reminder goes out this long before the trial's end: the header's warning days (decision 115). */
+export const TRIAL_REMINDER_MS = TRIAL_WARNING_DAYS * DAY_MS;
 /** A paid invoice older than this at its first sync is history (e.g. before mails existed), not news. */
 const RECEIPT_WINDOW_MS = 3 * DAY_MS;
 
@@ -89,7 +90,7 @@ export async function sendConversionDeclinedMail(ctx: Ctx, db: Executor, userId:
 }
 
 /**
- * The reminder job: every trial that ends within two days, is not cancelled and has not had its reminder
+ * The reminder job: every trial that ends within TRIAL_REMINDER_MS, is not cancelled and has not had its reminder
  * gets one. Runs on every instance; the mail's id (`billing:trial-reminder:<subscription>`) makes the
  * second insert a no-op, so each trial is reminded once however many instances or rounds see it.
  * Returns how many reminders were stored by this call.
@@ -97,7 +98,7 @@ export async function sendConversionDeclinedMail(ctx: Ctx, db: Executor, userId:
 export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database' | 'billing'>): Promise<number> {
   const now = ctx.clock.now();
   const db = ctx.database.db;
-  // Few rows: trialing accounts whose end is in the next two days (no index needed at this size).
+  // Few rows: trialing accounts whose end is within the lead time (no index needed at this size).
   const due = await db
     .select({ userId: billingAccount.userId, subscriptionId: billingAccount.subscriptionId, trialEndsAt: billingAccount.trialEndsAt, customerId: billingAccount.customerId })
     .from(billingAccount)

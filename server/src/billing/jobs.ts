@@ -18,7 +18,7 @@ export const BILLING_JOB_INTERVAL_MS = 30_000;
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'billing'>;
 
 /**
- * The reminder two days before each trial's end (both providers: Stripe bills by itself, the notice is
+ * The reminder TRIAL_WARNING_DAYS before each trial's end (both providers: Stripe bills by itself, the notice is
  * ours), then, for the local provider, every due step until none is left (a clock moved by months renews
  * month by month).
  */

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
@@ -151,7 +151,7 @@ export function localBillingPages(ctx: AppContext) {
             <p class="price">${withTrial ? `Free for ${TRIAL_TERMS}, then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month, charged today`}</p>
             <p class="muted">
               ${withTrial
-                ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
+                ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
                 : 'You have already had a free trial, so the first month is charged today.'}
             </p>
             ${error ? html`<div id="checkout-error" class="error" role="alert">${error}</div>` : ''}

@@ -163,7 +163,7 @@ describe('Stripe conversion', () => {
     expect(rows.find((r) => r.kind === 'receipt')?.id).toBe(`billing:receipt:${sub.latest_invoice}`);
   });
 
-  it('the reminder two days before the trial end carries the card; Stripe bills by itself afterwards', async () => {
+  it('the reminder before the trial end carries the card; Stripe bills by itself afterwards', async () => {
     const { u } = await trialUser();
     // Both clocks move together, so later tests see Stripe's times and ours agree.
     const ms = 5 * 24 * 60 * 60 * 1000 + 60_000;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand } from '@redflag/contracts/constants';
+import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { ForwardingAddress } from '@redflag/contracts/inbound';
 import { scamTypeLabel, scanRequestSchema, type StoredScan } from '@redflag/contracts/scan';
 import { getPlanState } from '../billing/entitlements.ts';
@@ -164,8 +164,7 @@ function refusalMail(ctx: Ctx, code: string) {
   switch (code) {
     case 'SCAN_LIMIT_REACHED':
       return forwardedNotCheckedMail({
-        reason:
-          'You have used the 5 scans of your free trial, so this e-mail was not checked. Premium checks every message, with no limit.',
+        reason: `You have used the ${TRIAL_SCAN_LIMIT} scans of your free trial, so this e-mail was not checked. Premium checks every message, with no limit.`,
         actionUrl: url('/scan'),
         actionLabel: 'Continue with Premium',
         supportEmail,

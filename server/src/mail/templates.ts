@@ -2,7 +2,7 @@
  * The product's mails, each as finished HTML (inline styles: mail clients ignore stylesheets) and plain
  * text. Colours are the app's: ink navy, RedFlag red.
  */
-import { MAX_FORWARDED_LINKS, MAX_MESSAGE_LENGTH, TRIAL_TERMS } from '@redflag/contracts/constants';
+import { MAX_FORWARDED_LINKS, MAX_MESSAGE_LENGTH, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 
 export interface RenderedMail {
   subject: string;
@@ -308,7 +308,7 @@ export function trialStartedMail(
     firstName: opts.firstName,
     paragraphs: [
       `Your RedFlag free trial is on: ${opts.trialDays} days or ${opts.scanLimit} scans, whichever comes first. Nothing was charged today.`,
-      `If you keep Premium, ${cardText(opts.card)} is charged ${amount} on ${date}, then monthly. We will e-mail you two days before. If you use all ${opts.scanLimit} scans sooner, we ask before charging anything.`,
+      `If you keep Premium, ${cardText(opts.card)} is charged ${amount} on ${date}, then monthly. We will e-mail you ${TRIAL_WARNING_DAYS} days before. If you use all ${opts.scanLimit} scans sooner, we ask before charging anything.`,
       `To stop, cancel on your account page before ${date}: you will not be charged.`,
     ],
     facts: [
@@ -328,7 +328,8 @@ export function trialReminderMail(
   const amount = formatMoney(opts.amountCents);
   return billingMail({
     subject: `Your RedFlag trial ends on ${date}: ${amount} will be charged`,
-    heading: 'Your trial ends in two days',
+    // Not "in N days": the job may run later than the lead time (a server down), the date is always right.
+    heading: `Your trial ends on ${date}`,
     preheader: `${amount} on ${date} unless you cancel before then.`,
     firstName: opts.firstName,
     paragraphs: [

@@ -1,5 +1,11 @@
 import { LifeBuoy, Mail } from 'lucide-react';
-import { TRIAL_TERMS } from '@redflag/contracts/constants';
+import {
+  PREMIUM_PRICE_LABEL,
+  TRIAL_DAYS,
+  TRIAL_SCAN_LIMIT,
+  TRIAL_TERMS,
+  TRIAL_WARNING_DAYS,
+} from '@redflag/contracts/constants';
 import type { ReactNode } from 'react';
 import { PageBody, PageHeader } from '@/components/layout/page-header';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
@@ -40,9 +46,9 @@ function faqs(supportEmail: string): Faq[] {
       answer: (
         <p>
           The free trial is {TRIAL_TERMS}, so you can try RedFlag on the messages that matter to you. Nothing is charged
-          during the trial. When the 7 days end it continues as Premium at $9.99 per month unless you cancel before
-          then, and we e-mail you two days before. If you use all 5 scans sooner, we ask first: nothing is charged until
-          you choose to activate Premium.
+          during the trial. When the {TRIAL_DAYS} days end it continues as Premium at {PREMIUM_PRICE_LABEL} per month
+          unless you cancel before then, and we e-mail you {TRIAL_WARNING_DAYS} days before. If you use all{' '}
+          {TRIAL_SCAN_LIMIT} scans sooner, we ask first: nothing is charged until you choose to activate Premium.
         </p>
       ),
     },
@@ -51,9 +57,10 @@ function faqs(supportEmail: string): Faq[] {
       question: "What's included in Premium, and how do I cancel?",
       answer: (
         <p>
-          Premium costs $9.99 per month and includes unlimited scans, phone number verification (including VoIP and
-          burner-phone detection), email verification (including disposable-address detection) and priority support. You
-          can cancel anytime from your account page; you keep Premium until the end of the period you have paid for.
+          Premium costs {PREMIUM_PRICE_LABEL} per month and includes unlimited scans, phone number verification
+          (including VoIP and burner-phone detection), email verification (including disposable-address detection) and
+          priority support. You can cancel anytime from your account page; you keep Premium until the end of the period
+          you have paid for.
         </p>
       ),
     },

@@ -1,5 +1,11 @@
 import { Link } from 'react-router';
-import { TRIAL_TERMS } from '@redflag/contracts/constants';
+import {
+  PREMIUM_PRICE_LABEL,
+  TRIAL_DAYS,
+  TRIAL_SCAN_LIMIT,
+  TRIAL_TERMS,
+  TRIAL_WARNING_DAYS,
+} from '@redflag/contracts/constants';
 import { PageBody, PageHeader, Prose } from '@/components/layout/page-header';
 import { useSupportEmail } from '@/lib/public-config';
 import { POLICIES_LAST_UPDATED } from './legal';
@@ -40,10 +46,11 @@ export function TermsOfServicePage() {
           <ul>
             <li>New accounts get a free trial of {TRIAL_TERMS}.</li>
             <li>
-              Premium costs $9.99 per month. A payment method is required to start the trial; you are not charged during
-              it. When the 7 days end, the trial converts to a paid subscription automatically unless you cancel before
-              then; we e-mail you two days before. If you use all 5 scans sooner, you are charged only if you choose to
-              activate Premium in the app, which shows the amount, the card and the date first.
+              Premium costs {PREMIUM_PRICE_LABEL} per month. A payment method is required to start the trial; you are
+              not charged during it. When the {TRIAL_DAYS} days end, the trial converts to a paid subscription
+              automatically unless you cancel before then; we e-mail you {TRIAL_WARNING_DAYS} days before. If you use
+              all {TRIAL_SCAN_LIMIT} scans sooner, you are charged only if you choose to activate Premium in the app,
+              which shows the amount, the card and the date first.
             </li>
             <li>
               Subscriptions renew monthly until cancelled. You can cancel anytime from your account page; access

@@ -447,7 +447,7 @@ describe.skipIf(target.driver !== 'postgres')('two app processes behind HAProxy 
   }, 30_000);
 
   it('both instances run the billing jobs at the same moments: one trial reminder, one conversion, one charge, one receipt', async () => {
-    // Inside the two days before the trial's end: the reminder.
+    // Inside the reminder's lead time before the trial's end (TRIAL_WARNING_DAYS): the reminder.
     await advanceBothClocks(5.5 * DAY_MS);
     expect(await mailsOf(stack, email, 'trial_reminder')).toHaveLength(1);
     expect(await invoicesOf(email)).toHaveLength(0);

@@ -1,7 +1,7 @@
 import { House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -170,7 +170,7 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
             ? 'You have already used your free trial with this email address. Cancel anytime.'
             : mobile
             ? 'Card required. Nothing charged today. Cancel anytime.'
-            : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you two days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
+            : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
         </p>
       </div>
       <h2 className="mt-8 text-sm font-bold uppercase tracking-wide text-slate-700">What's included</h2>

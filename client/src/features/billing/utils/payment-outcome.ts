@@ -1,5 +1,5 @@
 import type { Plan } from '@redflag/contracts/billing';
-import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS } from '@redflag/contracts/constants';
+import { PREMIUM_PRICE_LABEL, TRIAL_SCAN_LIMIT, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 
 /**
  * What the Payment Success page says: what was and was not charged. Starting a trial charges
@@ -39,8 +39,8 @@ export function paymentOutcome(plan: Plan | undefined, signedIn: boolean): Payme
       paragraphs: [
         `Nothing was charged today. Your trial is ${TRIAL_TERMS}.`,
         first
-          ? `Unless you cancel, your card is charged ${PREMIUM_PRICE_LABEL} on ${first}, then monthly. We e-mail you two days before.`
-          : `Unless you cancel, your card is charged ${PREMIUM_PRICE_LABEL} when the trial ends, then monthly. We e-mail you two days before.`,
+          ? `Unless you cancel, your card is charged ${PREMIUM_PRICE_LABEL} on ${first}, then monthly. We e-mail you ${TRIAL_WARNING_DAYS} days before.`
+          : `Unless you cancel, your card is charged ${PREMIUM_PRICE_LABEL} when the trial ends, then monthly. We e-mail you ${TRIAL_WARNING_DAYS} days before.`,
         `If you use all ${TRIAL_SCAN_LIMIT} scans sooner, we ask before charging anything. A confirmation is on its way to your inbox.`,
       ],
     };
