@@ -141,12 +141,30 @@ describe('nextSteps: platforms', () => {
     expect(ids({ scamType: 'phishing', platform: 'sms', country: 'AU' })).toEqual(['scamwatch']);
   });
 
-  it('links only https pages', () => {
+  it('links only https pages, and every named country and these platforms get at least one link', () => {
+    const urlsBy = new Map<string, Set<string>>();
+    const add = (key: string, url: string) => urlsBy.set(key, (urlsBy.get(key) ?? new Set()).add(url));
     for (const platform of ['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp', 'sms'] as Platform[]) {
       for (const country of REPORT_COUNTRIES.map((c) => c.value)) {
-        for (const step of nextSteps({ scamType: 'romance', platform, country })) if (step.url) expect(step.url).toMatch(/^https:\/\//);
+        for (const scamType of Object.keys(SCAM_TYPES) as ScamType[]) {
+          for (const step of nextSteps({ scamType, platform, country })) {
+            if (!step.url) continue;
+            add(`country:${country}`, step.url);
+            add(`platform:${platform}`, step.url);
+          }
+        }
       }
     }
+    const urls = [...new Set([...urlsBy.values()].flatMap((set) => [...set]))];
+    expect(urls.filter((url) => !/^https:\/\/[^/]+\.[a-z]{2,}(\/|$)/.test(url))).toEqual([]);
+    // A step whose link went missing cannot pass as "no http link": each of these must have some.
+    const withLinks = [...urlsBy.keys()].sort();
+    const expected = [
+      ...REPORT_COUNTRIES.map((c) => c.value).filter((c) => c !== 'other').map((c) => `country:${c}`),
+      ...['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp', 'sms'].map((p) => `platform:${p}`),
+    ].sort();
+    expect(withLinks.filter((key) => key !== 'country:other')).toEqual(expected);
+    expect(urls.length).toBeGreaterThan(expected.length);
   });
 });
 
