@@ -91,7 +91,8 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await expect.poll(() => billingMails(request, email)).toEqual(['trial_started']);
   await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
-  await expect(page.getByText('Welcome back', { exact: false })).toBeVisible();
+  // The first dashboard: a welcome, not a "welcome back".
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Bill' })).toBeVisible();
   expect(await plan(request)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', trialDaysLeft: 7 });
 
   // The header's trial badge, and its dialog.

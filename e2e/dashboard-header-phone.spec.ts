@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
- * The dashboard's heading block on a 390px phone: 'Welcome back, <name>' and the line under it wrap to two
+ * The dashboard's heading block on a 390px phone: 'Welcome, <name>' (a newcomer's first visit) and the line under it wrap to two
  * lines each, and all of it must stay on the dark band (light text; on the page's light grey it cannot be
  * read). A walkthrough found the band ending at a fixed 11rem, cutting through "your plan you've used."
  */
@@ -35,7 +35,7 @@ test('on a 390px phone the dashboard heading and its subtitle stay on the dark b
   await page.goto('/dashboard');
   const subtitle = page.getByText("Your scans, what they found, and how much of your plan you've used.");
   await expect(subtitle).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Walker' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Walker' })).toBeVisible();
   // The subtitle wraps on a phone; its last line must still be on the dark background, not the light page.
   const box = await subtitle.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThan(30);

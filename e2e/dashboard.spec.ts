@@ -9,7 +9,7 @@ test('a new trial user sees the empty history and a full free-tier allowance', a
   await createVerifiedUser(page, 'Emma');
   await startTrial(page);
   await page.goto('/dashboard');
-  await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Emma' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Emma' })).toBeVisible();
   // Nothing was pasted before signing up: no "message is waiting" banner.
   await expect(page.getByTestId('pending-analysis')).toHaveCount(0);
   const stats = page.getByTestId('stat-cards');

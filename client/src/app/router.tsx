@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
           { index: true, Component: HomeRoute },
           { path: 'about', lazy: async () => ({ Component: (await import('./routes/about')).AboutPage }) },
           { path: 'product', lazy: async () => ({ Component: (await import('./routes/product')).ProductPage }) },
+          { path: 'pricing', lazy: async () => ({ Component: (await import('./routes/product')).PricingPage }) },
           {
             path: 'help-center',
             lazy: async () => ({ Component: (await import('./routes/help-center')).HelpCenterPage }),

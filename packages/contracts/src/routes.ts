@@ -21,6 +21,8 @@ export const CLIENT_ROUTES = [
   '/about',
   PRODUCT_PATH,
   '/help-center',
+  // Typed by people who look for the price: the product page, scrolled to its pricing.
+  '/pricing',
   '/privacy-policy',
   '/terms-of-service',
   '/payment-success',

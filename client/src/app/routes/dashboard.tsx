@@ -211,7 +211,7 @@ export function DashboardPage({ user }: { user: AuthUser }) {
       <div className="bg-slate-50 pb-20">
         <div className="bg-ink-900">
           <div className="mx-auto max-w-5xl px-4 pt-10 sm:px-6 md:pt-14 lg:px-8">
-            <DashboardHeader firstName={user.firstName} />
+            <DashboardHeader firstName={user.firstName} returning={(stats.data?.totalScans ?? 0) > 0} />
           </div>
         </div>
         <div className="bg-gradient-to-b from-ink-900 from-[2rem] to-slate-50 to-[2rem]">

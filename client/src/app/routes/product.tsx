@@ -1,4 +1,5 @@
 import { ArrowRight, ScanSearch } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { FeaturesSection } from '@/features/landing/components/FeaturesSection';
 import { HowItWorks } from '@/features/landing/components/HowItWorks';
 import { MeasuredAccuracy } from '@/features/landing/components/MeasuredAccuracy';
 import { PricingSection } from '@/features/landing/components/PricingSection';
+import { HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSectionSoon } from '@/lib/scroll';
 import { openAuthModal } from '@/lib/ui-store';
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { useAuth, type AuthUser } from '../auth';
@@ -67,4 +69,10 @@ export function ProductPage() {
       </PanelBoundary>
     </>
   );
+}
+
+/** /pricing, as people type it: the product page, brought to its pricing (the footer's link is /#pricing). */
+export function PricingPage() {
+  useEffect(() => scrollToSectionSoon(LANDING_SECTIONS.pricing, HEADER_SCROLL_OFFSET), []);
+  return <ProductPage />;
 }

@@ -65,7 +65,8 @@ export function AuthDialog() {
           <Tabs.Content value="signup" className="mt-5 outline-none" tabIndex={-1}>
             <TabBody>
               <SignUpForm />
-              <p className="mt-4 text-center text-xs text-slate-600">Free trial: {TRIAL_TERMS} · cancel anytime</p>
+              {/* The card is asked for at checkout: said here too, so it is no surprise there. */}
+              <p className="mt-4 text-center text-xs text-slate-600">Free trial: {TRIAL_TERMS} · card required, nothing charged today · cancel anytime</p>
             </TabBody>
           </Tabs.Content>
         </Tabs.Root>
