@@ -11,10 +11,11 @@
  *
  * A line that continues a message (no header of its own) belongs to the turn above. System lines (WhatsApp's
  * "Messages and calls are end-to-end encrypted", "<Media omitted>") are not turns. Anything else is not a
- * conversation (null), and is scanned as one message as before.
+ * conversation (null), and is scanned as one message as before. The headers are shared with the web app
+ * (@redflag/contracts/chat-formats), which keeps the latest turns of a chat longer than one scan reads.
  */
+import { IMESSAGE_DATE, LABELLED, TELEGRAM, WA_ANDROID, WA_IOS, WA_SYSTEM } from '@redflag/contracts/chat-formats';
 import { MAX_CONVERSATION_TURNS, type ConversationFormat } from '@redflag/contracts/conversation';
-
 
 export interface SplitTurn {
   speaker: string;
@@ -30,21 +31,6 @@ export interface SplitConversation {
   turns: SplitTurn[];
 }
 
-const AMPM = String.raw`(?:[\s\u202f\u00a0]?(?:[ap]\.?\s?m\.?|AM|PM|am|pm|vorm\.|nachm\.))?`;
-const DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`;
-const TIME = String.raw`\d{1,2}[:.]\d{2}(?:[:.]\d{2})?${AMPM}`;
-/** WhatsApp Android: "date, time - Name: text" (the French export writes "date à time"). */
-const WA_ANDROID = new RegExp(String.raw`^\u200e?(${DATE}),?\s(?:à\s|um\s)?(${TIME})\s[-–]\s([^:\n]{1,60}?)\s?:\s`, 'i');
-/** WhatsApp iOS: "[date, time] Name: text". */
-const WA_IOS = new RegExp(String.raw`^\u200e?\[(${DATE}),?\s(${TIME})\]\s([^:\n]{1,60}?):\s`, 'i');
-/** A WhatsApp line with a date and time but no speaker: a system line (encryption notice, "X added Y"). */
-const WA_SYSTEM = new RegExp(String.raw`^\u200e?\[?(${DATE}),?\s(?:à\s)?(${TIME})\]?\s(?:[-–]\s)?`, 'i');
-/** Telegram desktop copy: "Name, [date time]" on its own line. */
-const TELEGRAM = new RegExp(String.raw`^([^,\n\[\]]{1,60}),\s\[(${DATE}\s${TIME})\]:?\s*$`, 'i');
-/** imessage-exporter's text: "Mar 12, 2024  9:15:42 PM" (possibly followed by a read receipt). */
-const IMESSAGE_DATE = /^([A-Z][a-z]{2} \d{1,2}, \d{4}\s+\d{1,2}:\d{2}:\d{2}\s?[AP]M)\b.*$/;
-/** A labelled line: "Name: text", optionally after a time. */
-const LABELLED = /^(?:\[?(\d{1,2}[:.]\d{2}(?:\s?[AP]M)?)\]?\s+)?([\p{L}+][\p{L}\p{N} .'’()+-]{0,29}?)\s?:\s+(?=\S)/iu;
 /** Labels that are a field of a message, not a speaker (an e-mail's headers, a form's fields). */
 const NOT_A_SPEAKER = new Set(
   'subject from to cc bcc date sent re fwd fw ref note ps p.s nb tel phone mobile email e-mail website web url link amount total balance code otp pin account acct card order tracking address name reason message details time status dear hi hello hey warning important reminder attention notice'.split(' '),
