@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { ForwardingAddress } from '@redflag/contracts/inbound';
+import { CONTEXT_QUESTIONS } from '@redflag/contracts/scan-context';
 import { scamTypeLabel, scanRequestSchema, type StoredScan } from '@redflag/contracts/scan';
 import { getPlanState } from '../billing/entitlements.ts';
 import { canVerify } from '../billing/plan-state.ts';
@@ -256,6 +257,8 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
       originalSubject: fwd.subject,
       truncated: full.length > MAX_MESSAGE_LENGTH,
       linksOmitted: fwd.linksOmitted,
+      // The questions are answered on the scan's page, where the answers re-score it (PATCH, no scan spent).
+      questions: (scan.questions ?? []).map((k) => CONTEXT_QUESTIONS[k]),
       supportEmail: ctx.config.mail.supportEmail,
     }),
   );

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forwardingAddressSchema } from '@redflag/contracts/inbound';
+import { CONTEXT_QUESTIONS } from '@redflag/contracts/scan-context';
 import { billingAccount } from '../db/schema/billing.ts';
 import { inboundAddress } from '../db/schema/inbound.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -163,6 +164,45 @@ describe('a forwarded mail over SMTP', () => {
     const all = await t.ctx.database.db.select({ to: mailOutbox.to }).from(mailOutbox);
     expect(all.map((m) => m.to)).not.toContain('forwarder@example.com');
     expect(all.map((m) => m.to)).not.toContain('service@paypal-account-limited.top');
+  });
+
+  it('a verdict that turns on what only the user knows: the reply lists the questions and links to the scan where they are answered', async () => {
+    const u = await createPremiumUser(t);
+    const to = await addressOf(u);
+    const original = [
+      'Is this real? A stranger wrote to me.',
+      '',
+      '---------- Forwarded message ---------',
+      'From: Lena Zhou <lena.zhou.design@example.net>',
+      'Date: Sun, 16 Feb 2025 at 20:01',
+      'Subject: Hello from Seattle',
+      'To: <me@example.com>',
+      '',
+      'Dear friend, my uncle is an analyst at a crypto trading platform and I made 30% profit this week. I can teach you how to invest, it is easy.',
+    ].join('\n');
+    await send(to, rawMail({ from: u.user.email, to, subject: 'Fwd: Hello from Seattle', text: original }), u.user.email);
+    const [scan] = await scansOf(u);
+    const questions = scan?.result.questions ?? [];
+    expect(questions.length).toBeGreaterThan(0);
+    const [reply] = await mailsTo(u, 'forwarded_verdict');
+    const link = `${t.config.publicUrl}/scans/${scan?.id}`;
+    expect(reply?.text).toContain(`Only you can answer ${questions.length === 1 ? 'this question' : `these ${questions.length} questions`}, and your answers can change the verdict:`);
+    for (const key of questions) {
+      expect(reply?.text).toContain(`- ${CONTEXT_QUESTIONS[key]}`);
+      expect(reply?.html).toContain(CONTEXT_QUESTIONS[key]);
+    }
+    expect(reply?.text).toContain(`Answer them on the scan's page (no scan is spent): ${link}`);
+    expect(reply?.html).toContain('ANSWER THE QUESTIONS');
+    expect(reply?.html).toContain(`href="${link}"`);
+
+    // A verdict the evidence settles asks nothing, and the reply says nothing of questions.
+    await send(to, rawMail({ from: u.user.email, to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }), u.user.email);
+    const settled = (await scansOf(u)).find((s) => s.id !== scan?.id);
+    expect(settled?.result.questions).toBeUndefined();
+    const replies = await mailsTo(u, 'forwarded_verdict');
+    const other = replies.find((r) => r.subject.includes('Password expires'));
+    expect(other?.text).not.toContain('Only you can answer');
+    expect(other?.html).not.toContain('ANSWER THE QUESTIONS');
   });
 
   it('Outlook and Apple Mail forwards are read too', async () => {

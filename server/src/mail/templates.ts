@@ -528,6 +528,11 @@ export function forwardedVerdictMail(opts: {
   truncated: boolean;
   /** Links past the per-mail cap, counted and not checked. */
   linksOmitted?: number;
+  /**
+   * The questions only the user can answer (whether they know the sender, whether money came up ...), in
+   * words, when the verdict turns on them: the reply lists them and links to the scan's page to answer them.
+   */
+  questions?: readonly string[];
   supportEmail: string;
 }): RenderedMail {
   const about = opts.originalSubject ? `“${opts.originalSubject.slice(0, 120)}”` : 'the e-mail you forwarded';
@@ -545,6 +550,8 @@ export function forwardedVerdictMail(opts: {
       : []),
   ];
   const note = notes.length ? notes.join(' ') : null;
+  const questions = opts.questions ?? [];
+  const askIntro = `Only you can answer ${questions.length === 1 ? 'this question' : `these ${questions.length} questions`}, and your answers can change the verdict:`;
   const text = [
     `We checked ${about}.`,
     '',
@@ -553,6 +560,9 @@ export function forwardedVerdictMail(opts: {
     '',
     ...(reasons.length ? ['Why:', ...reasons.map((r) => `- ${r}`), ''] : []),
     ...(note ? [note, ''] : []),
+    ...(questions.length
+      ? [askIntro, ...questions.map((q) => `- ${q}`), `Answer them on the scan's page (no scan is spent): ${opts.reportUrl}`, '']
+      : []),
     `The full report: ${opts.reportUrl}`,
     '',
     'Only you receive this answer: it goes to your account’s address, never to the sender.',
@@ -569,7 +579,14 @@ export function forwardedVerdictMail(opts: {
         ? `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.6;color:#334155;">${reasons.map((r) => `<li>${escapeHtml(r)}</li>`).join('')}</ul>`
         : '',
       note ? paragraph(escapeHtml(note)) : '',
-      button(opts.reportUrl, 'SEE THE FULL REPORT'),
+      questions.length
+        ? [
+            paragraph(`<strong>${escapeHtml(askIntro)}</strong>`),
+            `<ul style="margin:0 0 16px;padding-left:20px;font-size:15px;line-height:1.6;color:#334155;">${questions.map((q) => `<li>${escapeHtml(q)}</li>`).join('')}</ul>`,
+            paragraph('Answer them on the scan’s page: no scan is spent.'),
+          ].join('\n')
+        : '',
+      button(opts.reportUrl, questions.length ? 'ANSWER THE QUESTIONS' : 'SEE THE FULL REPORT'),
       fallbackLink(opts.reportUrl),
       paragraph(
         `<span style="color:${MUTED};font-size:13px;">Only you receive this answer: it goes to your account’s address, never to the sender.</span>`,
