@@ -183,7 +183,7 @@ function Reasons({ groups }: { groups: readonly ReasonGroup[] }) {
   return (
     <div data-testid="scan-reasons" className="grid gap-5">
       {groups.map((group) => (
-        <ReasonList key={group.tone} group={group} />
+        <ReasonList key={group.title} group={group} />
       ))}
     </div>
   );

@@ -106,9 +106,26 @@ describe('groupReasons', () => {
     const groups = groupReasons(displayReasons({ reasons: [], reasonDetails: mixed }, 'scam'), 'scam');
     expect(groups.map((g) => [g.tone, g.title, g.reasons.map((r) => r.id)])).toEqual([
       ['warning', 'Warning signs', ['w1', 'w2']],
-      ['calm', 'Also noted', ['calm', 'ctx']],
+      ['calm', 'Also noted', ['calm']],
+      ['calm', 'Also worth knowing', ['ctx']],
     ]);
     expect(groups[1]?.note).toMatch(/do not outweigh/);
+    expect(groups[2]?.note).toBeNull();
+  });
+
+  it('never files a caution that did not move the score ("the link is not encrypted") under "These looked normal"', () => {
+    const cautions = [
+      reason({ id: 'w1', weight: 2 }),
+      reason({ id: 'http', text: 'The link is not encrypted', weight: 0, severity: 'low' }),
+      reason({ id: 'call', text: "Check it against the company's real number", weight: 0, severity: 'low' }),
+    ];
+    const groups = groupReasons(displayReasons({ reasons: [], reasonDetails: cautions }, 'scam'), 'scam');
+    const looksNormal = groups.find((g) => g.note?.includes('looked normal'));
+    expect(looksNormal).toBeUndefined();
+    expect(groups.map((g) => [g.title, g.reasons.map((r) => r.id)])).toEqual([
+      ['Warning signs', ['w1']],
+      ['Also worth knowing', ['http', 'call']],
+    ]);
   });
 
   it('shows a green verdict\'s context first and its risk-raising reasons as worth watching, never hidden', () => {

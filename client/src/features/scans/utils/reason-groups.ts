@@ -104,14 +104,18 @@ export function groupReasons(reasons: readonly DisplayReason[], band: RiskBand):
     }
     return groups;
   }
-  if (warnings.length > 0) groups.push({ tone: 'warning', title: 'Warning signs', note: null, reasons: warnings });
-  if (calm.length > 0) {
-    groups.push({
-      tone: 'calm',
-      title: warnings.length > 0 ? 'Also noted' : 'What we found',
-      note: warnings.length > 0 ? 'These looked normal, but they do not outweigh the warning signs.' : null,
-      reasons: calm,
-    });
+  if (warnings.length === 0) {
+    if (calm.length > 0) groups.push({ tone: 'calm', title: 'What we found', note: null, reasons: calm });
+    return groups;
   }
+  groups.push({ tone: 'warning', title: 'Warning signs', note: null, reasons: warnings });
+  // Only what lowered the risk "looked normal"; a neutral finding or caution ("check it against the company's
+  // real number", "the link is not encrypted") did not, and under that line it would read as reassurance.
+  const reassuring = calm.filter((r) => r.tone === 'reassuring');
+  const context = calm.filter((r) => r.tone === 'context');
+  if (reassuring.length > 0) {
+    groups.push({ tone: 'calm', title: 'Also noted', note: 'These looked normal, but they do not outweigh the warning signs.', reasons: reassuring });
+  }
+  if (context.length > 0) groups.push({ tone: 'calm', title: 'Also worth knowing', note: null, reasons: context });
   return groups;
 }
