@@ -26,8 +26,10 @@ describe('POST /api/auth/sign-in/email', () => {
     expect(raw).not.toMatch(/Secure/i); // Secure only in production
     const body = await readJson<{ token: string; user: { id: string } }>(res);
     expect(body.user.id).toBe(user.id);
-    // The bearer plugin hands API clients the token in a header.
-    expect(res.headers.get('set-auth-token')).toBeTruthy();
+    // The bearer plugin hands API clients the token in a header, and it signs them in.
+    const bearer = res.headers.get('set-auth-token');
+    const viaBearer = await t.request('/api/auth/user', { headers: { authorization: `Bearer ${bearer ?? ''}` } });
+    expect(await readJson(viaBearer)).toMatchObject({ id: user.id });
     const me = await t.request('/api/auth/user', { headers: { cookie: sessionCookie(res)! } });
     expect(await readJson(me)).toMatchObject({ id: user.id, firstName: 'Ada' });
   });
@@ -98,7 +100,8 @@ describe('magic-link recovery', () => {
     expect(mail?.kind).toBe('magic_link');
     expect(mail?.text).toContain('expires in 60 minutes');
     const link = mail!.links.find((l) => l.includes('/api/auth/magic-link/verify'))!;
-    expect(link).toBeDefined();
+    expect(new URL(link).pathname).toBe('/api/auth/magic-link/verify');
+    expect(new URL(link).searchParams.get('callbackURL')).toBe('/dashboard?recovered=true');
 
     const [row] = await t.ctx.database.db
       .select()

@@ -41,7 +41,7 @@ async function checkout(u: TestUser): Promise<{ sessionId: string; params: Recor
   const { checkout_url } = await json<CheckoutSessionResponse>(res);
   const sessionId = checkout_url.split('/').pop() ?? '';
   const session = fake.sessions.get(sessionId);
-  expect(session).toBeDefined();
+  expect(session?.params.client_reference_id).toBe(u.user.id);
   return { sessionId, params: session?.params ?? {} };
 }
 

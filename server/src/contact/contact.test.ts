@@ -96,6 +96,8 @@ describe('POST /api/contact', () => {
     const res = await post(t, '/api/contact', { name: 'R', email: 'r@example.com', message: 'one more' }, same);
     expect(res.status).toBe(429);
     expect((await errorOf(res)).code).toBe('RATE_LIMITED');
-    expect(res.headers.get('retry-after')).toBeTruthy();
+    const retryAfter = Number(res.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_RULE.windowSeconds);
   });
 });

@@ -67,8 +67,7 @@ describe('a request whose body the client aborts', () => {
       lines.length = 0;
       await abortMidBody(path);
       const request = await waitForLine((l) => l.msg === 'request' && l.path === path);
-      expect(request).toBeDefined();
-      expect(request?.status).toBe(499);
+      expect(request).toMatchObject({ msg: 'request', path, status: 499 });
       const parsed = lines.map((l) => JSON.parse(l) as { level: number; msg: string });
       const abort = parsed.find((l) => l.msg === 'client aborted the request');
       expect(abort?.level).toBe(30);

@@ -33,7 +33,7 @@ function signIn(email: string, password: string, ip: string, cookie?: string) {
 
 function knownDeviceCookie(res: Response): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith(`${KNOWN_DEVICE_COOKIE}=`));
-  expect(set).toBeDefined();
+  expect(set).toMatch(new RegExp(`^${KNOWN_DEVICE_COOKIE}=[^;]+;`));
   expect(set).toMatch(/HttpOnly/i);
   return set!.split(';')[0]!;
 }

@@ -133,7 +133,7 @@ describe('nextSteps: platforms', () => {
 
   it('asks romance victims to report in the dating app, which has no single page', () => {
     const step = nextSteps({ scamType: 'romance', platform: 'other', country: 'US' }).find((s) => s.id === 'platform-dating');
-    expect(step).toBeDefined();
+    expect(step).toMatchObject({ kind: 'in-app', name: 'Report on the dating app or social network' });
     expect(step?.url).toBeUndefined();
   });
 
