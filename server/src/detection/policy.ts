@@ -93,7 +93,7 @@ export interface PolicyOutcome {
 
 const step = (id: PolicyStepId, from: number, to: number): PolicyStep => ({ id, from, to, text: POLICY_STEPS[id] });
 
-/** Steps 1-5, in order, from the gathered evidence to the local score and confidence. */
+/** Steps 1-6 (with 3b and 4b), in order, from the gathered evidence to the local score and confidence. */
 export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   const steps: PolicyStep[] = [];
   const base = { domain: input.domain, signals: input.signals, params: input.params, tokenCount: input.tokenCount };

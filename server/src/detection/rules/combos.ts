@@ -1,6 +1,6 @@
 /**
  * Combinations of signals that are worth more than their parts (a "family member" on a new number who
- * needs money). They live with the rules they combine; analyze.ts only calls them.
+ * needs money). They live with the rules they combine; gather (evidence.ts) only calls them.
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
 import type { Signal } from '../combine.ts';

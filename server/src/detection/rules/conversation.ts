@@ -5,7 +5,7 @@
  * answers is the commonest everyday shape of that mail, in any mail client, and is rare in scams.
  *
  * Negative weights, like the conversation rules at the end of rules.ts; the learned combiner rescales
- * them. analyze.ts drops these hits when the message also asks for something (money, codes, credentials,
+ * them. gather (evidence.ts) drops these hits when the message also asks for something (money, codes, credentials,
  * action on an account), so a faked "Re:" thread buys a scam nothing.
  *
  * Patterns run on folded text (text/normalize.ts: lower-case, newlines kept). Quantifiers are bounded.

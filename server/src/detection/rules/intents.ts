@@ -2,7 +2,7 @@
  * Signals of intent in six languages (English, Spanish, Portuguese, French, German, Indonesian): what the
  * message asks for, how it wants to be paid, unsolicited familiarity, pressure, lures. The English rules
  * in rules.ts cover English in more detail; these add the other languages and the phrasings those rules
- * miss. A hit is skipped when an English rule with the same tag already fired (see analyze.ts), so one
+ * miss. A hit is skipped when an English rule with the same tag already fired (evidence.ts gather), so one
  * intent is never counted twice. Weights are priors: the learned combiner rescales them (combiner.ts).
  *
  * Patterns run on folded text (lower-case, accents removed: "número" -> "numero"). Quantifiers are bounded.

@@ -229,7 +229,7 @@ export const RULES: readonly Rule[] = [
       re(`\\b(reply|text|respond)( with)? "?(yes|y|no|n|1|2)"?\\b${win(40)}\\b(if|to) (you |this )?(did|didn'?t|did not|not|authori[sz]e|recogni[sz]e)`),
       re(`\\b(your )?(kyc|e-?kyc|pan card|aadhaar)\\b${win(40)}\\b(update|expire|pending|block|verify|link)`),
     ],
-    // The impersonated brand adds its own type (a bank -> bank impersonation), see analyze.ts.
+    // The impersonated brand adds its own type (a bank -> bank impersonation), see CATEGORY_TYPE in evidence.ts.
     types: { phishing: 0.5 },
     tags: ['account'],
   },
