@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createVerifiedUser } from './scan-fixtures';
+import { createVerifiedUser, makePremium } from './scan-fixtures';
 
 /**
  * Leaving the checkout without paying, by the browser's Back button or by its cancel link, leaves the
@@ -59,4 +59,15 @@ test('the test checkout\'s cancel link leaves the trial offer and no "Payment Pr
   await page.getByRole('button', { name: /cancel and return/i }).or(page.getByRole('link', { name: /cancel and return/i })).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expectTrialOfferEverywhere(page);
+});
+
+test('/checkout for a Premium user says so and offers billing management, never a charge', async ({ page }) => {
+  await createVerifiedUser(page, 'Prem');
+  await makePremium(page);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: "You're on Premium" })).toBeVisible();
+  await expect(page.getByText(/charged today|already used your free trial/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Subscribe Now|Start Free Trial/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Manage billing' }).click();
+  await expect(page.getByText('TEST MODE — nothing is charged')).toBeVisible();
 });

@@ -1,8 +1,9 @@
-import { Crown, House, LogIn, LockKeyhole, Sparkles } from 'lucide-react';
+import { CreditCard, Crown, House, LogIn, LockKeyhole, Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { getBillingPortalUrl } from '@/features/billing/api/open-billing-portal';
 import { CheckoutPage } from '@/features/billing/components/CheckoutPage';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
 import { openAuthModal } from '@/lib/ui-store';
@@ -31,6 +32,8 @@ export function CheckoutRoute() {
     void navigate('/', { replace: true });
   }, [signedOut, isDesktop, navigate]);
 
+  // Already Premium: nothing to buy; the page says so and leads to the billing portal (no "charged today").
+  if (auth.status === 'signed_in' && auth.user.isPremium) return <AlreadyPremiumPage />;
   // Already on the trial (card given at checkout): the way to Premium is activating it, not a second checkout.
   if (auth.status === 'signed_in' && auth.user.isTrialing && !auth.user.isPremium) return <ActivateTrialPage />;
   if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect) return <CheckoutPage auth={auth.status} />;
@@ -56,6 +59,43 @@ export function CheckoutRoute() {
         }
       >
         <p>Please sign in to continue with checkout.</p>
+      </StatusCard>
+    </>
+  );
+}
+
+/** /checkout for a Premium user (an old "upgrade" link, a bookmark): nothing is charged here. */
+function AlreadyPremiumPage() {
+  const [opening, setOpening] = useState(false);
+  const openPortal = async () => {
+    setOpening(true);
+    try {
+      window.location.assign(await getBillingPortalUrl());
+    } catch (error) {
+      setOpening(false);
+      toast({ variant: 'destructive', title: 'Could not open billing', description: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  };
+  return (
+    <>
+      <title>Premium · RedFlag</title>
+      <StatusCard
+        icon={<Crown aria-hidden="true" />}
+        title="You're on Premium"
+        actions={
+          <>
+            <Button size="lg" onClick={() => void openPortal()} disabled={opening}>
+              <CreditCard aria-hidden="true" /> Manage billing
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <Link to="/dashboard">
+                <House aria-hidden="true" /> Back to dashboard
+              </Link>
+            </Button>
+          </>
+        }
+      >
+        <p>Your Premium subscription is active: unlimited scans, phone and email checks. There is nothing to pay here. To change your card or cancel, manage billing.</p>
       </StatusCard>
     </>
   );
