@@ -9,6 +9,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
 import { createMetrics, type Metrics } from './lib/metrics.ts';
 import { createMailer, type Mailer, type MailSender } from './mail/mail.service.ts';
+import { createKnownBadLists, type KnownBadLists } from './reputation/known-bad.ts';
 
 /** Every service the app's routes, services and jobs use, built once by createContext below. */
 export interface AppContext {
@@ -28,6 +29,8 @@ export interface AppContext {
   billing: BillingProvider;
   /** The optional LLM second opinion (config.llm); null when LLM_BASE_URL / LLM_MODEL are not set. */
   llmReviewer: LlmReviewer | null;
+  /** This instance's in-memory copy of the known-bad lists (server/src/reputation/known-bad.ts). */
+  knownBad: KnownBadLists;
   /** What /readyz waits for besides the database: set by scans/engine-warmup.ts warmEngine at start. */
   readiness: Readiness;
 }
@@ -66,6 +69,7 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
     rateLimiter: createRateLimiter({ config, database, clock }),
     billing: createBillingProvider(config),
     llmReviewer: config.llm ? createLlmReviewer(config.llm) : null,
+    knownBad: createKnownBadLists({ database, clock }),
     readiness: { engineWarm: false },
   };
 }

@@ -52,6 +52,8 @@ async function main() {
   const stopBillingJobs = startBillingJobs(ctx);
   // Known-bad lists named in FEEDS, downloaded on their schedule (nothing without FEEDS).
   const stopFeedRefresh = startFeedRefresh(ctx);
+  // This instance's copy of the lists, loaded now so that the first scan with a link does not wait for it.
+  void ctx.knownBad.load().catch((err: unknown) => logger.warn({ err: { name: (err as Error)?.name } }, 'known-bad lists not loaded at start; the first scan tries again'));
   // Forwarded mail to check (off unless INBOUND_SMTP_PORT is set; docs/deploy.md).
   const inboundSmtp = config.inbound ? await startInboundSmtp(ctx) : null;
 

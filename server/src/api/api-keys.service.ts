@@ -27,7 +27,7 @@ import {
   type ApiKeyRow,
 } from './api-keys.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad'>;
 
 /** The caller of a /v1 request, as its key identifies it. */
 export interface ApiCaller {

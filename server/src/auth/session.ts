@@ -97,6 +97,11 @@ export function sessionIsCurrent(expiresAt: Date, now = Date.now()): boolean {
   return expiresAt.getTime() - SESSION_EXPIRES_IN_SECONDS * 1000 + SESSION_UPDATE_AGE_SECONDS * 1000 > now;
 }
 
+/** sessionIsCurrent in SQL terms: a session is current when it expires after this instant. */
+export function sessionCurrentAfter(now = Date.now()): Date {
+  return new Date(now + SESSION_EXPIRES_IN_SECONDS * 1000 - SESSION_UPDATE_AGE_SECONDS * 1000);
+}
+
 /** Records the user found by a route's own session lookup, so getOptionalUser does not look again. */
 export function setSessionUser(c: Context<AppEnv>, user: SessionUser): SessionUser {
   c.set('user', user);

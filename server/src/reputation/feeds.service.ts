@@ -13,7 +13,7 @@ import { FeedFormatError, parseFeed, type ParsedFeed, type RefusedEntry } from '
 import { claimFeedRefresh, ensureFeed, listFeeds, pruneSightings, recordFeedFailure, replaceFeedEntries } from './reputation.repo.ts';
 import { windowStart } from './reputation.service.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'> & Partial<Pick<AppContext, 'metrics'>>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'> & Partial<Pick<AppContext, 'metrics' | 'knownBad'>>;
 
 /** A list bigger than this is refused (PhishTank's full dump is about a tenth of it). */
 export const FEED_MAX_BYTES = 200 * 1024 * 1024;
@@ -71,6 +71,9 @@ async function store(ctx: Ctx, feed: { name: string; format: FeedFormat }, parse
     entries = await replaceFeedEntries(ctx.database.db, feed.name, parsed.entries, ctx.clock.now());
   } catch (err) {
     throw new FeedRefused('load', databaseError(err), { cause: err });
+  } finally {
+    // Other instances learn of the new copy from the lists' version; this one at once.
+    ctx.knownBad?.invalidate();
   }
   const { skipped, tooLong, refused } = parsed;
   ctx.logger.info({ feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length }, 'known-bad list loaded');

@@ -1,10 +1,10 @@
 import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Db } from '../db/client.ts';
 import { reputationFeed, reputationFeedEntry, reputationOptOut, reputationSighting } from '../db/schema/reputation.ts';
 import { user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
-import type { ScanRow } from '../scans/scans.repo.ts';
 import type { FeedEntry } from './formats.ts';
 
 export type FeedRow = typeof reputationFeed.$inferSelect;
@@ -83,6 +83,27 @@ export async function replaceFeedEntries(db: Db, name: string, entries: readonly
   });
 }
 
+/**
+ * Which copy of the known-bad lists is in force, as one short text: each list's name, generation and time of
+ * its last good copy. Any import, refresh or removal on any instance changes it (replaceFeedEntries bumps the
+ * generation in the transaction that swaps the entries). A scalar subquery, so a scan's first statement can
+ * carry it (scans.repo.ts claimScan) and each instance learns of another's reload at no extra round trip.
+ */
+export const listsVersionSql = sql<string>`(select coalesce(string_agg(${reputationFeed.name} || ':' || ${reputationFeed.generation} || ':' || coalesce(extract(epoch from ${reputationFeed.refreshedAt})::text, '-'), ',' order by ${reputationFeed.name}), '') from ${reputationFeed})`;
+
+export async function listsVersion(db: Db): Promise<string> {
+  const result = await db.execute(sql`select ${listsVersionSql} as version`);
+  return rowsOf<{ version: string }>(result)[0]?.version ?? '';
+}
+
+/** Every entry of every list, for the copy each instance holds in memory (known-bad.ts). */
+export async function loadListEntries(db: Db): Promise<ListingRow[]> {
+  const result = await db.execute(
+    sql`select ${reputationFeedEntry.feed} as feed, ${reputationFeedEntry.kind} as kind, ${reputationFeedEntry.value} as value, ${reputationFeedEntry.host} as host, ${iso(sql`${reputationFeedEntry.listedAt}`)} as at from ${reputationFeedEntry}`,
+  );
+  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at }));
+}
+
 export interface ListingRow {
   feed: string;
   kind: 'url' | 'host';
@@ -126,8 +147,9 @@ export interface Contribution {
 }
 
 /**
- * A scan's one statement (docs/decisions/103): the lists' entries for its links and the other accounts'
- * reports of its values, and, when the scan is flagged, its own report, counted only for an account that
+ * The reports of a re-scored scan in one statement (a new scan's store carries them instead: scanReportParts;
+ * the lists are matched in memory, known-bad.ts): the other accounts' reports of its values, and, when the
+ * scan is flagged, its own report, counted only for an account that
  * could not be made in a minute - a verified e-mail, and made before `establishedBefore` or with a plan that
  * has been paid (docs/decisions/113) - and that has not opted out (checked here, in the same statement). Its own report is inserted
  * by a data-modifying WITH, which the SELECT below does not see, and its earlier ones are excluded by their
@@ -136,8 +158,8 @@ export interface Contribution {
  */
 export async function scanReputation(
   db: Db,
-  q: { urls: readonly string[]; hosts: readonly string[]; valueHashes: readonly string[]; ownHashes: readonly string[]; sinceDay: string; contribution: Contribution | null },
-): Promise<{ listings: ListingRow[]; sightings: SightingCountRow[] }> {
+  q: { valueHashes: readonly string[]; ownHashes: readonly string[]; sinceDay: string; contribution: Contribution | null },
+): Promise<{ sightings: SightingCountRow[] }> {
   const c = q.contribution;
   const withContribution = c && c.rows.length
     ? sql`with contributed as (
@@ -154,12 +176,72 @@ export async function scanReputation(
         returning 1
       ) `
     : sql``;
-  const result = await db.execute(sql`${withContribution}${listingSelect(q.urls, q.hosts)} union all ${sightingSelect(q.valueHashes, q.ownHashes, q.sinceDay)}`);
-  const rows = rowsOf<{ source: string; feed: string; kind: string; value: string; host: string | null; at: string; n: number }>(result);
+  const result = await db.execute(sql`${withContribution}${sightingSelect(q.valueHashes, q.ownHashes, q.sinceDay)}`);
+  const rows = rowsOf<{ value: string; at: string; n: number }>(result);
+  return { sightings: rows.map((r) => ({ valueHash: r.value, count: Number(r.n), since: r.at })) };
+}
+
+/** The values of scanReportParts' placeholders for one scan (scanReportValues builds them). */
+export interface ScanReportValues {
+  repValues: string;
+  repSince: string;
+  repThreshold: number;
+  repFlagged: boolean;
+  repDay: string;
+  repEstablished: string;
+}
+
+export function scanReportValues(q: {
+  values: ReadonlyArray<{ valueHash: string; contributorHash: string; kind: string; shown: string }>;
+  sinceDay: string;
+  threshold: number;
+  contribution: Pick<Contribution, 'day' | 'establishedBefore'> | null;
+}): ScanReportValues {
   return {
-    listings: rows.filter((r) => r.source === 'listing').map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at })),
-    sightings: rows.filter((r) => r.source === 'sighting').map((r) => ({ valueHash: r.value, count: Number(r.n), since: r.at })),
+    repValues: JSON.stringify(q.values.map((v, ord) => ({ value_hash: v.valueHash, contributor_hash: v.contributorHash, kind: v.kind, shown: v.shown, ord }))),
+    repSince: q.sinceDay,
+    repThreshold: q.threshold,
+    repFlagged: q.contribution !== null,
+    repDay: q.contribution?.day ?? q.sinceDay,
+    repEstablished: (q.contribution?.establishedBefore ?? new Date(0)).toISOString(),
   };
+}
+
+/**
+ * scanReputation's reports, as parts of the statement that stores the scan (scans.repo.ts insertScanIf), so
+ * that a scan's reports cost no round trip of their own (docs/decisions/116): the scan's values (a
+ * placeholder, JSON), its own report written when it is flagged, the scan is stored (`allowed`, the store's
+ * guard) and the account may report (the same test as scanReputation's), and `sightings`, the other
+ * accounts' reports at or over the threshold as the result's `reputation.sightings` (jsonb, in the order of
+ * the values). Built from placeholders (ScanReportValues) so that the statement is prepared once.
+ */
+export function scanReportParts(db: Db, allowed: SQL): { ctes: WithSubquery[]; sightings: SQL } {
+  const p = (key: keyof ScanReportValues | 'userId') => sql.placeholder(key);
+  const values = db
+    .$with('rep_value', { valueHash: sql<string>`value_hash`, contributorHash: sql<string>`contributor_hash`, kind: sql<string>`kind`, shown: sql<string>`shown`, ord: sql<number>`ord` })
+    .as(sql`select * from jsonb_to_recordset(${p('repValues')}::jsonb) as x(value_hash text, contributor_hash text, kind text, shown text, ord int)`);
+  const contributed = db.$with('rep_contributed', { one: sql<number>`one` }).as(sql`insert into ${reputationSighting} (contributor_hash, value_hash, day)
+    select v.contributor_hash, v.value_hash, ${p('repDay')}::date from rep_value v
+    where ${p('repFlagged')}::boolean and ${allowed}
+      and exists (
+        select 1 from ${user} where ${user.id} = ${p('userId')}::text and ${user.emailVerified}
+          and (${user.createdAt} <= ${p('repEstablished')}::timestamptz
+            or exists (select 1 from ${billingAccount} where ${billingAccount.userId} = ${p('userId')}::text and ${billingAccount.everPaid}))
+      )
+      and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${p('userId')}::text)
+    on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
+    returning 1 as one`);
+  const shown = db.$with('rep_shown', { sightings: sql<unknown>`sightings` }).as(sql`select coalesce(jsonb_agg(jsonb_build_object('kind', v.kind, 'value', v.shown, 'count', c.n, 'since', c.since) order by v.ord), '[]'::jsonb) as sightings
+    from rep_value v
+    join (
+      select s.value_hash, count(*)::int as n, min(s.day)::text as since
+      from ${reputationSighting} s
+      where s.value_hash in (select value_hash from rep_value) and s.day >= ${p('repSince')}::date
+        and s.contributor_hash not in (select contributor_hash from rep_value)
+      group by s.value_hash
+    ) c on c.value_hash = v.value_hash
+    where c.n >= ${p('repThreshold')}::int`);
+  return { ctes: [values, contributed, shown], sightings: sql`(select sightings from rep_shown)` };
 }
 
 /** Withdraws an account's reports of these values (its scan was marked "not a scam"). */
@@ -186,7 +268,7 @@ export async function setOptedOut(db: Db, userId: string, optOut: boolean, now: 
 }
 
 /** What an account's flagged scans named (for the opt-out's withdrawal): the inputs and the links found. */
-export async function flaggedScanValues(db: Db, userId: string, minRisk: number): Promise<Array<{ phoneNumber: string | null; email: string | null; result: ScanRow['result'] }>> {
+export async function flaggedScanValues(db: Db, userId: string, minRisk: number): Promise<Array<{ phoneNumber: string | null; email: string | null; result: (typeof scans.$inferSelect)['result'] }>> {
   return db
     .select({ phoneNumber: scans.phoneNumber, email: scans.email, result: scans.result })
     .from(scans)

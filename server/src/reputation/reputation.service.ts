@@ -25,9 +25,13 @@ import { isPremium } from '../billing/plan-state.ts';
 import { applyKnownBadLink } from '../detection/policy.ts';
 import { sightingKeys } from './keys.ts';
 import { hostCandidates, isSharedHost, normalizeEmail, normalizeHost, normalizePhone, normalizeUrl } from './normalize.ts';
-import { countSightings, deleteContributions, findListings, flaggedScanValues, isOptedOut, scanReputation, setOptedOut, type ListingRow } from './reputation.repo.ts';
+import type { SQL } from 'drizzle-orm';
+import type { WithSubquery } from 'drizzle-orm/subquery';
+import { countSightings, deleteContributions, findListings, flaggedScanValues, isOptedOut, scanReportParts, scanReportValues, scanReputation, setOptedOut, type ListingRow, type ScanReportValues } from './reputation.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
+/** A scan's: it matches links against this instance's copy of the known-bad lists. */
+type ScanCtx = Ctx & Pick<AppContext, 'knownBad'>;
 
 const DAY_MS = 86_400_000;
 /** At most this many link hosts of one scan are reported (a message with fifty links is not fifty reports). */
@@ -90,50 +94,91 @@ export interface ScanReputationCheck {
   userId: string;
 }
 
+type HashedValue = ScanValue & { valueHash: string; contributorHash: string };
+
+export interface PlannedReputation {
+  /** The engine's result with the known-bad step applied and `reputation` (its sightings still empty). */
+  result: ScanResult;
+  /** The reports the scan's store writes and counts (null: nothing to report, or the lists were unavailable). */
+  reports: { parts: (allowed: SQL) => { ctes: WithSubquery[]; sightings: SQL }; values: ScanReportValues } | null;
+  hashed: HashedValue[];
+  flagged: boolean;
+}
+
 /**
- * The scan's one reputation statement (reputation.repo.ts scanReputation), then the known-bad step of the
- * score policy and the reports that passed the threshold. A scan with neither links nor a number nor an
- * address costs nothing. A failed lookup leaves the engine's result as it was (logged without values): the
- * scan is what the person came for.
+ * The scan's links matched against this instance's copy of the known-bad lists (known-bad.ts; `listsVersion`
+ * as the scan's first statement read it), the known-bad step of the score policy applied, and what the scan
+ * reports, for its store to write and count in the same statement (docs/decisions/116): no round trip of its
+ * own. A scan with neither links nor a number nor an address has nothing to look up. When no copy of the
+ * lists can be loaded the engine's result stands as it was (logged without values): the scan is what the
+ * person came for.
  */
-export async function withReputation(ctx: Ctx, check: ScanReputationCheck): Promise<ScanResult> {
+export async function planReputation(ctx: ScanCtx, check: ScanReputationCheck, listsVersion?: string): Promise<PlannedReputation> {
   const { result, userId } = check;
   const links = result.links.flatMap((l) => {
     const n = normalizeUrl(l.url);
     return n ? [{ url: l.url, normalized: n.url, hosts: hostCandidates(n.host) }] : [];
   });
   const values = scanValues(check.input, result.links);
-  if (!links.length && !values.length) return result;
+  if (!links.length && !values.length) return { result, reports: null, hashed: [], flagged: false };
 
+  const rows = links.length ? await ctx.knownBad.match([...new Set(links.map((l) => l.normalized))], [...new Set(links.flatMap((l) => l.hosts))], listsVersion) : [];
+  if (rows === null) {
+    ctx.logger.warn({ links: links.length }, 'reputation lookup failed; scan answered without it');
+    return { result, reports: null, hashed: [], flagged: false };
+  }
   const keys = sightingKeys(ctx.config.auth.secret);
   const now = ctx.clock.now();
   const hashed = values.map((v) => ({ ...v, valueHash: keys.value(v.kind, v.value), contributorHash: keys.contributor(userId, v.kind, v.value) }));
-  // Only a flagged scan reports; the store re-checks nothing here (a report is not an entitlement).
+  // Only a flagged scan reports; a report is not an entitlement.
   const flagged = result.riskScore >= RISK_BAND_SUSPICIOUS;
+  const listings = listingsFor(rows, links);
+  const reputation: ScanReputation = { listings, sightings: [] };
+  const reports = hashed.length
+    ? {
+        parts: (allowed: SQL) => scanReportParts(ctx.database.db, allowed),
+        values: scanReportValues({
+          values: hashed,
+          sinceDay: windowStart(now),
+          threshold: SIGHTING_THRESHOLD,
+          contribution: flagged ? { day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS) } : null,
+        }),
+      }
+    : null;
+  return { result: { ...applyKnownBadLink(result, listings), reputation }, reports, hashed, flagged };
+}
+
+/**
+ * planReputation with its reports written and counted in a statement of their own (reputation.repo.ts
+ * scanReputation): for a result that is not stored by a new scan's store (answers given later re-score a
+ * stored scan). A failed statement leaves the result without reports (logged without values).
+ */
+export async function withReputation(ctx: ScanCtx, check: ScanReputationCheck): Promise<ScanResult> {
+  const planned = await planReputation(ctx, check);
+  if (!planned.reports) return planned.result;
+  const { hashed, flagged } = planned;
+  const now = ctx.clock.now();
   let found: Awaited<ReturnType<typeof scanReputation>>;
   try {
     found = await scanReputation(ctx.database.db, {
-      urls: [...new Set(links.map((l) => l.normalized))],
-      hosts: [...new Set(links.flatMap((l) => l.hosts))],
       valueHashes: hashed.map((h) => h.valueHash),
       ownHashes: hashed.map((h) => h.contributorHash),
       sinceDay: windowStart(now),
-      contribution: flagged ? { userId, day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
+      contribution: flagged ? { userId: check.userId, day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
     });
   } catch (err) {
-    // The name and the driver's code only: a failed query's message lists its parameters (links, hosts).
+    // The name and the driver's code only: a failed query's message lists its parameters (hashes).
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
     ctx.logger.warn({ err: { name: (err as Error).name, code: typeof code === 'string' ? code : undefined } }, 'reputation lookup failed; scan answered without it');
-    return result;
+    return planned.result;
   }
-  const listings = listingsFor(found.listings, links);
   const sightings: Sighting[] = [];
   for (const s of found.sightings) {
     const v = hashed.find((h) => h.valueHash === s.valueHash);
     if (v && s.count >= SIGHTING_THRESHOLD) sightings.push({ kind: v.kind, value: v.shown, count: s.count, since: s.since });
   }
-  const reputation: ScanReputation = { listings, sightings };
-  return { ...applyKnownBadLink(result, listings), reputation };
+  const reputation = planned.result.reputation;
+  return reputation ? { ...planned.result, reputation: { ...reputation, sightings } } : planned.result;
 }
 
 /**

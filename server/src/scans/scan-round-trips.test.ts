@@ -12,6 +12,8 @@ import { runScan } from './scans.service.ts';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { storedScanSchema } from '@redflag/contracts/scan';
+import { importFeed } from '../reputation/feeds.service.ts';
 
 // The database round trips one POST /api/scans costs, counted at the driver (db/client.ts
 // stats). Rate limits are on, as in production: the per-user scan limit is part of the cost.
@@ -49,27 +51,40 @@ async function scanCost(u: TestUser, body: unknown = { message: SCAM, platform: 
 }
 
 describe('database round trips per scan', () => {
-  // Three with the per-user rate limit on: the session read, the reservation taken before the engine runs
-  // (so that a refused scan does no engine work), the store. A message with a link (or a sender's number or
-  // address) adds one: the known-bad lists and the reports of other users, read (and this scan's report
-  // written) in one statement (decision 103).
-  it('a Premium scan costs at most 3, and 4 with a link', async () => {
+  // Two with the per-user rate limit on, whatever the message holds (docs/decisions/116): the session read that
+  // also takes what the scan spends before the engine runs (the rate-limit hit, the trial scan) and says which
+  // copy of the known-bad lists is current, then the store, which also writes this scan's report and counts
+  // the reports of other accounts. The lists themselves are held in memory by each instance.
+  it('a Premium scan costs at most 2, with a link, a number and an address too', async () => {
     const u = await user('premium');
     await scanCost(u); // a first request may renew nothing, but warms better-auth's context
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
-    expect(statements).toBeLessThanOrEqual(4);
+    expect(statements).toBeLessThanOrEqual(2);
     const plain = await scanCost(u, { message: 'Hey, is the bike still available? I could pick it up Saturday afternoon.' });
     expect(plain.res.status).toBe(200);
-    expect(plain.statements).toBeLessThanOrEqual(3);
+    expect(plain.statements).toBeLessThanOrEqual(2);
+    const all = await scanCost(u, { message: SCAM, phoneNumber: '+1 202 555 0143', email: 'billing@usps-redelivery-fee.top' });
+    expect(all.res.status).toBe(200);
+    expect(all.statements).toBeLessThanOrEqual(2);
   });
 
-  it('a trial scan costs at most 4 with a link, and the trial scan is counted', async () => {
+  it('a scan with a link on a known-bad list costs at most 2, and the listing is in its result', async () => {
+    await importFeed(t.ctx, { name: 'trips', format: 'openphish', sourceUrl: null }, 'https://usps-redelivery-fee.top/pay\n');
+    const u = await user('premium');
+    await scanCost(u);
+    const { res, statements } = await scanCost(u);
+    expect(res.status).toBe(200);
+    expect(statements).toBeLessThanOrEqual(2);
+    expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({ list: 'trips', match: 'url' });
+  });
+
+  it('a trial scan costs at most 2 with a link, and the trial scan is counted', async () => {
     const u = await user('trialing');
     await scanCost(u);
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
-    expect(statements).toBeLessThanOrEqual(4);
+    expect(statements).toBeLessThanOrEqual(2);
     const usage = await (await t.request('/api/users/scan-usage', { headers: u.headers })).json();
     expect(usage.scanCount).toBe(2);
   });
@@ -80,7 +95,7 @@ describe('database round trips per scan', () => {
     const before = t.ctx.database.stats.statements;
     const res = await t.request('/api/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: SCAM } });
     expect(res.status).toBe(200);
-    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(4);
+    expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(2);
   });
 });
 

@@ -2,12 +2,13 @@ import { and, avg, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, sql
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { ScanInput, ScanListQuery, ScanResult, ScanSource } from '@redflag/contracts/scan';
 import type { ScanContext } from '@redflag/contracts/scan-context';
-import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
+import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
 import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
+import { listsVersionSql } from '../reputation/reputation.repo.ts';
 
 /** A scan to store: a request's input, or the server's own (a forwarded mail is source 'email'). */
 export type ScanRunInput = Omit<ScanInput, 'source'> & { source?: ScanSource | undefined };
@@ -29,32 +30,74 @@ function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   return statement;
 }
 
+/** The values of claimScan's placeholders for one request. */
+export function claimValues(token: string, rule: RateRule | null, now: Date, currentAfter: Date) {
+  const resetAt = rule ? new Date(now.getTime() + rule.windowSeconds * 1000) : now;
+  return { token, nowIso: now.toISOString(), currentAfterIso: currentAfter.toISOString(), rateResetIso: resetAt.toISOString() };
+}
+
 /**
- * Who is asking for a scan, in ONE read: the session named by `token` with its user, the user's
- * plan row (null: none yet) and the user's scan rate bucket when `rule` is given (null: no hits in the
- * current window). The caller checks the session's expiry; nothing here decides anything.
+ * A scan's first statement (docs/decisions/116): who is asking, and what the scan spends, taken BEFORE the
+ * engine runs, in ONE statement. It reads the session named by `token` with its user and the user's plan row
+ * as they were when the statement started, and, only when that session is current (expires after
+ * `currentAfterIso`: not due for better-auth's renewal), it
+ *   - counts the scan rate hit of `rule` (the bucket's count and window end after it are answered), and
+ *   - counts a trial scan when the plan is a trial with time and scans left and the hit is within the limit
+ *     (the same conditions as entitlements.ts scanStoreGuard, re-checked by PostgreSQL after any row-lock
+ *     wait, so concurrent scans on one or several instances never exceed the quota); `trialTaken` says so.
+ * It also answers the known-bad lists' version (reputation/known-bad.ts). Prepared once per rule. Null when
+ * no session has this token. The caller decides from the answer; nothing is taken for a session that is not
+ * current (the caller then asks better-auth, which renews or clears it).
  */
-export async function findScanRequester(db: Db, token: string, rule: RateRule | null, now: Date) {
-  const name = `scan_requester_${rule?.name ?? 'none'}`;
+export async function claimScan(db: Db, rule: RateRule | null, values: ReturnType<typeof claimValues>) {
+  const name = `scan_claim_${rule ? `${rule.name}_${rule.limit}` : 'none'}`;
   const statement = preparedOnce(db, name, () => {
-    const bucketJoin = rule ? and(eq(rateLimitBucket.key, bucketKeySql(rule, user.id)), gt(rateLimitBucket.resetAt, sql`${sql.placeholder('nowIso')}::timestamptz`)) : sql`false`;
+    const p = (key: keyof typeof values) => sql.placeholder(key);
+    const currentUser = sql`(select ${session.userId} from ${session} where ${session.token} = ${p('token')}::text and ${session.expiresAt} > ${p('currentAfterIso')}::timestamptz)`;
+    const ctes: WithSubquery[] = [];
+    let withinRate = sql`true`;
+    let bucket = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+    if (rule) {
+      // rate-limit.ts bucketHitStatement, for the key of the user the session names.
+      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` }).as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
+        select ${bucketKeySql(rule, sql`current_user_id.user_id`)}, 1, ${p('rateResetIso')}::timestamptz from ${currentUser} as current_user_id(user_id)
+        on conflict (key) do update set
+          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
+          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p('rateResetIso')}::timestamptz else ${rateLimitBucket.resetAt} end
+        returning count, reset_at`);
+      ctes.push(hit);
+      withinRate = sql`(select count from rate_hit) <= ${rule.limit}`;
+      bucket = { count: sql<number | null>`(select count from rate_hit)`.mapWith(Number), resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(Number) };
+    }
+    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
+      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
+      where ${billingAccount.userId} = ${currentUser} and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
+        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT} and ${withinRate}
+      returning trial_scans_used`);
+    ctes.push(trial);
     return db
+      .with(...ctes)
       .select({
         sessionExpiresAt: session.expiresAt,
+        current: sql<boolean>`${session.expiresAt} > ${p('currentAfterIso')}::timestamptz`.mapWith(Boolean),
         user: { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, name: user.name, image: user.image, createdAt: user.createdAt },
         account: getTableColumns(billingAccount),
-        bucket: { count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt },
+        bucketCount: bucket.count,
+        bucketResetAtMs: bucket.resetAtMs,
+        trialTaken: sql<boolean>`exists (select 1 from trial_scan)`.mapWith(Boolean),
+        listsVersion: listsVersionSql,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
       .leftJoin(billingAccount, eq(billingAccount.userId, session.userId))
-      .leftJoin(rateLimitBucket, bucketJoin)
-      .where(eq(session.token, sql.placeholder('token')))
+      .where(eq(session.token, p('token')))
       .limit(1)
       .prepare(name);
   });
-  const [row] = await statement.execute({ token, nowIso: now.toISOString() });
-  return row ?? null;
+  const [row] = await statement.execute(values);
+  if (!row) return null;
+  const { bucketCount, bucketResetAtMs, ...rest } = row;
+  return { ...rest, bucket: bucketCount === null || bucketResetAtMs === null ? null : { count: bucketCount, resetAt: new Date(bucketResetAtMs) } };
 }
 
 /**
@@ -72,11 +115,15 @@ export async function insertScanIf(
   guardValues: { userId: string } & Record<string, unknown>,
   input: ScanRunInput,
   result: ScanResult,
+  reports: ScanReports | null = null,
 ): Promise<ScanRow | null> {
-  const name = `scan_store_${variant}`;
+  const name = `scan_store_${variant}${reports ? '_reports' : ''}`;
   const statement = preparedOnce(db, name, () => {
-    const { ctes, allowed } = guard();
+    const { ctes: guardCtes, allowed } = guard();
+    const rep = reports?.parts(allowed) ?? null;
+    const ctes = [...guardCtes, ...(rep?.ctes ?? [])];
     const p = (key: string) => sql.placeholder(key);
+    const resultJson = rep ? sql`jsonb_set(${p('result')}::jsonb, '{reputation,sightings}', ${rep.sightings})` : sql`${p('result')}::jsonb`;
     // The select lists every column of `scans` in its declared order (insert ... select has no column names).
     return db
       .with(...ctes)
@@ -84,10 +131,10 @@ export async function insertScanIf(
       .select(
         sql`select gen_random_uuid(), ${p('userId')}::text, ${p('message')}::text, ${p('platform')}::text, ${p('phoneNumber')}::text,
           ${p('email')}::text, ${p('source')}::text, ${p('riskScore')}::integer, ${p('confidence')}::real, ${p('scamType')}::text,
-          ${p('reasons')}::jsonb, ${p('result')}::jsonb, ${p('engineVersion')}::text, now(), ${p('context')}::jsonb
+          ${p('reasons')}::jsonb, ${resultJson}, ${p('engineVersion')}::text, now(), ${p('context')}::jsonb
           where ${allowed}`,
       )
-      .returning({ id: scans.id, createdAt: scans.createdAt })
+      .returning({ id: scans.id, createdAt: scans.createdAt, sightings: rep ? sql<unknown>`${rep.sightings}` : sql<unknown>`null::jsonb` })
       .prepare(name);
   });
   const values = {
@@ -107,12 +154,29 @@ export async function insertScanIf(
   } satisfies Omit<ScanRow, 'id' | 'createdAt'>;
   const [made] = await statement.execute({
     ...guardValues,
+    ...(reports?.values ?? {}),
     ...values,
     reasons: JSON.stringify(values.reasons),
     result: JSON.stringify(values.result),
     context: values.context === null ? null : JSON.stringify(values.context),
   });
-  return made ? { ...values, ...made } : null;
+  if (!made) return null;
+  const { sightings, ...row } = made;
+  // The stored result is the one answered: the reports counted by the store go into it here too.
+  const stored = reports && result.reputation ? { ...result, reputation: { ...result.reputation, sightings: parseSightings(sightings) } } : result;
+  return { ...values, result: stored, ...row };
+}
+
+/** The reports a scan's store writes and counts (reputation.repo.ts scanReportParts and its values). */
+export interface ScanReports {
+  parts: (allowed: SQL) => { ctes: WithSubquery[]; sightings: SQL };
+  values: object;
+}
+
+/** jsonb as the driver gives it: parsed already (both drivers do), or its text. */
+function parseSightings(value: unknown): NonNullable<ScanResult['reputation']>['sightings'] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as NonNullable<ScanResult['reputation']>['sightings']) : [];
 }
 
 /**
@@ -141,8 +205,8 @@ export async function reserveScanIf(
 }
 
 /** Stores a scan whose trial scan and rate hit reserveScanIf already took: nothing left to check. */
-export async function insertReservedScan(db: Db, userId: string, input: ScanRunInput, result: ScanResult): Promise<ScanRow> {
-  const row = await insertScanIf(db, 'reserved', () => ({ ctes: [], allowed: sql`true` }), { userId }, input, result);
+export async function insertReservedScan(db: Db, userId: string, input: ScanRunInput, result: ScanResult, reports: ScanReports | null = null): Promise<ScanRow> {
+  const row = await insertScanIf(db, 'reserved', () => ({ ctes: [], allowed: sql`true` }), { userId }, input, result, reports);
   if (!row) throw new Error('an unconditional insert stored no row');
   return row;
 }

@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { SCAN_TOTAL_HEADER } from '@redflag/contracts/scan';
-import { presentedSessionToken, requireUser, sessionIsCurrent, setSessionUser } from '../auth/session.ts';
+import { presentedSessionToken, requireUser, setSessionUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
 import { apiRoute } from '../http/api-route.ts';
 import {
   answerScan,
-  findRequester,
+  claimRequest,
   getScan,
   getScans,
   getStats,
@@ -15,7 +15,6 @@ import {
   removeScan,
   requireMessage,
   runScan,
-  type ScanRequester,
 } from './scans.service.ts';
 import { SCANS_PER_USER } from './rate-rules.ts';
 
@@ -24,22 +23,34 @@ export function scanRoutes(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   apiRoute(app, 'createScan', async (c, req) => {
     const rule = ctx.config.rateLimits ? SCANS_PER_USER : null;
-    // The plain case (a signed cookie or bearer token naming a current session): session, user, plan and
-    // rate bucket in one read. Anything else (renewal due, expired, unknown token) goes through better-auth.
+    const rate = (userId: string) => (rule ? { rule, key: userId, peek: limiter.peek } : null);
+    // The plain case (a signed cookie or bearer token naming a current session): the session, its user and
+    // plan read, and what the scan spends taken, in one statement (claimRequest). It needs the body first;
+    // a request whose body is refused is still answered 401 when it names no session.
     const token = await presentedSessionToken(c);
-    const found = token ? await findRequester(ctx, token, rule) : null;
-    let requester: Pick<ScanRequester, 'plan' | 'bucket'> | null = null;
-    let userId: string;
-    if (found && sessionIsCurrent(found.sessionExpiresAt)) {
-      userId = setSessionUser(c, found.user).id;
-      requester = found;
-    } else {
-      userId = (await requireUser(c)).id;
+    if (token) {
+      let input;
+      try {
+        input = await req.body(requireMessage);
+      } catch (err) {
+        await requireUser(c);
+        throw err;
+      }
+      const claimed = await claimRequest(ctx, token, rule, input);
+      if (claimed) {
+        const user = setSessionUser(c, claimed.user);
+        if ('refusal' in claimed) throw claimed.refusal;
+        return runScan(ctx, user.id, input, undefined, { rate: rate(user.id), claim: claimed.claim });
+      }
+      // Renewal due, expired or unknown: better-auth answers, then the scan takes what it spends itself.
+      const userId = (await requireUser(c)).id;
+      if (rule) await refuseWhenWindowFull(ctx, rule, userId, undefined);
+      return runScan(ctx, userId, input, undefined, { rate: rate(userId) });
     }
+    const userId = (await requireUser(c)).id;
     const input = await req.body(requireMessage);
-    if (rule) await refuseWhenWindowFull(ctx, rule, userId, requester?.bucket);
-    const rate = rule ? { rule, key: userId, peek: limiter.peek } : null;
-    return runScan(ctx, userId, input, undefined, { plan: requester?.plan, rate });
+    if (rule) await refuseWhenWindowFull(ctx, rule, userId, undefined);
+    return runScan(ctx, userId, input, undefined, { rate: rate(userId) });
   });
   apiRoute(app, 'listScans', async (c, req) => {
     const user = await requireUser(c);

@@ -1,17 +1,17 @@
 import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
-import type { SessionUser } from '../auth/session.ts';
+import { sessionCurrentAfter, type SessionUser } from '../auth/session.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
 import { toPlanState } from '../billing/billing.repo.ts';
 import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { withReputation } from '../reputation/reputation.service.ts';
+import { planReputation, withReputation } from '../reputation/reputation.service.ts';
 import type { ScanContext } from '@redflag/contracts/scan-context';
-import { deleteAllScans, deleteScan, findScan, findScanRequester, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, updateScanVerdict, type ScanRow, type ScanRunInput } from './scans.repo.ts';
+import { claimScan, claimValues, deleteAllScans, deleteScan, findScan, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, updateScanVerdict, type ScanRow, type ScanRunInput } from './scans.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad'>;
 
 export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
 export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
@@ -33,26 +33,47 @@ export interface ScanRate {
   peek: (rule: RateRule, key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
 }
 
-export interface ScanRequester {
-  /** Null when the token names no session, or one better-auth must renew or clear (the caller asks it). */
-  user: SessionUser;
-  sessionExpiresAt: Date;
-  plan: PlanState;
-  /** The user's scan rate bucket in its current window (null: no hits yet, or no rule asked). */
-  bucket: { count: number; resetAt: Date } | null;
+/** What a scan's first statement took for it (claimRequest): the run then takes nothing more before the engine. */
+export interface ScanClaim {
+  kind: 'trial' | 'premium';
+  /** A trial scan or a rate hit was taken (a trial scan is given back if the scan fails); false: Premium without a rule. */
+  reserved: boolean;
+  /** The known-bad lists' version the statement read (reputation/known-bad.ts). */
+  listsVersion: string;
 }
 
-/** The session, its user, the plan and the scan rate bucket in one read. */
-export async function findRequester(ctx: Ctx, token: string, rule: RateRule | null): Promise<ScanRequester | null> {
-  const row = await findScanRequester(ctx.database.db, token, rule, ctx.clock.now());
-  if (!row) return null;
+export type ClaimedRequest = { user: SessionUser; claim: ScanClaim } | { user: SessionUser; refusal: AppError };
+
+/**
+ * A scan's first round trip (docs/decisions/116, scans.repo.ts claimScan): the session named by `token`, its
+ * user and plan, and what the scan spends (the rate-limit hit, the trial scan) taken before the engine runs,
+ * so that a refused scan does no engine work. Null when the token names no current session: the caller asks
+ * better-auth (which renews or clears it) and runs the scan without a claim. Otherwise the user, with the
+ * claim or the refusal to answer (429 when the account's scan window is full, else the plan's 403).
+ */
+export async function claimRequest(ctx: Ctx, token: string, rule: RateRule | null, input: Pick<ScanRunInput, 'phoneNumber' | 'email'>): Promise<ClaimedRequest | null> {
+  const now = ctx.clock.now();
+  const row = await claimScan(ctx.database.db, rule, claimValues(token, rule, now, sessionCurrentAfter()));
+  if (!row?.current) return null;
   const u = row.user;
-  return {
-    user: { id: u.id, email: u.email, emailVerified: u.emailVerified, firstName: u.firstName ?? null, lastName: u.lastName ?? null, name: u.name || null, image: u.image ?? null, createdAt: u.createdAt },
-    sessionExpiresAt: row.sessionExpiresAt,
-    plan: toPlanState(row.account ?? undefined),
-    bucket: row.bucket,
-  };
+  const user: SessionUser = { id: u.id, email: u.email, emailVerified: u.emailVerified, firstName: u.firstName ?? null, lastName: u.lastName ?? null, name: u.name || null, image: u.image ?? null, createdAt: u.createdAt };
+  if (rule && row.bucket && row.bucket.count > rule.limit) {
+    const retryAfterSeconds = Math.max(1, Math.ceil((row.bucket.resetAt.getTime() - now.getTime()) / 1000));
+    return { user, refusal: new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } }) };
+  }
+  const plan = toPlanState(row.account ?? undefined);
+  const decision = decideScan(plan, now);
+  let claim: ScanClaim;
+  if (row.trialTaken) claim = { kind: 'trial', reserved: true, listsVersion: row.listsVersion };
+  else if (decision.allowed && decision.kind === 'premium') claim = { kind: 'premium', reserved: rule !== null, listsVersion: row.listsVersion };
+  else if (!decision.allowed) return { user, refusal: new AppError(decision.code) };
+  // A trial with scans left as read, whose last scan a concurrent request took (the rate was within its limit).
+  else return { user, refusal: await explainRefusal(ctx, user.id, null) };
+  if ((input.phoneNumber || input.email) && !canVerify(plan, now)) {
+    if (claim.kind === 'trial') await refundTrialScan(ctx.database.db, user.id);
+    return { user, refusal: new AppError('PREMIUM_REQUIRED') };
+  }
+  return { user, claim };
 }
 
 /**
@@ -62,25 +83,48 @@ export async function findRequester(ctx: Ctx, token: string, rule: RateRule | nu
  * the rate-limit hit. A scan refused for quota or rate therefore does no engine work, and concurrent scans
  * (on one or several instances) never exceed the quota. Then the engine's analysis, then the store. A failed
  * analysis or store gives the trial scan back, so it never spends one. A Premium scan with no rate rule has
- * nothing to take: its store re-checks the plan in the same statement, as before (two round trips in all).
+ * nothing to take: its store re-checks the plan in the same statement. With `claim` (a web scan: claimRequest)
+ * that first statement has already run with the session read, so the scan costs two round trips in all: the
+ * lists are matched in memory and the reports go with the store (docs/decisions/116).
  */
-export async function runScan(ctx: Ctx, userId: string, input: ScanRunInput, analyzeFn: typeof analyze = analyze, opts: { plan?: PlanState; rate?: ScanRate | null } = {}): Promise<StoredScan> {
-  const plan = opts.plan ?? (await getPlanState(ctx, userId));
-  const now = ctx.clock.now();
-  const decision = decideScan(plan, now);
-  // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
-  if (!decision.allowed) throw new AppError(decision.code);
-  if ((input.phoneNumber || input.email) && !canVerify(plan, now)) throw new AppError('PREMIUM_REQUIRED');
-
+export async function runScan(
+  ctx: Ctx,
+  userId: string,
+  input: ScanRunInput,
+  analyzeFn: typeof analyze = analyze,
+  opts: { plan?: PlanState; rate?: ScanRate | null; claim?: ScanClaim } = {},
+): Promise<StoredScan> {
   const rate = opts.rate ?? null;
   const db = ctx.database.db;
-  const variant = rate ? `${decision.kind}_${rate.rule.name}_${rate.rule.limit}` : decision.kind;
-  const guard = () => scanStoreGuard(db, decision.kind, rate?.rule ?? null);
-  const guardValues = scanStoreValues(userId, ctx.clock.now(), rate && { rule: rate.rule, key: rate.key });
-  const reserved = decision.kind === 'trial' || rate !== null;
-  if (reserved && !(await reserveScanIf(db, variant, guard, guardValues))) throw await explainRefusal(ctx, userId, rate);
+  let kind: ScanClaim['kind'];
+  let reserved: boolean;
+  let variant: string;
+  let guard: () => ReturnType<typeof scanStoreGuard>;
+  let guardValues: ReturnType<typeof scanStoreValues>;
+  if (opts.claim) {
+    // Taken by the request's first statement (claimRequest); a Premium scan without a rule is re-checked by the store.
+    ({ kind, reserved } = opts.claim);
+    const claimed = kind;
+    variant = claimed;
+    guard = () => scanStoreGuard(db, claimed, null);
+    guardValues = scanStoreValues(userId, ctx.clock.now(), null);
+  } else {
+    const plan = opts.plan ?? (await getPlanState(ctx, userId));
+    const now = ctx.clock.now();
+    const decision = decideScan(plan, now);
+    // Fail fast (and cheaply) for users who may not scan; the reservation below re-checks atomically.
+    if (!decision.allowed) throw new AppError(decision.code);
+    if ((input.phoneNumber || input.email) && !canVerify(plan, now)) throw new AppError('PREMIUM_REQUIRED');
+    const decided = decision.kind;
+    kind = decided;
+    variant = rate ? `${decided}_${rate.rule.name}_${rate.rule.limit}` : decided;
+    guard = () => scanStoreGuard(db, decided, rate?.rule ?? null);
+    guardValues = scanStoreValues(userId, now, rate && { rule: rate.rule, key: rate.key });
+    reserved = decided === 'trial' || rate !== null;
+    if (reserved && !(await reserveScanIf(db, variant, guard, guardValues))) throw await explainRefusal(ctx, userId, rate);
+  }
   const giveBack = async () => {
-    if (decision.kind !== 'trial') return;
+    if (kind !== 'trial') return;
     await refundTrialScan(db, userId).catch((err: unknown) => ctx.logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'trial scan refund failed'));
   };
 
@@ -95,15 +139,16 @@ export async function runScan(ctx: Ctx, userId: string, input: ScanRunInput, ana
   }
 
   const engineSeconds = (performance.now() - engineStart) / 1000;
-  // Known-bad lists and reports from other accounts: one statement (decision 103), before the store so the
-  // stored result is the one answered.
-  result = await withReputation(ctx, { input, result, userId });
+  // Known-bad lists from this instance's copy; the reports are written and counted by the store itself
+  // (docs/decisions/116), which answers the result as stored.
+  const planned = await planReputation(ctx, { input, result, userId }, opts.claim?.listsVersion);
+  result = planned.result;
 
   let row: ScanRow | null;
   try {
     row = reserved
-      ? await insertReservedScan(db, userId, input, result)
-      : await insertScanIf(db, variant, guard, guardValues, input, result);
+      ? await insertReservedScan(db, userId, input, result, planned.reports)
+      : await insertScanIf(db, variant, guard, guardValues, input, result, planned.reports);
   } catch (err) {
     if (reserved) await giveBack();
     throw err;
@@ -234,7 +279,7 @@ export function requireMessage(raw: unknown): void {
  * Retry-After). The hit itself is counted by the statement that stores the scan, so a window filled by a
  * concurrent request stores nothing either. `known` is the bucket read with the requester, when it was.
  */
-export async function refuseWhenWindowFull(ctx: AppContext, rule: RateRule, userId: string, known: ScanRequester['bucket'] | undefined): Promise<void> {
+export async function refuseWhenWindowFull(ctx: AppContext, rule: RateRule, userId: string, known: { count: number; resetAt: Date } | null | undefined): Promise<void> {
   const now = ctx.clock.now().getTime();
   const bucket =
     known !== undefined
