@@ -1,6 +1,7 @@
 import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { toast } from '@/components/ui/use-toast';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
+import { ChatExportInput } from '@/features/chat-export/components/ChatExportInput';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
 import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
@@ -121,6 +122,8 @@ export function ScanPage({ user }: { user: AuthUser }) {
               onAnalyze={(payload) => flow.submit(payload)}
               // Phone and e-mail checks come with the trial and Premium: others see a number found on the screen, not filled in (decision 089).
               imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} initialImage={form.key === 0 ? shared.image : null} />}
+              // A WhatsApp export (.txt, or the .zip with its media) is read in the browser; only its text reaches the form.
+              chatInput={(props) => <ChatExportInput {...props} />}
               isScanning={flow.isScanning}
               senderLock={senderLock}
               blockedLabel={flow.blockedLabel}

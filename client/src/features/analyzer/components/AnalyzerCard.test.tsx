@@ -132,4 +132,59 @@ describe('AnalyzerCard', () => {
     expect(screen.getByRole('combobox', { name: 'Communication platform' })).toHaveTextContent('Where did you receive it?');
     expect(message).toHaveFocus();
   });
+
+  it('puts a chat export in the message with its note, does not send it, and scans it as typed when asked', async () => {
+    const sent = recordScans();
+    const chat = '[12/03/2024, 21:15:42] Anna: Hello\n[12/03/2024, 21:16:01] Tom: Hi Anna';
+    const note = 'Read from your chat export: all 2 messages. Its photos and other media were not read and stayed on this device.';
+    const { user } = renderWithApp(
+      <AnalyzerCard
+        onAnalyze={sendScan}
+        chatInput={({ onUseText }) => (
+          <button type="button" onClick={() => onUseText({ message: chat, platform: 'whatsapp', note })}>
+            Pretend a file was chosen
+          </button>
+        )}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Pretend a file was chosen' }));
+    const { message, submit } = fields();
+    expect(message).toHaveValue(chat);
+    expect(message).toHaveAccessibleDescription(expect.stringContaining(note));
+    expect(sent).toEqual([]);
+    await user.click(submit);
+    await waitFor(() => expect(sent).toEqual([{ message: chat, platform: 'whatsapp' }]));
+    // An edit makes it typed text: the note no longer describes it.
+    await user.type(message, '!');
+    expect(screen.queryByTestId('chat-note')).toBeNull();
+  });
+
+  it('offers to keep the latest messages of a pasted thread over the limit, and says how many of how many were kept', async () => {
+    const sent = recordScans();
+    const lines = Array.from({ length: 400 }, (_, i) => `12/03/2024, 21:15 - ${i % 2 ? 'Tom' : 'Anna'}: message number ${i} of a long chat, with some words`);
+    const { user } = renderWithApp(<AnalyzerCard onAnalyze={sendScan} />);
+    const { message, submit } = fields();
+    await user.click(message);
+    await user.paste(lines.join('\n'));
+    expect(submit).toBeDisabled();
+    const keep = screen.getByRole('button', { name: /^Keep the last \d+ messages that fit$/ });
+    const kept = Number(/\d+/.exec(keep.textContent ?? '')?.[0]);
+    await user.click(keep);
+    expect(message).toHaveValue(lines.slice(400 - kept).join('\n'));
+    expect((message as HTMLTextAreaElement).value.length).toBeLessThanOrEqual(10_000);
+    expect(message).toHaveFocus();
+    expect(screen.getByTestId('chat-note')).toHaveTextContent(
+      `The thread is longer than one scan reads (10,000 characters): the last ${kept} of its 400 messages are kept, and only those will be checked.`,
+    );
+    await user.click(submit);
+    await waitFor(() => expect(sent).toHaveLength(1));
+  });
+
+  it('offers no cut for a single message over the limit: it is refused as it was', async () => {
+    const { user } = renderWithApp(<AnalyzerCard onAnalyze={sendScan} />);
+    await user.click(fields().message);
+    await user.paste('word '.repeat(2100));
+    expect(screen.getByTestId('message-limit')).toHaveTextContent('Messages can be at most 10,000 characters');
+    expect(screen.queryByRole('button', { name: /Keep the last/ })).toBeNull();
+  });
 });

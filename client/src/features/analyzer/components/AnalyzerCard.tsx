@@ -1,6 +1,8 @@
-import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, ScanSearch, ShieldAlert, Undo2 } from 'lucide-react';
+import { ChevronDown, ImageIcon, LoaderCircle, LockKeyhole, MessagesSquare, ScanSearch, ScissorsLineDashed, ShieldAlert, Undo2 } from 'lucide-react';
+import { fitThread } from '@redflag/contracts/chat-formats';
+import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { lazy, Suspense, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { fieldClasses, Input } from '@/components/ui/input';
@@ -70,6 +72,13 @@ export interface ImageTextFill {
   qrLinks: string[];
 }
 
+/** A chat read from an export file, as the chat-export feature hands it over; the note says what was kept. */
+export interface ChatTextFill {
+  message: string;
+  platform?: string;
+  note: string;
+}
+
 export interface AnalyzerCardProps {
   /** Called with a trimmed payload (empty optional fields omitted) once the message is non-blank. */
   onAnalyze: (payload: ScanPayload) => void;
@@ -95,6 +104,8 @@ export interface AnalyzerCardProps {
   initialValues?: Partial<PendingAnalysis>;
   /** Renders the screenshot input above the message; its reviewed text fills the form and is scanned. */
   imageInput?: (props: { onUseText: (fill: ImageTextFill) => void; disabled: boolean }) => ReactNode;
+  /** Renders the chat-export input under the message; its text fills the form (not sent: the user reviews it). */
+  chatInput?: (props: { onUseText: (fill: ChatTextFill) => void; disabled: boolean }) => ReactNode;
   /**
    * Phone and e-mail checks are not in the user's plan: the two fields are shown locked (a Premium label,
    * disabled) with this note under them, e.g. a link to start the trial. Nothing asks while they type.
@@ -153,6 +164,7 @@ export function AnalyzerCard({
   notice,
   headingLevel = 'h3',
   imageInput,
+  chatInput,
   senderLock,
   autoFocusMessage = false,
   className,
@@ -192,6 +204,9 @@ export function AnalyzerCard({
       ? { message: initialValues.message, qrLinks: initialValues.qrLinks ?? [] }
       : null,
   );
+
+  // What the form says about a chat put in the box (read from an export, or cut to its latest messages), while it is there.
+  const [noted, setNoted] = useState<{ message: string; note: string } | null>(null);
 
   // The sender fields as sent with the last scan: they belong to that message until the user edits them.
   const [sentSender, setSentSender] = useState<SenderFields | null>(null);
@@ -242,6 +257,8 @@ export function AnalyzerCard({
 
   const length = messageLength(message);
   const overLimit = length.state === 'over';
+  // A pasted thread over the limit can keep its latest messages that fit: where the user stands now is at the end.
+  const fitted = useMemo(() => (overLimit ? fitThread(message) : null), [overLimit, message]);
 
   /** Checks the form against the contract and scans it; `image` is the screenshot the message was read from. */
   const submitWith = (image: { message: string; qrLinks: string[] } | null) =>
@@ -302,6 +319,30 @@ export function AnalyzerCard({
     if (!refused && !isScanning && !blockedLabel) void submitWith(image);
   };
 
+  // A chat export's text goes in the box through the same gate as typing, and waits there to be reviewed.
+  const useChatText = (chat: ChatTextFill) => {
+    const values = current();
+    if (onFieldChange?.('message', chat.message, values.message) === false) return;
+    const next = withMessage(values, chat.message);
+    if (chat.platform && chat.platform !== next.platform && onFieldChange?.('platform', chat.platform, next.platform) !== false) next.platform = chat.platform;
+    fill(next);
+    setFromImage(null);
+    setNoted({ message: chat.message, note: chat.note });
+  };
+
+  const keepLatest = () => {
+    if (!fitted?.kept) return;
+    const text = fitted.text;
+    update('message', text);
+    if (current().message !== text) return;
+    setNoted({
+      message: text,
+      note: `The thread is longer than one scan reads (${MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters): the last ${fitted.kept.toLocaleString('en-US')} of its ${fitted.total.toLocaleString('en-US')} messages are kept, and only those will be checked.`,
+    });
+    setFocus('message');
+  };
+  const showNote = noted !== null && noted.message === message;
+
   return (
     <div
       ref={cardRef}
@@ -347,7 +388,7 @@ export function AnalyzerCard({
                     // eslint-disable-next-line jsx-a11y/no-autofocus -- only after the user asked for a new scan
                     autoFocus={autoFocusMessage}
                     aria-invalid={overLimit || undefined}
-                    aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === message ? ` ${id}-from-image` : ''}`}
+                    aria-describedby={`${id}-message-count ${id}-message-limit${fromImage?.message === message ? ` ${id}-from-image` : ''}${showNote ? ` ${id}-chat-note` : ''}`}
                   />
                 </FormControl>
                 {fromImage?.message === message ? (
@@ -361,17 +402,33 @@ export function AnalyzerCard({
                     this device.
                   </p>
                 ) : null}
+                {/* Live, so picking a file or keeping the latest messages is announced with what was kept. */}
+                <div aria-live="polite">
+                  {showNote ? (
+                    <p id={`${id}-chat-note`} data-testid="chat-note" className="flex items-start gap-1.5 text-xs font-medium text-brand-800">
+                      <MessagesSquare aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+                      {noted.note}
+                    </p>
+                  ) : null}
+                </div>
                 {/* On a phone the counter sits above the message so the error gets the full width. */}
                 <div className="flex flex-col-reverse gap-1 text-xs sm:flex-row sm:items-start sm:justify-between sm:gap-3">
                   {/* Announced politely only when there is a warning; the count itself is read with the field. */}
-                  <p
-                    id={`${id}-message-limit`}
-                    data-testid="message-limit"
-                    aria-live="polite"
-                    className={cn('min-w-0 font-medium', overLimit ? 'font-semibold text-red-700' : 'text-amber-800')}
-                  >
-                    {length.message}
-                  </p>
+                  <div className="grid min-w-0 justify-items-start gap-1.5">
+                    <p
+                      id={`${id}-message-limit`}
+                      data-testid="message-limit"
+                      aria-live="polite"
+                      className={cn('min-w-0 font-medium', overLimit ? 'font-semibold text-red-700' : 'text-amber-800')}
+                    >
+                      {length.message}
+                    </p>
+                    {fitted?.kept ? (
+                      <Button type="button" variant="outline" size="sm" className="h-auto min-h-9 whitespace-normal text-left" onClick={keepLatest}>
+                        <ScissorsLineDashed aria-hidden="true" /> Keep the last {fitted.kept.toLocaleString('en-US')} messages that fit
+                      </Button>
+                    ) : null}
+                  </div>
                   <p
                     id={`${id}-message-count`}
                     data-testid="message-count"
@@ -389,6 +446,9 @@ export function AnalyzerCard({
               </FormItem>
             )}
           />
+
+          {/* After the message (the screenshot picker stays right before it): a whole chat is the other way in. */}
+          {chatInput?.({ onUseText: useChatText, disabled: isScanning || Boolean(blockedLabel) })}
 
           <FormField
             control={control}
