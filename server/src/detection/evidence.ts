@@ -333,7 +333,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     mentions,
     phoneAnalysis,
     emailAnalysis,
-    language: detectLanguage(message),
+    language: opts.detectLanguage === false ? null : detectLanguage(message),
     officialDestination: destination,
     noWayToAct,
     senderNotice,

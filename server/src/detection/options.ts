@@ -19,6 +19,11 @@ export interface AnalyzeOptions {
   mx?: EmailContext['mx'];
   /** Optional LLM reviewer on an OpenAI-compatible endpoint (the app's one: ctx.llmReviewer). */
   llm?: LlmReviewer | null;
+  /**
+   * Tell the message's language (default true). Off for a conversation's single turns: the language is shown
+   * only for the whole, it never moves a score, and detecting it was the largest cost of a turn.
+   */
+  detectLanguage?: boolean;
   /** Told when an optional step fails (never with the message): the caller logs it. */
   onWarning?: (step: 'mx_lookup' | 'llm_review', err: unknown) => void;
 }

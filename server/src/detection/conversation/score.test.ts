@@ -50,6 +50,15 @@ describe('a conversation is read as one, turn by turn', () => {
     expect(r.reasons).toContain('You said you know the sender outside this chat');
   });
 
+  it("each turn scores as that message alone would (the lighter per-turn path moves no score); the whole keeps its language", () => {
+    const r = scoreConversation({ message: PIG_BUTCHERING.text });
+    for (const t of r?.conversation?.turns ?? []) {
+      if (t.riskScore === null) continue;
+      expect(t.riskScore).toBe(analyzeLocal({ message: PIG_BUTCHERING.text.slice(t.start, t.end) }).riskScore);
+    }
+    expect(r?.language?.code).toBe('en');
+  });
+
   it('a single message is not a conversation and scores as before', async () => {
     const message = 'Hello, is this Mr. Parker? My aunt gave me your number.';
     const r = await analyze({ message });

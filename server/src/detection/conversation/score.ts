@@ -144,9 +144,11 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const thread = splitConversation(input.message);
   if (!thread) return null;
   const params = paramsFor(opts);
+  // A turn's language is never shown and never moves its score: each turn skips detecting it (the whole does not).
+  const turnOpts: AnalyzeOptions = { ...opts, detectLanguage: false };
   // The user's turns are read only to tell the sides apart: when the thread labels them, not at all.
   const labelled = thread.turns.some((t) => isMeLabel(t.speaker));
-  const scored = thread.turns.map((turn) => (labelled && isMeLabel(turn.speaker) ? { turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false } : scoreTurn(turn, input, opts, params)));
+  const scored = thread.turns.map((turn) => (labelled && isMeLabel(turn.speaker) ? { turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false } : scoreTurn(turn, input, turnOpts, params)));
   const mine = mySpeakers(scored);
   const theirs = scored.filter((s) => !mine.has(s.turn.speaker));
   // Where it turned: their first turn that makes a move and is flagged on its own; failing that, their first
