@@ -12,7 +12,7 @@ import { HowItWorks } from '@/features/landing/components/HowItWorks';
 import { MeasuredAccuracy } from '@/features/landing/components/MeasuredAccuracy';
 import { PricingSection } from '@/features/landing/components/PricingSection';
 import { openAuthModal } from '@/lib/ui-store';
-import { HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection } from '@/lib/scroll';
+import { CROSS_PAGE_SCROLL_DELAY_MS, HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection, SECTION_SETTLE_MS, SECTION_WAIT_MS } from '@/lib/scroll';
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
 import { PanelBoundary } from '../error-boundary';
@@ -36,6 +36,37 @@ function tryAnalyzer() {
   document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]')?.focus({ preventScroll: true });
 }
 
+const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * A message shared from another app fills the analyzer's box: bring the box itself into view. On a phone it
+ * sits far below the section's top (the section's heading and the screenshot input come first), and it is
+ * only there once the page has rendered, so this waits for it, and puts it back once late layout above it
+ * has settled, unless the person has started scrolling.
+ */
+function showSharedBox(): () => void {
+  const timers: number[] = [];
+  let touched = false;
+  const onTouch = () => (touched = true);
+  for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, onTouch, { passive: true });
+  const box = () => document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]') ?? null;
+  const deadline = Date.now() + SECTION_WAIT_MS;
+  const attempt = () => {
+    const found = box();
+    if (!found) {
+      if (Date.now() < deadline) timers.push(window.setTimeout(attempt, 50));
+      return;
+    }
+    found.scrollIntoView({ block: 'center' });
+    timers.push(window.setTimeout(() => (touched ? undefined : box()?.scrollIntoView({ block: 'center' })), SECTION_SETTLE_MS / 2));
+  };
+  timers.push(window.setTimeout(attempt, CROSS_PAGE_SCROLL_DELAY_MS));
+  return () => {
+    for (const t of timers) window.clearTimeout(t);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, onTouch);
+  };
+}
+
 /**
  * `sharedSettled`: the visitor is known to be signed out, so a message shared from another app stays here
  * (and is kept through sign-up, as a pasted one is once sent); while the session loads it is only shown.
@@ -50,7 +81,7 @@ export function LandingPage({ sharedSettled = true }: { sharedSettled?: boolean 
   }, [sharedSettled, sharedText]);
   const hasShared = Boolean(sharedText || shared.image);
   useEffect(() => {
-    if (hasShared) scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET);
+    if (hasShared) return showSharedBox();
   }, [hasShared]);
   return (
     <>
