@@ -67,3 +67,17 @@ describe('short brand names inside longer words', () => {
     expect(impersonatedBrands('uspsdelivery.com').map((b) => b.brand.name)).toContain('USPS');
   });
 });
+
+describe('a merchant named in a card alert is not a link', () => {
+  it('reads an all-caps brand domain without a path ("BESTBUY.COM") as the merchant, not as a link', () => {
+    const alert = 'Chase: A charge of $249.99 at BESTBUY.COM was approved on your card ending 4421. Not you? Call the number on the back of your card.';
+    expect(analyzeLinks(alert)).toEqual([]);
+  });
+
+  it('still reads an all-caps look-alike, a risky ending, a path or a lower-case domain as a link', () => {
+    expect(analyzeLinks('VISIT BESTBUY-REFUND.COM NOW').map((l) => l.host)).toEqual(['bestbuy-refund.com']);
+    expect(analyzeLinks('PAY AT USPS-FEE.TOP').map((l) => l.host)).toEqual(['usps-fee.top']);
+    expect(analyzeLinks('See BESTBUY.COM/ORDERS for details').map((l) => l.host)).toEqual(['bestbuy.com']);
+    expect(analyzeLinks('Order details at bestbuy.com').map((l) => l.host)).toEqual(['bestbuy.com']);
+  });
+});

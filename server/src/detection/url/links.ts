@@ -200,6 +200,10 @@ export function extractLinks(text: string, max = 50): { url: string; host: strin
       } else if (!parsed.domain || parsed.isIcann !== true || !BARE_TLDS.has((parsed.publicSuffix ?? '').split('.').pop() ?? '')) continue;
       // A TLD written in capitals after a sentence ("ok.So") is not a link; real domains are mostly lower-case.
       if (/\.[A-Z][a-z]+$/.test(hostPart)) continue;
+      // A card alert names the merchant as the card network prints it ("at BESTBUY.COM"): a brand's own
+      // domain in capitals with nothing after it is that name, not a link to follow. A look-alike or any
+      // other domain in capitals stays a link.
+      if (url === hostPart && !/[a-z]/.test(hostPart) && !parsed.isIp && BRANDS.some((b) => hostBelongsToBrand(host, b))) continue;
     }
     out.push({ url, host, start, end: start + url.length, hasScheme });
   }
