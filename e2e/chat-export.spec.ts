@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { makeZip } from '../client/src/test/zip';
 import { PIG_BUTCHERING } from '../server/src/detection/conversation/threads';
+import { axeViolations } from './axe';
 import { analyzer, createVerifiedUser, startTrial } from './scan-fixtures';
 
 /**
@@ -36,6 +37,7 @@ for (const width of [1280, 390]) {
     await expect(scan.message).toHaveValue(PIG_BUTCHERING.text);
     await expect(page.getByTestId('chat-note')).toHaveText('Read from your chat export: all 10 messages. Its photos and other media were not read and stayed on this device.');
     await expect(page.getByRole('combobox', { name: 'Communication platform' })).toHaveText(/WhatsApp/);
+    expect(await axeViolations(page, { include: ['[data-testid="analyzer-card"]'] })).toEqual([]);
     await scan.submit.click();
 
     const timeline = page.getByTestId('conversation-timeline');
@@ -57,6 +59,7 @@ test('a chat longer than one scan reads keeps its latest messages and says how m
 
   await picker.setInputFiles({ name: 'photos.zip', mimeType: 'application/zip', buffer: Buffer.from(await makeZip([{ name: 'IMG-0001.jpg', data: PHOTO }])) });
   await expect(page.getByRole('alert')).toContainText('This .zip holds no chat text');
+  expect(await axeViolations(page, { include: ['[data-testid="analyzer-card"]'] })).toEqual([]);
 
   const lines = Array.from({ length: 900 }, (_, i) => `16/02/2025, 20:${String(i % 60).padStart(2, '0')} - ${i % 2 ? 'Tom' : 'Lena'}: message ${i}, just chatting about the weather and the weekend`);
   await picker.setInputFiles({ name: 'WhatsApp Chat with Lena.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
