@@ -26,6 +26,15 @@ describe('separateScreenChrome', () => {
     expect(chrome.filter((c) => c.before).map((c) => c.text)).toEqual(['10:27 ull 4G @ 62%', '< Messages', '+44 7700 900123', 'Text Message', 'Yesterday 18:02']);
   });
 
+  it('takes out a header the reader joined into one line: "+44 7893 402117 > Text Message - Today 08:17"', () => {
+    const ocr = ['+44 7893 402117 > Text Message - Today 08:17', '', 'Royal Mail: your parcel is held. Pay £1.45 at royalmail-redeliver.top'].join('\n');
+    const { message, chrome } = separateScreenChrome(ocr);
+    expect(message).toBe('Royal Mail: your parcel is held. Pay £1.45 at royalmail-redeliver.top');
+    expect(chrome.map((c) => c.text)).toEqual(['+44 7893 402117 > Text Message - Today 08:17']);
+    // A message line with a ">" in it is not a header.
+    expect(separateScreenChrome('Hi Mum > I lost my phone, text me here').message).toBe('Hi Mum > I lost my phone, text me here');
+  });
+
   it('keeps an e-mail\'s header lines out of the message, naming the sender and the subject', () => {
     const ocr = 'Von: Paketdienst <info@paket-zustellung.de>\nAn: mich\nBetreff: Ihre Lieferung\nDatum: 12.03.2026, 08:15\n\nGuten Tag, Ihre Sendung konnte nicht zugestellt werden.\nBitte antworten Sie auf diese E-Mail.';
     const { message, chrome, from, subject } = separateScreenChrome(ocr);

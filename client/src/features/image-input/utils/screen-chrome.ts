@@ -138,6 +138,14 @@ function classify(line: string, at: Position): ScreenChromeKind | null {
   if (at === 'lead') {
     const header = EMAIL_HEADER.exec(text);
     if (header) return 'email-header';
+    // A header the reader joined into one line: the sender, the arrow to their details, then the app's
+    // label or the time ("+44 7893 402117 > Text Message - Today 08:17"). Both halves must be header.
+    const parts = text.split(/\s+[>›»]\s+/);
+    if (parts.length === 2) {
+      const [who, rest] = parts as [string, string];
+      const restKind = classify(rest, 'other');
+      if (classify(who, 'lead') === 'contact' && (restKind === 'app' || restKind === 'time' || restKind === 'receipt')) return 'contact';
+    }
     // The status bar: a time or battery level with only short glyph noise and network names beside it.
     if ((hasTime || PERCENT.test(text)) && words.length <= 5 && words.every((w) => NETWORK.has(w) || w.length <= 3 || !/\p{L}/u.test(w))) {
       return 'status';
