@@ -26,6 +26,8 @@ const SOURCES: Record<string, { name: string; what: string }> = {
   nazario_phishing: { name: 'Phishing e-mails (Nazario)', what: 'Real phishing e-mails (scams only)' },
   spamassassin: { name: 'Personal e-mail (SpamAssassin)', what: 'Everyday e-mail and spam' },
   thai_sms: { name: 'Thai texts', what: 'SMS in Thai: personal, one-time codes, spam and scams' },
+  ph_sms: { name: 'Philippine texts (2022-26)', what: "One person's SMS inbox: business promotions, government notices and scams" },
+  scamspot_ig: { name: 'Instagram comments (2023)', what: 'Comments under finance accounts: genuine and scam' },
   mishra_soni_smishing: { name: 'SMS phishing (Mishra & Soni)', what: 'Text messages: personal, spam and smishing' },
   uci_sms_spam: { name: 'SMS spam (UCI)', what: 'Text messages: personal and spam' },
 };
@@ -44,10 +46,17 @@ interface ReportRow {
   scamRecall: number | null;
 }
 
-/** The rows, worst first: most genuine messages wrongly flagged, then fewest scams caught. */
+/** The share of a dataset on the wrong side of 40: the larger of genuine flagged and scams missed. */
+const errorOf = (r: ReportRow): number => Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
+
+/**
+ * The public datasets' rows, worst first (most on the wrong side of 40, as docs/engine-evaluation.md names
+ * the worst source). The team's own written source is not a public dataset and is left out.
+ */
 export function evaluationRows(rows: readonly ReportRow[]): EvaluationRow[] {
-  return [...rows]
-    .sort((a, b) => (b.legitFlagged ?? -1) - (a.legitFlagged ?? -1) || (a.scamRecall ?? 2) - (b.scamRecall ?? 2))
+  return rows
+    .filter((r) => r.source !== 'synthetic')
+    .sort((a, b) => errorOf(b) - errorOf(a))
     .map((r) => ({
       source: r.source,
       name: SOURCES[r.source]?.name ?? r.source,
@@ -62,7 +71,7 @@ export function evaluationRows(rows: readonly ReportRow[]): EvaluationRow[] {
 export const EVALUATION = {
   rows: evaluationRows(engineTable.rows),
   average: percent(headline.accuracy, 'down'),
-  datasets: engineTable.rows.length,
+  datasets: engineTable.rows.filter((r) => r.source !== 'synthetic').length,
   measuredOn: generatedAt.slice(0, 10),
   engine: `${engineVersion}+${modelVersion}`,
 };
