@@ -55,12 +55,34 @@ function plainlyEnglish(words: string): boolean {
   return english >= 2 && english * 5 >= tokens.length;
 }
 
+/** Languages told by their script alone: when most letters are in it, no n-gram model is needed. */
+const SCRIPTS: Array<[RegExp, string]> = [
+  [/[\u0E00-\u0E7F]/gu, 'th'],
+  [/[\uAC00-\uD7AF\u1100-\u11FF]/gu, 'ko'],
+  [/[\u3040-\u30FF]/gu, 'ja'],
+  [/[\u0900-\u097F]/gu, 'hi'],
+  [/[\u0600-\u06FF]/gu, 'ar'],
+  [/[\u0400-\u04FF]/gu, 'ru'],
+];
+
+function byScript(words: string, letters: number): Language | null {
+  for (const [script, code] of SCRIPTS) {
+    const n = (words.match(script) ?? []).length;
+    // Japanese mixes kana with Chinese characters: a third of kana is enough; the others need most letters.
+    if (n && n * (code === 'ja' ? 3 : 2) > letters) return { code, name: NAMES[code] ?? code };
+  }
+  return null;
+}
+
 export function detectLanguage(text: string): Language | null {
   const sample = text.length > MAX_CHARS ? text.slice(0, MAX_CHARS) : text;
   // Links, addresses and numbers say nothing about the language.
   const words = sample.replace(/\b(?:https?:\/\/|www\.)\S+|\S+@\S+|\d+/g, ' ');
-  if ((words.match(/\p{L}/gu) ?? []).length < MIN_LETTERS) return null;
+  const letters = (words.match(/\p{L}/gu) ?? []).length;
+  if (letters < MIN_LETTERS) return null;
   if (plainlyEnglish(words)) return ENGLISH;
+  const script = byScript(words, letters);
+  if (script) return script;
   if (isDegenerate(words)) return null;
   const [best] = detectAll(words, { only: ONLY });
   if (!best || best.accuracy < 0.3) return null;
