@@ -112,17 +112,22 @@ test.describe('landing page', () => {
     const section = page.getByRole('region', { name: 'How accurate is it?' });
     await expect(section).toContainText('never on it');
     const table = section.getByTestId('accuracy-table');
-    await expect(table.locator('tbody tr')).toHaveCount(REPORT.engineTable.rows.length);
+    // The public datasets: the team's written source is in the report, not on the landing page.
+    const rows = REPORT.engineTable.rows.filter((r) => r.source !== 'synthetic');
+    await expect(table.locator('tbody tr')).toHaveCount(rows.length);
     const pct = (share: number, round: 'down' | 'up') => `${((round === 'down' ? Math.floor(share * 1000 + 1e-9) : Math.ceil(share * 1000 - 1e-9)) / 10).toFixed(1)}%`;
-    for (const r of REPORT.engineTable.rows) {
+    for (const r of rows) {
       const row = table.locator(`tr[data-source="${r.source}"]`);
       if (r.scam > 0 && r.scamRecall !== null) await expect(row.locator('td').nth(0)).toHaveText(pct(r.scamRecall, 'down'));
       if (r.legit > 0 && r.legitFlagged !== null) await expect(row.locator('td').nth(1)).toHaveText(pct(r.legitFlagged, 'up'));
     }
-    // The worst source is first and named under the table.
-    const worst = [...REPORT.engineTable.rows].sort((a, b) => (b.legitFlagged ?? -1) - (a.legitFlagged ?? -1))[0];
+    // The worst source (most on the wrong side of 40, as docs/engine-evaluation.md names it) is first, and the
+    // dataset with the most genuine messages flagged is named under the table.
+    const errorOf = (r: (typeof rows)[number]) => Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
+    const worst = [...rows].sort((a, b) => errorOf(b) - errorOf(a))[0];
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-source', worst?.source ?? '');
-    await expect(section.getByTestId('accuracy-weak')).toContainText(pct(worst?.legitFlagged ?? 0, 'up'));
+    const mostFlagged = [...rows].sort((a, b) => (b.legitFlagged ?? -1) - (a.legitFlagged ?? -1))[0];
+    await expect(section.getByTestId('accuracy-weak')).toContainText(pct(mostFlagged?.legitFlagged ?? 0, 'up'));
   });
 
   test('the hero cards hide no line of the example conversation', async ({ page }) => {
