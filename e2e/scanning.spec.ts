@@ -58,7 +58,8 @@ async function visitorToResult(page: Page) {
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await payOnTestCheckout(page);
   await page.getByRole('button', { name: /continue to dashboard/i }).click();
-  await expect(page.getByRole('heading', { level: 1, name: /welcome back, vera/i })).toBeVisible({ timeout: 15_000 });
+  // The first dashboard, before any scan: a welcome, not a "welcome back".
+  await expect(page.getByRole('heading', { level: 1, name: /^welcome, vera$/i })).toBeVisible({ timeout: 15_000 });
 
   // The dashboard says the pasted message is waiting; the scan page restores it (signupContext=scam_analyzer:
   // refilled, not auto-submitted).
