@@ -39,6 +39,8 @@ export interface ContactPoint {
   end: number;
   text: string;
   kind: ContactKind;
+  /** Where it leads: a number or code to call, text or dial, a handle or address to write to, or a website. */
+  via: 'number' | 'handle' | 'link';
   /** What it is, in the words a reason uses ("a toll-free helpline", "a mobile number"). */
   what: string;
 }
@@ -88,7 +90,7 @@ export function contactPoints(message: string, links: readonly FoundLink[]): Con
     // "SMS BLOCK 019 to …": the digits after a keyword are its argument (the account's last digits), not a number.
     if (!ussd && /\b(?:block|stop|bal|upi|help|card)[ \t]{1,3}(?:upi[ \t]{1,3})?$/i.test(before)) continue;
     if (!ussd && raw.replace(/\D/g, '').length < 3 && !/^0700/i.test(raw)) continue;
-    out.push({ start, end: start + raw.length, text: raw.trim(), ...classifyNumber(raw, before) });
+    out.push({ start, end: start + raw.length, text: raw.trim(), via: 'number', ...classifyNumber(raw, before) });
     if (out.length >= 10) break;
   }
   for (const m of message.matchAll(FOREIGN_HANDLE)) {
@@ -99,6 +101,7 @@ export function contactPoints(message: string, links: readonly FoundLink[]): Con
       end: start + text.length,
       text,
       kind: 'foreign',
+      via: 'handle',
       what: text.startsWith('@')
         ? 'a messaging handle'
         : text.includes('@')
@@ -114,6 +117,7 @@ export function contactPoints(message: string, links: readonly FoundLink[]): Con
       end: l.end,
       text: l.host,
       kind: own ? 'sender' : 'foreign',
+      via: 'link',
       what: own ? `${l.officialBrand}'s own website` : 'a website that is not a known bank or company site',
     });
   }
@@ -153,9 +157,8 @@ export function transactionAlert(message: string, contacts: readonly ContactPoin
 /** An alert that asks you to call or write to a mobile number, a handle or a personal address: not how banks do it. */
 export function foreignContactSignal(message: string, contacts: readonly ContactPoint[]): Signal | null {
   if (!ALERT_AMOUNT.test(message) || !ALERT_MOVE.test(message)) return null;
-  const foreign = contacts.find(
-    (c) => c.kind === 'foreign' && c.what !== 'a website that is not a known bank or company site',
-  );
+  // A link elsewhere has its own warnings (url/links.ts); this one is about a number or handle to contact.
+  const foreign = contacts.find((c) => c.kind === 'foreign' && c.via !== 'link');
   if (!foreign) return null;
   return {
     id: 'alert_foreign_contact',
