@@ -108,6 +108,12 @@ export function tokensFromFolded(folded: string): string[] {
   return tokens;
 }
 
+/** One FNV-1a step: the hash `h` continued by the character code `c`. */
+function fnvStep(h: number, c: number): number {
+  return Math.imul((h ^ c) >>> 0, 16777619) >>> 0;
+}
+const SPACE = 32;
+
 function fnv(s: string, seed: number): number {
   let h = seed >>> 0;
   for (let i = 0; i < s.length; i++) {
@@ -163,6 +169,15 @@ export function featurizeFolded(folded: string, opts: FeatureOptions = {}): Feat
 
 const DOMAIN_SALT: Record<TextDomain, number> = { short: 0x68e31da4, long: 0x1b56c4e9 };
 
+/** The per-domain copy of feature index `i` (see `domainFeatures`). */
+function domainIndex(i: number, salt: number): number {
+  let h = Math.imul(i ^ salt, 0x9e3779b1);
+  h ^= h >>> 15;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return (h >>> 0) & MASK;
+}
+
 function withDomain(f: Features, domain: TextDomain): Features {
   const n = f.idx.length;
   const idx = new Uint32Array(n * 2);
@@ -171,48 +186,74 @@ function withDomain(f: Features, domain: TextDomain): Features {
   val.set(f.val);
   const salt = DOMAIN_SALT[domain];
   for (let i = 0; i < n; i++) {
-    let h = Math.imul((f.idx[i] ?? 0) ^ salt, 0x9e3779b1);
-    h ^= h >>> 15;
-    h = Math.imul(h, 0x85ebca6b);
-    h ^= h >>> 13;
-    idx[n + i] = (h >>> 0) & MASK;
+    idx[n + i] = domainIndex(f.idx[i] ?? 0, salt);
     val[n + i] = f.val[i] ?? 0;
   }
   return { idx, val };
 }
 
-function featuresFromTokens(tokens: string[]): Features {
-  const words: number[] = [];
+/**
+ * Hashed indices of one token stream, written to reused buffers (word uni/bi-grams and the length bucket in
+ * `WORDS[0..words)`, character 3-5-grams in `CHARS[0..chars)`): the engine scores a message without
+ * allocating its features (issue #32 item 6); `featuresFromTokens` copies them out for training.
+ */
+let WORDS = new Uint32Array(4096);
+let CHARS = new Uint32Array(8192);
+function hashTokens(tokens: string[]): { words: number; chars: number } {
+  if (WORDS.length < tokens.length * 2 + 1) WORDS = new Uint32Array(tokens.length * 2 + 1);
+  let w = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] ?? '';
-    words.push(fnv(t, SEED_WORD) & MASK);
-    if (i > 0) words.push(fnv(`${tokens[i - 1] ?? ''} ${t}`, SEED_BIGRAM) & MASK);
+    WORDS[w++] = fnv(t, SEED_WORD) & MASK;
+    // The bigram "previous token" + " " + "token", hashed without building the string.
+    if (i > 0) WORDS[w++] = fnv(t, fnvStep(fnv(tokens[i - 1] ?? '', SEED_BIGRAM), SPACE)) & MASK;
   }
   // A length bucket lets the model know how much text it saw (short chat is weak evidence).
-  words.push(fnv(`len${Math.min(6, Math.floor(Math.log2(tokens.length + 1)))}`, SEED_WORD) & MASK);
-  const chars: number[] = [];
+  WORDS[w++] = fnv(`len${Math.min(6, Math.floor(Math.log2(tokens.length + 1)))}`, SEED_WORD) & MASK;
   const joined = ` ${tokens.join(' ')} `;
   const stream = joined.length > MAX_CHAR_STREAM ? joined.slice(0, MAX_CHAR_STREAM) : joined;
+  if (CHARS.length < stream.length * 3) CHARS = new Uint32Array(stream.length * 3);
+  let c = 0;
   for (let i = 0; i + 3 <= stream.length; i++) {
     // Rolling FNV over up to five characters, emitting the 3-, 4- and 5-grams starting at i.
     let h = SEED_CHAR;
     for (let n = 0; n < 5 && i + n < stream.length; n++) {
       h ^= stream.charCodeAt(i + n);
       h = Math.imul(h, 16777619);
-      if (n >= 2) chars.push(((h >>> 0) ^ n) & MASK);
+      if (n >= 2) CHARS[c++] = ((h >>> 0) ^ n) & MASK;
     }
   }
-  const idx = new Uint32Array(words.length + chars.length);
+  return { words: w, chars: c };
+}
+
+/** Each group is scaled by 1/sqrt(its size), stored as float32 like `Features.val`. */
+const groupScale = (size: number): number => (size ? Math.fround(1 / Math.sqrt(size)) : 0);
+
+function featuresFromTokens(tokens: string[]): Features {
+  const { words, chars } = hashTokens(tokens);
+  const idx = new Uint32Array(words + chars);
   const val = new Float32Array(idx.length);
-  const ws = words.length ? 1 / Math.sqrt(words.length) : 0;
-  const cs = chars.length ? 1 / Math.sqrt(chars.length) : 0;
-  for (let i = 0; i < words.length; i++) {
-    idx[i] = words[i] ?? 0;
-    val[i] = ws;
-  }
-  for (let i = 0; i < chars.length; i++) {
-    idx[words.length + i] = chars[i] ?? 0;
-    val[words.length + i] = cs;
-  }
+  idx.set(WORDS.subarray(0, words));
+  idx.set(CHARS.subarray(0, chars), words);
+  val.fill(groupScale(words), 0, words);
+  val.fill(groupScale(chars), words);
   return { idx, val };
+}
+
+/**
+ * The dot product of `weights` with `featurizeFolded(folded, opts)`, added in the same order (so the same
+ * number to the last bit), without building the feature arrays.
+ */
+export function dotFolded(folded: string, weights: Int8Array | Float32Array, opts: FeatureOptions = {}): number {
+  const { words, chars } = hashTokens(tokensFromFolded(folded));
+  const ws = groupScale(words);
+  const cs = groupScale(chars);
+  let z = 0;
+  for (let i = 0; i < words; i++) z += (weights[WORDS[i] as number] ?? 0) * ws;
+  for (let i = 0; i < chars; i++) z += (weights[CHARS[i] as number] ?? 0) * cs;
+  if (!opts.domainFeatures) return z;
+  const salt = DOMAIN_SALT[textDomain(folded)];
+  for (let i = 0; i < words; i++) z += (weights[domainIndex(WORDS[i] as number, salt)] ?? 0) * ws;
+  for (let i = 0; i < chars; i++) z += (weights[domainIndex(CHARS[i] as number, salt)] ?? 0) * cs;
+  return z;
 }

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { CombinerParams } from '../combine.ts';
-import { FEATURE_BITS, featurize, featurizeFolded, textDomain, type Features, type TextDomain } from './features.ts';
+import { dotFolded, FEATURE_BITS, featurize, textDomain, type Features, type TextDomain } from './features.ts';
 
 export const MODEL_FORMAT = 'redflag-lr-int8-v1';
 
@@ -62,19 +62,22 @@ export function modelFromWeights(
   extra: { calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined; domainFeatures?: boolean | undefined; combiner?: CombinerParams | undefined; modelClass?: string | undefined } = {},
 ): TextModel {
   const featureOpts = { domainFeatures: extra.domainFeatures ?? false };
-  const score = ({ idx, val }: Features, domain: TextDomain): number => {
-    let z = 0;
-    for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
+  const calibrated = (z: number, domain: TextDomain): number => {
     const raw = z * scale + bias;
     const cal = extra.calibrationByDomain?.[domain] ?? calibration;
     return cal.a * raw + cal.b;
+  };
+  const score = ({ idx, val }: Features, domain: TextDomain): number => {
+    let z = 0;
+    for (let i = 0; i < idx.length; i++) z += (weights[idx[i] ?? 0] ?? 0) * (val[i] ?? 0);
+    return calibrated(z, domain);
   };
   return {
     version,
     combiner: extra.combiner,
     modelClass: extra.modelClass,
     logit: (text: string): number => score(featurize(text, featureOpts), textDomain(text)),
-    logitFolded: (folded: string): number => score(featurizeFolded(folded, featureOpts), textDomain(folded)),
+    logitFolded: (folded: string): number => calibrated(dotFolded(folded, weights, featureOpts), textDomain(folded)),
   };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { analyzePhone, findNumbersInText } from './phone.ts';
+import { analyzePhone, findNumbersInText, findNumbersInWholeText, numberWindows } from './phone.ts';
 import { buildNanp } from './build-data.ts';
 import { nanpFromFile, type NanpData } from './nanp.ts';
 
@@ -57,5 +57,40 @@ describe('phone intelligence', () => {
   it('finds premium-rate numbers written in a message', () => {
     expect(findNumbersInText('Call 09061701461 now to claim').map((n) => n.type)).toContain('PREMIUM_RATE');
     expect(findNumbersInText('see you at 3')).toEqual([]);
+  });
+
+  it('does not read a date and time as a phone number, and still finds a number written next to one', () => {
+    // In tokenised e-mails libphonenumber read a deal number and a date, or two dotted dates, as one US number.
+    const report = 'total 8 , 047\n868060 6 / 20 / 01 gas daily volume report - deal number 27 , 571\nb 34764 4 / 16 / 01 north region volume report';
+    expect(findNumbersInWholeText(report).map((n) => n.e164)).toEqual(['+13476441601']);
+    expect(findNumbersInText(report)).toEqual([]);
+    expect(findNumbersInWholeText('( 5 . 33 . 69 / 3 . 26 . 83 )\nin the last quarter')).toHaveLength(1);
+    expect(findNumbersInText('( 5 . 33 . 69 / 3 . 26 . 83 )\nin the last quarter')).toEqual([]);
+    expect(findNumbersInText('on 05/14/2001 10:30 call (415) 555-2671 about the deal').map((n) => n.e164)).toEqual(['+14155552671']);
+    expect(findNumbersInText('Dated 14.05.2001, ring 02079460958 today').map((n) => n.e164)).toEqual(['+442079460958']);
+    // Figures in a table are not numbers; a number written with a dot after its area code is.
+    const table = 'total false pos 4 0.363636363636\ntotal false neg 34 3.09090909091\n'.repeat(30);
+    expect(findNumbersInText(table)).toEqual([]);
+    expect(findNumbersInText('questions? call us at (214) 740.0923 today').map((n) => n.e164)).toEqual(['+12147400923']);
+    // A number written with dots is not a date.
+    expect(findNumbersInText('Appelez le +33 1.23.45.67.89 pour confirmer').map((n) => n.country)).toEqual(['FR']);
+  });
+
+  it('searches only where digits are close together, and finds what a search of the whole text finds', () => {
+    expect(numberWindows('no digits here at all')).toEqual([]);
+    expect(numberWindows('only 2001 this year, and then 42 more')).toEqual([]);
+    const filler = 'The quarterly figures are attached; 12 of 40 stores reported 3 new lines in 2001. '.repeat(12);
+    const numbers = ['+1 (415) 555-2671', '09061701461', '+44 20 7946 0958', '+234 803 123 4567', '1-800-275-2273', '+63 917 123 4567'];
+    for (const [i, n] of numbers.entries()) {
+      const text = `${filler.slice(0, 300 * i)}Call ${n} ext. 12 now.\n${filler}`;
+      const found = findNumbersInText(text);
+      expect(found).toEqual(findNumbersInWholeText(text));
+      expect(found).toHaveLength(1);
+      expect(text.slice(found[0]?.start, found[0]?.end)).toContain(n.slice(-4));
+    }
+    // Many separate digit runs: past the window limit the text is searched whole, as before.
+    const many = Array.from({ length: 60 }, (_, i) => `order ${1000000 + i} shipped to the warehouse on the north side of the river, as agreed.`).join(' ');
+    expect(numberWindows(many)).toBeNull();
+    expect(findNumbersInText(many)).toEqual(findNumbersInWholeText(many));
   });
 });

@@ -758,13 +758,21 @@ function gateOf(pattern: RegExp): Gate | null {
 const MAIL_LIKE_CHARS = 600;
 const MAIL_HEADER_LINE = /^[ \t]{0,4}(?:subject|from|to|date|reply-to):/m;
 
+/** The trigram index of a folded text, made once for all the rule sets run over it. */
+const INDEXES = new WeakMap<Folded, TrigramIndex>();
+
 /** Runs every detector on the folded text. */
 export function runRules(folded: Folded, original: string, ctx: RuleContext = {}, rules: readonly Rule[] = RULES): RuleHit[] {
   const hits: RuleHit[] = [];
   const market = ctx.platform ? MARKETPLACES.has(ctx.platform) : false;
   const mailLike = ctx.platform === 'email' || folded.text.length >= MAIL_LIKE_CHARS || MAIL_HEADER_LINE.test(folded.text);
-  // One pass over the text lets most patterns skip their scan (gate.ts, decision 095).
-  const index = new TrigramIndex(folded.text);
+  // One pass over the text lets most patterns skip their scan (gate.ts, decision 095); the engine runs three
+  // rule sets over one folded text, which share the pass.
+  let index = INDEXES.get(folded);
+  if (!index) {
+    index = new TrigramIndex(folded.text);
+    INDEXES.set(folded, index);
+  }
   for (const rule of rules) {
     if (rule.chatOnly && mailLike) continue;
     const spans: { start: number; end: number; text: string }[] = [];
