@@ -1,11 +1,11 @@
 import { riskBand, type RiskBand } from '@redflag/contracts/constants';
 import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
-import { ChevronRight, Eye, ImageIcon, Lightbulb, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert, ShieldCheck, TriangleAlert } from 'lucide-react';
+import { ChevronRight, Eye, ImageIcon, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert } from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { Listing } from '@redflag/contracts/reputation';
 import ReputationFindings from '@/components/reputation-findings';
-import { RISK_LABELS, riskFillVariants, riskVariants } from '@/components/ui/risk-badge';
+import { VerdictAdvice, VerdictSummary } from '@/components/verdict-summary';
 import { cn } from '@/lib/utils';
 import { evidenceSpans, splitHighlights, type Severity } from '../utils/highlight';
 import { displayReasons, groupReasons, type DisplayReason, type ReasonGroup } from '../utils/reason-groups';
@@ -58,12 +58,6 @@ const reasonItemVariants = cva('flex gap-3 rounded-xl border p-3', {
 });
 
 const GROUP_ICONS = { warning: ShieldAlert, watch: Eye, calm: ListChecks } as const;
-
-const scoreTextVariants = cva('', {
-  variants: { band: { scam: 'text-red-700', suspicious: 'text-amber-700', legitimate: 'text-emerald-700' } },
-});
-
-const BAND_ICONS = { scam: ShieldAlert, suspicious: TriangleAlert, legitimate: ShieldCheck } as const;
 
 const BAND_SUMMARY: Record<RiskBand, string> = {
   scam: 'This message shows strong signs of a scam. Do not reply, pay, or click its links.',
@@ -360,7 +354,6 @@ export interface ScanResultViewProps {
 /** The verdict of one scan: band, score, confidence, type, reasons with evidence, findings, advice. */
 export default function ScanResultView({ scan, focusOnShow = true, followUps }: ScanResultViewProps) {
   const band = riskBand(scan.riskScore);
-  const Icon = BAND_ICONS[band];
   // Below 40 a scam type would contradict the green verdict: it is named as the closest match only.
   const typeLabel = scamTypeLabel(scan.scamType);
   const headlineType = band === 'legitimate' ? null : typeLabel;
@@ -382,49 +375,14 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
 
   return (
     <article data-testid="scan-result" data-band={band} aria-labelledby={headingId} className="grid gap-6">
-      <div className={cn(riskVariants({ band }), 'grid gap-4 rounded-2xl border p-5')}>
-        <div className="flex flex-wrap items-start justify-between gap-4">
-          <div className="flex items-center gap-3">
-            <span className="grid size-12 place-items-center rounded-xl bg-white/70">
-              <Icon aria-hidden="true" className="size-7" />
-            </span>
-            <div>
-              <h3
-                id={headingId}
-                ref={headingRef}
-                tabIndex={-1}
-                data-testid="scan-verdict"
-                className="rounded-md text-xl font-black tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
-              >
-                {RISK_LABELS[band]}
-              </h3>
-              {headlineType ? (
-                <p className="text-sm font-semibold">
-                  <span className="sr-only">Scam type: </span>
-                  {headlineType}
-                </p>
-              ) : null}
-            </div>
-          </div>
-          {/* ml-auto: wrapped under the verdict on a phone, the right-aligned score stays on the right. */}
-          <p className="ml-auto text-right">
-            <span data-testid="risk-score" className={cn(scoreTextVariants({ band }), 'text-4xl font-black tabular-nums')}>
-              {scan.riskScore}
-            </span>
-            <span className="text-sm font-bold">/100</span>
-            <span className="block text-xs font-bold uppercase tracking-wide">Risk score</span>
-          </p>
-        </div>
-        <div
-          role="meter"
-          aria-label="Risk score"
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={scan.riskScore}
-          className="h-2.5 overflow-hidden rounded-full bg-white/80"
-        >
-          <div className={cn(riskFillVariants({ band }), 'h-full rounded-full')} style={{ width: `${scan.riskScore}%` }} />
-        </div>
+      <VerdictSummary
+        score={scan.riskScore}
+        scamType={scan.scamType}
+        headingLevel="h3"
+        headingTestId="scan-verdict"
+        headingId={headingId}
+        headingRef={headingRef}
+      >
         <p className="text-sm">{BAND_SUMMARY[band]}</p>
         <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
           <div className="flex gap-1.5">
@@ -452,17 +410,9 @@ export default function ScanResultView({ scan, focusOnShow = true, followUps }: 
             Read from a screenshot on your device; the image was not uploaded.
           </p>
         ) : null}
-      </div>
+      </VerdictSummary>
 
-      {scan.advice ? (
-        <div className="flex gap-3 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-950">
-          <Lightbulb aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-sky-700" />
-          <p>
-            <span className="font-bold">What to do: </span>
-            {scan.advice}
-          </p>
-        </div>
-      ) : null}
+      <VerdictAdvice advice={scan.advice} />
 
       <Reasons groups={groups} />
 
