@@ -8,7 +8,7 @@ import {
   type ChangeEmailBody,
   type ChangePasswordBody,
 } from '@redflag/contracts/auth';
-import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
+import { NewPasswordField } from '@/components/new-password-field';
 import { Button } from '@/components/ui/button';
 import { EmailText } from '@/components/ui/email-text';
 import { Form, TextFormField } from '@/components/ui/form';
@@ -120,12 +120,35 @@ function Disclosure({
   );
 }
 
-function FormError({ message }: { message: string | null }) {
-  return message ? (
-    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  ) : null;
+/** The end of each form here: what went wrong (not tied to a field), then save and cancel. */
+function FormActions({
+  error,
+  pending,
+  submit,
+  onCancel,
+}: {
+  error: string | null;
+  pending: boolean;
+  submit: string;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} {submit}
+        </Button>
+        <Button type="button" variant="ghost" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+      </div>
+    </>
+  );
 }
 
 function ChangePasswordForm({ onDone }: { onDone: () => void }) {
@@ -164,27 +187,12 @@ function ChangePasswordForm({ onDone }: { onDone: () => void }) {
           type="password"
           autoComplete="current-password"
         />
-        <TextFormField
-          control={form.control}
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          description={`At least ${MIN_PASSWORD_LENGTH} characters, and not a common password.`}
-        />
+        <NewPasswordField control={form.control} name="newPassword" label="New password" />
         <label className="flex items-start gap-2 text-sm text-slate-700">
           <input type="checkbox" className="mt-0.5 size-4 accent-brand-600" {...form.register('revokeOtherSessions')} />
           Sign out of every other device
         </label>
-        <FormError message={formError} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Save new password
-          </Button>
-          <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions error={formError} pending={change.isPending} submit="Save new password" onCancel={onDone} />
       </form>
     </Form>
   );
@@ -255,16 +263,7 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
           autoComplete="email"
           inputMode="email"
         />
-        <FormError message={formError} />
-        <div className="flex flex-wrap gap-2">
-          <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null} Send confirmation
-            link
-          </Button>
-          <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-            Cancel
-          </Button>
-        </div>
+        <FormActions error={formError} pending={change.isPending} submit="Send confirmation link" onCancel={onDone} />
       </form>
     </Form>
   );

@@ -3,20 +3,11 @@ import { KeyRound, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { EmailText } from '@/components/ui/email-text';
-import {
-  Form,
-  FormAlert,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { NewPasswordField } from '@/components/new-password-field';
+import { Form, FormAlert } from '@/components/ui/form';
 import { StatusDialogHeader } from '@/components/ui/status-dialog-header';
 import { toast } from '@/components/ui/use-toast';
 import { errorParts } from '@/lib/errors';
@@ -24,7 +15,6 @@ import { closeAuthDialogs, returnFocusOnClose, useAuthDialog } from '../hooks/au
 import { useChoosePassword } from '../hooks/use-choose-password';
 import { presentError, serverMessage } from '../utils/auth-errors';
 import { choosePasswordFormSchema, type ChoosePasswordFormInput } from '../utils/form-schemas';
-import { PasswordInput } from './PasswordInput';
 
 /**
  * Choose your password: where a verification link lands (decision 107). Opening it proved the mailbox and
@@ -111,22 +101,7 @@ function ChoosePasswordForm({ token, email }: { token: string; email: string }) 
       <form onSubmit={(e) => void submit(e)} className="grid gap-4" noValidate aria-label="Choose your password">
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <FormField
-          control={form.control}
-          name="password"
-          render={({ field, fieldState }) => (
-            <FormItem>
-              <FormLabel>New password</FormLabel>
-              <FormControl hasDescription={!fieldState.error}>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-              {fieldState.error ? null : (
-                <FormDescription>At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.</FormDescription>
-              )}
-            </FormItem>
-          )}
-        />
+        <NewPasswordField control={form.control} name="password" label="New password" />
         {failure ? (
           <FormAlert title={failure.title}>
             <p>{failure.text}</p>

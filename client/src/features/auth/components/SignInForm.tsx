@@ -9,7 +9,7 @@ import { useEmailSignIn } from '../hooks/use-email-auth';
 import { signInFormSchema, type SignInFormInput } from '../utils/form-schemas';
 import { presentError } from '../utils/auth-errors';
 import { AuthFormAlert } from './AuthFormAlert';
-import { PasswordInput } from './PasswordInput';
+import { PasswordInput } from '@/components/ui/password-input';
 
 /** The sign-in tab's e-mail and password form. A failed sign-in keeps both fields and says why inline. */
 export function SignInForm({ initialEmail = '' }: { initialEmail?: string }) {

@@ -3,26 +3,14 @@ import { LoaderCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-  TextFormField,
-  serverFieldErrors,
-  setFieldErrors,
-} from '@/components/ui/form';
+import { NewPasswordField } from '@/components/new-password-field';
+import { Form, TextFormField, serverFieldErrors, setFieldErrors } from '@/components/ui/form';
 import { readDraft, saveDraft } from '../hooks/auth-dialogs';
 import { useEmailSignUp } from '../hooks/use-email-auth';
 import { presentError, serverMessage } from '../utils/auth-errors';
 import { signUpFormSchema, type SignUpFormInput } from '../utils/form-schemas';
 import { AuthFormAlert } from './AuthFormAlert';
-import { PasswordInput } from './PasswordInput';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password'] as const;
 
@@ -79,25 +67,7 @@ export function SignUpForm() {
           <TextFormField control={form.control} name="lastName" label="Last name" autoComplete="family-name" />
         </div>
         <TextFormField control={form.control} name="email" label="Email" type="email" autoComplete="email" />
-        <FormField
-          control={form.control}
-          name="password"
-          // The rule is said once: while an error states it (too short, too common), the hint gives way.
-          render={({ field, fieldState }) => (
-            <FormItem>
-              <FormLabel>Password</FormLabel>
-              <FormControl hasDescription={!fieldState.error}>
-                <PasswordInput {...field} autoComplete="new-password" />
-              </FormControl>
-              <FormMessage />
-              {fieldState.error ? null : (
-                <FormDescription>
-                  At least {MIN_PASSWORD_LENGTH} characters. Common passwords are not accepted.
-                </FormDescription>
-              )}
-            </FormItem>
-          )}
-        />
+        <NewPasswordField control={form.control} name="password" label="Password" />
         {failure ? <AuthFormAlert error={failure.error} email={failure.email} /> : null}
         <Button type="submit" size="lg" disabled={signUp.isPending}>
           {signUp.isPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : null}
