@@ -16,8 +16,11 @@ const BAR_FOR_I = /(^|[ \t])\|(?=[ \t]+[a-z]|['’][a-z])/gm;
 export function tidyOcrText(text: string): string {
   const lines = text.replace(BAR_FOR_I, '$1I').split('\n').map((l) => l.trimEnd());
   const out: string[] = [];
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const previous = out[out.length - 1];
+    // The reader may set each wrapped line apart with a blank line: a link still open before one goes on
+    // after it when the next line does not start a new sentence ("https://royalmail-" / "" / "redeliver.top/pay").
+    if (!line && previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^[^\s\p{Lu}]/u.test(lines[i + 1] ?? '')) continue;
     if (previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^\S/.test(line)) {
       const [first = '', ...rest] = line.split(/(\s+)/);
       out[out.length - 1] = previous + first;
@@ -31,14 +34,34 @@ export function tidyOcrText(text: string): string {
 }
 
 const LIST_ITEM = /^(?:[-•*·▪◦]|\d{1,2}[.)])\s/;
+/** A line ending a sentence, a greeting or a heading: what follows it may be a new paragraph. */
+const ENDS_HARD = /[.!?…:]['"’”»)\]]*$/;
+/** A line ending in a comma or a semicolon goes on with a lower-case word; a capital starts a new paragraph. */
+const ENDS_SOFT = /[,;]['"’”»)\]]*$/;
+
+/**
+ * Whether the paragraph after `last` is the rest of its sentence. Tesseract returns the lines of a bubble
+ * with line spacing as paragraphs of their own ("your parcel could not" / "" / "be delivered because the"):
+ * a line that does not end a sentence goes on when the next starts with a lower-case word, a number, a sign
+ * or a link, or, with a capital (a name), when the line ends on a lower-case word ("your account with" /
+ * "Barclays"). A finished sentence, a greeting ("Dear customer,"), a sign-off ("Thanks" / "Sam") and a list
+ * item keep their paragraph.
+ */
+function goesOn(last: string, next: string): boolean {
+  if (LIST_ITEM.test(next) || ENDS_HARD.test(last)) return false;
+  if (ENDS_SOFT.test(last)) return /^\p{Ll}/u.test(next);
+  if (!/^\p{Lu}/u.test(next)) return true;
+  return /(?:^|\s)\p{Ll}+$/u.test(last);
+}
 
 /**
  * The message as one paragraph per block: a chat bubble or an e-mail column wraps its lines where the screen
  * ends, and a phrase split over two lines ("will be" / "suspended") would not be read as the phrase it is.
- * A line that starts a list item keeps its own line.
+ * Blocks that are one sentence wrapped (`goesOn`) are one paragraph too. A line that starts a list item keeps
+ * its own line.
  */
 export function unwrapOcrLines(text: string): string {
-  return text
+  const paragraphs = text
     .split(/\n\s*\n/)
     .map((block) =>
       block
@@ -47,6 +70,12 @@ export function unwrapOcrLines(text: string): string {
         .filter(Boolean)
         .reduce((out, line, i) => (i === 0 ? line : `${out}${LIST_ITEM.test(line) ? '\n' : ' '}${line}`), ''),
     )
-    .filter(Boolean)
-    .join('\n\n');
+    .filter(Boolean);
+  const out: string[] = [];
+  for (const paragraph of paragraphs) {
+    const previous = out[out.length - 1];
+    if (previous !== undefined && goesOn(previous.slice(previous.lastIndexOf('\n') + 1), paragraph)) out[out.length - 1] = `${previous} ${paragraph}`;
+    else out.push(paragraph);
+  }
+  return out.join('\n\n');
 }

@@ -81,6 +81,12 @@ describe('separateScreenChrome', () => {
     expect(chrome).toEqual([{ text: 'Today 9:41 AM', kind: 'time', before: false }]);
   });
 
+  it('keeps a wrapped sentence\'s last word that the reader set apart as a paragraph, even when it reads like a receipt', () => {
+    const { message, chrome } = separateScreenChrome('Your parcel could not be\n\ndelivered\n\nToday 9:41 AM');
+    expect(message).toBe('Your parcel could not be\n\ndelivered');
+    expect(chrome).toEqual([{ text: 'Today 9:41 AM', kind: 'time', before: false }]);
+  });
+
   it('leaves the message alone when its own words look like labels', () => {
     const text = 'Hi Mum\nthis is my new number, save it.\nYour parcel was\nDelivered\nto the wrong address. Read the note at 9:41 and reply.';
     expect(separateScreenChrome(text)).toEqual({ message: text, chrome: [] });

@@ -243,9 +243,13 @@ export function separateScreenChrome(text: string): ScreenText {
       body.push(withoutTrailingChrome(withoutGlyphLines(block.slice(i), chrome), chrome));
       continue;
     }
-    // After the message starts, only a block made wholly of timestamps, receipts and app labels is chrome.
+    // After the message starts, only a block made wholly of timestamps, receipts and app labels is chrome,
+    // and not when it finishes the sentence before it: the reader returns a bubble's wrapped lines as
+    // paragraphs of their own ("Your parcel could not be" / "" / "delivered").
     const kinds = block.map((l) => classify(l, 'other'));
-    if (kinds.every(Boolean)) block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
+    const lastLine = body[body.length - 1]?.at(-1)?.trim() ?? '';
+    const finishesSentence = !ENDS_SENTENCE.test(lastLine) && /^\p{Ll}/u.test((block[0] as string).trim());
+    if (kinds.every(Boolean) && !finishesSentence) block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
     else body.push(withoutTrailingChrome(withoutGlyphLines(block, chrome), chrome));
   }
   // A name-like line at the top with no message after it is the message (a one-line text), not a header;
