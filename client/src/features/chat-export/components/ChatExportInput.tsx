@@ -1,6 +1,6 @@
 import { LoaderCircle, MessagesSquare } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { useState } from 'react';
+import { FilePickButton } from '@/components/ui/file-pick-button';
 import { chatNote, readChatFile } from '../utils/chat-file';
 
 /** A chat read from an export, as the form takes it: the text, WhatsApp when it is one, and what to tell the user. */
@@ -21,7 +21,6 @@ export interface ChatExportInputProps {
  * even read. A chat longer than one scan reads keeps its latest messages, and the note says how many.
  */
 export function ChatExportInput({ onUseText, disabled = false }: ChatExportInputProps) {
-  const id = useId();
   const [error, setError] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
 
@@ -41,42 +40,19 @@ export function ChatExportInput({ onUseText, disabled = false }: ChatExportInput
 
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-4">
-      {/* The native input stays focusable (sr-only, not display:none) so keyboard and screen-reader users reach it. */}
-      <input
-        id={`${id}-file`}
-        type="file"
+      <FilePickButton
+        label="Open a chat export"
+        icon={reading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <MessagesSquare aria-hidden="true" />}
         accept=".txt,.zip,text/plain,application/zip"
-        className="peer sr-only"
+        hint="A WhatsApp export (.txt, or the .zip with its media). Only the chat's text is read, on this device; photos and videos are never read or uploaded."
+        hintClassName="min-w-0 flex-1 text-xs text-slate-600"
+        error={error}
         disabled={disabled || reading}
-        aria-label="Open a chat export"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          void take(event.target.files?.[0]);
-          event.target.value = '';
-        }}
+        onFile={(file) => void take(file ?? undefined)}
       />
-      <Button
-        asChild
-        variant="outline"
-        className="w-full peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 sm:w-auto"
-      >
-        <label htmlFor={`${id}-file`} aria-hidden="true">
-          {reading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <MessagesSquare aria-hidden="true" />}
-          Open a chat export
-        </label>
-      </Button>
-      <p id={`${id}-hint`} className="min-w-0 flex-1 text-xs text-slate-600">
-        A WhatsApp export (.txt, or the .zip with its media). Only the chat's text is read, on this device; photos and
-        videos are never read or uploaded.
-      </p>
       <p role="status" className="sr-only">
         {reading ? 'Reading the chat...' : ''}
       </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-700 sm:basis-full">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { ImagePlus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useEffectEvent, useId, useRef, useState, type DragEvent } from 'react';
-import { Button } from '@/components/ui/button';
+import { lazy, Suspense, useEffect, useEffectEvent, useRef, useState, type DragEvent } from 'react';
+import { FilePickButton } from '@/components/ui/file-pick-button';
 import { cn } from '@/lib/utils';
 import { checkImageFile } from '../utils/image-file';
 import type { ImageScanText } from '../utils/image-scan';
@@ -32,7 +32,6 @@ function imageFrom(files: FileList | null | undefined): File | null {
  * camera. The image is checked (PNG, JPEG or WebP, size), then read on this device by the review panel.
  */
 export function ImageInput({ onUseText, disabled = false, fillSender = false, initialImage = null }: ImageInputProps) {
-  const id = useId();
   // After a cancel the picker comes back on the next render: it takes focus as it mounts.
   const focusPickerOnMount = useRef(false);
   const [image, setImage] = useState<File | null>(null);
@@ -116,43 +115,21 @@ export function ImageInput({ onUseText, disabled = false, fillSender = false, in
         dragging ? 'border-brand-500 bg-brand-50' : 'border-slate-300 bg-slate-50/60',
       )}
     >
-      {/* The native input stays focusable (sr-only, not display:none) so keyboard and screen-reader users reach it. */}
-      <input
-        ref={(el) => {
+      <FilePickButton
+        inputRef={(el) => {
           if (el && focusPickerOnMount.current) {
             focusPickerOnMount.current = false;
             el.focus();
           }
         }}
-        id={`${id}-file`}
-        type="file"
+        label="Scan a screenshot"
+        icon={<ImagePlus aria-hidden="true" />}
         accept="image/*"
-        className="peer sr-only"
+        hint="Choose, drop or paste a PNG, JPEG or WebP image. It is read on this device and never uploaded."
+        error={error}
         disabled={disabled}
-        aria-label="Scan a screenshot"
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        onChange={(event) => {
-          void take(imageFrom(event.target.files));
-          event.target.value = '';
-        }}
+        onFile={(file) => void take(file)}
       />
-      <Button
-        asChild
-        variant="outline"
-        className="w-full peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-500 sm:w-auto"
-      >
-        <label htmlFor={`${id}-file`} aria-hidden="true">
-          <ImagePlus aria-hidden="true" /> Scan a screenshot
-        </label>
-      </Button>
-      <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Choose, drop or paste a PNG, JPEG or WebP image. It is read on this device and never uploaded.
-      </p>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-red-700 sm:basis-full">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }
