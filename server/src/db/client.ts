@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -172,18 +172,111 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
 }
 
 /**
+ * Named prepared statements for PGlite's repeated statements (docs/decisions/119). PGlite's `query` sends each
+ * statement unnamed, so PostgreSQL parses and plans it on every call; in WebAssembly planning the statement
+ * that stores a scan took about nine tenths of its time. A text run PREPARE_AFTER times is prepared once under
+ * a name, as a PostgreSQL driver's named statements are, and later calls only bind and execute it: the same
+ * protocol messages PGlite's own `query` sends, under the same two locks, parsed by PGlite's own result parser.
+ * Not inside transactions (their handle is left as it is). A multi-statement `exec` (migrations) may change
+ * what a prepared statement reads, so it deallocates them all and they are prepared again.
+ */
+const PREPARE_AFTER = 3;
+const MAX_PREPARED = 64;
+const MAX_SEEN = 1_000;
+
+interface NamedStatement {
+  name: string;
+  paramTypes: number[];
+}
+
+class PgliteStatements {
+  private readonly seen = new Map<string, number>();
+  private readonly named = new Map<string, NamedStatement>();
+  private counter = 0;
+  private stale = false;
+  constructor(private readonly pg: PGlite) {}
+
+  /** True when this text should run as a named statement (counts the call). */
+  wants(text: string, options: QueryOptions | undefined): boolean {
+    if (options?.blob || options?.paramTypes) return false;
+    if (this.named.has(text)) return true;
+    const n = (this.seen.get(text) ?? 0) + 1;
+    if (this.seen.size >= MAX_SEEN && !this.seen.has(text)) this.seen.clear();
+    this.seen.set(text, n);
+    return n > PREPARE_AFTER && this.named.size < MAX_PREPARED;
+  }
+
+  /** After a multi-statement exec: every named statement is dropped before the next one runs. */
+  invalidate(): void {
+    if (this.named.size) this.stale = true;
+  }
+
+  query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    const pg = this.pg;
+    const { serialize } = protocol;
+    const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+    return pg._runExclusiveTransaction(() =>
+      pg._runExclusiveQuery(async () => {
+        if (this.stale) {
+          this.stale = false;
+          this.named.clear();
+          await send(serialize.query('DEALLOCATE ALL'));
+          await send(serialize.sync());
+        }
+        const messages: Awaited<ReturnType<typeof send>> = [];
+        try {
+          let statement = this.named.get(text);
+          if (!statement) {
+            const name = `redflag_${++this.counter}`;
+            await send(serialize.parse({ name, text, types: [] }));
+            const paramTypes = pgliteParse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
+            statement = { name, paramTypes };
+            this.named.set(text, statement);
+          }
+          const types = statement.paramTypes;
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const type = types[i] ?? 0;
+            const serializer = options?.serializers?.[type] ?? pg.serializers[type];
+            return serializer ? serializer(value) : String(value as string);
+          });
+          messages.push(...(await send(serialize.bind({ statement: statement.name, values }))), ...(await send(serialize.describe({ type: 'P' }))), ...(await send(serialize.execute({}))));
+        } catch (err) {
+          // As PGlite's query does: the error names the statement and its parameters.
+          if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
+          throw err;
+        } finally {
+          messages.push(...(await send(serialize.sync())));
+        }
+        await pg.syncToFs();
+        return pgliteParse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+      }),
+    );
+  }
+}
+
+/**
  * The PGlite client drizzle talks to, with each statement counted: query and exec, and a transaction's
  * BEGIN and COMMIT (or ROLLBACK) plus the statements run on its handle.
  */
 function countPgliteStatements(client: PGlite, stats: { statements: number }): PGlite {
+  const statements = new PgliteStatements(client);
   const counted = <T extends object>(target: T): T =>
     new Proxy(target, {
       get(obj, prop, receiver) {
         const value: unknown = Reflect.get(obj, prop, receiver);
         if (typeof value !== 'function') return value;
+        if (prop === 'query' && obj === client) {
+          return (text: string, params?: unknown[], options?: QueryOptions) => {
+            stats.statements++;
+            if (statements.wants(text, options)) return statements.query(text, params, options);
+            return client.query(text, params, options);
+          };
+        }
         if (prop === 'query' || prop === 'exec' || prop === 'sql') {
           return (...args: unknown[]) => {
             stats.statements++;
+            if (prop === 'exec') statements.invalidate();
             return (value as (...a: unknown[]) => unknown).apply(obj, args);
           };
         }
