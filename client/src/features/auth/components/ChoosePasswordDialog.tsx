@@ -47,10 +47,10 @@ export function ChoosePasswordDialog() {
           }
         />
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
-          <strong>Why we ask again:</strong> anyone can type an email address into a sign-up form. So that only
-          the person who reads this mailbox controls the account, a password chosen before the address was
-          confirmed no longer works, and any other device signed in to this account was signed out. If that
-          password was yours, you may choose it again.
+          <strong>Why we ask again:</strong> anyone can type an email address into a sign-up form. So that only the
+          person who reads this mailbox controls the account, a password chosen before the address was confirmed no
+          longer works, and any other device signed in to this account was signed out. If that password was yours, you
+          may choose it again.
         </p>
         {dialog.kind === 'choose-password' ? (
           <ChoosePasswordForm key={dialog.token} token={dialog.token} email={dialog.email} />
@@ -75,13 +75,20 @@ function ChoosePasswordForm({ token, email }: { token: string; email: string }) 
       {
         onSuccess: () => {
           closeAuthDialogs();
-          toast({ title: 'Password saved', description: 'Your account is ready. Use this password next time you sign in.' });
+          toast({
+            title: 'Password saved',
+            description: 'Your account is ready. Use this password next time you sign in.',
+          });
         },
         onError: (error) => {
           const p = presentError(error);
           if (p.field) {
             // weak_password: the server's message names the reasons (too short, too common, the address).
-            form.setError('password', { type: 'server', message: serverMessage(error) || p.description }, { shouldFocus: true });
+            form.setError(
+              'password',
+              { type: 'server', message: serverMessage(error) || p.description },
+              { shouldFocus: true },
+            );
           } else if (errorParts(error).status === 400) {
             // better-auth's INVALID_TOKEN: the step was used or is older than an hour.
             setFailure({
@@ -117,8 +124,7 @@ function ChoosePasswordForm({ token, email }: { token: string; email: string }) 
           </Button>
         </div>
         <p className="text-center text-xs text-slate-600">
-          Without a password you stay signed in here; next time, sign in with a link we email you (Magic Link
-          Recovery).
+          Without a password you stay signed in here; next time, sign in with a link we email you (Magic Link Recovery).
         </p>
       </form>
     </Form>

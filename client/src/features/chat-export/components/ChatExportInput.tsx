@@ -35,14 +35,20 @@ export function ChatExportInput({ onUseText, disabled = false }: ChatExportInput
       return;
     }
     const { chat } = result;
-    onUseText({ message: chat.message, ...(chat.whatsapp ? { platform: 'whatsapp' as const } : {}), note: chatNote(chat) });
+    onUseText({
+      message: chat.message,
+      ...(chat.whatsapp ? { platform: 'whatsapp' as const } : {}),
+      note: chatNote(chat),
+    });
   };
 
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50/60 px-4 py-3 sm:flex sm:flex-wrap sm:items-center sm:gap-x-4">
       <FilePickButton
         label="Open a chat export"
-        icon={reading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <MessagesSquare aria-hidden="true" />}
+        icon={
+          reading ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <MessagesSquare aria-hidden="true" />
+        }
         accept=".txt,.zip,text/plain,application/zip"
         hint="A WhatsApp export (.txt, or the .zip with its media). Only the chat's text is read, on this device; photos and videos are never read or uploaded."
         hintClassName="min-w-0 flex-1 text-xs text-slate-600"

@@ -1,7 +1,24 @@
 import { riskBand, type RiskBand } from '@redflag/contracts/constants';
-import { scamTypeLabel, type EmailAnalysis, type LinkAnalysis, type PhoneAnalysis, type ReasonDetail, type StoredScan } from '@redflag/contracts/scan';
+import {
+  scamTypeLabel,
+  type EmailAnalysis,
+  type LinkAnalysis,
+  type PhoneAnalysis,
+  type ReasonDetail,
+  type StoredScan,
+} from '@redflag/contracts/scan';
 import { cva } from 'class-variance-authority';
-import { ChevronRight, Eye, ImageIcon, Link2, ListChecks, Mail, MessageSquareText, Phone, ShieldAlert } from 'lucide-react';
+import {
+  ChevronRight,
+  Eye,
+  ImageIcon,
+  Link2,
+  ListChecks,
+  Mail,
+  MessageSquareText,
+  Phone,
+  ShieldAlert,
+} from 'lucide-react';
 import { Fragment, useEffect, useId, useMemo, useRef, type ReactNode } from 'react';
 import type { Listing } from '@redflag/contracts/reputation';
 import ReputationFindings from '@/components/reputation-findings';
@@ -30,7 +47,13 @@ const markVariants = cva('rounded-sm text-slate-900 decoration-2 underline-offse
 
 const dotVariants = cva('mt-1.5 size-2 shrink-0 rounded-full', {
   variants: {
-    severity: { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-sky-500', info: 'bg-slate-400', reassuring: 'bg-emerald-600' },
+    severity: {
+      high: 'bg-red-600',
+      medium: 'bg-amber-500',
+      low: 'bg-sky-500',
+      info: 'bg-slate-400',
+      reassuring: 'bg-emerald-600',
+    },
   },
   defaultVariants: { severity: 'medium' },
 });
@@ -67,7 +90,10 @@ const BAND_SUMMARY: Record<RiskBand, string> = {
 
 function SectionTitle({ id, icon, children }: { id?: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <h4 id={id} className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700 [&_svg]:size-4 [&_svg]:text-slate-500">
+    <h4
+      id={id}
+      className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700 [&_svg]:size-4 [&_svg]:text-slate-500"
+    >
       {icon}
       {children}
     </h4>
@@ -122,9 +148,13 @@ function ReasonEvidence({ reason }: { reason: DisplayReason }) {
             <Fragment key={index}>
               {' '}
               {item.kind === 'quote' ? (
-                <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone px-0.5')}>“{item.text}”</mark>
+                <mark className={cn(markVariants({ severity: reason.severity }), 'box-decoration-clone px-0.5')}>
+                  “{item.text}”
+                </mark>
               ) : (
-                <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">{item.text}</code>
+                <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-[0.6875rem] text-slate-800">
+                  {item.text}
+                </code>
               )}
             </Fragment>
           ))}
@@ -151,8 +181,16 @@ function ReasonList({ group }: { group: ReasonGroup }) {
       {group.note ? <p className="text-xs text-slate-600">{group.note}</p> : null}
       <ul aria-labelledby={titleId} className="grid gap-2">
         {group.reasons.map((reason) => (
-          <li key={reason.id} data-testid="scan-reason" data-tone={reason.tone} className={reasonItemVariants({ tone: reason.tone })}>
-            <span aria-hidden="true" className={dotVariants({ severity: reason.tone === 'reassuring' ? 'reassuring' : reason.severity })} />
+          <li
+            key={reason.id}
+            data-testid="scan-reason"
+            data-tone={reason.tone}
+            className={reasonItemVariants({ tone: reason.tone })}
+          >
+            <span
+              aria-hidden="true"
+              className={dotVariants({ severity: reason.tone === 'reassuring' ? 'reassuring' : reason.severity })}
+            />
             <div className="min-w-0">
               <p className="text-sm font-medium text-slate-900">{reason.text}</p>
               <ReasonEvidence reason={reason} />
@@ -278,7 +316,9 @@ function Links({ links, listings }: { links: readonly LinkAnalysis[]; listings: 
                       key={flag}
                       className={cn(
                         'rounded-full border px-2 py-0.5 text-[0.6875rem] font-bold uppercase tracking-wide',
-                        flag === 'official' ? 'border-emerald-300 bg-emerald-50 text-emerald-800' : 'border-red-200 bg-red-50 text-red-800',
+                        flag === 'official'
+                          ? 'border-emerald-300 bg-emerald-50 text-emerald-800'
+                          : 'border-red-200 bg-red-50 text-red-800',
                       )}
                     >
                       {flag === 'listed' ? 'On a known-bad list' : linkFlagLabel(flag)}
@@ -326,7 +366,10 @@ function TechnicalDetails({ scan }: { scan: StoredScan }) {
   return (
     <details data-testid="scan-details" className="group rounded-xl border border-slate-200 text-sm">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-xl px-4 py-3 font-bold text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 [&::-webkit-details-marker]:hidden">
-        <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90 motion-reduce:transition-none" />
+        <ChevronRight
+          aria-hidden="true"
+          className="size-4 shrink-0 text-slate-500 transition-transform group-open:rotate-90 motion-reduce:transition-none"
+        />
         Details
       </summary>
       <div className="border-t border-slate-100 px-4 py-3">

@@ -6,7 +6,15 @@ import ReputationFindings from '@/components/reputation-findings';
 import { VerdictAdvice, VerdictSummary } from '@/components/verdict-summary';
 
 const dotVariants = cva('mt-1.5 size-2 shrink-0 rounded-full', {
-  variants: { tone: { high: 'bg-red-600', medium: 'bg-amber-500', low: 'bg-sky-500', info: 'bg-slate-400', reassuring: 'bg-emerald-600' } },
+  variants: {
+    tone: {
+      high: 'bg-red-600',
+      medium: 'bg-amber-500',
+      low: 'bg-sky-500',
+      info: 'bg-slate-400',
+      reassuring: 'bg-emerald-600',
+    },
+  },
 });
 
 /** The verdict as the owner chose to share it: no message (nor anything quoting it) unless included. */
@@ -14,7 +22,9 @@ export default function SharedVerdictView({ scan }: { scan: SharedScan }) {
   const band = riskBand(scan.riskScore);
   const reasons =
     scan.reasonDetails.length > 0
-      ? [...scan.reasonDetails].sort((a, b) => b.weight - a.weight).map((d) => ({ key: d.id, text: d.text, tone: d.weight < 0 ? ('reassuring' as const) : d.severity }))
+      ? [...scan.reasonDetails]
+          .sort((a, b) => b.weight - a.weight)
+          .map((d) => ({ key: d.id, text: d.text, tone: d.weight < 0 ? ('reassuring' as const) : d.severity }))
       : scan.reasons.map((text) => ({ key: text, text, tone: 'info' as const }));
 
   return (
@@ -31,7 +41,11 @@ export default function SharedVerdictView({ scan }: { scan: SharedScan }) {
         {reasons.length > 0 ? (
           <ul className="grid gap-2">
             {reasons.map((r) => (
-              <li key={r.key} data-testid="shared-reason" className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3">
+              <li
+                key={r.key}
+                data-testid="shared-reason"
+                className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3"
+              >
                 <span aria-hidden="true" className={dotVariants({ tone: r.tone })} />
                 <p className="text-sm font-medium text-slate-900">{r.text}</p>
               </li>
@@ -51,12 +65,18 @@ export default function SharedVerdictView({ scan }: { scan: SharedScan }) {
             The message
           </h3>
           {/* Plain text only: a message holding HTML is shown as its characters. */}
-          <div data-testid="shared-message" className="max-h-80 overflow-y-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800">
+          <div
+            data-testid="shared-message"
+            className="max-h-80 overflow-y-auto whitespace-pre-wrap break-words rounded-xl border border-slate-200 bg-slate-50 p-4 text-sm leading-relaxed text-slate-800"
+          >
             {scan.message}
           </div>
         </div>
       ) : (
-        <p data-testid="shared-message-withheld" className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600">
+        <p
+          data-testid="shared-message-withheld"
+          className="rounded-xl border border-dashed border-slate-300 p-4 text-sm text-slate-600"
+        >
           The person who shared this result chose not to include the message.
         </p>
       )}
