@@ -2,7 +2,9 @@ import { Hono } from 'hono';
 import { accountRoutes } from './account/account.routes.ts';
 import { feedStatus } from './reputation/feeds.service.ts';
 import { reputationRoutes } from './reputation/reputation.routes.ts';
-import { publicApiRoutes } from './api/api.routes.ts';
+import { apiKeysRoutes } from './api/api-keys.routes.ts';
+import { docsRoutes } from './api/docs.routes.ts';
+import { v1Routes } from './api/v1.routes.ts';
 import { authContext, authEndpointPaths, authRoutes } from './auth/auth.routes.ts';
 import { contactRoutes } from './contact/contact.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
@@ -83,7 +85,11 @@ export function createApp(ctx: AppContext) {
   app.route('/', reputationRoutes(ctx));
   app.route('/', inboundRoutes(ctx));
   app.route('/', shareTargetRoutes());
-  app.route('/', publicApiRoutes(ctx));
+  // The public API (decisions 073, 074): the account page's keys, the documents and the reference page, then
+  // /v1, whose key check sits in front of every /v1 path but the document mounted before it.
+  app.route('/', apiKeysRoutes(ctx));
+  app.route('/', docsRoutes(ctx));
+  app.route('/', v1Routes(ctx));
 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   mountClient(app);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { PathParamNames, RouteSpec } from './route-spec.ts';
 import { accountExportSchema, deleteAccountRequestSchema, deleteAccountResponseSchema } from './account.ts';
 import { apiKeyListSchema, apiKeySchema, createApiKeyRequestSchema, createdApiKeySchema } from './api.ts';
 import { authActionResponseSchema, authUserSchema, changeEmailBodySchema, changePasswordBodySchema, linkedAccountListSchema, sessionResponseSchema } from './auth.ts';
@@ -32,26 +33,16 @@ import { deleteScansResponseSchema, type SCAN_TOTAL_HEADER, scanListQuerySchema,
  * when it is 201 (else 200, or 204 for `z.undefined()`); `headers` lists the response headers the client
  * reads, by lower-case name. `access: 'public'` marks the rows that answer without a session; every other row
  * answers 401 UNAUTHORIZED to a request without one (server/src/test/route-table.test.ts holds the server to it).
+ * The fields are the one route spec's (route-spec.ts), which the public API's rows share.
  */
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface ApiRouteSpec {
-  method: HttpMethod;
-  path: `/api/${string}`;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  response: z.ZodType;
-  status?: 201;
-  headers?: z.ZodObject;
-  /** 'public': answers without a session. Absent: needs a signed-in session (401 UNAUTHORIZED without). */
-  access?: 'public';
-}
+/** A row of the web app's API: the one route spec (route-spec.ts) with audience 'web', under /api. */
+export type ApiRouteSpec = RouteSpec & { audience: 'web'; path: `/api/${string}` };
 
 /** GET /api/scans's X-Total-Count, by the lower-case name Headers objects use. */
 const TOTAL_HEADER = 'x-total-count' satisfies Lowercase<typeof SCAN_TOTAL_HEADER>;
 
-const route = <const R extends ApiRouteSpec>(spec: R): R => spec;
+const route = <const R extends Omit<ApiRouteSpec, 'audience'>>(spec: R): R & { audience: 'web' } => ({ audience: 'web', ...spec });
 
 export const API_ROUTES = {
   // Public
@@ -124,13 +115,6 @@ export const API_ROUTES = {
 
 export type ApiRoutes = typeof API_ROUTES;
 export type ApiRouteName = keyof ApiRoutes;
-
-/** 'id' | 'token' from '/api/scans/:id/share' and the like. */
-export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
-  ? Name | PathParamNames<`/${Rest}`>
-  : P extends `${string}:${infer Name}`
-    ? Name
-    : never;
 
 type ParamsInput<R extends ApiRouteSpec> = [PathParamNames<R['path']>] extends [never] ? unknown : { params: Record<PathParamNames<R['path']>, string> };
 type QueryInput<R extends ApiRouteSpec> = R extends { query: infer Q extends z.ZodType } ? { query?: z.input<Q> } : unknown;

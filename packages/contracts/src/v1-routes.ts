@@ -3,44 +3,30 @@ import { apiScanSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMP
 import { lookupQuerySchema, lookupResponseSchema, REPORTS_ARE_NOT_PROOF, SIGHTING_THRESHOLD, SIGHTING_WINDOW_DAYS } from './reputation.ts';
 import { scanRequestSchema } from './scan.ts';
 import { scanContextPatchSchema } from './scan-context.ts';
+import type { RouteSpec } from './route-spec.ts';
 
 /**
- * The public API (/v1), one row per route, as the web app's own routes are rows of api-routes.ts: the server
- * declares each route from its row (server/src/http/v1-route.ts: method, path, parsed query and body, typed
+ * The public API (/v1), one row per route, in the one route spec the web app's rows use (route-spec.ts,
+ * docs/decisions/118) with audience 'public': the server declares each route from its row
+ * (server/src/http/api-route.ts `v1Route`: method, path, parsed path parameters, query and body, typed
  * answer) and the OpenAPI document of /v1 is generated from the rows (server/src/api/openapi.ts), so a route
  * is written once. Every row needs an API key (`Authorization: Bearer rf_live_...`); the key check, its
  * rate limit and no-store sit in front of all of them. Besides what the web app's rows say, a row carries
- * what the document tells developers: a summary, a description, the answers it can give and the request and
- * response headers it reads or sets.
+ * what the document tells developers: a summary, a description, the answers it can give, the names of its
+ * schemas and the request and response headers it reads or sets.
  */
-export interface V1RouteSpec {
+export type V1RouteSpec = RouteSpec & {
+  audience: 'public';
   method: 'GET' | 'POST' | 'PATCH';
   path: `/v1/${string}`;
-  /** Path parameters, for the document (the handler reads them as strings). */
-  params?: z.ZodObject;
-  query?: z.ZodType;
-  /** What each query parameter is, for the document. */
-  queryDescriptions?: Record<string, string>;
-  body?: z.ZodType;
-  /** Name of the body's schema under the document's components. */
-  bodyName?: string;
-  response: z.ZodType;
-  /** Name of the answer's schema under the document's components. */
   responseName: string;
-  status?: 201;
   summary: string;
   description: string;
-  /** What the 2xx answer is. */
   answers: string;
-  /** Request headers the route reads, with their schema and description. */
-  requestHeaders?: Record<string, { schema: z.ZodType; description: string }>;
-  /** Response headers the route sets besides the rate-limit ones, for the document. */
-  responseHeaders?: Record<string, { description: string; schema: Record<string, unknown> }>;
-  /** The error answers this route gives besides every route's (401, 429, 500), by status. */
   errors: Record<string, string>;
-}
+};
 
-const v1 = <const R extends V1RouteSpec>(spec: R): R => spec;
+const v1 = <const R extends Omit<V1RouteSpec, 'audience'>>(spec: R): R & { audience: 'public' } => ({ audience: 'public', ...spec });
 
 export const V1_ROUTES = {
   createScan: v1({

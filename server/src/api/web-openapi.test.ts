@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRouteSpec } from '@redflag/contracts/api-routes';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createTrialUser, type TestUser } from '../test/users.ts';
-import { webApiOpenApiDocument } from './web-openapi.ts';
+import { openApiDocument } from './openapi.ts';
 
 /**
  * GET /api/openapi.json, the web app's API documented from the contracts' route table (decision 092):
@@ -144,6 +144,7 @@ describe('GET /api/openapi.json', () => {
 
   it('documents a row added to the table with no change to the generator', () => {
     const extra = {
+      audience: 'web',
       method: 'PUT',
       path: '/api/things/:thingId/parts/:partId',
       query: z.object({ mode: z.enum(['a', 'b']), note: z.string().optional() }),
@@ -151,7 +152,7 @@ describe('GET /api/openapi.json', () => {
       response: z.object({ ok: z.boolean() }),
     } satisfies ApiRouteSpec;
     const routes = { ...API_ROUTES, extra };
-    const generated = webApiOpenApiDocument('http://localhost:5000', { routes }) as unknown as Document;
+    const generated = openApiDocument('web', 'http://localhost:5000', { routes }) as unknown as Document;
     expect([...operations(generated).keys()].sort()).toEqual(rowKeys(routes));
     const op = generated.paths['/api/things/{thingId}/parts/{partId}']?.put;
     expect(op?.operationId).toBe('putThingsByThingIdPartsByPartId');

@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRouteName } from '@redflag/contracts/api-routes';
+import { V1_ROUTES } from '@redflag/contracts/v1-routes';
 import { AppError } from '../lib/app-error.ts';
-import { apiRoute } from './api-route.ts';
+import { apiRoute, v1Route } from './api-route.ts';
 import { handleError } from './error-handler.ts';
 import type { AppEnv } from './types.ts';
 
@@ -140,6 +141,44 @@ describe('apiRoute', () => {
   });
 });
 
+describe('v1Route', () => {
+  const SCAN_ID = '0b6f3c1e-8f7a-4c7e-9d2a-5e4b3c2a1f00';
+
+  it("parses the row's path parameters before the handler: an id that is not one answers 404 NOT_FOUND", async () => {
+    const seen: string[] = [];
+    const app = appWith((a) =>
+      v1Route(a, 'getScan', async (_c, req) => {
+        // Typed by the row's params schema: a string, never undefined.
+        const id: string = req.params.id;
+        seen.push(id);
+        throw new AppError('NOT_FOUND', 'Scan not found');
+      }),
+    );
+    const bad = await app.request('/v1/scans/not-a-uuid');
+    expect(bad.status).toBe(404);
+    expect(await bad.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(seen).toEqual([]);
+    expect((await app.request(`/v1/scans/${SCAN_ID}`)).status).toBe(404);
+    expect(seen).toEqual([SCAN_ID]);
+  });
+
+  it("answers with the row's status and parses its body after the path", async () => {
+    const bodies: unknown[] = [];
+    const app = appWith((a) =>
+      v1Route(a, 'answerScan', async (_c, req) => {
+        bodies.push(await req.body());
+        throw new AppError('NOT_FOUND', 'Scan not found');
+      }),
+    );
+    // A bad id is refused before the body is read: 404, not 422 for the body.
+    expect((await app.request('/v1/scans/x', json({ knowsSender: 'maybe' }, 'PATCH'))).status).toBe(404);
+    const invalid = await app.request(`/v1/scans/${SCAN_ID}`, json({ knowsSender: 'maybe' }, 'PATCH'));
+    expect(invalid.status).toBe(422);
+    expect(await invalid.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    expect(bodies).toEqual([]);
+  });
+});
+
 const SERVER_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 function productionSources(dir: string): Array<{ file: string; text: string }> {
@@ -183,6 +222,13 @@ describe('every route of the table is declared once', () => {
       }
     }
     for (const name of declared.keys()) expect(Object.keys(API_ROUTES), `apiRoute names '${name}'`).toContain(name);
+  });
+
+  it('each /v1 row is served through v1Route, once', () => {
+    const declared: string[] = [];
+    for (const { text } of sources)
+      for (const m of text.matchAll(/v1Route\(\s*\w+,\s*'(\w+)'/g)) declared.push(m[1] ?? '');
+    expect(declared.sort()).toEqual(Object.keys(V1_ROUTES).sort());
   });
 
   it('no route of ours in the table is registered by hand beside it', () => {

@@ -1,0 +1,185 @@
+import { Hono, type Context } from 'hono';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+  withVerdict,
+} from '@redflag/contracts/api';
+import type { AppContext } from '../context.ts';
+import { v1Route } from '../http/api-route.ts';
+import { errorBody } from '../http/error-handler.ts';
+import { clientIp, type RateHit } from '../http/rate-limit.ts';
+import { noStore } from '../http/security.ts';
+import type { AppEnv } from '../http/types.ts';
+import { rejectUnstorableText } from '../http/validate.ts';
+import { AppError } from '../lib/app-error.ts';
+import { lookup, requirePremiumLookup } from '../reputation/reputation.service.ts';
+import { SCANS_PER_USER } from '../scans/rate-rules.ts';
+import { answerScan, getScan, requireMessage } from '../scans/scans.service.ts';
+import { authenticateApiKey, createScanForApi, type ApiCaller } from './api-keys.service.ts';
+import {
+  API_KEY_FAILURES_PER_IP,
+  API_PER_KEY,
+  LOOKUPS_PER_USER,
+  rateLimitHeaders,
+  rateLimitHeadersOf,
+} from './rate-limit-headers.ts';
+
+type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller; apiKeyHit: RateHit } };
+
+/**
+ * The public API under /v1 (docs/decisions/073, 074): its rows (packages/contracts v1-routes.ts) behind the
+ * key check, its rate limit and no-store. /v1 never reads the session cookie: a key is its only credential.
+ * Its OpenAPI document is served by docs.routes.ts, mounted in front of this router.
+ */
+export function v1Routes(ctx: AppContext) {
+  const limiter = ctx.rateLimiter;
+  const refusedAddresses = new RefusedAddresses();
+
+  /**
+   * The key's owner, or 401. An address that sent API_KEY_FAILURES_PER_IP bad keys gets 429 instead, from
+   * memory, with no database lookup, until its window ends (a guessing client costs nothing more).
+   */
+  async function authenticateOrLimit(c: Context): Promise<ApiCaller> {
+    if (!ctx.config.rateLimits) return authenticateApiKey(ctx, c.req.header('authorization'));
+    const ip = clientIp(c, ctx.config);
+    const now = ctx.clock.now().getTime();
+    const blockedFor = refusedAddresses.secondsLeft(ip, now);
+    if (blockedFor > 0)
+      throw new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: blockedFor,
+        details: { rule: API_KEY_FAILURES_PER_IP.name },
+      });
+    try {
+      return await authenticateApiKey(ctx, c.req.header('authorization'));
+    } catch (err) {
+      if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') throw err;
+      const failures = await limiter.hit(API_KEY_FAILURES_PER_IP, ip);
+      if (failures.allowed) throw err;
+      refusedAddresses.add(ip, now + failures.retryAfterSeconds * 1000);
+      throw new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: failures.retryAfterSeconds,
+        details: { rule: API_KEY_FAILURES_PER_IP.name },
+      });
+    }
+  }
+
+  const v1 = new Hono<V1Env>()
+    .use('/v1/*', noStore())
+    // The body limit is app.ts's, before the CSRF check (which may read a body sent without a type).
+    .use('/v1/*', rejectUnstorableText())
+    .use('/v1/*', async (c, next) => {
+      const caller = await authenticateOrLimit(c);
+      const hit = await limiter.hit(API_PER_KEY, caller.keyId);
+      if (ctx.config.rateLimits)
+        for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, hit))) c.header(name, value);
+      if (!hit.allowed)
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: hit.retryAfterSeconds,
+          details: { rule: API_PER_KEY.name },
+        });
+      c.set('apiCaller', caller);
+      c.set('apiKeyHit', hit);
+      await next();
+    });
+
+  // The rows of the /v1 route table (packages/contracts v1-routes.ts), behind the key check above.
+  const rows = new Hono<V1Env>();
+  v1Route(rows, 'createScan', async (c, req) => {
+    const caller = c.get('apiCaller');
+    const idempotencyKey = readIdempotencyKey(c);
+    const input = await req.body(requireMessage);
+    // The web app's per-user scan limit counts API scans too: one account, one pace. It is taken with the
+    // scan, before the engine runs, and not by a replay of a stored scan (its Idempotency-Key).
+    const rate = ctx.config.rateLimits ? { rule: SCANS_PER_USER, key: caller.userId, peek: limiter.peek } : null;
+    // Both policies, on the answer and on a refusal alike: a 429 from the per-user rule names it (r=0).
+    const reportRates = async () => {
+      if (!rate) return;
+      const perUser = await limiter.peek(SCANS_PER_USER, caller.userId);
+      for (const [name, value] of Object.entries(
+        rateLimitHeadersOf([
+          [API_PER_KEY, c.get('apiKeyHit')],
+          [SCANS_PER_USER, perUser],
+        ]),
+      ))
+        c.header(name, value);
+    };
+    let created: Awaited<ReturnType<typeof createScanForApi>>;
+    try {
+      created = await createScanForApi(ctx, caller, input, idempotencyKey, rate);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'RATE_LIMITED') await reportRates();
+      throw err;
+    }
+    const { scan, replayed } = created;
+    await reportRates();
+    c.header('Location', `/v1/scans/${scan.id}`);
+    if (replayed) c.header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+    return withVerdict(scan);
+  });
+  v1Route(rows, 'getScan', async (c, req) => withVerdict(await getScan(ctx, c.get('apiCaller').userId, req.params.id)));
+  v1Route(rows, 'answerScan', async (c, req) => {
+    const { context } = await req.body();
+    return withVerdict(await answerScan(ctx, c.get('apiCaller').userId, req.params.id, context));
+  });
+  // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
+  // only, checked before the lookup's own per-account limit is spent.
+  v1Route(rows, 'lookup', async (c, req) => {
+    const caller = c.get('apiCaller');
+    const query = req.query();
+    await requirePremiumLookup(ctx, caller.userId);
+    if (ctx.config.rateLimits) {
+      const perUser = await limiter.hit(LOOKUPS_PER_USER, caller.userId);
+      for (const [name, value] of Object.entries(
+        rateLimitHeadersOf([
+          [API_PER_KEY, c.get('apiKeyHit')],
+          [LOOKUPS_PER_USER, perUser],
+        ]),
+      ))
+        c.header(name, value);
+      if (!perUser.allowed)
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: perUser.retryAfterSeconds,
+          details: { rule: LOOKUPS_PER_USER.name },
+        });
+    }
+    return lookup(ctx, caller.userId, query);
+  });
+
+  return v1
+    .route('/', rows)
+    .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+}
+
+/** Addresses refused for bad keys, until when; bounded, so a flood of addresses cannot grow it without end. */
+class RefusedAddresses {
+  private readonly until = new Map<string, number>();
+  private static readonly MAX = 10_000;
+  secondsLeft(ip: string, now: number): number {
+    const t = this.until.get(ip);
+    if (t === undefined) return 0;
+    if (t <= now) {
+      this.until.delete(ip);
+      return 0;
+    }
+    return Math.ceil((t - now) / 1000);
+  }
+  add(ip: string, until: number): void {
+    if (this.until.size >= RefusedAddresses.MAX) {
+      const oldest = this.until.keys().next().value;
+      if (oldest !== undefined) this.until.delete(oldest);
+    }
+    this.until.set(ip, until);
+  }
+}
+
+function readIdempotencyKey(c: Context): string | undefined {
+  const value = c.req.header(IDEMPOTENCY_KEY_HEADER);
+  if (value === undefined) return undefined;
+  const parsed = idempotencyKeySchema.safeParse(value);
+  if (!parsed.success)
+    throw new AppError('VALIDATION_ERROR', parsed.error.issues[0]?.message ?? 'Invalid Idempotency-Key', {
+      details: { fields: [{ path: IDEMPOTENCY_KEY_HEADER, message: 'Invalid Idempotency-Key' }] },
+    });
+  return parsed.data;
+}
