@@ -122,7 +122,8 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
         <div className="relative z-10 mt-1 flex flex-wrap items-center gap-2">
           {!isPremium ? (
             <Button asChild size="sm" variant="outline" className="h-8 text-xs">
-              <Link to="/checkout" aria-label="Enhance this scan with Premium phone and email checks">
+              {/* The trial already checks phone numbers and e-mail addresses: what Premium adds is no scan limit. */}
+              <Link to="/checkout" aria-label="Enhance: go Premium for unlimited scans">
                 <Sparkles aria-hidden="true" /> ENHANCE
               </Link>
             </Button>
