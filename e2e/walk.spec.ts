@@ -144,6 +144,9 @@ for (const size of SIZES) {
         await expect(result).toBeVisible({ timeout: 15_000 });
         await expect(result, `${name}: ${await result.getAttribute('data-band')}`).toHaveAttribute('data-band', message.band);
         await expect(result.getByTestId('scan-reason').first()).toBeVisible();
+        // The panel's title stays on one line, on a phone too (its buttons wrap below it instead).
+        const title = await page.getByRole('heading', { level: 2, name: 'Scan results' }).boundingBox();
+        expect(title?.height ?? 0, 'the "Scan results" title wraps').toBeLessThan(40);
         await looksRight(`10-result-${name}`);
       }
 

@@ -42,8 +42,9 @@ export function ScanResultsPanel({
       aria-busy={isScanning}
       className="rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10"
     >
-      <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 md:px-7">
-        <h2 id="scan-results-title" className="text-lg font-extrabold uppercase tracking-tight text-slate-900">
+      {/* On a phone the title and both buttons do not fit one line: the buttons go under the title, not the title onto two lines. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-100 px-5 py-4 md:px-7">
+        <h2 id="scan-results-title" className="whitespace-nowrap text-lg font-extrabold uppercase tracking-tight text-slate-900">
           Scan results
         </h2>
         <div className="flex flex-wrap items-center justify-end gap-1">
