@@ -41,4 +41,33 @@ describe('prepareForOcr', () => {
     const out = prepareForOcr(img);
     expect(out).toMatchObject({ scale: 1, invertedRows: 0, width: 300, height: 200 });
   });
+
+  it('shrinks a heading line far taller than the text lines (tesseract dropped it), and keeps the text lines as they are', () => {
+    // Body lines 30 px tall, a heading 100 px tall (a "NOTICE" banner three times the text's size).
+    const bars = [
+      { y: 20, h: 100, x: 20, w: 240 },
+      { y: 150, h: 30, x: 20, w: 200 },
+      { y: 200, h: 30, x: 20, w: 200 },
+      { y: 250, h: 30, x: 20, w: 200 },
+    ];
+    const out = prepareForOcr(screen(300, 300, () => 255, 0, bars));
+    expect(out.scale).toBe(1);
+    expect(out.width).toBe(300);
+    // Heading rows: ink no taller than twice a text line now; the text lines below keep their 30 px.
+    const inkRuns: number[] = [];
+    let run = 0;
+    for (let y = 0; y <= out.height; y++) {
+      let ink = false;
+      for (let x = 0; y < out.height && x < out.width && !ink; x++) ink = at(out, x, y) < 110;
+      if (ink) run++;
+      else if (run) {
+        inkRuns.push(run);
+        run = 0;
+      }
+    }
+    expect(inkRuns).toHaveLength(4);
+    expect(inkRuns[0]).toBeLessThanOrEqual(60);
+    expect(inkRuns[0]).toBeGreaterThanOrEqual(40);
+    expect(inkRuns.slice(1)).toEqual([30, 30, 30]);
+  });
 });

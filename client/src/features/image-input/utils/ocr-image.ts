@@ -14,8 +14,9 @@ import type { Point, Rgba } from './qr';
  *    what is darker than its surroundings stays. Tesseract binarises with one threshold for the whole page
  *    (Otsu), which on a page of two greys (a grey chat area above a white strip) split the greys and read
  *    nothing at all;
- * 3. the height of the text lines is measured (runs of rows holding ink) and an image whose lines are short
- *    is scaled up (2x or 3x, bilinear) so the letters reach the size tesseract was trained on.
+ * 3. the height of the text lines is measured (runs of rows holding ink); a line far taller than the others
+ *    (a banner's heading) is shrunk to one and a half times their height (`shrinkTallLines`), and an image whose lines are
+ *    short is scaled up (2x or 3x, bilinear) so the letters reach the size tesseract was trained on.
  *
  * Before all three, every QR code's area (`qrAreas`, from utils/qr.ts `findQrCodes`) is painted white: its
  * squares are no text, and tesseract read them as glyph noise ("ⅠⅡ ▪ ■ |l|l") in the message, even
@@ -65,9 +66,9 @@ function lightenDarkRows(g: Uint8ClampedArray, width: number, height: number): n
   return inverted;
 }
 
-/** The median height of runs of rows with ink (dark pixels well below the row's background), or null. */
-export function medianLineHeight(g: Uint8ClampedArray, width: number, height: number): number | null {
-  const runs: number[] = [];
+/** Runs of rows with ink (dark pixels well below the row's background): where each starts and how tall it is. */
+function inkRuns(g: Uint8ClampedArray, width: number, height: number): { y: number; h: number }[] {
+  const runs: { y: number; h: number }[] = [];
   let run = 0;
   for (let y = 0; y <= height; y++) {
     let ink = 0;
@@ -78,13 +79,66 @@ export function medianLineHeight(g: Uint8ClampedArray, width: number, height: nu
     if (ink >= 2) run++;
     else {
       // A run of one to three rows is a rule or a border, not a line of text.
-      if (run >= 4) runs.push(run);
+      if (run >= 4) runs.push({ y: y - run, h: run });
       run = 0;
     }
   }
+  return runs;
+}
+
+/** The median height of runs of rows with ink, or null. */
+export function medianLineHeight(g: Uint8ClampedArray, width: number, height: number): number | null {
+  const runs = inkRuns(g, width, height).map((r) => r.h);
   if (!runs.length) return null;
   runs.sort((a, b) => a - b);
   return runs[Math.floor(runs.length / 2)] ?? null;
+}
+
+/**
+ * Tesseract's layout step drops a line of letters far larger than the page's text as a picture: a "NOTICE"
+ * banner three times the message's size was read as nothing, or as broken glyphs. Each run of ink rows more
+ * than `TALL_LINE` times the median line is shrunk (area average, kept at the left, the rest of its rows
+ * white) to `SHRUNK_LINE` lines: a heading 1.8 times the text's line was read, 2.2 times was not. Text
+ * lines keep their size. A run taller than `MAX_TALL_LINE` lines is a picture or a border that joins many
+ * lines, left as it is.
+ */
+const TALL_LINE = 1.75;
+const SHRUNK_LINE = 1.5;
+const MAX_TALL_LINE = 6;
+
+function shrinkTallLines(g: Uint8ClampedArray, width: number, height: number, line: number): { g: Uint8ClampedArray; height: number } {
+  const tall = inkRuns(g, width, height).filter((r) => r.h > line * TALL_LINE && r.h <= line * MAX_TALL_LINE);
+  if (!tall.length) return { g, height };
+  const bands: Uint8ClampedArray[] = [];
+  let from = 0;
+  for (const run of tall) {
+    bands.push(g.subarray(from * width, run.y * width));
+    const f = (line * SHRUNK_LINE) / run.h;
+    const h = Math.max(1, Math.round(run.h * f));
+    const w = Math.max(1, Math.round(width * f));
+    const band = new Uint8ClampedArray(width * h).fill(255);
+    for (let y = 0; y < h; y++) {
+      const sy0 = run.y + Math.floor(y / f);
+      const sy1 = Math.min(run.y + run.h, Math.max(sy0 + 1, run.y + Math.floor((y + 1) / f)));
+      for (let x = 0; x < w; x++) {
+        const sx0 = Math.floor(x / f);
+        const sx1 = Math.min(width, Math.max(sx0 + 1, Math.floor((x + 1) / f)));
+        let sum = 0;
+        for (let sy = sy0; sy < sy1; sy++) for (let sx = sx0; sx < sx1; sx++) sum += g[sy * width + sx] ?? 255;
+        band[y * width + x] = sum / ((sy1 - sy0) * (sx1 - sx0));
+      }
+    }
+    bands.push(band);
+    from = run.y + run.h;
+  }
+  bands.push(g.subarray(from * width));
+  const out = new Uint8ClampedArray(bands.reduce((n, b) => n + b.length, 0));
+  let at = 0;
+  for (const band of bands) {
+    out.set(band, at);
+    at += band.length;
+  }
+  return { g: out, height: out.length / width };
 }
 
 /**
@@ -171,6 +225,7 @@ export function prepareForOcr(rgba: Rgba, { qrAreas = [] }: { qrAreas?: readonly
   const invertedRows = lightenDarkRows(g, width, height);
   const line = medianLineHeight(g, width, height);
   flattenBackground(g, width, height, Math.max(8, Math.round((line ?? 20) * 1.5)));
+  if (line !== null) ({ g, height } = shrinkTallLines(g, width, height, line));
   let scale = 1;
   if (line !== null && line < MIN_LINE_PX) {
     scale = Math.min(3, Math.ceil(MIN_LINE_PX / line), Math.floor(Math.sqrt(MAX_PIXELS / (width * height))));
