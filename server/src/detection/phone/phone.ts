@@ -162,18 +162,22 @@ const MAX_PHONE_TRIES = 500;
 const MAX_PHONE_MATCHES = 50;
 
 /**
- * Where numbers can be: regions whose digits lie at most MAX_GAP characters apart and that hold at least
- * MIN_DIGITS of them (no valid number of any country, calling code included, has fewer than 7 digits),
- * widened by CONTEXT characters each side for what libphonenumber reads around a candidate (a "+" or a
- * bracket before it, an extension or a time-stamp after it) and merged where they overlap. Null when there
- * are more than MAX_WINDOWS: the text is then searched whole, as before (bounded by MAX_PHONE_TRIES).
- * A long e-mail has dozens of short digit runs (dates, prices, times) that libphonenumber tried to parse one
- * by one: a tenth of the engine's time on the slowest messages went there (issue #32 item 6).
+ * Where numbers can be: runs of digits joined only by what libphonenumber accepts inside a number (spaces,
+ * dashes, dots, slashes, brackets, tildes; at most four together), holding at least 10 digits (a number
+ * dialled without "+", as the search's default countries need) or at least 7 after a "+" (the shortest valid
+ * numbers with their calling code), widened by CONTEXT characters each side for what libphonenumber reads
+ * around a candidate (an extension, a time-stamp) and merged where they overlap. Null when there are more than
+ * MAX_WINDOWS: the text is then searched whole, as before (bounded by MAX_PHONE_TRIES). A long e-mail has
+ * dozens of short digit runs (dates, prices, times, figures) that libphonenumber tried to parse one by one:
+ * a tenth of the engine's time on the slowest messages went there (issue #32 item 6).
  */
-const MAX_GAP = 8;
-const MIN_DIGITS = 7;
+const MAX_JOIN = 4;
+const MIN_DIGITS = 10;
+const MIN_DIGITS_AFTER_PLUS = 7;
 const CONTEXT = 32;
 const MAX_WINDOWS = 40;
+/** libphonenumber's VALID_PUNCTUATION (dashes, slashes, dots, spaces, brackets, tildes) and the tab. */
+const JOINER = /^[-x\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E \t\u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*$/;
 export function numberWindows(text: string): Array<[number, number]> | null {
   const out: Array<[number, number]> = [];
   const keep = (from: number, to: number): boolean => {
@@ -184,23 +188,25 @@ export function numberWindows(text: string): Array<[number, number]> | null {
     else out.push([a, b]);
     return out.length <= MAX_WINDOWS;
   };
+  const enough = (start: number, count: number): boolean =>
+    count >= MIN_DIGITS || (count >= MIN_DIGITS_AFTER_PLUS && /[+\uFF0B]/.test(text.slice(Math.max(0, start - 3), start)));
   let start = -1;
   let last = -1;
   let count = 0;
   const digit = /\p{Nd}/gu;
   for (let m = digit.exec(text); m; m = digit.exec(text)) {
     const at = m.index;
-    if (count > 0 && at - last - 1 <= MAX_GAP) {
+    if (count > 0 && at - last - 1 <= MAX_JOIN && JOINER.test(text.slice(last + 1, at))) {
       count++;
       last = at + m[0].length - 1;
       continue;
     }
-    if (count >= MIN_DIGITS && !keep(start, last + 1)) return null;
+    if (count > 0 && enough(start, count) && !keep(start, last + 1)) return null;
     start = at;
     last = at + m[0].length - 1;
     count = 1;
   }
-  if (count >= MIN_DIGITS && !keep(start, last + 1)) return null;
+  if (count > 0 && enough(start, count) && !keep(start, last + 1)) return null;
   return out;
 }
 
