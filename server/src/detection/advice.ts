@@ -54,7 +54,7 @@ export interface AdviceEvidence {
 }
 
 const TRANSACTION_ALERT_ADVICE =
-  "Looks like a routine transaction alert. If it says you were paid, check your bank or wallet app before you hand anything over: a text is easy to fake.";
+  "Looks like a routine transaction alert. If it was not you, call the number on the back of your card or use your bank's app, not a number in a text; if it says you were paid, check your bank or wallet app before you hand anything over: a text is easy to fake.";
 
 export function adviceFor(type: ScamType | null | undefined, riskScore: number, platform?: Platform, evidence: AdviceEvidence = { hasLink: true, callsNumber: false }): string {
   if (type && riskScore >= RISK_BAND_SUSPICIOUS && evidence.callsNumber && !evidence.hasLink && IMPERSONATION_TYPES.has(type)) return CALL_ADVICE;

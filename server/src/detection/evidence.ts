@@ -225,6 +225,13 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
   // A quoted earlier message reassures only when nothing is asked for: a faked "Re:" thread buys nothing.
   if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t)))) hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
+  // Meeting or collecting in person reassures only a local deal: beside an overpayment to refund or a shipping
+  // agent to pay, the "pick up" is the scammer's mover, not the buyer at the door (#34 walk). A buyer who only
+  // mentions paying by cashier's check at the bank keeps it.
+  if (hits.some((h) => h.id === 'overpayment' || h.id === 'shipping_agent')) {
+    const i = hits.findIndex((h) => h.id === 'local_cash_pickup');
+    if (i >= 0) hits.splice(i, 1);
+  }
   for (const h of hits) {
     const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta') || h.tags.includes('credentials');
     signals.push({ id: h.id, text: withOwnWords(h.text, h.spans), weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });

@@ -65,7 +65,10 @@ export const INTENT_RULES: readonly Rule[] = [
     weight: 1.3,
     patterns: [
       re(`\\b(envia(me)?|mandame|transfiere(me)?|deposita(me)?|prestame|presta(r)?me|necesito)( urgente)?${win(20)}\\b(dinero|plata|pesos|euros|dolares|\\$ ?\\d)`),
+      // "¿Me puedes hacer una transferencia de 850 euros?", "hazme un bizum": the transfer named, not the money.
+      re(`\\b(hacer(me)?|hazme|haces|mandar(me)?|enviar(me)?|pasar(me)?|mandas|pasas)( una| un)? (transferencia|bizum|deposito|giro)\\b|\\btransferencia( urgente)? de \\d`),
       re(`\\b(manda|envia|transfere|deposita|empresta|me empresta|preciso( de)?|faz um pix|faca um pix|me faz um pix)${win(20)}\\b(dinheiro|grana|reais|pix|r\\$ ?\\d)`),
+      re(`\\b(fazer|faz|faca|me faz|mandar|enviar)( uma)? (transferencia|ted|doc)\\b|\\btransferencia( urgente)? de (r\\$ ?)?\\d`),
       re(`\\b(envoie|envoyez|vire|virez|prete|pretez|j'?ai besoin)[- ]?(moi)?${win(20)}\\b(argent|euros|\\d+ ?€|un virement)`),
       re(`\\b(uberweis|uberweise|schick|schicke|leih|leihe|brauche)( mir| uns)?${win(20)}\\b(geld|euro|\\d+ ?€)`),
       re(`\\b(\\d+ ?(euro|€)|geld)${win(20)}\\b(uberweisen|schicken|leihen|senden|auslegen)\\b`),
