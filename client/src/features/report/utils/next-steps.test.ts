@@ -283,6 +283,9 @@ describe('country choice', () => {
     // A sender from a country without its own steps does not hide a message that clearly places itself.
     expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message' });
     expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: 'hello', locale: 'en-US' })).toMatchObject({ country: 'other', source: 'sender' });
+    // A message in euros with nothing placing it in Ireland is from a country without its own steps, not the browser's (#34 walk).
+    expect(chooseCountry({ message: '¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana.', locale: 'en-US' })).toMatchObject({ country: 'other', source: 'message', labels: ['euros'] });
+    expect(chooseCountry({ message: 'Your An Post parcel is held: pay €1.95 at anpost-redelivery.com', locale: 'en-US' })).toMatchObject({ country: 'IE', source: 'message' });
   });
 
   it('places the numbers of the new countries', () => {

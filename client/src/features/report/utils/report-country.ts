@@ -330,6 +330,8 @@ export interface CountryInput {
   locale?: string | null;
 }
 
+const EURO = /€|(?<![\p{L}])(?:EUR|euros?)(?![\p{L}])/iu;
+
 /** The user's remembered choice, else the sender's number, else the message's clues, else the browser. */
 export function chooseCountry(input: CountryInput): CountryChoice {
   if (isReportCountry(input.remembered)) return { country: input.remembered, source: 'remembered', labels: [] };
@@ -338,6 +340,9 @@ export function chooseCountry(input: CountryInput): CountryChoice {
   const fromMessage = input.message ? countryFromMessage(input.message, input.links) : null;
   if (fromMessage) return { country: fromMessage.country, source: 'message', labels: fromMessage.labels };
   if (sender) return { country: sender, source: 'sender', labels: [] };
+  // Euros with nothing placing the message in Ireland: a country without its own steps here, not the browser's.
+  const euro = input.message ? EURO.exec(input.message) : null;
+  if (euro) return { country: 'other', source: 'message', labels: [euro[0].includes('€') ? '€' : 'euros'] };
   return { country: countryFromLocale(input.locale), source: 'locale', labels: [] };
 }
 
