@@ -226,22 +226,27 @@ const DATE = /(?<!\d[ \t]?[/.][ \t]?)(?<!\d)[0-3]?\d[ \t]?([/.])[ \t]?[0-3]?\d[ 
  * has two of them or more ("(214) 740.0923" is kept).
  */
 const DECIMAL = /(?<!\d[ \t]?[-./,][ \t]?)(?<!\)[ \t]?)(?<!\d)\d{1,3}(?:[ \t]?[.,][ \t]?\d{1,3}|[.,]\d{5,})(?![ \t]?[-./,][ \t]?\d)(?!\d)/g;
-const hideDates = (text: string): string => text.replace(DATE, (d) => d.replace(/\d/g, '_')).replace(DECIMAL, (d) => d.replace(/\d/g, '_'));
+/** Dates and decimal figures with their digits hidden: the text keeps its length, so positions stand. */
+const hideFigures = (text: string): string => text.replace(DATE, (d) => d.replace(/\d/g, '_')).replace(DECIMAL, (d) => d.replace(/\d/g, '_'));
+
+/** The part of a text searched for numbers (its first 10,000 characters), or null when it holds no digit run long enough. */
+function searchable(text: string): string | null {
+  if (!/\d[\d\s().-]{6,}\d/.test(text)) return null;
+  return text.length > 10_000 ? text.slice(0, 10_000) : text;
+}
 
 /** Phone numbers written in the message, to spot premium-rate "call now" numbers. */
 export function findNumbersInText(text: string): NumberInText[] {
-  if (!/\d[\d\s().-]{6,}\d/.test(text)) return [];
-  const bounded = hideDates(text.length > 10_000 ? text.slice(0, 10_000) : text);
-  const windows = numberWindows(bounded);
-  if (!windows) return searchNumbers(bounded, [[0, bounded.length]]);
-  return searchNumbers(bounded, windows);
+  const part = searchable(text);
+  if (part === null) return [];
+  const hidden = hideFigures(part);
+  return searchNumbers(hidden, numberWindows(hidden) ?? [[0, hidden.length]]);
 }
 
 /** The same search over the whole text, as it was before windows: the reference the windows are tested against. */
 export function findNumbersInWholeText(text: string): NumberInText[] {
-  if (!/\d[\d\s().-]{6,}\d/.test(text)) return [];
-  const bounded = text.length > 10_000 ? text.slice(0, 10_000) : text;
-  return searchNumbers(bounded, [[0, bounded.length]]);
+  const part = searchable(text);
+  return part === null ? [] : searchNumbers(part, [[0, part.length]]);
 }
 
 function searchNumbers(text: string, windows: ReadonlyArray<readonly [number, number]>): NumberInText[] {
