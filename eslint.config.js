@@ -15,7 +15,8 @@ const featureZones = features.map((name) => ({
   target: `./client/src/features/${name}`,
   from: './client/src/features',
   except: [`./${name}`],
-  message: 'Features do not import each other: move the shared piece to components/, lib/, hooks/ or utils/, or compose the two in app/.',
+  message:
+    'Features do not import each other: move the shared piece to components/, lib/, hooks/ or utils/, or compose the two in app/.',
 }));
 const appZone = {
   target: './client/src/features',
@@ -29,7 +30,19 @@ const sharedZones = ['components', 'lib', 'hooks', 'utils'].map((folder) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'client/dist', 'dist', '.tmp', 'test-results', 'playwright-report', 'server/src/db/migrations', 'bench/framework-choice', 'data'] },
+  {
+    ignores: [
+      'node_modules',
+      'client/dist',
+      'dist',
+      '.tmp',
+      'test-results',
+      'playwright-report',
+      'server/src/db/migrations',
+      'bench/framework-choice',
+      'data',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -44,7 +57,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       // A box that scrolls must take focus so a keyboard can scroll it (axe's scrollable-region-focusable);
       // we give such boxes role="region" and a name.
-      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true }],
+      'jsx-a11y/no-noninteractive-tabindex': [
+        'error',
+        { tags: [], roles: ['tabpanel', 'region'], allowExpressionValues: true },
+      ],
     },
   },
   {
@@ -53,7 +69,12 @@ export default tseslint.config(
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'packages/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.client.json', 'tsconfig.server.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.client.json', 'tsconfig.server.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
@@ -70,7 +91,15 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '\\.routes(\\.ts)?$', message: 'Only app.ts mounts routes: move what you need from a routes file into a service or a rules module.' }] },
+        {
+          patterns: [
+            {
+              regex: '\\.routes(\\.ts)?$',
+              message:
+                'Only app.ts mounts routes: move what you need from a routes file into a service or a rules module.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -79,7 +108,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '\\.(routes|service)(\\.ts)?$', message: 'A repo is the bottom layer: it imports no service and no routes.' }] },
+        {
+          patterns: [
+            {
+              regex: '\\.(routes|service)(\\.ts)?$',
+              message: 'A repo is the bottom layer: it imports no service and no routes.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -90,14 +126,33 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  { files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.js'], languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } } },
+  {
+    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '*.config.js'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
   {
     // The service worker (decision 105) runs in the worker scope, not the page's.
     files: ['client/public/sw.js'],
     languageOptions: {
       sourceType: 'script',
       globals: Object.fromEntries(
-        ['self', 'caches', 'clients', 'fetch', 'Request', 'Response', 'Headers', 'URL', 'URLSearchParams', 'FormData', 'Blob', 'console', 'setTimeout', 'clearTimeout', 'indexedDB'].map((name) => [name, 'readonly']),
+        [
+          'self',
+          'caches',
+          'clients',
+          'fetch',
+          'Request',
+          'Response',
+          'Headers',
+          'URL',
+          'URLSearchParams',
+          'FormData',
+          'Blob',
+          'console',
+          'setTimeout',
+          'clearTimeout',
+          'indexedDB',
+        ].map((name) => [name, 'readonly']),
       ),
     },
   },

@@ -15,7 +15,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['server/src/**/*.test.ts', 'packages/**/*.test.ts', 'client/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'server/src/**/*.test.ts',
+            'packages/**/*.test.ts',
+            'client/src/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           globalSetup: ['server/src/test/global-setup.ts'],
         },
       },

@@ -5,7 +5,12 @@
  */
 import process, { argv } from 'node:process';
 import { scoreConversation } from '../server/src/detection/conversation/score.ts';
-import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from '../server/src/detection/conversation/threads.ts';
+import {
+  FAMILY_MONEY,
+  MARKETPLACE_CODE,
+  NEW_NUMBER,
+  PIG_BUTCHERING,
+} from '../server/src/detection/conversation/threads.ts';
 import { loadDefaultModel } from '../server/src/detection/model/model.ts';
 import { loadNanpData } from '../server/src/detection/phone/nanp.ts';
 
@@ -14,7 +19,10 @@ const turns = i >= 0 ? Number(argv[i + 1]) : 500;
 // One format (WhatsApp iOS) so the repeated threads split as one export: the family chat's lines re-headed.
 const lines = [PIG_BUTCHERING, FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER]
   .flatMap((t) => t.text.split('\n'))
-  .map((l, n) => `[14/02/2025, 19:${String(n % 60).padStart(2, '0')}:00] ${n % 2 ? 'Tom' : 'Lena'}: ${l.replace(/^.*?: /, '')}`);
+  .map(
+    (l, n) =>
+      `[14/02/2025, 19:${String(n % 60).padStart(2, '0')}:00] ${n % 2 ? 'Tom' : 'Lena'}: ${l.replace(/^.*?: /, '')}`,
+  );
 const message = Array.from({ length: turns }, (_, n) => lines[n % lines.length]).join('\n');
 const opts = { model: loadDefaultModel(), nanp: loadNanpData() };
 scoreConversation({ message }, opts);
@@ -24,7 +32,8 @@ const runs = Array.from({ length: 5 }, () => {
   const cpu = process.cpuUsage();
   const s = performance.now();
   const r = scoreConversation({ message }, opts);
-  if (!r || r.conversation?.turns.length !== Math.min(turns, 2000)) throw new Error('the bench thread did not split as expected');
+  if (!r || r.conversation?.turns.length !== Math.min(turns, 2000))
+    throw new Error('the bench thread did not split as expected');
   const wall = performance.now() - s;
   const used = process.cpuUsage(cpu);
   return { wall, cpu: (used.user + used.system) / 1000 };

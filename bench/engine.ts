@@ -34,8 +34,12 @@ function worst(): void {
   });
   rows.sort((a, b) => b.ms - a.ms);
   const all = rows.map((r) => r.ms).sort((a, b) => a - b);
-  console.log(`bench:engine --worst  ${rows.length} generated inputs of ${inputs[0]?.text.length ?? 0} characters, median of 3 runs each`);
-  console.log(`  all inputs  p50 ${percentile(all, 50).toFixed(1)} ms   p99 ${percentile(all, 99).toFixed(1)} ms   max ${(rows[0]?.ms ?? 0).toFixed(1)} ms   over 50 ms: ${rows.filter((r) => r.ms > 50).length}`);
+  console.log(
+    `bench:engine --worst  ${rows.length} generated inputs of ${inputs[0]?.text.length ?? 0} characters, median of 3 runs each`,
+  );
+  console.log(
+    `  all inputs  p50 ${percentile(all, 50).toFixed(1)} ms   p99 ${percentile(all, 99).toFixed(1)} ms   max ${(rows[0]?.ms ?? 0).toFixed(1)} ms   over 50 ms: ${rows.filter((r) => r.ms > 50).length}`,
+  );
   for (const r of rows.slice(0, 15)) console.log(`  ${r.ms.toFixed(1).padStart(7)} ms  ${r.name}`);
 }
 
@@ -61,12 +65,19 @@ const times: number[] = [];
 const start = performance.now();
 records.forEach((r, i) => {
   const s = performance.now();
-  analyzeLocal({ message: r.text, platform: platformOf(r), phoneNumber: i % 10 === 0 ? phones[i % phones.length] : undefined }, { model, nanp });
+  analyzeLocal(
+    { message: r.text, platform: platformOf(r), phoneNumber: i % 10 === 0 ? phones[i % phones.length] : undefined },
+    { model, nanp },
+  );
   times.push(performance.now() - s);
 });
 const total = performance.now() - start;
 times.sort((a, b) => a - b);
 const f = (x: number): string => x.toFixed(3);
-console.log(`bench:engine  ${records.length} messages, model ${model ? 'loaded' : 'MISSING'}, numbering data ${nanp ? 'loaded' : 'absent'} (startup ${loadMs.toFixed(0)} ms)`);
+console.log(
+  `bench:engine  ${records.length} messages, model ${model ? 'loaded' : 'MISSING'}, numbering data ${nanp ? 'loaded' : 'absent'} (startup ${loadMs.toFixed(0)} ms)`,
+);
 console.log(`  throughput  ${(records.length / (total / 1000)).toFixed(0)} messages/s on one core`);
-console.log(`  per message p50 ${f(percentile(times, 50))} ms   p90 ${f(percentile(times, 90))} ms   p99 ${f(percentile(times, 99))} ms   max ${f(times[times.length - 1] ?? 0)} ms`);
+console.log(
+  `  per message p50 ${f(percentile(times, 50))} ms   p90 ${f(percentile(times, 90))} ms   p99 ${f(percentile(times, 99))} ms   max ${f(times[times.length - 1] ?? 0)} ms`,
+);

@@ -14,8 +14,16 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 async function measure(name: string, url: string) {
   await autocannon({ url, connections, duration: 2 }); // warm-up
   const r = await autocannon({ url, connections, duration: seconds });
-  const row = { name, rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
-  console.log(`${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s   p50 ${row.p50} ms   p99 ${row.p99} ms   errors ${row.errors}`);
+  const row = {
+    name,
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors + r.non2xx,
+  };
+  console.log(
+    `${name.padEnd(28)} ${String(row.rps).padStart(7)} req/s   p50 ${row.p50} ms   p99 ${row.p99} ms   errors ${row.errors}`,
+  );
   return row;
 }
 
@@ -47,7 +55,18 @@ await new Promise<void>((r) => bare.listen(5198, '127.0.0.1', r));
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-'));
 const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-  env: { ...process.env, NODE_ENV: 'production', PORT: '5199', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://127.0.0.1:5199', BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret', ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true', ALLOW_TEST_BILLING_IN_PRODUCTION: 'true' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: '5199',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://127.0.0.1:5199',
+    BETTER_AUTH_SECRET: 'bench-secret-bench-secret-bench-secret',
+    ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+    ALLOW_TEST_BILLING_IN_PRODUCTION: 'true',
+  },
   stdio: 'inherit',
 });
 try {
@@ -56,7 +75,9 @@ try {
   const baseline = await measure('node:http hello-world', 'http://127.0.0.1:5198/');
   const health = await measure('GET /healthz', 'http://127.0.0.1:5199/healthz');
   const file = await measure(`GET /assets/${asset?.slice(0, 12)}…`, `http://127.0.0.1:5199/assets/${asset}`);
-  console.log(`\nratio to bare node:http: /healthz ${(health.rps / baseline.rps).toFixed(2)}, static asset ${(file.rps / baseline.rps).toFixed(2)}`);
+  console.log(
+    `\nratio to bare node:http: /healthz ${(health.rps / baseline.rps).toFixed(2)}, static asset ${(file.rps / baseline.rps).toFixed(2)}`,
+  );
 } finally {
   server.kill('SIGTERM');
   bare.close();

@@ -18,7 +18,11 @@ let stop = false;
 async function worker(n: number) {
   for (let i = 0; !stop; i++) {
     try {
-      const res = await fetch(`${server.base}/api/scans`, { method: 'POST', headers, body: JSON.stringify({ message: BENCH_MESSAGES[(n + i) % BENCH_MESSAGES.length] }) });
+      const res = await fetch(`${server.base}/api/scans`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ message: BENCH_MESSAGES[(n + i) % BENCH_MESSAGES.length] }),
+      });
       if (res.status === 200) acknowledged.push((await res.json()).id);
     } catch {
       failedAfterKill++;
@@ -32,7 +36,9 @@ await new Promise((r) => setTimeout(r, Number(process.env.KILL_AFTER_MS ?? 4000)
 await server.stop('SIGKILL');
 stop = true;
 await Promise.all(workers);
-console.log(`killed with SIGKILL after ${acknowledged.length} acknowledged scans (${failedAfterKill} requests cut off)`);
+console.log(
+  `killed with SIGKILL after ${acknowledged.length} acknowledged scans (${failedAfterKill} requests cut off)`,
+);
 
 server = await startServer(port, dataDir);
 const stored = new Set<string>();
@@ -44,7 +50,9 @@ for (const id of acknowledged) {
   const res = await fetch(`${server.base}/api/scans/${id}`, { headers });
   if (res.status !== 200) missing++;
 }
-console.log(`after restart: ${acknowledged.length - missing} of ${acknowledged.length} acknowledged scans present, ${missing} lost -> ${missing === 0 ? 'nothing lost' : 'LOST DATA'}`);
+console.log(
+  `after restart: ${acknowledged.length - missing} of ${acknowledged.length} acknowledged scans present, ${missing} lost -> ${missing === 0 ? 'nothing lost' : 'LOST DATA'}`,
+);
 await server.stop();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(missing === 0 ? 0 : 1);

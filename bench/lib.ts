@@ -12,13 +12,31 @@ export interface BenchServer {
  * `bundle`: run dist/server/index.js as production does (docs/deploy.md; build it first with `npm run build`),
  * rather than the TypeScript sources through tsx, whose loader thread adds about 30 MB.
  */
-export async function startServer(port: number, dataDir: string, env: Record<string, string> = {}, opts: { bundle?: boolean } = {}): Promise<BenchServer> {
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: Record<string, string> = {},
+  opts: { bundle?: boolean } = {},
+): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app under the bench's load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const entry = opts.bundle ? ['--enable-source-maps', 'dist/server/index.js'] : ['--import', 'tsx', 'server/src/index.ts'];
+  const entry = opts.bundle
+    ? ['--enable-source-maps', 'dist/server/index.js']
+    : ['--import', 'tsx', 'server/src/index.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', REQUIRE_EMAIL_VERIFICATION: 'false', RATE_LIMITS: 'off', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      RATE_LIMITS: 'off',
+      ...env,
+    },
     stdio: 'inherit',
   });
   const exited = new Promise((r) => child.once('exit', r));
@@ -55,7 +73,12 @@ export async function premiumUserCookie(base: string, email = 'bench@example.com
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
   const checkout = await (await fetch(`${base}/api/create-checkout-session`, { method: 'POST', headers })).json();
   const form = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Bench User' });
-  const paid = await fetch(checkout.checkout_url, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  const paid = await fetch(checkout.checkout_url, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
   if (paid.status !== 303) throw new Error(`test checkout failed: ${paid.status}`);
   const converted = await (await fetch(`${base}/api/convert-trial`, { method: 'POST', headers })).json();
   if (!converted.success) throw new Error(`conversion failed: ${converted.message}`);

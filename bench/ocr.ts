@@ -27,7 +27,12 @@ import { percentile } from '../server/src/detection/training/metrics.ts';
 const require = createRequire(import.meta.url);
 // pngjs comes with qrcode; only its sync reader is needed, to hand screenshot pixels to the QR reader.
 const { PNG } = require('pngjs') as {
-  PNG: { sync: { read(buf: Buffer): { width: number; height: number; data: Buffer }; write(png: { width: number; height: number; data: Buffer }): Buffer } };
+  PNG: {
+    sync: {
+      read(buf: Buffer): { width: number; height: number; data: Buffer };
+      write(png: { width: number; height: number; data: Buffer }): Buffer;
+    };
+  };
 };
 // --raw: read the screenshots as they are, without the browser's preparation (to compare; decision 090).
 const raw = process.argv.includes('--raw');
@@ -36,8 +41,16 @@ const raw = process.argv.includes('--raw');
 function forOcr(png: Buffer): Buffer {
   if (raw) return png;
   const img = PNG.sync.read(png);
-  const prepared = prepareForOcr({ data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length), width: img.width, height: img.height });
-  return PNG.sync.write({ width: prepared.width, height: prepared.height, data: Buffer.from(prepared.data.buffer, prepared.data.byteOffset, prepared.data.length) });
+  const prepared = prepareForOcr({
+    data: new Uint8ClampedArray(img.data.buffer, img.data.byteOffset, img.data.length),
+    width: img.width,
+    height: img.height,
+  });
+  return PNG.sync.write({
+    width: prepared.width,
+    height: prepared.height,
+    data: Buffer.from(prepared.data.buffer, prepared.data.byteOffset, prepared.data.length),
+  });
 }
 
 const argv = process.argv.slice(2);
@@ -48,22 +61,53 @@ const limit = li >= 0 ? Number(argv[li + 1]) : Infinity;
 const showMisses = argv.includes('--misses');
 // --only 3,17: just those screens (by the number --misses prints); --dump DIR: their PNG and read text there.
 const oi = argv.indexOf('--only');
-const only = oi >= 0 ? new Set(String(argv[oi + 1]).split(',').map(Number)) : null;
+const only =
+  oi >= 0
+    ? new Set(
+        String(argv[oi + 1])
+          .split(',')
+          .map(Number),
+      )
+    : null;
 const di = argv.indexOf('--dump');
 const dumpDir = di >= 0 ? argv[di + 1] : null;
 
 /** Messages in the five other languages we read (the engine's fixtures are mostly English). */
 const OTHER_LANGUAGES: { text: string; lang: string }[] = [
-  { lang: 'es', text: 'Banco Santander: hemos bloqueado su cuenta por actividad sospechosa. Verifique sus datos hoy en https://santander-verificacion.top/acceso o perderá el acceso.' },
+  {
+    lang: 'es',
+    text: 'Banco Santander: hemos bloqueado su cuenta por actividad sospechosa. Verifique sus datos hoy en https://santander-verificacion.top/acceso o perderá el acceso.',
+  },
   { lang: 'es', text: 'Hola Marta, ¿sigue disponible la bicicleta? Puedo pasar el sábado por la mañana a recogerla.' },
-  { lang: 'pt', text: 'Correios: sua encomenda está retida. Pague a taxa de R$ 9,90 em https://correios-taxa.xyz/pagar para liberar a entrega ainda hoje.' },
-  { lang: 'pt', text: 'Oi Ana, a reunião de amanhã foi transferida para as 15h. Você consegue levar o relatório impresso?' },
-  { lang: 'fr', text: 'Ameli : votre carte Vitale expire. Pour éviter la suspension de vos remboursements, mettez à jour vos informations sur https://ameli-renouvellement.site/carte' },
+  {
+    lang: 'pt',
+    text: 'Correios: sua encomenda está retida. Pague a taxa de R$ 9,90 em https://correios-taxa.xyz/pagar para liberar a entrega ainda hoje.',
+  },
+  {
+    lang: 'pt',
+    text: 'Oi Ana, a reunião de amanhã foi transferida para as 15h. Você consegue levar o relatório impresso?',
+  },
+  {
+    lang: 'fr',
+    text: 'Ameli : votre carte Vitale expire. Pour éviter la suspension de vos remboursements, mettez à jour vos informations sur https://ameli-renouvellement.site/carte',
+  },
   { lang: 'fr', text: "Bonjour Julien, merci pour le déjeuner d'hier. On se retrouve jeudi à la gare vers 18h ?" },
-  { lang: 'de', text: 'Sparkasse: Ihr Konto wurde vorübergehend gesperrt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden unter https://sparkasse-sicherheit.info/login' },
-  { lang: 'de', text: 'Hallo Jonas, ich komme heute etwa zwanzig Minuten später. Fangt ruhig schon ohne mich mit dem Essen an.' },
-  { lang: 'id', text: 'Selamat! Nomor Anda memenangkan hadiah Rp 50.000.000 dari Shopee. Klaim sekarang di https://shopee-hadiah.club/klaim sebelum hangus.' },
-  { lang: 'id', text: 'Halo Budi, paketnya sudah saya kirim tadi pagi lewat JNE. Nomor resinya saya kirim nanti sore ya.' },
+  {
+    lang: 'de',
+    text: 'Sparkasse: Ihr Konto wurde vorübergehend gesperrt. Bestätigen Sie Ihre Identität innerhalb von 24 Stunden unter https://sparkasse-sicherheit.info/login',
+  },
+  {
+    lang: 'de',
+    text: 'Hallo Jonas, ich komme heute etwa zwanzig Minuten später. Fangt ruhig schon ohne mich mit dem Essen an.',
+  },
+  {
+    lang: 'id',
+    text: 'Selamat! Nomor Anda memenangkan hadiah Rp 50.000.000 dari Shopee. Klaim sekarang di https://shopee-hadiah.club/klaim sebelum hangus.',
+  },
+  {
+    lang: 'id',
+    text: 'Halo Budi, paketnya sudah saya kirim tadi pagi lewat JNE. Nomor resinya saya kirim nanti sore ya.',
+  },
 ];
 
 const FONTS = ['Liberation Sans', 'DejaVu Sans', 'Liberation Serif', 'DejaVu Sans Condensed'];
@@ -113,13 +157,19 @@ function levenshtein(a: string, b: string): number {
   let prev = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      cur[j] = Math.min(
+        (prev[j] ?? 0) + 1,
+        (cur[j - 1] ?? 0) + 1,
+        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     prev = cur;
   }
   return prev[b.length] ?? 0;
 }
 
-const band = (score: number) => (score >= RISK_BAND_SCAM ? 'scam' : score >= RISK_BAND_SUSPICIOUS ? 'suspicious' : 'legitimate');
+const band = (score: number) =>
+  score >= RISK_BAND_SCAM ? 'scam' : score >= RISK_BAND_SUSPICIOUS ? 'suspicious' : 'legitimate';
 
 async function shoot(browser: Browser, html: string, size: keyof typeof VIEWPORTS): Promise<Buffer> {
   const context = await browser.newContext(VIEWPORTS[size]);
@@ -130,18 +180,43 @@ async function shoot(browser: Browser, html: string, size: keyof typeof VIEWPORT
   return png;
 }
 
-const dataDir = (lang: string) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
+const dataDir = (lang: string) =>
+  path.join(path.dirname(require.resolve(`@tesseract.js-data/${lang}/package.json`)), '4.0.0_best_int');
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
 
   // The test set: every fixture (scam and benign) and the other-language messages, each on one screen;
   // screens, modes, sizes and fonts rotate so every combination appears. --full renders each in all of them.
-  const texts = [...SCAMS.map((f) => ({ text: f.text, lang: 'en' })), ...BENIGN.map((f) => ({ text: f.text, lang: 'en' })), ...OTHER_LANGUAGES];
+  const texts = [
+    ...SCAMS.map((f) => ({ text: f.text, lang: 'en' })),
+    ...BENIGN.map((f) => ({ text: f.text, lang: 'en' })),
+    ...OTHER_LANGUAGES,
+  ];
   const layouts: Layout[] = ['sms', 'chat', 'email'];
-  const cases: { text: string; lang: string; layout: Layout; dark: boolean; size: keyof typeof VIEWPORTS; font: string }[] = [];
+  const cases: {
+    text: string;
+    lang: string;
+    layout: Layout;
+    dark: boolean;
+    size: keyof typeof VIEWPORTS;
+    font: string;
+  }[] = [];
   texts.forEach((t, i) => {
-    const combos = full ? layouts.flatMap((layout) => [false, true].flatMap((dark) => (['phone', 'desktop'] as const).map((size) => ({ layout, dark, size })))) : [{ layout: layouts[i % 3] as Layout, dark: i % 2 === 1, size: (Math.floor(i / 2) % 2 ? 'desktop' : 'phone') as keyof typeof VIEWPORTS }];
+    const combos = full
+      ? layouts.flatMap((layout) =>
+          [false, true].flatMap((dark) => (['phone', 'desktop'] as const).map((size) => ({ layout, dark, size }))),
+        )
+      : [
+          {
+            layout: layouts[i % 3] as Layout,
+            dark: i % 2 === 1,
+            size: (Math.floor(i / 2) % 2 ? 'desktop' : 'phone') as keyof typeof VIEWPORTS,
+          },
+        ];
     combos.forEach((c, j) => cases.push({ ...t, ...c, font: FONTS[(i + j) % FONTS.length] as string }));
   });
   const run = cases.slice(0, limit).filter((_, i) => !only || only.has(i));
@@ -192,7 +267,8 @@ async function main() {
     const ref = squash(visible);
     const acc = Math.max(0, 1 - levenshtein(squash(text), ref) / ref.length);
     accuracies.push(acc);
-    for (const key of [c.layout, c.dark ? 'dark' : 'light', c.size, c.font, c.lang]) byGroup.set(key, [...(byGroup.get(key) ?? []), acc]);
+    for (const key of [c.layout, c.dark ? 'dark' : 'light', c.size, c.font, c.lang])
+      byGroup.set(key, [...(byGroup.get(key) ?? []), acc]);
     // The verdict for what the review box scans (what OCR read, less the screen's chrome it set apart, its
     // wrapped lines joined), against (a) the message alone pasted as text, and (b) everything on the screen
     // pasted as text. Character accuracy above stays on the whole read: it measures reading, not the split.
@@ -204,7 +280,9 @@ async function main() {
     const same = pastedBand === ocrBand;
     if (same) agree++;
     if (showMisses && (acc < 0.98 || !same)) {
-      misses.push(`#${cases.indexOf(c)} ${c.layout} ${c.size} ${c.dark ? 'dark' : 'light'} ${c.font} ${c.lang}: ${(acc * 100).toFixed(1)}%${same ? '' : `, verdict ${ocrBand} (pasted: ${pastedBand})`}`);
+      misses.push(
+        `#${cases.indexOf(c)} ${c.layout} ${c.size} ${c.dark ? 'dark' : 'light'} ${c.font} ${c.lang}: ${(acc * 100).toFixed(1)}%${same ? '' : `, verdict ${ocrBand} (pasted: ${pastedBand})`}`,
+      );
     }
     verdictByLayout.set(c.layout, [...(verdictByLayout.get(c.layout) ?? []), same ? 1 : 0]);
     if (band(analyzeLocal({ message: visible }).riskScore) === ocrBand) agreeScreen++;
@@ -213,10 +291,24 @@ async function main() {
 
   // QR codes: generated, then photographed-like: rotated, small, on light and dark screens, at both sizes.
   const qrCases: { url: string; rotate: number; px: number; dark: boolean; size: keyof typeof VIEWPORTS }[] = [];
-  const urls = ['https://pay-parking-city.top/meter/4471', 'https://example.com/menu', 'https://bit.ly/3xYzAbC', 'https://www.irs.gov/payments', 'https://usps-redelivery-fee.top/pay?id=88213&ref=sms'];
+  const urls = [
+    'https://pay-parking-city.top/meter/4471',
+    'https://example.com/menu',
+    'https://bit.ly/3xYzAbC',
+    'https://www.irs.gov/payments',
+    'https://usps-redelivery-fee.top/pay?id=88213&ref=sms',
+  ];
   urls.forEach((url, i) =>
     [0, 15, 45, 90, 180, 275].forEach((rotate, j) =>
-      [56, 80, 160].forEach((px, k) => qrCases.push({ url, rotate, px, dark: (i + j + k) % 2 === 1, size: (i + j + k) % 3 === 0 ? 'desktop' : 'phone' })),
+      [56, 80, 160].forEach((px, k) =>
+        qrCases.push({
+          url,
+          rotate,
+          px,
+          dark: (i + j + k) % 2 === 1,
+          size: (i + j + k) % 3 === 0 ? 'desktop' : 'phone',
+        }),
+      ),
     ),
   );
   let qrOk = 0;
@@ -227,7 +319,11 @@ async function main() {
     const html = `<!doctype html><html><body style="margin:0;background:${q.dark ? '#111' : '#f4f1e8'};color:${q.dark ? '#eee' : '#222'};font-family:'Liberation Serif';padding:24px">
       <p style="font-size:20px">Scan to pay</p><img src="${img}" width="${q.px}" height="${q.px}" style="transform:rotate(${q.rotate}deg);margin:30px"></body></html>`;
     const png = PNG.sync.read(await shoot(browser, html, q.size));
-    const rgba: Rgba = { data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length), width: png.width, height: png.height };
+    const rgba: Rgba = {
+      data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+      width: png.width,
+      height: png.height,
+    };
     const s = performance.now();
     const found = decodeQrCodes(rgba);
     qrTimes.push(performance.now() - s);
@@ -238,13 +334,45 @@ async function main() {
 
   const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  console.log(`OCR benchmark: ${run.length} screenshots${full ? ' (--full)' : ''}, tesseract.js LSTM best_int, Node ${process.version}`);
-  console.log(`  character accuracy      ${pct(mean(accuracies))} mean, ${pct(percentile([...accuracies].sort((a, b) => a - b), 10))} 10th percentile   (target >= 98%)`);
-  console.log(`  same verdict as pasted  ${pct(agree / run.length)} (${agree}/${run.length}) vs the message alone; ${pct(agreeScreen / run.length)} (${agreeScreen}/${run.length}) vs the screen's text pasted   (target >= 97%)`);
-  console.log(`  screen chrome set apart ${pct(split / run.length)} of screens; same verdict by screen: ${[...verdictByLayout].map(([k, xs]) => `${k} ${pct(mean(xs))}`).join(', ')}`);
+  console.log(
+    `OCR benchmark: ${run.length} screenshots${full ? ' (--full)' : ''}, tesseract.js LSTM best_int, Node ${process.version}`,
+  );
+  console.log(
+    `  character accuracy      ${pct(mean(accuracies))} mean, ${pct(
+      percentile(
+        [...accuracies].sort((a, b) => a - b),
+        10,
+      ),
+    )} 10th percentile   (target >= 98%)`,
+  );
+  console.log(
+    `  same verdict as pasted  ${pct(agree / run.length)} (${agree}/${run.length}) vs the message alone; ${pct(agreeScreen / run.length)} (${agreeScreen}/${run.length}) vs the screen's text pasted   (target >= 97%)`,
+  );
+  console.log(
+    `  screen chrome set apart ${pct(split / run.length)} of screens; same verdict by screen: ${[...verdictByLayout].map(([k, xs]) => `${k} ${pct(mean(xs))}`).join(', ')}`,
+  );
   console.log(`  language detected       ${pct(langRight / run.length)}`);
-  console.log(`  image -> text           median ${Math.round(percentile([...times].sort((a, b) => a - b), 50))} ms, p90 ${Math.round(percentile([...times].sort((a, b) => a - b), 90))} ms (worker start and English data: ${Math.round(initMs)} ms once)`);
-  console.log(`  QR decoded              ${pct(qrOk / qrCases.length)} (${qrOk}/${qrCases.length}), median ${Math.round(percentile([...qrTimes].sort((a, b) => a - b), 50))} ms   (target 100%)`);
+  console.log(
+    `  image -> text           median ${Math.round(
+      percentile(
+        [...times].sort((a, b) => a - b),
+        50,
+      ),
+    )} ms, p90 ${Math.round(
+      percentile(
+        [...times].sort((a, b) => a - b),
+        90,
+      ),
+    )} ms (worker start and English data: ${Math.round(initMs)} ms once)`,
+  );
+  console.log(
+    `  QR decoded              ${pct(qrOk / qrCases.length)} (${qrOk}/${qrCases.length}), median ${Math.round(
+      percentile(
+        [...qrTimes].sort((a, b) => a - b),
+        50,
+      ),
+    )} ms   (target 100%)`,
+  );
   if (qrFails.length) console.log(`  QR missed: ${qrFails.join('; ')}`);
   if (showMisses) for (const m of misses) console.log(`  miss ${m}`);
   console.log('  accuracy by group:');

@@ -79,11 +79,19 @@ interface RunFigures {
 }
 
 /** One timed run: connections split over the targets (one autocannon each, in this process). */
-async function load(targets: Array<{ url: string; requests?: autocannon.Request[] }>, appPids: number[], dbPids: () => number[]): Promise<RunFigures> {
+async function load(
+  targets: Array<{ url: string; requests?: autocannon.Request[] }>,
+  appPids: number[],
+  dbPids: () => number[],
+): Promise<RunFigures> {
   const per = Math.max(1, Math.round(connections / targets.length));
   const dbBefore = new Map(dbPids().map((p) => [p, cpuSeconds([p])]));
   const before = { app: cpuSeconds(appPids), load: process.cpuUsage(), wall: Date.now() };
-  const results = await Promise.all(targets.map((t) => autocannon({ url: t.url, connections: per, duration: seconds, ...(t.requests ? { requests: t.requests } : {}) })));
+  const results = await Promise.all(
+    targets.map((t) =>
+      autocannon({ url: t.url, connections: per, duration: seconds, ...(t.requests ? { requests: t.requests } : {}) }),
+    ),
+  );
   const loadUsage = process.cpuUsage(before.load);
   const dbAfter = dbPids();
   const cpu = {
@@ -108,20 +116,40 @@ function report(name: string, rows: RunFigures[], baselineRps: number, target: {
   const p99 = median(rows.map((r) => r.p99));
   const errors = rows.reduce((n, r) => n + r.errors, 0);
   const share = (k: 'app' | 'db' | 'load') => median(rows.map((r) => r.cpu[k] / r.cpu.wall));
-  console.log(`${name.padEnd(44)} ${String(Math.round(rps)).padStart(6)} req/s   p50 ${p50} ms   p99 ${p99} ms   errors ${errors}   ratio to bare node:http ${(rps / baselineRps).toFixed(3)}`);
-  console.log(`${''.padEnd(44)} CPU (cores busy, median): app ${share('app').toFixed(2)}   database ${share('db').toFixed(2)}   load generator ${share('load').toFixed(2)}`);
-  if (target) console.log(`${''.padEnd(44)} target >= ${target.rps} req/s, p99 < ${target.p99} ms, 0 errors -> ${rps >= target.rps && p99 < target.p99 && errors === 0 ? 'met' : 'NOT met'}`);
+  console.log(
+    `${name.padEnd(44)} ${String(Math.round(rps)).padStart(6)} req/s   p50 ${p50} ms   p99 ${p99} ms   errors ${errors}   ratio to bare node:http ${(rps / baselineRps).toFixed(3)}`,
+  );
+  console.log(
+    `${''.padEnd(44)} CPU (cores busy, median): app ${share('app').toFixed(2)}   database ${share('db').toFixed(2)}   load generator ${share('load').toFixed(2)}`,
+  );
+  if (target)
+    console.log(
+      `${''.padEnd(44)} target >= ${target.rps} req/s, p99 < ${target.p99} ms, 0 errors -> ${rps >= target.rps && p99 < target.p99 && errors === 0 ? 'met' : 'NOT met'}`,
+    );
 }
 
-async function repeat(targets: Parameters<typeof load>[0], appPids: number[], dbPids: () => number[]): Promise<RunFigures[]> {
-  await Promise.all(targets.map((t) => autocannon({ url: t.url, connections: 4, duration: 3, ...(t.requests ? { requests: t.requests } : {}) }))); // warm-up
+async function repeat(
+  targets: Parameters<typeof load>[0],
+  appPids: number[],
+  dbPids: () => number[],
+): Promise<RunFigures[]> {
+  await Promise.all(
+    targets.map((t) =>
+      autocannon({ url: t.url, connections: 4, duration: 3, ...(t.requests ? { requests: t.requests } : {}) }),
+    ),
+  ); // warm-up
   const rows: RunFigures[] = [];
   for (let i = 0; i < runs; i++) rows.push(await load(targets, appPids, dbPids));
   return rows;
 }
 
 function scanRequests(base: string, cookie: string): autocannon.Request[] {
-  return BENCH_MESSAGES.map((message) => ({ method: 'POST' as const, path: '/api/scans', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ message, platform: 'sms' }) }));
+  return BENCH_MESSAGES.map((message) => ({
+    method: 'POST' as const,
+    path: '/api/scans',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ message, platform: 'sms' }),
+  }));
 }
 
 function pgBin(): string | null {
@@ -142,9 +170,24 @@ function startPostgres(port: number): { url: string; postmaster: () => number | 
   const asRoot = process.getuid?.() === 0;
   if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   chmodSync(dir, 0o700);
-  const pg = (args: string[]) => (asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'pipe' }) : execFileSync(args[0]!, args.slice(1), { stdio: 'pipe' }));
+  const pg = (args: string[]) =>
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'pipe' })
+      : execFileSync(args[0]!, args.slice(1), { stdio: 'pipe' });
   pg([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  pg([path.join(bin, 'pg_ctl'), '-D', dataDir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`, 'start']);
+  pg([
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    dataDir,
+    '-w',
+    '-t',
+    '60',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
+    'start',
+  ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     postmaster: () => {
@@ -165,10 +208,19 @@ function startPostgres(port: number): { url: string; postmaster: () => number | 
 }
 
 const [load1, load5] = os.loadavg();
-console.log(`POST /api/scans, ${connections} connections, ${seconds} s x ${runs} runs (medians), ${os.cpus().length} cores, load average ${load1!.toFixed(2)} / ${load5!.toFixed(2)} (1 / 5 min) at start\n`);
+console.log(
+  `POST /api/scans, ${connections} connections, ${seconds} s x ${runs} runs (medians), ${os.cpus().length} cores, load average ${load1!.toFixed(2)} / ${load5!.toFixed(2)} (1 / 5 min) at start\n`,
+);
 
 // The baseline in its own process, as the app is: the ratio then compares like with like.
-const bare = spawn(process.execPath, ['-e', "require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/plain'});s.end('hello')}).listen(5196,'127.0.0.1')"], { stdio: 'inherit' });
+const bare = spawn(
+  process.execPath,
+  [
+    '-e',
+    "require('node:http').createServer((q,s)=>{s.writeHead(200,{'content-type':'text/plain'});s.end('hello')}).listen(5196,'127.0.0.1')",
+  ],
+  { stdio: 'inherit' },
+);
 await new Promise((r) => setTimeout(r, 500));
 const servers: BenchServer[] = [];
 const dirs: string[] = [];
@@ -185,17 +237,31 @@ try {
   const one = await startServer(
     5197,
     dataDir,
-    { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'bench-one-instance-secret-0123456789abcdef', ALLOW_TEST_BILLING_IN_PRODUCTION: 'true', ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true' },
+    {
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 'bench-one-instance-secret-0123456789abcdef',
+      ALLOW_TEST_BILLING_IN_PRODUCTION: 'true',
+      ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+    },
     { bundle: true },
   );
   servers.push(one);
   await new Promise((r) => setTimeout(r, 2_000));
   const atRest = memoryMb(one.child.pid!).rss;
   const cookie = await premiumUserCookie(one.base);
-  report('PGlite, 1 instance (db inside the app)', await repeat([{ url: one.base, requests: scanRequests(one.base, cookie) }], [one.child.pid!], () => []), baselineRps, { rps: 300, p99: 100 });
+  report(
+    'PGlite, 1 instance (db inside the app)',
+    await repeat([{ url: one.base, requests: scanRequests(one.base, cookie) }], [one.child.pid!], () => []),
+    baselineRps,
+    { rps: 300, p99: 100 },
+  );
   const after = memoryMb(one.child.pid!);
-  console.log(`${''.padEnd(44)} memory (resident, MB): at rest ${atRest.toFixed(0)}   peak ${after.peak.toFixed(0)}   after the load ${after.rss.toFixed(0)}`);
-  console.log(`${''.padEnd(44)} target at rest < 300 MB, peak < 450 MB -> ${atRest < 300 && after.peak < 450 ? 'met' : 'NOT met'}`);
+  console.log(
+    `${''.padEnd(44)} memory (resident, MB): at rest ${atRest.toFixed(0)}   peak ${after.peak.toFixed(0)}   after the load ${after.rss.toFixed(0)}`,
+  );
+  console.log(
+    `${''.padEnd(44)} target at rest < 300 MB, peak < 450 MB -> ${atRest < 300 && after.peak < 450 ? 'met' : 'NOT met'}`,
+  );
   await one.stop();
   servers.pop();
 
@@ -206,9 +272,16 @@ try {
     if (!url) {
       console.log('\nPostgreSQL: skipped (no initdb under /usr/lib/postgresql and no BENCH_DATABASE_URL)');
     } else {
-      const pgDirs = [mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-a-')), mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-b-'))];
+      const pgDirs = [
+        mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-a-')),
+        mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-b-')),
+      ];
       dirs.push(...pgDirs);
-      const env = { DATABASE_URL: url, DATABASE_POOL_SIZE: '10', BETTER_AUTH_SECRET: 'bench-two-instances-secret-0123456789abcdef' };
+      const env = {
+        DATABASE_URL: url,
+        DATABASE_POOL_SIZE: '10',
+        BETTER_AUTH_SECRET: 'bench-two-instances-secret-0123456789abcdef',
+      };
       const a = await startServer(5193, pgDirs[0]!, env);
       servers.push(a);
       const b = await startServer(5194, pgDirs[1]!, env);
@@ -223,7 +296,10 @@ try {
         [a.child.pid!, b.child.pid!],
         dbPids,
       );
-      report(`PostgreSQL, 2 instances${external ? ' (external db: its CPU not seen)' : ''}`, rows, baselineRps, { rps: 1000, p99: 50 });
+      report(`PostgreSQL, 2 instances${external ? ' (external db: its CPU not seen)' : ''}`, rows, baselineRps, {
+        rps: 1000,
+        p99: 50,
+      });
     }
   }
 } finally {

@@ -51,10 +51,14 @@ function serviceWorkerPlugin(): Plugin {
       if (!existsSync(sw)) return;
       const html = readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const shell = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]))];
-      const assets = readdirSync(path.join(outDir, 'assets')).filter((f) => !/\.(br|gz)$/.test(f)).sort();
+      const assets = readdirSync(path.join(outDir, 'assets'))
+        .filter((f) => !/\.(br|gz)$/.test(f))
+        .sort();
       const version = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
       const source = readFileSync(sw, 'utf8');
-      const built = source.replace("/*__REDFLAG_VERSION__*/ 'dev'", JSON.stringify(version)).replace('/*__REDFLAG_SHELL__*/ []', JSON.stringify(shell));
+      const built = source
+        .replace("/*__REDFLAG_VERSION__*/ 'dev'", JSON.stringify(version))
+        .replace('/*__REDFLAG_SHELL__*/ []', JSON.stringify(shell));
       if (built === source) throw new Error('sw.js: the version and shell placeholders were not found');
       writeFileSync(sw, built);
     },

@@ -39,7 +39,9 @@ async function seriousViolations(
       // Section by section: a whole landing page is too tall to read as one image.
       await page.screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-top.png` });
       for (const id of ['how-it-works', 'accuracy', 'pricing']) {
-        await page.locator(`#${id}`).screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-${id}.png` });
+        await page
+          .locator(`#${id}`)
+          .screenshot({ path: `${process.env.SCREENSHOTS}/landing-${viewport.width}-${id}.png` });
       }
     }
     return await axeViolations(page);
@@ -83,16 +85,26 @@ test('the open mobile menu and the platform list have no serious or critical axe
 });
 
 test.describe('signed in', () => {
-  const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+  const SCAM =
+    'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 
   async function trialUser(page: Page) {
     const email = `a11y-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
     const password = 'Accessible-Journey-Passphrase-4';
-    expect((await page.request.post('/api/auth/sign-up/email', { data: { email, password, firstName: 'Ally', lastName: 'Tester' } })).ok()).toBe(true);
+    expect(
+      (
+        await page.request.post('/api/auth/sign-up/email', {
+          data: { email, password, firstName: 'Ally', lastName: 'Tester' },
+        })
+      ).ok(),
+    ).toBe(true);
     let link = '';
     await expect
       .poll(async () => {
-        const mails = (await (await page.request.get('/dev/mailbox.json')).json()) as Array<{ to: string; links: string[] }>;
+        const mails = (await (await page.request.get('/dev/mailbox.json')).json()) as Array<{
+          to: string;
+          links: string[];
+        }>;
         link = mails.find((m) => m.to === email)?.links.find((l) => l.includes('token')) ?? '';
         return link;
       })
@@ -102,9 +114,13 @@ test.describe('signed in', () => {
     expect(verified.status()).toBe(302);
     // The link proves the mailbox, not the sign-up password: the owner chooses it with the token (decision 107).
     const token = new URL(verified.headers()['location'] ?? '/', 'http://localhost').searchParams.get('password_token');
-    expect((await page.request.post('/api/auth/reset-password', { data: { token, newPassword: password } })).ok()).toBe(true);
+    expect((await page.request.post('/api/auth/reset-password', { data: { token, newPassword: password } })).ok()).toBe(
+      true,
+    );
     expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password } })).ok()).toBe(true);
-    const { checkout_url } = (await (await page.request.post('/api/create-checkout-session', { data: {} })).json()) as { checkout_url: string };
+    const { checkout_url } = (await (await page.request.post('/api/create-checkout-session', { data: {} })).json()) as {
+      checkout_url: string;
+    };
     await page.goto(checkout_url);
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');
     await page.getByLabel('Expiry (MM/YY)').fill('12/39');
@@ -114,7 +130,10 @@ test.describe('signed in', () => {
   }
 
   for (const { name, viewport } of VIEWPORTS) {
-    test(`after a scan, focus is on the result's heading; the trial-limit dialog fits, passes axe and gives focus back (${name})`, async ({ browser, baseURL }) => {
+    test(`after a scan, focus is on the result's heading; the trial-limit dialog fits, passes axe and gives focus back (${name})`, async ({
+      browser,
+      baseURL,
+    }) => {
       const context = await browser.newContext({ baseURL, viewport, reducedMotion: 'reduce' });
       const page = await context.newPage();
       try {
@@ -130,12 +149,17 @@ test.describe('signed in', () => {
         expect(await axeViolations(page)).toEqual([]);
 
         // Use the rest of the trial's scans, then the next one opens the trial-limit dialog.
-        for (let i = 0; i < 4; i++) expect((await page.request.post('/api/scans', { data: { message: `${SCAM} (${i})` } })).status()).toBe(200);
+        for (let i = 0; i < 4; i++)
+          expect((await page.request.post('/api/scans', { data: { message: `${SCAM} (${i})` } })).status()).toBe(200);
         await analyze.click();
         const dialog = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
         await expect(dialog.getByTestId('conversion-preview')).toBeVisible();
         const box = await dialog.boundingBox();
-        const buttons = await dialog.getByRole('button').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })));
+        const buttons = await dialog
+          .getByRole('button')
+          .evaluateAll((els) =>
+            els.map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+          );
         for (const b of buttons) {
           expect(b.left).toBeGreaterThanOrEqual((box?.x ?? 0) - 1);
           expect(b.right).toBeLessThanOrEqual((box?.x ?? 0) + (box?.width ?? 0) + 1);
@@ -151,7 +175,6 @@ test.describe('signed in', () => {
     });
   }
 });
-
 
 async function saveShots(page: Page, name: string) {
   const folder = process.env.SCREENSHOTS;

@@ -40,7 +40,9 @@ test('signed out, /account asks to sign in', async ({ page }) => {
   await expect(page.getByText('Please sign in to manage your account and billing.', { exact: false })).toBeVisible();
 });
 
-test('before payment setup, /account, /settings, /scan and /dashboard show the checkout page and / the payment setup gate', async ({ page }) => {
+test('before payment setup, /account, /settings, /scan and /dashboard show the checkout page and / the payment setup gate', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Gate');
   for (const path of ['/account', '/settings', '/scan', '/dashboard']) {
     await page.goto(path);
@@ -72,7 +74,9 @@ test('every button on /account works: none says "Coming soon", and the removed o
   await expect(page.getByText('Coming soon')).toHaveCount(0);
 });
 
-test('change password: a wrong current password is said under its field and keeps the form; then the new password signs in and the old one does not', async ({ page }) => {
+test('change password: a wrong current password is said under its field and keeps the form; then the new password signs in and the old one does not', async ({
+  page,
+}) => {
   const { email } = await createVerifiedUser(page, 'Pat');
   await startTrial(page);
   await page.goto('/account');
@@ -100,13 +104,19 @@ test('change password: a wrong current password is said under its field and keep
 
   const context = page.context();
   await context.clearCookies();
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(
+    401,
+  );
+  expect(
+    (await page.request.post('/api/auth/sign-in/email', { data: { email, password: NEW_PASSWORD } })).status(),
+  ).toBe(200);
   await page.goto('/account');
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 });
 
-test('change e-mail: the confirmation mail goes to the current address, its link sends the verification to the new one, which then signs in', async ({ page }) => {
+test('change e-mail: the confirmation mail goes to the current address, its link sends the verification to the new one, which then signs in', async ({
+  page,
+}) => {
   const { email } = await createVerifiedUser(page, 'Eve');
   await startTrial(page);
   await page.goto('/account');
@@ -120,23 +130,39 @@ test('change e-mail: the confirmation mail goes to the current address, its link
   const newEmail = uniqueEmail('eve-new');
   await form.getByLabel('New e-mail address').fill(newEmail);
   await form.getByRole('button', { name: 'Send confirmation link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'open the link we sent to approve the change' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'open the link we sent to approve the change' }),
+  ).toBeVisible();
 
   let confirm: Mail | undefined;
-  await expect.poll(async () => (confirm = (await mailbox(page)).find((m) => m.to === email && m.links.some((l) => l.includes('token'))))).toBeTruthy();
+  await expect
+    .poll(
+      async () =>
+        (confirm = (await mailbox(page)).find((m) => m.to === email && m.links.some((l) => l.includes('token')))),
+    )
+    .toBeTruthy();
   const confirmLink = new URL(confirm?.links.find((l) => l.includes('token')) ?? '/');
   await page.goto(confirmLink.pathname + confirmLink.search);
 
   let verify: Mail | undefined;
-  await expect.poll(async () => (verify = (await mailbox(page)).find((m) => m.to === newEmail && m.links.some((l) => l.includes('token'))))).toBeTruthy();
+  await expect
+    .poll(
+      async () =>
+        (verify = (await mailbox(page)).find((m) => m.to === newEmail && m.links.some((l) => l.includes('token')))),
+    )
+    .toBeTruthy();
   const verifyLink = new URL(verify?.links.find((l) => l.includes('token')) ?? '/');
   await page.goto(verifyLink.pathname + verifyLink.search);
-  await expect.poll(async () => ((await (await page.request.get('/api/auth/user')).json()) as { email: string }).email).toBe(newEmail);
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/auth/user')).json()) as { email: string }).email)
+    .toBe(newEmail);
   await page.goto('/account');
   await expect(page.getByTestId('account-email')).toContainText(newEmail.split('@')[0] ?? '');
 });
 
-test('one plan status: right after the trial starts, dashboard, account, settings and header all say trial; after cancelling, all say so', async ({ page }) => {
+test('one plan status: right after the trial starts, dashboard, account, settings and header all say trial; after cancelling, all say so', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Tess');
   await startTrial(page);
   await page.goto('/dashboard');
@@ -172,7 +198,9 @@ test('one plan status: right after the trial starts, dashboard, account, setting
   await expect(page.locator('main')).not.toContainText(/active/i);
 });
 
-test('export downloads the JSON with the scan; delete with a trial running offers to cancel it in the same dialog, then deletes and signs out', async ({ page }) => {
+test('export downloads the JSON with the scan; delete with a trial running offers to cancel it in the same dialog, then deletes and signs out', async ({
+  page,
+}) => {
   const { email } = await createVerifiedUser(page, 'Ada');
   await startTrial(page);
   await apiScan(page.request, EXPORT_MESSAGE);
@@ -194,7 +222,9 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   const deleteButton = page.getByRole('button', { name: 'Delete Account' });
   await deleteButton.click();
   const dialog = page.getByRole('dialog', { name: 'Delete account' });
-  await expect(dialog.getByTestId('delete-cancels-subscription')).toContainText('Your free trial turns into Premium when it ends and would charge your card');
+  await expect(dialog.getByTestId('delete-cancels-subscription')).toContainText(
+    'Your free trial turns into Premium when it ends and would charge your card',
+  );
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(deleteButton).toBeFocused();
@@ -210,7 +240,9 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   // The subscription is cancelled first, then the account is deleted. One last "account deleted" mail says
   // the trial was cancelled with it; the cancellation's own notice ("you keep access... resume on your
   // account page") is not sent to an account that is gone (decision 093).
-  const cancelled = page.waitForResponse((r) => r.url().endsWith('/api/billing/cancel') && r.request().method() === 'POST');
+  const cancelled = page.waitForResponse(
+    (r) => r.url().endsWith('/api/billing/cancel') && r.request().method() === 'POST',
+  );
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/account/delete'));
   await dialog.getByRole('button', { name: 'Cancel subscription and delete account' }).click();
   expect((await cancelled).status()).toBe(200);
@@ -219,7 +251,9 @@ test('export downloads the JSON with the scan; delete with a trial running offer
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Account deleted', { exact: true })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Login' })).toBeVisible();
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(
+    401,
+  );
   const after = (await mailbox(page)).filter((m) => m.to === email);
   expect(after.map((m) => m.subject)).toEqual(['Your RedFlag account was deleted']);
   expect(after[0]?.text).toContain('Your free trial was cancelled with your account: you will not be charged.');
@@ -230,7 +264,10 @@ for (const [name, viewport] of [
   ['desktop', { width: 1280, height: 800 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  test(`/account, /settings and the checkout page have no serious axe violation and no heading skip (${name})`, async ({ browser, baseURL }) => {
+  test(`/account, /settings and the checkout page have no serious axe violation and no heading skip (${name})`, async ({
+    browser,
+    baseURL,
+  }) => {
     const { context, page } = await signedInPage(browser, baseURL ?? '', viewport);
     try {
       await createVerifiedUser(page, 'Axel');
@@ -243,7 +280,9 @@ for (const [name, viewport] of [
       await page.goto('/account');
       await expect(page.getByTestId('billing-plan')).toContainText('Free trial');
       if (name === 'phone') await page.getByRole('button', { name: 'Open menu' }).click();
-      const badge = page.getByRole('navigation', { name: name === 'phone' ? 'Mobile' : 'Main' }).getByTestId('plan-header-badge');
+      const badge = page
+        .getByRole('navigation', { name: name === 'phone' ? 'Mobile' : 'Main' })
+        .getByTestId('plan-header-badge');
       await expect(badge).toHaveText('TRIAL');
       if (name === 'phone') await page.getByRole('button', { name: 'Close menu' }).click();
       // Nothing wider than the screen (a long e-mail address wraps between its parts).

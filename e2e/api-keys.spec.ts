@@ -82,13 +82,21 @@ test('/api/docs shows the interactive reference, loading nothing from another or
 });
 
 // RedFlag's reference page, not the tool's demo, and readable on a phone.
-test('/api/docs: no "Ask AI", "Generate MCP" or "Deploy", a way back to the app, "Required" not clipped on a phone', async ({ page }) => {
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+test('/api/docs: no "Ask AI", "Generate MCP" or "Deploy", a way back to the app, "Required" not clipped on a phone', async ({
+  page,
+}) => {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
     await page.setViewportSize(viewport);
     await page.goto('/api/docs');
     await expect(page.getByRole('heading', { name: 'RedFlag API' }).first()).toBeVisible();
     await expect(page.getByText('Scan a message').first()).toBeAttached();
-    for (const name of ['Ask AI', 'Generate MCP', 'Deploy']) await expect(page.getByRole('button', { name }).or(page.getByRole('link', { name })).filter({ visible: true })).toHaveCount(0);
+    for (const name of ['Ask AI', 'Generate MCP', 'Deploy'])
+      await expect(
+        page.getByRole('button', { name }).or(page.getByRole('link', { name })).filter({ visible: true }),
+      ).toHaveCount(0);
     const back = page.getByRole('link', { name: 'Back to RedFlag' });
     await expect(back).toBeVisible();
     await expect(back).toHaveAttribute('href', '/');
@@ -101,7 +109,8 @@ test('/api/docs: no "Ask AI", "Generate MCP" or "Deploy", a way back to the app,
         const s = getComputedStyle(p);
         if (s.overflow === 'visible' && s.overflowX === 'visible') continue;
         const b = p.getBoundingClientRect();
-        if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5) return true;
+        if (r.left < b.left - 0.5 || r.right > b.right + 0.5 || r.top < b.top - 0.5 || r.bottom > b.bottom + 0.5)
+          return true;
       }
       return r.right > window.innerWidth;
     });

@@ -116,7 +116,9 @@ test('a newcomer signs up in the dialog, verifies from the outbox and chooses th
   await expect(choose).toContainText('a password chosen before the address was confirmed no longer works');
   // The token is read and removed from the address at once.
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect(await axeViolations(page, { include: '[role="dialog"]', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] })).toEqual([]);
+  expect(
+    await axeViolations(page, { include: '[role="dialog"]', tags: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }),
+  ).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath('choose-password.png') });
   // The server's password rules, under the field, the typed value kept.
   const field = choose.getByLabel('New password');
@@ -129,8 +131,12 @@ test('a newcomer signs up in the dialog, verifies from the outbox and chooses th
   await expect(await accountMenu(page, 'Nora')).toBeVisible();
 
   // The chosen password signs in; the one typed at sign-up no longer does.
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(401);
-  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: CHOSEN_PASSWORD } })).status()).toBe(200);
+  expect((await page.request.post('/api/auth/sign-in/email', { data: { email, password: PASSWORD } })).status()).toBe(
+    401,
+  );
+  expect(
+    (await page.request.post('/api/auth/sign-in/email', { data: { email, password: CHOSEN_PASSWORD } })).status(),
+  ).toBe(200);
 });
 
 test('someone signed up with your address: once you open the link, their password no longer signs in and you choose yours', async ({
@@ -424,7 +430,9 @@ test.describe('auth dialog keyboard focus', () => {
     await expect(trigger).toBeFocused();
   });
 
-  test('on a phone, Esc after Login from the menu returns focus to the menu button (the Login itself is hidden)', async ({ page }) => {
+  test('on a phone, Esc after Login from the menu returns focus to the menu button (the Login itself is hidden)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });

@@ -27,7 +27,10 @@ export interface AxeOptions {
  * The one axe run of the browser journeys: the violations that count, each with the first five elements it
  * names, so `expect(await axeViolations(page)).toEqual([])` prints what to fix when it fails.
  */
-export async function axeViolations(page: Page, { include = [], tags = AXE_TAGS, disableRules = [], impact = 'serious', alsoFail = [] }: AxeOptions = {}) {
+export async function axeViolations(
+  page: Page,
+  { include = [], tags = AXE_TAGS, disableRules = [], impact = 'serious', alsoFail = [] }: AxeOptions = {},
+) {
   let builder = new AxeBuilder({ page });
   if (tags) builder = builder.withTags([...tags]);
   for (const selector of typeof include === 'string' ? [include] : include) builder = builder.include(selector);

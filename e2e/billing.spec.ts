@@ -54,7 +54,9 @@ async function billingMails(request: APIRequestContext, to: string): Promise<str
 
 const headerBadge = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByTestId('plan-header-badge');
 
-test('a newcomer starts a trial with a test card, converts to Premium and cancels in the portal, all in the browser', async ({ page }) => {
+test('a newcomer starts a trial with a test card, converts to Premium and cancels in the portal, all in the browser', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('billing');
   const request = page.request;
@@ -85,7 +87,9 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await payOnTestCheckout(page);
   // Nothing was charged: the page says so, with the first charge date, and never "Payment Successful!".
   await expect(page.getByRole('heading', { name: 'Your free trial has started' })).toBeVisible();
-  await expect(page.getByText('Nothing was charged today. Your trial is 7 days or 5 scans, whichever comes first.')).toBeVisible();
+  await expect(
+    page.getByText('Nothing was charged today. Your trial is 7 days or 5 scans, whichever comes first.'),
+  ).toBeVisible();
   await expect(page.getByText(/charged \$9\.99 on [A-Z][a-z]+ \d{1,2}, \d{4}, then monthly/)).toBeVisible();
   await expect(page.getByText(/payment successful|receipt is on its way/i)).toHaveCount(0);
   await expect.poll(() => billingMails(request, email)).toEqual(['trial_started']);
@@ -132,7 +136,10 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   // A sixth scan opens the trial-limit dialog; Premium only on its click.
   await page.goto('/scan');
   await page.getByTestId('analyzer-card').getByLabel('Message').fill(LEGIT_MESSAGE);
-  await page.getByTestId('analyzer-card').getByRole('button', { name: /analyze for scams/i }).click();
+  await page
+    .getByTestId('analyzer-card')
+    .getByRole('button', { name: /analyze for scams/i })
+    .click();
   const limit = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
   await expect(limit.getByTestId('conversion-preview')).toContainText('$9.99 today, then monthly; Visa ending in 4242');
   await limit.getByRole('button', { name: /activate premium/i }).click();
@@ -175,5 +182,10 @@ test('a newcomer starts a trial with a test card, converts to Premium and cancel
   await expect(page.getByTestId('billing-plan')).toContainText('Free');
   await expect(page.getByRole('link', { name: 'Subscribe Now' })).toBeVisible();
   await expect(headerBadge(page)).toHaveCount(0);
-  expect(await plan(request)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', isPremium: false, computedStatus: { status: 'cancelled' } });
+  expect(await plan(request)).toMatchObject({
+    planTier: 'free',
+    subscriptionStatus: 'inactive',
+    isPremium: false,
+    computedStatus: { status: 'cancelled' },
+  });
 });

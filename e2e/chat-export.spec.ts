@@ -14,7 +14,9 @@ const PHOTO_MARK = 'PHOTO-BYTES-THAT-STAY-ON-THE-DEVICE';
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new TextEncoder().encode(PHOTO_MARK)]);
 
 for (const width of [1280, 390]) {
-  test(`at ${width} px, a WhatsApp .zip chosen by keyboard is read on the device and its thread scanned; the photo never leaves`, async ({ page }) => {
+  test(`at ${width} px, a WhatsApp .zip chosen by keyboard is read on the device and its thread scanned; the photo never leaves`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await createVerifiedUser(page, 'Wanda');
     await startTrial(page);
@@ -31,18 +33,26 @@ for (const width of [1280, 390]) {
     await analyzer(page).message.focus();
     await page.keyboard.press('Tab');
     await expect(picker).toBeFocused();
-    await picker.setInputFiles({ name: 'WhatsApp Chat - Lena Zhou.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+    await picker.setInputFiles({
+      name: 'WhatsApp Chat - Lena Zhou.zip',
+      mimeType: 'application/zip',
+      buffer: Buffer.from(zip),
+    });
 
     const scan = analyzer(page);
     await expect(scan.message).toHaveValue(PIG_BUTCHERING.text);
-    await expect(page.getByTestId('chat-note')).toHaveText('Read from your chat export: all 10 messages. Its photos and other media were not read and stayed on this device.');
+    await expect(page.getByTestId('chat-note')).toHaveText(
+      'Read from your chat export: all 10 messages. Its photos and other media were not read and stayed on this device.',
+    );
     await expect(page.getByRole('combobox', { name: 'Communication platform' })).toHaveText(/WhatsApp/);
     expect(await axeViolations(page, { include: ['[data-testid="analyzer-card"]'] })).toEqual([]);
     await scan.submit.click();
 
     const timeline = page.getByTestId('conversation-timeline');
     await expect(timeline).toBeVisible({ timeout: 15_000 });
-    await expect(timeline.getByRole('listitem').filter({ hasText: 'It turned here' })).toContainText('crypto trading platform');
+    await expect(timeline.getByRole('listitem').filter({ hasText: 'It turned here' })).toContainText(
+      'crypto trading platform',
+    );
     const sent = bodies.filter((b) => b.includes('/api/scans'));
     expect(sent.some((b) => b.includes('Lena Zhou'))).toBe(true);
     expect(bodies.some((b) => b.includes(PHOTO_MARK) || b.includes('PHOTO-2025'))).toBe(false);
@@ -50,19 +60,33 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('a chat longer than one scan reads keeps its latest messages and says how many; a .zip with no chat is refused', async ({ page }) => {
+test('a chat longer than one scan reads keeps its latest messages and says how many; a .zip with no chat is refused', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 900 });
   await createVerifiedUser(page, 'Xavi');
   await startTrial(page);
   await page.goto('/scan');
   const picker = page.getByLabel('Open a chat export');
 
-  await picker.setInputFiles({ name: 'photos.zip', mimeType: 'application/zip', buffer: Buffer.from(await makeZip([{ name: 'IMG-0001.jpg', data: PHOTO }])) });
+  await picker.setInputFiles({
+    name: 'photos.zip',
+    mimeType: 'application/zip',
+    buffer: Buffer.from(await makeZip([{ name: 'IMG-0001.jpg', data: PHOTO }])),
+  });
   await expect(page.getByRole('alert')).toContainText('This .zip holds no chat text');
   expect(await axeViolations(page, { include: ['[data-testid="analyzer-card"]'] })).toEqual([]);
 
-  const lines = Array.from({ length: 900 }, (_, i) => `16/02/2025, 20:${String(i % 60).padStart(2, '0')} - ${i % 2 ? 'Tom' : 'Lena'}: message ${i}, just chatting about the weather and the weekend`);
-  await picker.setInputFiles({ name: 'WhatsApp Chat with Lena.txt', mimeType: 'text/plain', buffer: Buffer.from(lines.join('\n')) });
+  const lines = Array.from(
+    { length: 900 },
+    (_, i) =>
+      `16/02/2025, 20:${String(i % 60).padStart(2, '0')} - ${i % 2 ? 'Tom' : 'Lena'}: message ${i}, just chatting about the weather and the weekend`,
+  );
+  await picker.setInputFiles({
+    name: 'WhatsApp Chat with Lena.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from(lines.join('\n')),
+  });
   const note = page.getByTestId('chat-note');
   await expect(note).toContainText(/the last \d+ of its 900 messages are in the box, and only those will be checked/);
   await expect(page.getByRole('alert')).toHaveCount(0);

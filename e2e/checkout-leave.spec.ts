@@ -15,11 +15,16 @@ async function expectTrialOfferEverywhere(page: Page) {
     await expect(page.getByRole('heading', { name: 'Start Your Free Trial' })).toBeVisible();
     await expect(page.getByText('Payment Processing')).toHaveCount(0);
   }
-  const plan = (await (await page.request.get('/api/users/plan')).json()) as { subscriptionStatus: string; computedStatus: { status: string } };
+  const plan = (await (await page.request.get('/api/users/plan')).json()) as {
+    subscriptionStatus: string;
+    computedStatus: { status: string };
+  };
   expect(plan).toMatchObject({ subscriptionStatus: 'setup_required', computedStatus: { status: 'new' } });
 }
 
-test('Back from a checkout that started by itself after sign-up (direct=true) does not start it again', async ({ page }) => {
+test('Back from a checkout that started by itself after sign-up (direct=true) does not start it again', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Direct');
   await page.goto('/checkout?direct=true');
   await expect(page.getByText('TEST MODE — nothing is charged')).toBeVisible();
@@ -36,7 +41,9 @@ for (const size of [
   { name: 'desktop', viewport: { width: 1280, height: 800 } },
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ]) {
-  test(`Back from the test checkout (${size.name}) leaves the trial offer and no "Payment Processing"`, async ({ page }) => {
+  test(`Back from the test checkout (${size.name}) leaves the trial offer and no "Payment Processing"`, async ({
+    page,
+  }) => {
     await page.setViewportSize(size.viewport);
     await createVerifiedUser(page, 'Leaver');
     await page.goto('/checkout');
@@ -56,7 +63,10 @@ test('the test checkout\'s cancel link leaves the trial offer and no "Payment Pr
   await page.goto('/checkout');
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   await expect(page.getByText('TEST MODE — nothing is charged')).toBeVisible();
-  await page.getByRole('button', { name: /cancel and return/i }).or(page.getByRole('link', { name: /cancel and return/i })).click();
+  await page
+    .getByRole('button', { name: /cancel and return/i })
+    .or(page.getByRole('link', { name: /cancel and return/i }))
+    .click();
   await expect(page).toHaveURL(/\/checkout$/);
   await expectTrialOfferEverywhere(page);
 });

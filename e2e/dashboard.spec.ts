@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { ERROR_STATUS, type ErrorCode } from '@redflag/contracts/errors';
-import { apiScan, createVerifiedUser, LEGIT_MESSAGE, makePremium, saveScreenshots, SCAM_MESSAGE, startTrial } from './scan-fixtures';
+import {
+  apiScan,
+  createVerifiedUser,
+  LEGIT_MESSAGE,
+  makePremium,
+  saveScreenshots,
+  SCAM_MESSAGE,
+  startTrial,
+} from './scan-fixtures';
 import { axeViolations, inEachViewport, pageWidth } from './axe';
 
 /** The dashboard: greeting, stats, scan usage for non-premium users, the history list and its empty state. */
@@ -28,7 +36,11 @@ test('the history and stats show what was scanned, newest first', async ({ page 
   await startTrial(page);
   const legit = await apiScan(page.request, LEGIT_MESSAGE, { platform: 'craigslist' });
   const scam = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
-  const server = (await (await page.request.get('/api/users/stats')).json()) as { totalScans: number; scamsDetected: number; averageRiskScore: number };
+  const server = (await (await page.request.get('/api/users/stats')).json()) as {
+    totalScans: number;
+    scamsDetected: number;
+    averageRiskScore: number;
+  };
 
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Welcome back, Dana' })).toBeVisible();
@@ -63,12 +75,18 @@ test('the history and stats show what was scanned, newest first', async ({ page 
   await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
 });
 
-test('ENHANCE during the trial offers to activate the trial (amount, card, date), never a second checkout; activating makes the user Premium', async ({ page }) => {
+test('ENHANCE during the trial offers to activate the trial (amount, card, date), never a second checkout; activating makes the user Premium', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Enzo');
   await startTrial(page);
   await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
   await page.goto('/dashboard');
-  await page.getByTestId('scan-item').first().getByRole('link', { name: /enhance/i }).click();
+  await page
+    .getByTestId('scan-item')
+    .first()
+    .getByRole('link', { name: /enhance/i })
+    .click();
   await expect(page).toHaveURL(/\/checkout$/);
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'UPGRADE TO PREMIUM' })).toBeVisible();
@@ -96,7 +114,10 @@ test('a premium user has no usage card and no ENHANCE buttons', async ({ page })
   await expect(page.getByTestId('scan-usage')).toHaveCount(0);
   await expect(page.getByRole('link', { name: /enhance/i })).toHaveCount(0);
   // Premium has no trial count to keep: the delete dialog does not mention one.
-  await page.getByRole('button', { name: /^Delete scan/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Delete scan/ })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
   await expect(dialog).toContainText('This cannot be undone.');
   await expect(dialog).not.toContainText('free trial');
@@ -122,7 +143,9 @@ test('the dashboard has no serious or critical axe violation', async ({ browser,
 const BIRTHDAY = 'Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight';
 const PRIZE = 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now';
 
-test('a history row opens the full stored report on its own URL, and back returns to the same search', async ({ page }) => {
+test('a history row opens the full stored report on its own URL, and back returns to the same search', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Rita');
   await startTrial(page);
   const birthday = await apiScan(page.request, BIRTHDAY, { platform: 'sms' });
@@ -132,7 +155,9 @@ test('a history row opens the full stored report on its own URL, and back return
   const items = page.getByTestId('scan-item');
   await expect(items).toHaveCount(2);
   // A birthday text by SMS is titled by its own words, not "Legitimate Buyer".
-  await expect(items.nth(1).getByRole('heading', { level: 3 })).toHaveText('Happy birthday Sam! Hope you have a wonderful day...');
+  await expect(items.nth(1).getByRole('heading', { level: 3 })).toHaveText(
+    'Happy birthday Sam! Hope you have a wonderful day...',
+  );
   await expect(page.getByText('Legitimate Buyer')).toHaveCount(0);
 
   await page.getByLabel('Search your scans').fill('usps');
@@ -157,7 +182,9 @@ test('a history row opens the full stored report on its own URL, and back return
 
   // The report's URL works on its own (a reload, a bookmark), clicking anywhere on a row opens it.
   expect((await page.goto(`/scans/${birthday.id}`))?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Happy birthday Sam! Hope you have a wonderful day...');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Happy birthday Sam! Hope you have a wonderful day...',
+  );
   await expect(page.getByTestId('scan-verdict')).toHaveText('LIKELY LEGITIMATE');
   await page.goto('/dashboard');
   // The row's link covers the whole row: a click on its text opens the report too.
@@ -165,7 +192,11 @@ test('a history row opens the full stored report on its own URL, and back return
   await expect(page).toHaveURL(`/scans/${scam.id}`);
 });
 
-test("another user's scan, a deleted one and a made-up id all show 'Scan not found'", async ({ page, browser, baseURL }) => {
+test("another user's scan, a deleted one and a made-up id all show 'Scan not found'", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await createVerifiedUser(page, 'Owen');
   await startTrial(page);
   const mine = await apiScan(page.request, LEGIT_MESSAGE, { platform: 'ebay' });
@@ -196,7 +227,14 @@ test('the report shows an error with a retry when it cannot load', async ({ page
   await startTrial(page);
   const scan = await apiScan(page.request, SCAM_MESSAGE, { platform: 'sms' });
   let fail = true;
-  await page.route(`**/api/scans/${scan.id}`, (route) => (fail ? route.fulfill({ status: ERROR_STATUS.SERVICE_UNAVAILABLE, json: { error: { code: 'SERVICE_UNAVAILABLE' satisfies ErrorCode, message: 'down' } } }) : route.fallback()));
+  await page.route(`**/api/scans/${scan.id}`, (route) =>
+    fail
+      ? route.fulfill({
+          status: ERROR_STATUS.SERVICE_UNAVAILABLE,
+          json: { error: { code: 'SERVICE_UNAVAILABLE' satisfies ErrorCode, message: 'down' } },
+        })
+      : route.fallback(),
+  );
   await page.goto(`/scans/${scan.id}`);
   await expect(page.getByRole('heading', { level: 1, name: "We couldn't load this report" })).toBeVisible();
   fail = false;
@@ -279,7 +317,9 @@ test('delete one scan after a clear confirmation; cancel keeps it', async ({ pag
   // From the report page too: back to the history, the scan gone.
   await items.first().getByRole('link').first().click();
   await page.getByRole('button', { name: 'Delete scan' }).click();
-  await expect(page.getByRole('dialog', { name: 'Delete this scan?' })).toContainText('It stays counted among the scans of your free trial.');
+  await expect(page.getByRole('dialog', { name: 'Delete this scan?' })).toContainText(
+    'It stays counted among the scans of your free trial.',
+  );
   await page.getByRole('dialog', { name: 'Delete this scan?' }).getByRole('button', { name: 'Delete scan' }).click();
   await expect(page).toHaveURL('/dashboard');
   await expect(page.getByText('No scans yet')).toBeVisible();
@@ -300,7 +340,10 @@ test("a scan titled by its message's first words is named once in the delete dia
   for (const where of ['history', 'report'] as const) {
     await page.goto('/dashboard');
     if (where === 'report') await page.getByTestId('scan-item').first().getByRole('link').first().click();
-    await page.getByRole('button', { name: /^Delete scan/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete scan/ })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Delete this scan?' });
     await expect(dialog).toContainText('Your Netflix payment failed.');
     expect((await dialog.innerText()).match(/Your Netflix payment/g), where).toHaveLength(1);
@@ -317,7 +360,9 @@ test('delete all scans from a dialog that says how many and that it cannot be un
   await expect(page.getByTestId('scan-item')).toHaveCount(1);
   await page.getByRole('button', { name: 'Delete all' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete your whole scan history?' });
-  await expect(dialog).toContainText('This permanently deletes all 3 scans and their reports, not only the ones your search shows. It cannot be undone.');
+  await expect(dialog).toContainText(
+    'This permanently deletes all 3 scans and their reports, not only the ones your search shows. It cannot be undone.',
+  );
   await expect(dialog).toContainText('Scans you have used in your free trial stay counted.');
   await dialog.getByRole('button', { name: 'Delete all 3 scans' }).click();
   await expect(dialog).toBeHidden();

@@ -8,7 +8,8 @@ import { axeViolations } from './axe';
  * it, is not indexed, and stops working when revoked.
  */
 
-const MESSAGE = 'Hi Odalys, USPS: your package is on hold due to an unpaid fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const MESSAGE =
+  'Hi Odalys, USPS: your package is on hold due to an unpaid fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const PRIVATE_PARTS = ['Odalys', 'usps-redelivery-fee', 'on hold due to'];
 
 const VIEWPORTS = [
@@ -16,7 +17,11 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
 ];
 
-test('feedback is saved, kept on reload and changeable; the share link shows nothing of the message until included, then is revoked', async ({ page, browser, baseURL }) => {
+test('feedback is saved, kept on reload and changeable; the share link shows nothing of the message until included, then is revoked', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await createVerifiedUser(page, 'Odalys');
   await makePremium(page);
   const scan = await apiScan(page.request, MESSAGE, { platform: 'sms' });
@@ -25,12 +30,18 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await page.goto(`/scans/${scan.id}`);
   const feedback = page.getByTestId('feedback-panel');
   await expect(feedback.getByRole('heading', { name: 'Was this right?' })).toBeVisible({ timeout: 15_000 });
-  const consent = feedback.getByRole('checkbox', { name: "Use this message's text to improve RedFlag's scam detection" });
+  const consent = feedback.getByRole('checkbox', {
+    name: "Use this message's text to improve RedFlag's scam detection",
+  });
   await expect(consent).not.toBeChecked();
   // Three checkboxes about the message text on one page, each named for what it does, so neither a screen
   // reader nor a person ticks the wrong one.
-  await expect(page.getByRole('checkbox', { name: 'Show the message text on the shared page', exact: true })).toHaveCount(1);
-  await expect(page.getByRole('checkbox', { name: 'Include the message text in the report summary', exact: true })).toHaveCount(1);
+  await expect(
+    page.getByRole('checkbox', { name: 'Show the message text on the shared page', exact: true }),
+  ).toHaveCount(1);
+  await expect(
+    page.getByRole('checkbox', { name: 'Include the message text in the report summary', exact: true }),
+  ).toHaveCount(1);
   await expect(page.getByRole('checkbox', { name: /^Include the message text$/ })).toHaveCount(0);
 
   // Sending without an answer says what is missing; nothing is stored.
@@ -43,7 +54,9 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await feedback.getByLabel(/Note/).fill('It was my real courier');
   await feedback.getByRole('button', { name: 'Send answer' }).click();
   await expect(feedback.getByRole('status')).toHaveText('Thanks, your answer is saved.');
-  let stored = (await (await page.request.get(`/api/scans/${scan.id}/feedback`)).json()) as { feedback: { label: string; note: string; consentToUseText: boolean } };
+  let stored = (await (await page.request.get(`/api/scans/${scan.id}/feedback`)).json()) as {
+    feedback: { label: string; note: string; consentToUseText: boolean };
+  };
   expect(stored.feedback).toMatchObject({ label: 'not_scam', note: 'It was my real courier', consentToUseText: false });
 
   // Later, from the history: the answer is there, and can be changed (with consent this time).
@@ -71,12 +84,19 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await expect(urlField).toHaveValue(/\/r\/[A-Za-z0-9_-]{43}$/);
   const url = await urlField.inputValue();
 
-  expect(await axeViolations(page, { include: ['[data-testid="feedback-panel"]', '[data-testid="share-panel"]'], tags: null, impact: 'any' })).toEqual([]);
+  expect(
+    await axeViolations(page, {
+      include: ['[data-testid="feedback-panel"]', '[data-testid="share-panel"]'],
+      tags: null,
+      impact: 'any',
+    }),
+  ).toEqual([]);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await feedback.scrollIntoViewIfNeeded();
-    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/feedback-share-panels-${viewport.width}.png` });
+    if (process.env.SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.SCREENSHOTS}/feedback-share-panels-${viewport.width}.png` });
   }
 
   // A visitor who is not signed in.
@@ -103,7 +123,16 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await page.setViewportSize({ width: 1280, height: 800 });
   await include.check();
   await expect(include).toBeChecked();
-  await expect.poll(async () => ((await (await page.request.get(`/api/scans/${scan.id}/share`)).json()) as { share: { includeMessage: boolean } }).share.includeMessage).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get(`/api/scans/${scan.id}/share`)).json()) as {
+            share: { includeMessage: boolean };
+          }
+        ).share.includeMessage,
+    )
+    .toBe(true);
   await expect(urlField).toHaveValue(url);
   const ON_HINT = 'On: the link shows the whole message to anyone who opens it.';
   await expect(hint).toHaveText(ON_HINT);
@@ -118,7 +147,9 @@ test('feedback is saved, kept on reload and changeable; the share link shows not
   await share.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(share.getByRole('button', { name: 'Create link' })).toBeVisible();
   await guest.reload();
-  await expect(guest.getByRole('heading', { name: 'This shared result is not available' })).toBeVisible({ timeout: 15_000 });
+  await expect(guest.getByRole('heading', { name: 'This shared result is not available' })).toBeVisible({
+    timeout: 15_000,
+  });
   expect(await guest.locator('body').innerText()).not.toContain('Odalys');
   await visitor.close();
 });

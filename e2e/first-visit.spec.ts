@@ -10,7 +10,9 @@ test("the sign-up dialog's trial line says a card is needed and nothing is charg
   await page.goto('/');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
   const dialog = page.getByRole('dialog', { name: 'GET PROTECTED' });
-  await expect(dialog.getByText(/^Free trial: 7 days or 5 scans/)).toHaveText('Free trial: 7 days or 5 scans, whichever comes first · card required, nothing charged today · cancel anytime');
+  await expect(dialog.getByText(/^Free trial: 7 days or 5 scans/)).toHaveText(
+    'Free trial: 7 days or 5 scans, whichever comes first · card required, nothing charged today · cancel anytime',
+  );
 });
 
 for (const viewport of [
@@ -26,7 +28,9 @@ for (const viewport of [
   });
 }
 
-test('the first dashboard after sign-up says "Welcome", and "Welcome back" once the account has scans', async ({ page }) => {
+test('the first dashboard after sign-up says "Welcome", and "Welcome back" once the account has scans', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Nova');
   await startTrial(page);
   await page.goto('/dashboard');

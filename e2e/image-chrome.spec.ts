@@ -8,7 +8,9 @@ import { createVerifiedUser, SCAM_MESSAGE, startTrial } from './scan-fixtures';
 
 const SMS_TEXT = SCAM_MESSAGE.replace(' <script>alert(1)</script>', '');
 
-const phoneScreen = (text: string) => `<!doctype html><html><body style="margin:0;background:#fff;font-family:Arial,Helvetica,sans-serif;color:#000">
+const phoneScreen = (
+  text: string,
+) => `<!doctype html><html><body style="margin:0;background:#fff;font-family:Arial,Helvetica,sans-serif;color:#000">
   <div style="display:flex;justify-content:space-between;padding:10px 22px;font-size:15px;font-weight:600"><span>9:41</span><span>5G 87%</span></div>
   <div style="padding:8px 16px;border-bottom:1px solid #8884;text-align:center;font-size:15px"><div style="text-align:left;color:#0a84ff">&lt; Messages</div>+1 (415) 555-0134<br><span style="font-size:12px;color:#666">Text Message · Today 9:41 AM</span></div>
   <div style="padding:16px"><div style="max-width:300px;background:#e9e9eb;border-radius:18px;padding:10px 14px;font-size:17px;line-height:1.35">${text}</div>
@@ -25,12 +27,19 @@ async function screenshot(browser: Browser, html: string): Promise<Buffer> {
   return png;
 }
 
-test('the screen around the message is left out of the text to scan, listed, and can be added back', async ({ page, browser }) => {
+test('the screen around the message is left out of the text to scan, listed, and can be added back', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await createVerifiedUser(page, 'Odile');
   await startTrial(page);
   await page.goto('/scan');
-  await page.getByLabel('Scan a screenshot').setInputFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, phoneScreen(SMS_TEXT)) });
+  await page.getByLabel('Scan a screenshot').setInputFiles({
+    name: 'sms.png',
+    mimeType: 'image/png',
+    buffer: await screenshot(browser, phoneScreen(SMS_TEXT)),
+  });
 
   const review = page.getByTestId('image-review');
   const text = review.getByLabel('Text found in the image');

@@ -23,7 +23,9 @@ async function screenshot(browser: Browser, html: string): Promise<Buffer> {
 test('a large "NOTICE" banner on yellow is read with the message under it', async ({ page, browser }) => {
   test.setTimeout(240_000);
   await page.goto('/');
-  await page.getByLabel('Scan a screenshot').setInputFiles({ name: 'notice.png', mimeType: 'image/png', buffer: await screenshot(browser, noticeScreen) });
+  await page
+    .getByLabel('Scan a screenshot')
+    .setInputFiles({ name: 'notice.png', mimeType: 'image/png', buffer: await screenshot(browser, noticeScreen) });
   const text = page.getByTestId('image-review').getByLabel('Text found in the image');
   await expect(text).toHaveValue(/vehicle tax/, { timeout: 180_000 });
   expect(await text.inputValue()).toBe('NOTICE Your vehicle tax is overdue. Pay today to avoid a fine.');

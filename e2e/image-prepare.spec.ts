@@ -23,7 +23,11 @@ function largeScreenshot(page: Page): Promise<JSHandle<DataTransfer>> {
       ctx.fillStyle = dark ? '#1c1c1e' : '#f2f2f7';
       ctx.fillRect(0, y, width, 30);
       ctx.fillStyle = dark ? '#fff' : '#000';
-      ctx.fillText('Your package is on hold, pay the redelivery fee at usps-redelivery-fee.top/pay today. '.repeat(5), 12, y + 20);
+      ctx.fillText(
+        'Your package is on hold, pay the redelivery fee at usps-redelivery-fee.top/pay today. '.repeat(5),
+        12,
+        y + 20,
+      );
     }
     const blob = await canvas.convertToBlob({ type: 'image/png' });
     const dt = new DataTransfer();
@@ -61,7 +65,9 @@ function prepareWorkers(page: Page): Worker[] {
   return workers;
 }
 
-test('a large image is decoded and prepared off the page\'s thread: the page never stalls for 200 ms while it is read', async ({ page }) => {
+test("a large image is decoded and prepared off the page's thread: the page never stalls for 200 ms while it is read", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await createVerifiedUser(page, 'Lena');
   await startTrial(page);
@@ -70,7 +76,14 @@ test('a large image is decoded and prepared off the page\'s thread: the page nev
   const workers = prepareWorkers(page);
 
   // Warm up: the review's chunk is parsed on the page's thread once; that is not what is measured here.
-  await page.getByLabel('Scan a screenshot').setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64') });
+  await page.getByLabel('Scan a screenshot').setInputFiles({
+    name: 'tiny.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 
@@ -88,11 +101,17 @@ test('a large image is decoded and prepared off the page\'s thread: the page nev
   await expect(page.getByRole('progressbar')).toHaveCount(0);
 });
 
-test('Cancel while the image is still being prepared ends its worker before it answers, and nothing more of the job starts', async ({ page }) => {
+test('Cancel while the image is still being prepared ends its worker before it answers, and nothing more of the job starts', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   // Every worker the page makes (ours and tesseract's), and whether it was ended before it answered.
   await page.addInitScript(() => {
-    interface Made { url: string; answered: boolean; endedEarly: boolean }
+    interface Made {
+      url: string;
+      answered: boolean;
+      endedEarly: boolean;
+    }
     const made: Made[] = [];
     (window as unknown as { madeWorkers: Made[] }).madeWorkers = made;
     const NativeWorker = window.Worker;
@@ -129,7 +148,9 @@ test('Cancel while the image is still being prepared ends its worker before it a
   // Give a job that kept going the time to reach its next steps (preparation, then tesseract). A fixed wait:
   // it waits for something that must not happen.
   await page.waitForTimeout(3000);
-  const made = await page.evaluate(() => (window as unknown as { madeWorkers: { url: string; answered: boolean; endedEarly: boolean }[] }).madeWorkers);
+  const made = await page.evaluate(
+    () => (window as unknown as { madeWorkers: { url: string; answered: boolean; endedEarly: boolean }[] }).madeWorkers,
+  );
   expect(made).toHaveLength(1);
   expect(made[0]?.url).toContain('prepare.worker');
   expect(made[0]).toMatchObject({ answered: false, endedEarly: true });

@@ -21,7 +21,10 @@ async function screenshot(browser: Browser, html: string): Promise<Buffer> {
   return png;
 }
 
-test('a large QR code beside a sentence is kept out of the text to scan, listed as a link, and the result is English', async ({ page, browser }) => {
+test('a large QR code beside a sentence is kept out of the text to scan, listed as a link, and the result is English', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   // A dense code (high error correction) drawn large: many modules, each several pixels, as on a poster.
   const qr = await QRCode.toDataURL(LINK, { errorCorrectionLevel: 'H', margin: 1, width: 320 });

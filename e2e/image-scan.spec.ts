@@ -52,7 +52,10 @@ async function signedInWithTrial(page: Page, name: string) {
   await page.goto('/scan');
 }
 
-test('a dropped screenshot of a scam text is read on the device, shown for review, and scanned to the pasted text\'s verdict', async ({ page, browser }) => {
+test("a dropped screenshot of a scam text is read on the device, shown for review, and scanned to the pasted text's verdict", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // Premium: the sender's number read from the screen is filled in and checked too (decision 089).
   await createVerifiedUser(page, 'Ines');
@@ -64,7 +67,8 @@ test('a dropped screenshot of a scam text is read on the device, shown for revie
   // Nothing of the image leaves the page: no request carries it (only the scan's JSON text does).
   const posted: string[] = [];
   page.on('request', (r) => {
-    if (r.method() !== 'GET') posted.push(`${r.url()} ${r.headers()['content-type'] ?? ''} ${r.postData()?.length ?? 0}`);
+    if (r.method() !== 'GET')
+      posted.push(`${r.url()} ${r.headers()['content-type'] ?? ''} ${r.postData()?.length ?? 0}`);
   });
   const external: string[] = [];
   page.on('request', (r) => {
@@ -86,7 +90,9 @@ test('a dropped screenshot of a scam text is read on the device, shown for revie
   await review.getByRole('button', { name: 'Scan this text' }).click();
   const result = page.getByTestId('scan-result');
   await expect(result).toHaveAttribute('data-band', pastedBand, { timeout: 20_000 });
-  await expect(page.getByTestId('scan-from-image')).toHaveText(/Read from your screenshot\. The image stayed on this device\./);
+  await expect(page.getByTestId('scan-from-image')).toHaveText(
+    /Read from your screenshot\. The image stayed on this device\./,
+  );
   await expect(analyzer(page).phone).toHaveValue('+1 415 555 0134');
   expect(external).toEqual([]);
   const scanPosts = posted.filter((p) => p.includes('/api/scans'));
@@ -110,7 +116,10 @@ test('a dropped screenshot of a scam text is read on the device, shown for revie
   await expect(page.getByTestId('scan-source')).toHaveCount(0);
 });
 
-test('a trial user\'s screenshot with the sender\'s number has it filled in and checked within the trial, and no upgrade dialog opens', async ({ page, browser }) => {
+test("a trial user's screenshot with the sender's number has it filled in and checked within the trial, and no upgrade dialog opens", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   // The trial includes phone and e-mail checks (docs/design.md §4), so the number read from the screen is used as for Premium.
   await signedInWithTrial(page, 'Tara');
@@ -125,12 +134,17 @@ test('a trial user\'s screenshot with the sender\'s number has it filled in and 
   await review.getByRole('button', { name: 'Scan this text' }).click();
   const body = (await sent).postDataJSON() as Record<string, unknown>;
   expect(body).toMatchObject({ source: 'image', platform: 'sms', phoneNumber: '+1 415 555 0134' });
-  await expect(page.getByTestId('scan-result').getByTestId('phone-findings')).toContainText('+14155550134', { timeout: 20_000 });
+  await expect(page.getByTestId('scan-result').getByTestId('phone-findings')).toContainText('+14155550134', {
+    timeout: 20_000,
+  });
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect(analyzer(page).phone).toHaveValue('+1 415 555 0134');
 });
 
-test('a visitor\'s QR screenshot kept before sign-up is scanned after it with its QR link and its source', async ({ page, browser }) => {
+test("a visitor's QR screenshot kept before sign-up is scanned after it with its QR link and its source", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const link = 'https://parking-pay-city.top/meter/9921';
   const qr = await QRCode.toDataURL(link, { margin: 2, width: 220 });
@@ -148,7 +162,10 @@ test('a visitor\'s QR screenshot kept before sign-up is scanned after it with it
   await review.getByRole('button', { name: 'Scan this text' }).click();
   // Signed out: the analysis is kept (with its QR link and source) and the sign-up dialog opens.
   await expect(page.getByRole('dialog').getByRole('heading', { name: /get protected/i })).toBeVisible();
-  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingAnalysis'))) ?? '{}') as Record<string, unknown>;
+  const saved = JSON.parse((await page.evaluate(() => localStorage.getItem('pendingAnalysis'))) ?? '{}') as Record<
+    string,
+    unknown
+  >;
   expect(saved).toMatchObject({ source: 'image', qrLinks: [link] });
 
   // The account is made through the API (the sign-up dialog has its own journey); the browser keeps its storage.
@@ -166,7 +183,10 @@ test('a visitor\'s QR screenshot kept before sign-up is scanned after it with it
   await expect(result.getByTestId('scan-source')).toBeVisible();
 });
 
-test('keyboard only: the picker is reached and opened with the keyboard, the review is labelled and passes axe, and Enter scans', async ({ page, browser }) => {
+test('keyboard only: the picker is reached and opened with the keyboard, the review is labelled and passes axe, and Enter scans', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(120_000);
   await signedInWithTrial(page, 'Kira');
   await analyzer(page).message.focus();
@@ -176,7 +196,9 @@ test('keyboard only: the picker is reached and opened with the keyboard, the rev
   await expect(picker).toHaveAccessibleDescription(/read on this device and never uploaded/);
   const chooser = page.waitForEvent('filechooser');
   await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen(SMS_TEXT)) });
+  await (
+    await chooser
+  ).setFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen(SMS_TEXT)) });
 
   await expect(page.getByRole('progressbar', { name: 'Reading the image' })).toBeVisible();
   const review = page.getByRole('region', { name: 'Check the text we read' });
@@ -184,12 +206,16 @@ test('keyboard only: the picker is reached and opened with the keyboard, the rev
   await expect(text).toBeFocused({ timeout: 60_000 });
   await expect(text).toHaveAccessibleDescription(/Language: English/);
   await expect(review.getByRole('img', { name: 'Your screenshot' })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).include('[data-testid="image-review"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+  const axe = await new AxeBuilder({ page })
+    .include('[data-testid="image-review"]')
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   // Tab through the review (the left-out lines, their Add buttons, Discard) to the scan button.
   const scan = review.getByRole('button', { name: 'Scan this text' });
-  for (let i = 0; i < 20 && !(await scan.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await scan.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(scan).toBeFocused();
   await page.keyboard.press('Enter');
   const verdict = page.getByTestId('scan-verdict');
@@ -218,13 +244,26 @@ test('a QR code in an image is decoded, its link shown, and the result says wher
   await expect(page.getByTestId('scan-from-image')).toHaveText(/Read from your screenshot and its QR code/);
 });
 
-test('a file that is not a PNG, JPEG or WebP image is refused with a clear error; reading can be cancelled', async ({ page, browser }) => {
+test('a file that is not a PNG, JPEG or WebP image is refused with a clear error; reading can be cancelled', async ({
+  page,
+  browser,
+}) => {
   await signedInWithTrial(page, 'Tomas');
   const input = page.getByLabel('Scan a screenshot');
-  await input.setInputFiles({ name: 'invoice.png', mimeType: 'image/png', buffer: Buffer.from('%PDF-1.7 not an image') });
-  await expect(page.getByRole('alert')).toHaveText('This file is not a PNG, JPEG or WebP image. Choose a screenshot or a photo in one of those formats.');
+  await input.setInputFiles({
+    name: 'invoice.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('%PDF-1.7 not an image'),
+  });
+  await expect(page.getByRole('alert')).toHaveText(
+    'This file is not a PNG, JPEG or WebP image. Choose a screenshot or a photo in one of those formats.',
+  );
 
-  await input.setInputFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen(SMS_TEXT)) });
+  await input.setInputFiles({
+    name: 'sms.png',
+    mimeType: 'image/png',
+    buffer: await screenshot(browser, smsScreen(SMS_TEXT)),
+  });
   const cancel = page.getByRole('button', { name: 'Cancel' });
   await expect(cancel).toBeFocused();
   await page.keyboard.press('Enter');
@@ -233,9 +272,17 @@ test('a file that is not a PNG, JPEG or WebP image is refused with a clear error
   await expect(page.getByLabel('Scan a screenshot')).toBeFocused();
 });
 
-test('on a 390px phone the picker takes any image (camera and photo library), is reached by keyboard, and a pasted screenshot works', async ({ browser, baseURL }) => {
+test('on a 390px phone the picker takes any image (camera and photo library), is reached by keyboard, and a pasted screenshot works', async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await context.newPage();
   await signedInWithTrial(page, 'Mara');
   const input = page.getByLabel('Scan a screenshot');

@@ -25,10 +25,15 @@ async function screenshot(browser: Browser, html: string): Promise<Buffer> {
   return png;
 }
 
-test('a screenshot\'s joined header line is left out and a wrapped sentence is one paragraph', async ({ page, browser }) => {
+test("a screenshot's joined header line is left out and a wrapped sentence is one paragraph", async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(240_000);
   await page.goto('/');
-  await page.getByLabel('Scan a screenshot').setInputFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen) });
+  await page
+    .getByLabel('Scan a screenshot')
+    .setInputFiles({ name: 'sms.png', mimeType: 'image/png', buffer: await screenshot(browser, smsScreen) });
 
   const review = page.getByTestId('image-review');
   const text = review.getByLabel('Text found in the image');
@@ -37,8 +42,13 @@ test('a screenshot\'s joined header line is left out and a wrapped sentence is o
   expect(value).not.toMatch(/7893|Text Message|08:17/);
   const paragraphs = value.split(/\n\s*\n/);
   // The wrapped sentence is one paragraph, with the link whole; the second bubble stays its own paragraph.
-  expect(paragraphs[0]).toMatch(/^Royal Mail: your parcel could not be delivered because the postage was not paid in full\. Pay the £1\.45 fee at https:\/\/royalmail-redeliver\.top\/pay before 6pm today or it goes back to the sender\.$/);
+  expect(paragraphs[0]).toMatch(
+    /^Royal Mail: your parcel could not be delivered because the postage was not paid in full\. Pay the £1\.45 fee at https:\/\/royalmail-redeliver\.top\/pay before 6pm today or it goes back to the sender\.$/,
+  );
   expect(paragraphs.slice(1)).toEqual(['Reply STOP to opt out.']);
-  await review.getByTestId('screen-chrome').getByText(/Also on the screen, not scanned/).click();
+  await review
+    .getByTestId('screen-chrome')
+    .getByText(/Also on the screen, not scanned/)
+    .click();
   await expect(review.getByTestId('screen-chrome')).toContainText('+44 7893 402117');
 });

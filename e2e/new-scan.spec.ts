@@ -7,10 +7,13 @@ import { analyzer, createVerifiedUser, LEGIT_MESSAGE, makePremium } from './scan
  * the next message a "comes from a free gmail.com address" reason).
  */
 
-const CHASE = 'Chase: we noticed unusual activity on your account. Confirm your identity within 24 hours or it will be locked.';
+const CHASE =
+  'Chase: we noticed unusual activity on your account. Confirm your identity within 24 hours or it will be locked.';
 
 async function pickPlatform(page: Page, name: string) {
-  await analyzer(page).card.getByRole('combobox', { name: /communication platform/i }).click();
+  await analyzer(page)
+    .card.getByRole('combobox', { name: /communication platform/i })
+    .click();
   await page.getByRole('listbox').getByRole('option', { name, exact: true }).click();
 }
 
@@ -22,7 +25,9 @@ async function scanAndWait(page: Page): Promise<Record<string, unknown>> {
   return body;
 }
 
-test('New scan empties the message, phone, e-mail and platform and puts the cursor in the message; the last result stays readable', async ({ page }) => {
+test('New scan empties the message, phone, e-mail and platform and puts the cursor in the message; the last result stays readable', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Newt');
   await makePremium(page);
   await page.goto('/scan');
@@ -37,7 +42,9 @@ test('New scan empties the message, phone, e-mail and platform and puts the curs
   await expect(scan.message).toHaveValue('');
   await expect(scan.phone).toHaveValue('');
   await expect(scan.email).toHaveValue('');
-  await expect(scan.card.getByRole('combobox', { name: /communication platform/i })).toHaveText(/where did you receive it/i);
+  await expect(scan.card.getByRole('combobox', { name: /communication platform/i })).toHaveText(
+    /where did you receive it/i,
+  );
   await expect(scan.message).toBeFocused();
   await expect(page.getByTestId('scan-result')).toBeVisible();
 
@@ -48,7 +55,9 @@ test('New scan empties the message, phone, e-mail and platform and puts the curs
   expect(body).toEqual({ message: LEGIT_MESSAGE });
 });
 
-test("pasting a different message after a scan clears the last sender's number, address and platform, says so, and can put them back", async ({ page }) => {
+test("pasting a different message after a scan clears the last sender's number, address and platform, says so, and can put them back", async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Paz');
   await makePremium(page);
   await page.goto('/scan');
@@ -79,7 +88,10 @@ test("pasting a different message after a scan clears the last sender's number, 
   await scanAndWait(page);
   await scan.message.fill('Chase: final notice, your account will be locked today.');
   await expect(scan.email).toHaveValue('');
-  await scan.card.getByTestId('sender-cleared').getByRole('button', { name: /put (them|it) back/i }).click();
+  await scan.card
+    .getByTestId('sender-cleared')
+    .getByRole('button', { name: /put (them|it) back/i })
+    .click();
   await expect(scan.email).toHaveValue('chase.alerts@gmail.com');
   await expect(scan.card.getByTestId('sender-cleared')).toHaveCount(0);
 });

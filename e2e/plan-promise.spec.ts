@@ -16,7 +16,8 @@ async function planFeatures(scope: Locator): Promise<string[]> {
 }
 
 /** The long UTC date the billing texts use ("December 1, 2026"). */
-const longDate = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const longDate = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 async function trialEndsAt(page: Page): Promise<string> {
   const status = (await (await page.request.get('/api/users/trial-status')).json()) as { trialEndsAt: string | null };
@@ -24,12 +25,16 @@ async function trialEndsAt(page: Page): Promise<string> {
   return status.trialEndsAt ?? '';
 }
 
-test('a trial user types a phone number and an e-mail address without any dialog, and the scan checks both within the trial', async ({ page }) => {
+test('a trial user types a phone number and an e-mail address without any dialog, and the scan checks both within the trial', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Trina');
   await startTrial(page);
   await page.goto('/scan');
   const scan = analyzer(page);
-  await scan.message.fill('Hi, I sent the payment via Zelle. Please share the verification code I sent you to confirm.');
+  await scan.message.fill(
+    'Hi, I sent the payment via Zelle. Please share the verification code I sent you to confirm.',
+  );
   await scan.phone.pressSequentially('+1 415 555 0100');
   await scan.email.pressSequentially('support@paypa1-secure.com');
   await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -45,13 +50,21 @@ test('a trial user types a phone number and an e-mail address without any dialog
   await expect(result.getByTestId('email-findings')).toContainText('support@paypa1-secure.com');
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // It was one of the trial's scans, and nothing was charged.
-  const usage = (await (await page.request.get('/api/users/scan-usage')).json()) as { scanCount: number; unlimited: boolean };
+  const usage = (await (await page.request.get('/api/users/scan-usage')).json()) as {
+    scanCount: number;
+    unlimited: boolean;
+  };
   expect(usage).toMatchObject({ scanCount: 1, unlimited: false });
-  const plan = (await (await page.request.get('/api/users/plan')).json()) as { subscriptionStatus: string; isPremium: boolean };
+  const plan = (await (await page.request.get('/api/users/plan')).json()) as {
+    subscriptionStatus: string;
+    isPremium: boolean;
+  };
   expect(plan).toMatchObject({ subscriptionStatus: 'trialing', isPremium: false });
 });
 
-test('a signed-in user with no plan sees the phone and e-mail fields locked with a Premium label and a way to start the trial; keys open no dialog', async ({ page }) => {
+test('a signed-in user with no plan sees the phone and e-mail fields locked with a Premium label and a way to start the trial; keys open no dialog', async ({
+  page,
+}) => {
   const { email } = await createVerifiedUser(page, 'Lockie');
   // A signed-in account whose plan has ended (tier free, inactive): it reaches the scan page but has no plan.
   await page.route('**/api/auth/user', async (route) => {
@@ -79,7 +92,12 @@ test('landing pricing, checkout and the trial dialog list the same things, the t
   await page.goto('/');
   const pricing = page.locator('#pricing');
   const onLanding = await planFeatures(pricing);
-  expect(onLanding).toEqual(expect.arrayContaining([expect.stringMatching(/^Phone number verification/), expect.stringMatching(/^Email verification/)]));
+  expect(onLanding).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^Phone number verification/),
+      expect.stringMatching(/^Email verification/),
+    ]),
+  );
   const trialLine = (await pricing.getByTestId('trial-gives').innerText()).trim();
   expect(trialLine).toMatch(/7 days or 5 scans, whichever comes first/);
 
@@ -97,7 +115,9 @@ test('landing pricing, checkout and the trial dialog list the same things, the t
   expect((await dialog.getByTestId('trial-gives').innerText()).trim()).toBe(trialLine);
 });
 
-test('the landing says next to the analyzer what a result takes: the free trial, card required, nothing charged today', async ({ page }) => {
+test('the landing says next to the analyzer what a result takes: the free trial, card required, nothing charged today', async ({
+  page,
+}) => {
   await page.goto('/');
   const section = page.locator('#analyzer');
   await expect(section).not.toContainText(/free to try/i);
@@ -114,7 +134,9 @@ test('the landing says next to the analyzer what a result takes: the free trial,
   expect(noteBox && buttonBox && noteBox.y < buttonBox.y).toBe(true);
 });
 
-test('the trial-limit dialog says one consistent thing: the scans are used, nothing is charged, and the date Premium starts unless activated now', async ({ page }) => {
+test('the trial-limit dialog says one consistent thing: the scans are used, nothing is charged, and the date Premium starts unless activated now', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Lima');
   await startTrial(page);
   for (let i = 0; i < 5; i++) await apiScan(page.request, `${LEGIT_MESSAGE} (${i})`);

@@ -3,10 +3,22 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The engine's own evaluation report and the landing example's stored answer: what the page must match. */
-const REPORT = JSON.parse(readFileSync(new URL('../server/src/detection/model/eval-report.json', import.meta.url), 'utf8')) as {
-  engineTable: { rows: Array<{ source: string; legit: number; legitFlagged: number | null; scam: number; scamRecall: number | null }> };
+const REPORT = JSON.parse(
+  readFileSync(new URL('../server/src/detection/model/eval-report.json', import.meta.url), 'utf8'),
+) as {
+  engineTable: {
+    rows: Array<{
+      source: string;
+      legit: number;
+      legitFlagged: number | null;
+      scam: number;
+      scamRecall: number | null;
+    }>;
+  };
 };
-const EXAMPLE = JSON.parse(readFileSync(new URL('../client/src/features/landing/utils/example-scan.json', import.meta.url), 'utf8')) as {
+const EXAMPLE = JSON.parse(
+  readFileSync(new URL('../client/src/features/landing/utils/example-scan.json', import.meta.url), 'utf8'),
+) as {
   riskScore: number;
   reasons: Array<{ text: string; evidence: Array<{ text: string }> }>;
 };
@@ -30,7 +42,6 @@ async function closeDialog(page: Page) {
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
-
 
 /** Distance between a section's top and the viewport top, once smooth scrolling has settled. */
 async function expectSectionAt(page: Page, id: string, offset: number) {
@@ -56,7 +67,9 @@ test.describe('landing page', () => {
 
     await expect(page.getByRole('heading', { level: 1, name: /stop scammers before they strike/i })).toBeVisible();
     // The phone's score is the engine's answer for the example message, not a typed-in figure.
-    await expect(page.getByRole('img', { name: new RegExp(`scam detected, risk score ${EXAMPLE.riskScore} out of 100`, 'i') })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: new RegExp(`scam detected, risk score ${EXAMPLE.riskScore} out of 100`, 'i') }),
+    ).toBeVisible();
     await expect(page.getByText('94%', { exact: true })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /start free trial/i }).first()).toBeVisible();
 
@@ -89,7 +102,9 @@ test.describe('landing page', () => {
     const cta = page.getByRole('region', { name: /don't wait for the next scam/i });
     await expect(cta.getByRole('button', { name: /start free trial/i })).toBeVisible();
     await expect(cta.getByRole('button', { name: /try analyzer/i })).toBeVisible();
-    await expect(page.getByTestId('trust-line')).toHaveText(/free trial: 7 days or 5 scans, whichever comes first.*nothing charged today.*cancel anytime/i);
+    await expect(page.getByTestId('trust-line')).toHaveText(
+      /free trial: 7 days or 5 scans, whichever comes first.*nothing charged today.*cancel anytime/i,
+    );
 
     // No invented people: the testimonials and their title are gone.
     await expect(page.getByText(/trusted by thousands/i)).toHaveCount(0);
@@ -97,17 +112,22 @@ test.describe('landing page', () => {
     await expect(page.locator('[data-testimonial], blockquote figcaption')).toHaveCount(0);
   });
 
-  test('How it works shows the real example with the engine\'s score and each reason with its highlighted evidence', async ({ page }) => {
+  test("How it works shows the real example with the engine's score and each reason with its highlighted evidence", async ({
+    page,
+  }) => {
     await page.goto('/');
     const how = page.getByRole('region', { name: 'One real example' });
     await expect(how.getByTestId('example-score')).toHaveText(`${EXAMPLE.riskScore}/100`);
     for (const reason of EXAMPLE.reasons) {
       await expect(how.getByText(reason.text, { exact: false })).toBeVisible();
-      for (const e of reason.evidence) await expect(how.getByTestId('example-message').locator('mark', { hasText: e.text })).toBeVisible();
+      for (const e of reason.evidence)
+        await expect(how.getByTestId('example-message').locator('mark', { hasText: e.text })).toBeVisible();
     }
   });
 
-  test('the accuracy table shows every dataset of the leave-one-source-out evaluation with its measured figures, the weak ones too', async ({ page }) => {
+  test('the accuracy table shows every dataset of the leave-one-source-out evaluation with its measured figures, the weak ones too', async ({
+    page,
+  }) => {
     await page.goto('/');
     const section = page.getByRole('region', { name: 'How accurate is it?' });
     await expect(section).toContainText('never on it');
@@ -115,15 +135,19 @@ test.describe('landing page', () => {
     // The public datasets: the team's written source is in the report, not on the landing page.
     const rows = REPORT.engineTable.rows.filter((r) => r.source !== 'synthetic');
     await expect(table.locator('tbody tr')).toHaveCount(rows.length);
-    const pct = (share: number, round: 'down' | 'up') => `${((round === 'down' ? Math.floor(share * 1000 + 1e-9) : Math.ceil(share * 1000 - 1e-9)) / 10).toFixed(1)}%`;
+    const pct = (share: number, round: 'down' | 'up') =>
+      `${((round === 'down' ? Math.floor(share * 1000 + 1e-9) : Math.ceil(share * 1000 - 1e-9)) / 10).toFixed(1)}%`;
     for (const r of rows) {
       const row = table.locator(`tr[data-source="${r.source}"]`);
-      if (r.scam > 0 && r.scamRecall !== null) await expect(row.locator('td').nth(0)).toHaveText(pct(r.scamRecall, 'down'));
-      if (r.legit > 0 && r.legitFlagged !== null) await expect(row.locator('td').nth(1)).toHaveText(pct(r.legitFlagged, 'up'));
+      if (r.scam > 0 && r.scamRecall !== null)
+        await expect(row.locator('td').nth(0)).toHaveText(pct(r.scamRecall, 'down'));
+      if (r.legit > 0 && r.legitFlagged !== null)
+        await expect(row.locator('td').nth(1)).toHaveText(pct(r.legitFlagged, 'up'));
     }
     // The worst source (most on the wrong side of 40, as docs/engine-evaluation.md names it) is first, and the
     // dataset with the most genuine messages flagged is named under the table.
-    const errorOf = (r: (typeof rows)[number]) => Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
+    const errorOf = (r: (typeof rows)[number]) =>
+      Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
     const worst = [...rows].sort((a, b) => errorOf(b) - errorOf(a))[0];
     await expect(table.locator('tbody tr').first()).toHaveAttribute('data-source', worst?.source ?? '');
     const mostFlagged = [...rows].sort((a, b) => (b.legitFlagged ?? -1) - (a.legitFlagged ?? -1))[0];
@@ -149,7 +173,10 @@ test.describe('landing page', () => {
       // Never over the chat header's name line.
       expect(score.y, `${viewport.width}px`).toBeGreaterThan(header.y + header.height + 20);
       // No sideways scrolling because of the floating cards.
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${viewport.width}px`).toBeLessThanOrEqual(viewport.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${viewport.width}px`,
+      ).toBeLessThanOrEqual(viewport.width);
       if (viewport.width < 1024) continue;
       // On wide screens neither card covers a bubble (all of them, once the animation has shown them).
       const bubbles = phone.locator('p.rounded-2xl');
@@ -276,7 +303,9 @@ test.describe('footer', () => {
     await expectSectionAt(page, 'pricing', 80);
   });
 
-  test('no footer link is a dead "Coming soon": How it works and Measured accuracy scroll to their sections', async ({ page }) => {
+  test('no footer link is a dead "Coming soon": How it works and Measured accuracy scroll to their sections', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await expect(footer.getByText(/coming soon/i)).toHaveCount(0);
@@ -286,7 +315,9 @@ test.describe('footer', () => {
     await expectSectionAt(page, 'how-it-works', 80);
   });
 
-  test('a section link still lands under the header when content above it grows during or after the scroll', async ({ page }) => {
+  test('a section link still lands under the header when content above it grows during or after the scroll', async ({
+    page,
+  }) => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('button', { name: 'Measured accuracy' }).click();
     // Late content above the section (a lazy part, figures, a font): once while the page scrolls, once after.
@@ -325,7 +356,8 @@ test.describe('footer', () => {
           if (/\s/.test(text[i] ?? '')) continue;
           const r = charRect(node, i);
           if (r.width === 0) continue;
-          if (text[i] === '·' && last && last.block === block && last.top < r.top - 2) starts.push(text.trim().slice(0, 40));
+          if (text[i] === '·' && last && last.block === block && last.top < r.top - 2)
+            starts.push(text.trim().slice(0, 40));
           last = { top: r.top, block };
         }
       }
@@ -334,7 +366,9 @@ test.describe('footer', () => {
     expect(lineStarts).toEqual([]);
   });
 
-  test('Contact Us asks for the contact dialog; social links open in a new tab; copyright this year', async ({ page }) => {
+  test('Contact Us asks for the contact dialog; social links open in a new tab; copyright this year', async ({
+    page,
+  }) => {
     await page.goto('/');
     const footer = page.getByRole('contentinfo');
     await footer.getByRole('button', { name: 'Contact Us' }).click();

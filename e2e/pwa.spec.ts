@@ -248,7 +248,11 @@ test('a shared text and link land in the analyzer, prefilled and not sent; signe
 test('on a phone, signed out, the box a shared text filled in is on screen, not below the fold', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await controlled(page);
-  await share(page, { title: 'Bank alert', text: 'Your account is locked. Verify now:', url: 'https://secure-verify-account.top/login' });
+  await share(page, {
+    title: 'Bank alert',
+    text: 'Your account is locked. Verify now:',
+    url: 'https://secure-verify-account.top/login',
+  });
   const message = analyzer(page).message;
   await expect(message).toHaveValue(/Your account is locked/);
   // The scroll is smooth and follows late layout: give it its settle time, then the box must be in view.

@@ -6,7 +6,8 @@ import { analyzer, createVerifiedUser, startTrial } from './scan-fixtures';
  * user knows the sender and re-scores with the answer; a pasted thread shows its turns, the turn where it
  * turned and where the user stands now. At the desktop width and at 390 px.
  */
-const OPENER = 'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
+const OPENER =
+  'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
 const THREAD = [
   'Them: Hi Mum, this is my new number, I dropped my phone in the bath',
   'Me: Oh no! Is that you Jess?',
@@ -29,7 +30,9 @@ for (const width of [1280, 390]) {
     await expect(panel).toBeVisible({ timeout: 15_000 });
     await expect(panel.getByText('Do you know this sender outside this chat?')).toBeVisible();
     // Keyboard: the answer is a radio group; Space picks it.
-    const yes = panel.getByRole('group', { name: 'Do you know this sender outside this chat?' }).getByRole('radio', { name: 'Yes' });
+    const yes = panel
+      .getByRole('group', { name: 'Do you know this sender outside this chat?' })
+      .getByRole('radio', { name: 'Yes' });
     await yes.focus();
     await page.keyboard.press('Space');
     await panel.getByRole('button', { name: 'Check again with my answers' }).click();
@@ -38,7 +41,9 @@ for (const width of [1280, 390]) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
-  test(`at ${width} px, a pasted thread shows its timeline, the turn where it turned and where you stand`, async ({ page }) => {
+  test(`at ${width} px, a pasted thread shows its timeline, the turn where it turned and where you stand`, async ({
+    page,
+  }) => {
     await page.setViewportSize({ width, height: 900 });
     await createVerifiedUser(page, 'Rosa');
     await startTrial(page);

@@ -12,7 +12,11 @@ const SMS_SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const PRIVATE_WORDS = 'Your package is on hold';
 
-test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a summary without the message', async ({ page, context, baseURL }) => {
+test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a summary without the message', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // A UK browser: the sender's +1 number decides the country, not the locale.
   await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-GB' }));
@@ -34,7 +38,10 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
 
   const destinations = panel.getByTestId('report-destination');
   await expect(destinations.filter({ hasText: 'Forward the text to 7726' })).toBeVisible();
-  await expect(panel.getByRole('link', { name: /reportfraud\.ftc\.gov/ })).toHaveAttribute('href', 'https://reportfraud.ftc.gov/');
+  await expect(panel.getByRole('link', { name: /reportfraud\.ftc\.gov/ })).toHaveAttribute(
+    'href',
+    'https://reportfraud.ftc.gov/',
+  );
   await expect(panel.getByRole('link', { name: /reportfraud\.ftc\.gov/ })).toHaveAttribute('target', '_blank');
   await expect(destinations.first()).toHaveAttribute('data-id', 'text-7726');
 
@@ -45,7 +52,9 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
   await expect(summary).toHaveValue(/Received via: SMS \/ Text/);
   await expect(summary).not.toHaveValue(new RegExp(PRIVATE_WORDS));
 
-  expect(await axeViolations(page, { include: '[data-testid="report-next-steps"]', tags: null, impact: 'any' })).toEqual([]);
+  expect(
+    await axeViolations(page, { include: '[data-testid="report-next-steps"]', tags: null, impact: 'any' }),
+  ).toEqual([]);
 
   const include = panel.getByRole('checkbox', { name: 'Include the message text in the report summary' });
   await expect(include).not.toBeChecked();
@@ -65,7 +74,8 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
     await page.setViewportSize(viewport);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await panel.scrollIntoViewIfNeeded();
-    if (process.env.SCREENSHOTS) await panel.screenshot({ path: `${process.env.SCREENSHOTS}/report-next-steps-${viewport.width}.png` });
+    if (process.env.SCREENSHOTS)
+      await panel.screenshot({ path: `${process.env.SCREENSHOTS}/report-next-steps-${viewport.width}.png` });
     await saveScreenshots(page, `report-next-steps-page-${viewport.width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -85,7 +95,9 @@ test('an SMS scam from a +1 number offers 7726 and ReportFraud, and copies a sum
   await expect(panel.getByRole('link', { name: /reportfraud\.ftc\.gov/ })).toHaveCount(0);
 });
 
-test('a stored marketplace scam report links the platform page; a legitimate result shows no report panel', async ({ page }) => {
+test('a stored marketplace scam report links the platform page; a legitimate result shows no report panel', async ({
+  page,
+}) => {
   await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
   await createVerifiedUser(page, 'Lars');
   await makePremium(page);
@@ -101,7 +113,10 @@ test('a stored marketplace scam report links the platform page; a legitimate res
   await page.goto(`/scans/${scam.id}`);
   const panel = page.getByTestId('report-next-steps');
   await expect(panel).toBeVisible({ timeout: 15_000 });
-  await expect(panel.getByRole('link', { name: /craigslist\.org/ })).toHaveAttribute('href', 'https://www.craigslist.org/about/scams');
+  await expect(panel.getByRole('link', { name: /craigslist\.org/ })).toHaveAttribute(
+    'href',
+    'https://www.craigslist.org/about/scams',
+  );
   await expect(panel.getByTestId('report-destination').filter({ hasText: '7726' })).toHaveCount(0);
 
   await page.goto(`/scans/${legit.id}`);
@@ -110,7 +125,9 @@ test('a stored marketplace scam report links the platform page; a legitimate res
   await expect(page.getByText('Report it')).toHaveCount(0);
 });
 
-test('an Indian UPI message in rupees is reported in India, and the country the user picks is remembered', async ({ page }) => {
+test('an Indian UPI message in rupees is reported in India, and the country the user picks is remembered', async ({
+  page,
+}) => {
   // A US browser: the message itself says where its reader lives.
   await page.addInitScript(() => Object.defineProperty(navigator, 'language', { get: () => 'en-US' }));
   await createVerifiedUser(page, 'Asha');
@@ -127,7 +144,10 @@ test('an Indian UPI message in rupees is reported in India, and the country the 
   await expect(panel).toBeVisible({ timeout: 15_000 });
   await expect(panel.getByLabel('Your country')).toHaveValue('IN');
   await expect(panel.getByText(/From the message \(.*UPI.*\)/)).toBeVisible();
-  await expect(panel.getByRole('link', { name: /cybercrime\.gov\.in/ })).toHaveAttribute('href', 'https://cybercrime.gov.in/');
+  await expect(panel.getByRole('link', { name: /cybercrime\.gov\.in/ })).toHaveAttribute(
+    'href',
+    'https://cybercrime.gov.in/',
+  );
   await expect(panel.getByRole('link', { name: 'Call 1930' })).toHaveAttribute('href', 'tel:1930');
   await expect(panel.getByRole('link', { name: /sancharsaathi\.gov\.in/ })).toBeVisible();
   await expect(panel.getByTestId('report-destination').filter({ hasText: '1909' })).toBeVisible();
@@ -137,9 +157,13 @@ test('an Indian UPI message in rupees is reported in India, and the country the 
   // The user lives in Kenya: the choice holds for the next message too, whatever that message suggests.
   await panel.getByLabel('Your country').selectOption('KE');
   await expect(panel.getByRole('link', { name: /dci\.go\.ke/ })).toBeVisible();
-  const ng = await apiScan(page.request, 'Your BVN has been blocked. Call +234 803 123 4567 now and share the OTP to reactivate your GTBank account or it will be closed.', {
-    platform: 'sms',
-  });
+  const ng = await apiScan(
+    page.request,
+    'Your BVN has been blocked. Call +234 803 123 4567 now and share the OTP to reactivate your GTBank account or it will be closed.',
+    {
+      platform: 'sms',
+    },
+  );
   await page.goto(`/scans/${ng.id}`);
   await expect(panel.getByLabel('Your country')).toHaveValue('KE', { timeout: 15_000 });
   await expect(panel.getByText('Your choice, remembered on this device.')).toBeVisible();

@@ -27,7 +27,9 @@ test('cautions on a scam verdict are listed apart from what "looked normal"', as
     const reason = reasons.getByTestId('scan-reason').filter({ hasText: text });
     await expect(reason).toHaveCount(1);
     // The group the caution is in: its title and note, never the reassuring one.
-    const group = reasons.locator('[data-testid^="reasons-"]').filter({ has: page.getByTestId('scan-reason').filter({ hasText: text }) });
+    const group = reasons
+      .locator('[data-testid^="reasons-"]')
+      .filter({ has: page.getByTestId('scan-reason').filter({ hasText: text }) });
     await expect(group).toHaveCount(1);
     await expect(group).not.toContainText('These looked normal');
     await expect(group).toContainText('Also worth knowing');

@@ -42,7 +42,9 @@ export async function mailLink(request: APIRequestContext, to: string): Promise<
 export async function createVerifiedUser(page: Page, firstName: string): Promise<{ email: string }> {
   const email = uniqueEmail(firstName.toLowerCase());
   const request = page.request;
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email, password: PASSWORD, firstName, lastName: 'Tester' } });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email, password: PASSWORD, firstName, lastName: 'Tester' },
+  });
   expect(signUp.ok()).toBe(true);
   const link = await mailLink(request, email);
   const verified = await request.get(link, { maxRedirects: 0 });
@@ -84,7 +86,9 @@ export async function startTrial(page: Page) {
 
 export async function makePremium(page: Page) {
   await startTrial(page);
-  const converted = (await (await page.request.post('/api/convert-trial', { data: {} })).json()) as { success: boolean };
+  const converted = (await (await page.request.post('/api/convert-trial', { data: {} })).json()) as {
+    success: boolean;
+  };
   expect(converted.success).toBe(true);
 }
 
@@ -119,6 +123,10 @@ export async function saveScreenshots(page: Page, name: string) {
   if (!viewport || viewport.width > 480) return;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (let y = 0, i = 0; y < height && i < 6; y += viewport.height, i++) {
-    await page.screenshot({ path: `${folder}/${name}-part${i + 1}.png`, fullPage: true, clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) } });
+    await page.screenshot({
+      path: `${folder}/${name}-part${i + 1}.png`,
+      fullPage: true,
+      clip: { x: 0, y, width: viewport.width, height: Math.min(viewport.height, height - y) },
+    });
   }
 }

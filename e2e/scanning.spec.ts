@@ -37,10 +37,9 @@ async function visitorToResult(page: Page) {
   // Signed out: the analysis is kept and the sign-up dialog opens.
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: /get protected/i })).toBeVisible();
-  expect(await page.evaluate(() => [localStorage.getItem('signupContext'), localStorage.getItem('pendingAnalysis')])).toEqual([
-    'scam_analyzer',
-    JSON.stringify({ message: SCAM_MESSAGE, phoneNumber: '', email: '', platform: '' }),
-  ]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('signupContext'), localStorage.getItem('pendingAnalysis')]),
+  ).toEqual(['scam_analyzer', JSON.stringify({ message: SCAM_MESSAGE, phoneNumber: '', email: '', platform: '' })]);
   await dialog.getByLabel('First name').fill('Vera');
   await dialog.getByLabel('Last name').fill('Visitor');
   await dialog.getByLabel('Email').fill(email);
@@ -94,15 +93,24 @@ async function visitorToResult(page: Page) {
   expect(await message.locator('script').count()).toBe(0);
   await expect(result.getByTestId('link-findings')).toContainText('usps-redelivery-fee.top');
   // The analysis ran: it is no longer pending.
-  expect(await page.evaluate(() => [localStorage.getItem('pendingAnalysis'), localStorage.getItem('signupContext')])).toEqual([null, null]);
+  expect(
+    await page.evaluate(() => [localStorage.getItem('pendingAnalysis'), localStorage.getItem('signupContext')]),
+  ).toEqual([null, null]);
 }
 
-test('a visitor pastes a message, signs up, verifies, starts the trial and sees the restored analysis and its result', async ({ page }) => {
+test('a visitor pastes a message, signs up, verifies, starts the trial and sees the restored analysis and its result', async ({
+  page,
+}) => {
   await visitorToResult(page);
 });
 
 test('the main journey works on a 390px phone', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     await visitorToResult(page);
@@ -113,8 +121,16 @@ test('the main journey works on a 390px phone', async ({ browser, baseURL }) => 
   }
 });
 
-test('on a 390px phone a link in the evidence wraps as a whole, not in the middle of a word', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test('on a 390px phone a link in the evidence wraps as a whole, not in the middle of a word', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   try {
     const page = await context.newPage();
     await createVerifiedUser(page, 'Lin');
@@ -152,7 +168,22 @@ async function expectAllReasonsShown(result: Locator) {
 /** A stored scan as the API answers it, for the card's layout checks (the engine itself is tested above). */
 /** A stored scan as the API answers it, checked against the contract (the client parses what it receives). */
 function storedScan(message: string, fields: Record<string, unknown>): StoredScan {
-  return storedScanSchema.parse({ id: 'scan-fixture', source: 'text', message, platform: 'whatsapp', phoneNumber: null, email: null, createdAt: new Date().toISOString(), phoneAnalysis: null, emailAnalysis: null, links: [], advice: null, engineVersion: '1.1.0+m20261122', language: null, ...fields });
+  return storedScanSchema.parse({
+    id: 'scan-fixture',
+    source: 'text',
+    message,
+    platform: 'whatsapp',
+    phoneNumber: null,
+    email: null,
+    createdAt: new Date().toISOString(),
+    phoneAnalysis: null,
+    emailAnalysis: null,
+    links: [],
+    advice: null,
+    engineVersion: '1.1.0+m20261122',
+    language: null,
+    ...fields,
+  });
 }
 
 function span(message: string, text: string) {
@@ -165,20 +196,54 @@ const SPANISH_SCAM =
   'Hola, soy de tu banco. Tu cuenta está bloqueada. Envía el código que te llegó por SMS y paga la multa de 50 € con una tarjeta regalo en https://banco-seguro.top/verificar antes de hoy.';
 
 async function answerScansWith(page: Page, scan: StoredScan) {
-  await page.route('**/api/scans', (route) => (route.request().method() === 'POST' ? route.fulfill({ json: scan }) : route.fallback()));
+  await page.route('**/api/scans', (route) =>
+    route.request().method() === 'POST' ? route.fulfill({ json: scan }) : route.fallback(),
+  );
 }
 
-test('the result card shows every reason with its evidence in plain words, the language, and the engine version only under Details', async ({ page }) => {
+test('the result card shows every reason with its evidence in plain words, the language, and the engine version only under Details', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Rosa');
   await startTrial(page);
   const link = 'https://banco-seguro.top/verificar';
   const linkStart = SPANISH_SCAM.indexOf(link);
   const reasonDetails = [
-    { id: 'code_request', text: 'It asks for a code sent to your phone; nobody legitimate needs it', weight: 2.5, severity: 'high', evidence: [span(SPANISH_SCAM, 'Envía el código')] },
-    { id: 'gift_card', text: 'It asks to pay with a gift card, which cannot be traced or refunded', weight: 2.2, severity: 'high', evidence: [span(SPANISH_SCAM, 'tarjeta regalo')] },
-    { id: 'risky_link', text: 'The link goes to a site that is not your bank’s', weight: 1.5, severity: 'medium', evidence: [{ kind: 'url', url: link, start: linkStart, end: linkStart + link.length }] },
-    { id: 'deadline', text: 'It sets a deadline to rush you', weight: 0.8, severity: 'medium', evidence: [span(SPANISH_SCAM, 'antes de hoy')] },
-    { id: 'text_model', text: 'The wording closely matches known scam messages', weight: 0, severity: 'high', evidence: [{ kind: 'model', detail: 'text model: 97% scam-like' }] },
+    {
+      id: 'code_request',
+      text: 'It asks for a code sent to your phone; nobody legitimate needs it',
+      weight: 2.5,
+      severity: 'high',
+      evidence: [span(SPANISH_SCAM, 'Envía el código')],
+    },
+    {
+      id: 'gift_card',
+      text: 'It asks to pay with a gift card, which cannot be traced or refunded',
+      weight: 2.2,
+      severity: 'high',
+      evidence: [span(SPANISH_SCAM, 'tarjeta regalo')],
+    },
+    {
+      id: 'risky_link',
+      text: 'The link goes to a site that is not your bank’s',
+      weight: 1.5,
+      severity: 'medium',
+      evidence: [{ kind: 'url', url: link, start: linkStart, end: linkStart + link.length }],
+    },
+    {
+      id: 'deadline',
+      text: 'It sets a deadline to rush you',
+      weight: 0.8,
+      severity: 'medium',
+      evidence: [span(SPANISH_SCAM, 'antes de hoy')],
+    },
+    {
+      id: 'text_model',
+      text: 'The wording closely matches known scam messages',
+      weight: 0,
+      severity: 'high',
+      evidence: [{ kind: 'model', detail: 'text model: 97% scam-like' }],
+    },
     { id: 'no_phone', text: 'It does not ask you to call a number', weight: -0.3, severity: 'info', evidence: [] },
   ];
   await answerScansWith(
@@ -213,8 +278,15 @@ test('the result card shows every reason with its evidence in plain words, the l
   await expect(warnings.getByTestId('scan-reason').nth(1).locator('mark')).toHaveText('“tarjeta regalo”');
   await expect(warnings.getByTestId('scan-reason').nth(2)).toContainText(link);
   await expect(warnings.getByTestId('scan-reason').nth(4)).toContainText('Based on the overall wording of the message');
-  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveText('It does not ask you to call a number');
-  await expect(result.getByTestId('scan-message').locator('mark')).toHaveText(['Envía el código', 'tarjeta regalo', link, 'antes de hoy']);
+  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveText(
+    'It does not ask you to call a number',
+  );
+  await expect(result.getByTestId('scan-message').locator('mark')).toHaveText([
+    'Envía el código',
+    'tarjeta regalo',
+    link,
+    'antes de hoy',
+  ]);
 
   // No developer words on the card; the engine version is in a closed Details that a keyboard opens.
   await expect(result).not.toContainText('text model');
@@ -235,11 +307,14 @@ test('the result card shows every reason with its evidence in plain words, the l
     await expectAllReasonsShown(result);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await saveScreenshots(page, `result-card-${viewport.width}`);
-    if (process.env.SCREENSHOTS) await result.screenshot({ path: `${process.env.SCREENSHOTS}/result-card-only-${viewport.width}.png` });
+    if (process.env.SCREENSHOTS)
+      await result.screenshot({ path: `${process.env.SCREENSHOTS}/result-card-only-${viewport.width}.png` });
   }
 });
 
-test('on a phone the risk score sits on the right of the verdict card, its label under its number as on a wide screen', async ({ page }) => {
+test('on a phone the risk score sits on the right of the verdict card, its label under its number as on a wide screen', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Ria');
   await startTrial(page);
   await page.setViewportSize({ width: 390, height: 844 });
@@ -257,15 +332,39 @@ test('on a phone the risk score sits on the right of the verdict card, its label
   expect(Math.abs(score.x + score.width - (meter.x + meter.width))).toBeLessThanOrEqual(2);
 });
 
-test('a green verdict shows its reasons as context and a warning sign as worth watching, never hidden', async ({ page }) => {
+test('a green verdict shows its reasons as context and a warning sign as worth watching, never hidden', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Gwen');
   await startTrial(page);
-  const message = 'Hi! Happy birthday, hope you have a lovely day. Can you pay me back the $20 for the cinema when you can?';
+  const message =
+    'Hi! Happy birthday, hope you have a lovely day. Can you pay me back the $20 for the cinema when you can?';
   const reasonDetails = [
-    { id: 'familiar', text: 'It reads like a message between people who know each other', weight: -1.2, severity: 'info', evidence: [{ kind: 'model', detail: 'text model: 3% scam-like' }] },
-    { id: 'money_ask', text: 'It asks for money', weight: 0.6, severity: 'high', evidence: [span(message, 'pay me back the $20')] },
+    {
+      id: 'familiar',
+      text: 'It reads like a message between people who know each other',
+      weight: -1.2,
+      severity: 'info',
+      evidence: [{ kind: 'model', detail: 'text model: 3% scam-like' }],
+    },
+    {
+      id: 'money_ask',
+      text: 'It asks for money',
+      weight: 0.6,
+      severity: 'high',
+      evidence: [span(message, 'pay me back the $20')],
+    },
   ];
-  await answerScansWith(page, storedScan(message, { riskScore: 18, confidence: 0.8, scamType: null, reasons: reasonDetails.map((r) => r.text), reasonDetails }));
+  await answerScansWith(
+    page,
+    storedScan(message, {
+      riskScore: 18,
+      confidence: 0.8,
+      scamType: null,
+      reasons: reasonDetails.map((r) => r.text),
+      reasonDetails,
+    }),
+  );
   await page.goto('/scan');
   const scan = analyzer(page);
   await scan.message.fill(message);
@@ -276,7 +375,10 @@ test('a green verdict shows its reasons as context and a warning sign as worth w
   await expect(result.getByRole('heading', { name: 'LIKELY LEGITIMATE' })).toBeFocused();
   await expect(result.getByTestId('scan-reason')).toHaveCount(2);
   await expect(result.getByTestId('reasons-warning')).toHaveCount(0);
-  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveAttribute('data-tone', 'reassuring');
+  await expect(result.getByTestId('reasons-calm').getByTestId('scan-reason')).toHaveAttribute(
+    'data-tone',
+    'reassuring',
+  );
   const watch = result.getByTestId('reasons-watch');
   await expect(watch.getByRole('heading', { name: 'Worth watching' })).toBeVisible();
   await expect(watch.getByTestId('scan-reason')).toHaveAttribute('data-tone', 'watch');
@@ -284,7 +386,9 @@ test('a green verdict shows its reasons as context and a warning sign as worth w
   await expect(result).not.toContainText('text model');
 });
 
-test('the message field counts characters, warns near the limit and refuses past it without cutting the text', async ({ page }) => {
+test('the message field counts characters, warns near the limit and refuses past it without cutting the text', async ({
+  page,
+}) => {
   await page.goto('/');
   const card = analyzer(page);
   await card.card.scrollIntoViewIfNeeded();
@@ -321,7 +425,8 @@ test('the message field counts characters, warns near the limit and refuses past
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await card.submit.scrollIntoViewIfNeeded();
     await saveScreenshots(page, `analyzer-over-limit-${viewport.width}`);
-    if (process.env.SCREENSHOTS) await card.card.screenshot({ path: `${process.env.SCREENSHOTS}/analyzer-card-${viewport.width}.png` });
+    if (process.env.SCREENSHOTS)
+      await card.card.screenshot({ path: `${process.env.SCREENSHOTS}/analyzer-card-${viewport.width}.png` });
   }
 
   // Removing the extra by keyboard brings the button back.
@@ -345,7 +450,9 @@ test('a blank message is refused with Message Required', async ({ page }) => {
   await expect(page.getByText('Run a scan to see results here')).toBeVisible();
 });
 
-test('five trial scans; the sixth opens the trial-limit dialog with amount, card and date; nothing is charged until the click, then Premium', async ({ page }) => {
+test('five trial scans; the sixth opens the trial-limit dialog with amount, card and date; nothing is charged until the click, then Premium', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Tara');
   await startTrial(page);
   for (let i = 0; i < 4; i++) await apiScan(page.request, `${LEGIT_MESSAGE} (${i})`);
@@ -372,9 +479,13 @@ test('five trial scans; the sixth opens the trial-limit dialog with amount, card
   const dialog = page.getByRole('dialog', { name: 'TRIAL LIMIT REACHED' });
   await expect(dialog).toBeVisible();
   // "Today" is the server's: billing.spec.ts moves the shared server's test clock weeks ahead before this file runs.
-  const clock = (await (await page.request.post('/api/test/clock', { data: { advanceMs: 0 } })).json()) as { now: string };
+  const clock = (await (await page.request.post('/api/test/clock', { data: { advanceMs: 0 } })).json()) as {
+    now: string;
+  };
   const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(clock.now));
-  await expect(dialog.getByTestId('conversion-preview')).toContainText('$9.99 today, then monthly; Visa ending in 4242');
+  await expect(dialog.getByTestId('conversion-preview')).toContainText(
+    '$9.99 today, then monthly; Visa ending in 4242',
+  );
   await expect(dialog.getByTestId('conversion-preview')).toContainText(`Charged on ${today}`);
   await expect(dialog).toContainText('nothing has been charged');
   await saveScreenshots(page, 'trial-limit-dialog');
@@ -400,7 +511,9 @@ test("a premium user's phone number and e-mail are verified", async ({ page }) =
   await makePremium(page);
   await page.goto('/scan');
   const scan = analyzer(page);
-  await scan.message.fill('Hi, I sent the payment via Zelle. Please share the verification code I sent you to confirm.');
+  await scan.message.fill(
+    'Hi, I sent the payment via Zelle. Please share the verification code I sent you to confirm.',
+  );
   await scan.phone.fill('+1 415 555 0100');
   await scan.email.fill('support@paypa1-secure.com');
   await scan.submit.click();
@@ -436,7 +549,9 @@ test('the scan page with a result has no serious or critical axe violation', asy
   });
 });
 
-test('a saved analysis from outside the analyzer sign-up is submitted automatically after about 500 ms', async ({ page }) => {
+test('a saved analysis from outside the analyzer sign-up is submitted automatically after about 500 ms', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Auto');
   await startTrial(page);
   await page.evaluate((message) => {
@@ -453,10 +568,18 @@ test("server refusals open the error dialog with the spec's retry for each", asy
   await createVerifiedUser(page, 'Errol');
   await startTrial(page);
   // Typed against the contracts' closed list, so a mock cannot answer with a code the API never sends.
-  let answer: { status: number; code: ErrorCode; message: string } = { status: 403, code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' };
+  let answer: { status: number; code: ErrorCode; message: string } = {
+    status: 403,
+    code: 'SCAN_LIMIT_REACHED',
+    message: 'Free tier scan limit reached',
+  };
   await page.route('**/api/scans', (route) =>
     route.request().method() === 'POST'
-      ? route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify({ error: { code: answer.code, message: answer.message } }) })
+      ? route.fulfill({
+          status: answer.status,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: answer.code, message: answer.message } }),
+        })
       : route.fallback(),
   );
   await page.goto('/scan');
@@ -491,9 +614,18 @@ test('an expired trial blocks scanning with the spec texts and the automatic-act
   await startTrial(page);
   // The server's answers for a trial whose time is over and whose card could not be charged yet.
   await page.route('**/api/users/trial-status', (route) =>
-    route.fulfill({ json: { daysRemaining: 0, isExpired: true, isTrialing: true, trialEndsAt: new Date(Date.now() - 3600_000).toISOString() } }),
+    route.fulfill({
+      json: {
+        daysRemaining: 0,
+        isExpired: true,
+        isTrialing: true,
+        trialEndsAt: new Date(Date.now() - 3600_000).toISOString(),
+      },
+    }),
   );
-  await page.route('**/api/convert-trial', (route) => route.fulfill({ json: { success: false, message: 'Your card was declined.' } }));
+  await page.route('**/api/convert-trial', (route) =>
+    route.fulfill({ json: { success: false, message: 'Your card was declined.' } }),
+  );
   let used = 2;
   await page.route('**/api/users/scan-usage', (route) =>
     route.fulfill({ json: { planTier: 'free', scanCount: used, maxScans: 5, remaining: 5 - used, unlimited: false } }),

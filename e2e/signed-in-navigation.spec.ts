@@ -9,12 +9,15 @@ import { createVerifiedUser, startTrial } from './scan-fixtures';
  */
 
 async function expectSectionAt(page: Page, id: string, offset: number) {
-  const top = () => page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id);
+  const top = () =>
+    page.evaluate((sectionId) => document.getElementById(sectionId)?.getBoundingClientRect().top ?? Number.NaN, id);
   await expect.poll(top, { timeout: 5000 }).toBeGreaterThan(offset - 4);
   await expect.poll(top).toBeLessThan(offset + 4);
 }
 
-test('signed in, the footer reaches Pricing, Measured accuracy, Features and How it works from the scan page', async ({ page }) => {
+test('signed in, the footer reaches Pricing, Measured accuracy, Features and How it works from the scan page', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Nadia');
   await startTrial(page);
   await page.goto('/scan');
@@ -47,7 +50,9 @@ test('signed in, the footer reaches Pricing, Measured accuracy, Features and How
   await expect(page.getByRole('heading', { level: 1, name: /scan for scams/i })).toBeVisible();
 });
 
-test('signed in without a plan, the product page offers the trial through checkout, not the sign-up dialog', async ({ page }) => {
+test('signed in without a plan, the product page offers the trial through checkout, not the sign-up dialog', async ({
+  page,
+}) => {
   await createVerifiedUser(page, 'Noel');
   const response = await page.goto('/product');
   expect(response?.status()).toBe(200);

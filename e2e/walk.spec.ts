@@ -77,7 +77,10 @@ for (const size of SIZES) {
     async function looksRight(name: string) {
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 15_000 });
       await expect(page.getByRole('link', { name: 'RedFlag home' }).first()).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} scrolls sideways`).toBeLessThanOrEqual(size.viewport.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${name} scrolls sideways`,
+      ).toBeLessThanOrEqual(size.viewport.width);
       await shot(name);
     }
 
@@ -142,7 +145,10 @@ for (const size of SIZES) {
         await card.getByRole('button', { name: /analyze for scams/i }).click();
         const result = page.getByTestId('scan-result');
         await expect(result).toBeVisible({ timeout: 15_000 });
-        await expect(result, `${name}: ${await result.getAttribute('data-band')}`).toHaveAttribute('data-band', message.band);
+        await expect(result, `${name}: ${await result.getAttribute('data-band')}`).toHaveAttribute(
+          'data-band',
+          message.band,
+        );
         await expect(result.getByTestId('scan-reason').first()).toBeVisible();
         // The panel's title stays on one line, on a phone too (its buttons wrap below it instead).
         const title = await page.getByRole('heading', { level: 2, name: 'Scan results' }).boundingBox();
@@ -155,7 +161,10 @@ for (const size of SIZES) {
       await expect(page.getByText(/hola mamá/i).first()).toBeVisible();
       await looksRight('11-history');
       // ENHANCE offers what the trial lacks (Premium's unlimited scans), not the phone and e-mail checks it has.
-      const enhance = page.getByTestId('scan-item').first().getByRole('link', { name: /enhance/i });
+      const enhance = page
+        .getByTestId('scan-item')
+        .first()
+        .getByRole('link', { name: /enhance/i });
       await expect(enhance).toHaveAccessibleName(/unlimited scans/i);
       await expect(enhance).not.toHaveAccessibleName(/phone|e-?mail/i);
       await page.getByTestId('scan-item').first().getByRole('link').first().click();
@@ -168,7 +177,15 @@ for (const size of SIZES) {
       await expect(page.getByRole('heading', { name: 'Share this result' })).toBeVisible();
       await looksRight('12-report-page');
 
-      for (const path of ['/account', '/settings', '/help-center', '/terms-of-service', '/privacy-policy', '/about', '/product']) {
+      for (const path of [
+        '/account',
+        '/settings',
+        '/help-center',
+        '/terms-of-service',
+        '/privacy-policy',
+        '/about',
+        '/product',
+      ]) {
         await page.goto(path);
         await looksRight(`13${path.replace(/\//g, '-')}`);
       }
@@ -180,7 +197,10 @@ for (const size of SIZES) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         await page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Logout' }).click();
       } else {
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /wanda|account/i }).click();
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('button', { name: /wanda|account/i })
+          .click();
         await page.getByRole('menuitem', { name: /logout/i }).click();
       }
       await expect(page.getByRole('heading', { level: 1, name: /stop scammers/i })).toBeVisible();

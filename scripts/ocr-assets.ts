@@ -20,9 +20,15 @@ export function ocrAssets(): [url: string, file: string][] {
   const core = pkgDir('tesseract.js-core');
   return [
     ['ocr/worker.min.js', path.join(tesseract, 'dist/worker.min.js')],
-    ...['', '-simd', '-relaxedsimd'].map((v): [string, string] => [`ocr/core/tesseract-core${v}-lstm.wasm.js`, path.join(core, `tesseract-core${v}-lstm.wasm.js`)]),
+    ...['', '-simd', '-relaxedsimd'].map((v): [string, string] => [
+      `ocr/core/tesseract-core${v}-lstm.wasm.js`,
+      path.join(core, `tesseract-core${v}-lstm.wasm.js`),
+    ]),
     // best_int: the integer LSTM models tesseract.js uses by default, a quarter of the size of the full ones.
-    ...OCR_LANGUAGES.map((l): [string, string] => [`ocr/lang/${l}.traineddata.gz`, path.join(pkgDir(`@tesseract.js-data/${l}`), '4.0.0_best_int', `${l}.traineddata.gz`)]),
+    ...OCR_LANGUAGES.map((l): [string, string] => [
+      `ocr/lang/${l}.traineddata.gz`,
+      path.join(pkgDir(`@tesseract.js-data/${l}`), '4.0.0_best_int', `${l}.traineddata.gz`),
+    ]),
   ];
 }
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every test the project has, in one run, ending with one line `N passed, N failed, N skipped`.
 //   1. makes sure Debian's chromium, PostgreSQL and HAProxy are present (installs them when running as root),
-//      then type-checks and lints (each TypeScript project and each linted file counts as one test),
+//      then type-checks, checks formatting and lints (each TypeScript project, Prettier and each linted file
+//      counts as one test),
 //   2. builds what the tests serve (phone lookup data when the shared data is there, the client, the server bundle),
 //   3. unit + API tests on embedded PGlite,
 //   4. the database-backed API tests again on a real PostgreSQL server started on a loopback port,
@@ -28,7 +29,9 @@ function log(msg) {
 function findPgBin() {
   const base = '/usr/lib/postgresql';
   if (!existsSync(base)) return null;
-  const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? path.join(base, versions[0], 'bin') : null;
 }
 
@@ -41,7 +44,9 @@ function ensureSystemPackages() {
   if (!missing.length) return;
   const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (!isRoot) {
-    console.error(`\nThe tests need Debian packages that are missing: ${missing.join(', ')}.\nInstall them with:\n  sudo sh -c '${cmd}'\n`);
+    console.error(
+      `\nThe tests need Debian packages that are missing: ${missing.join(', ')}.\nInstall them with:\n  sudo sh -c '${cmd}'\n`,
+    );
     process.exit(1);
   }
   log(`installing ${missing.join(', ')} (${cmd})`);
@@ -79,13 +84,17 @@ function readVitest(file, name) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   const skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
   // A file that fails to load counts as a failure even though it ran no test.
-  const brokenFiles = (r.testResults ?? []).filter((f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0).length;
+  const brokenFiles = (r.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
   // A run that failed outside any test (global setup, a crash) must not read as green.
   const outside = r.success === false && r.numFailedTests + brokenFiles === 0 ? 1 : 0;
   totals.passed += r.numPassedTests;
   totals.failed += r.numFailedTests + brokenFiles + outside;
   totals.skipped += skipped;
-  stages.push(`${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles + outside} failed, ${skipped} skipped`);
+  stages.push(
+    `${name}: ${r.numPassedTests} passed, ${r.numFailedTests + brokenFiles + outside} failed, ${skipped} skipped`,
+  );
 }
 
 function readPlaywright(file, name) {
@@ -101,7 +110,9 @@ function readPlaywright(file, name) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += s.skipped ?? 0;
-  stages.push(`${name}: ${passed} passed, ${failed} failed, ${s.skipped ?? 0} skipped${s.flaky ? ` (${s.flaky} flaky, passed on retry)` : ''}`);
+  stages.push(
+    `${name}: ${passed} passed, ${failed} failed, ${s.skipped ?? 0} skipped${s.flaky ? ` (${s.flaky} flaky, passed on retry)` : ''}`,
+  );
 }
 
 async function startPostgres() {
@@ -113,11 +124,23 @@ async function startPostgres() {
   const asUser = isRoot ? ['runuser', '-u', 'postgres', '--'] : [];
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
   chmodSync(dir, 0o700);
-  const pg = (args) => execFileSync(asUser[0] ?? args[0], asUser.length ? [...asUser.slice(1), ...args] : args.slice(1), { stdio: 'pipe' });
+  const pg = (args) =>
+    execFileSync(asUser[0] ?? args[0], asUser.length ? [...asUser.slice(1), ...args] : args.slice(1), {
+      stdio: 'pipe',
+    });
   pg([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   pg([
-    path.join(bin, 'pg_ctl'), '-D', dataDir, '-w', '-t', '60', '-l', path.join(dir, 'server.log'),
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`, 'start',
+    path.join(bin, 'pg_ctl'),
+    '-D',
+    dataDir,
+    '-w',
+    '-t',
+    '60',
+    '-l',
+    path.join(dir, 'server.log'),
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
@@ -144,6 +167,14 @@ if (!only || only === 'lint') {
     else totals.failed += 1;
     stages.push(`tsc ${project}: ${code === 0 ? 'passed' : 'failed'}`);
   }
+  // Formatting is part of the shape: `prettier --check .` (one test; `npm run format` fixes it).
+  log('format (prettier --check .)');
+  {
+    const code = await run('npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+    if (code === 0) totals.passed += 1;
+    else totals.failed += 1;
+    stages.push(`prettier: ${code === 0 ? 'passed' : 'failed (run npm run format)'}`);
+  }
   log('lint (eslint .)');
   const report = path.join(tmp, 'eslint.json');
   rmSync(report, { force: true });
@@ -154,7 +185,13 @@ if (!only || only === 'lint') {
   } else {
     const files = JSON.parse(readFileSync(report, 'utf8'));
     const bad = files.filter((f) => f.errorCount > 0);
-    for (const f of bad) console.error(`lint: ${path.relative(root, f.filePath)}: ${f.messages.filter((m) => m.severity === 2).map((m) => `${m.line}:${m.column} ${m.ruleId ?? ''} ${m.message}`).join('; ')}`);
+    for (const f of bad)
+      console.error(
+        `lint: ${path.relative(root, f.filePath)}: ${f.messages
+          .filter((m) => m.severity === 2)
+          .map((m) => `${m.line}:${m.column} ${m.ruleId ?? ''} ${m.message}`)
+          .join('; ')}`,
+      );
     totals.passed += files.length - bad.length;
     totals.failed += bad.length;
     stages.push(`eslint: ${files.length - bad.length} files passed, ${bad.length} failed`);
@@ -196,7 +233,25 @@ if (!only || only === 'postgres') {
     rmSync(report, { force: true });
     try {
       // The detection engine and client tests do not touch the database: they ran in the PGlite pass.
-      await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, '--exclude', 'server/src/detection/**', '--exclude', 'client/**', '--exclude', 'scripts/**', '--exclude', 'packages/**'], { TEST_DATABASE_URL: server.url });
+      await run(
+        'npx',
+        [
+          'vitest',
+          'run',
+          '--reporter=default',
+          '--reporter=json',
+          `--outputFile.json=${report}`,
+          '--exclude',
+          'server/src/detection/**',
+          '--exclude',
+          'client/**',
+          '--exclude',
+          'scripts/**',
+          '--exclude',
+          'packages/**',
+        ],
+        { TEST_DATABASE_URL: server.url },
+      );
     } finally {
       server.stop();
     }

@@ -37,7 +37,8 @@ describe('settings', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
       const text = (err as ConfigError).message;
-      for (const name of ['PUBLIC_URL', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'BILLING_PROVIDER']) expect(text).toContain(name);
+      for (const name of ['PUBLIC_URL', 'BETTER_AUTH_SECRET', 'SMTP_URL', 'BILLING_PROVIDER'])
+        expect(text).toContain(name);
     }
   });
 
@@ -55,7 +56,9 @@ describe('settings', () => {
 
   it('selects Stripe when its key is set and requires the webhook secret', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrowError(/STRIPE_WEBHOOK_SECRET/);
-    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).billing.provider).toBe('stripe');
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' }).billing.provider).toBe(
+      'stripe',
+    );
   });
 
   it('requires OAuth client ids and secrets in pairs', () => {
@@ -64,7 +67,11 @@ describe('settings', () => {
 
   it('reads FEEDS as name=format:url lists, and refuses an unknown format or a name given twice', () => {
     expect(loadConfig({}).feeds).toEqual({ lists: [], refreshMinutes: 60 });
-    const c = loadConfig({ FEEDS: 'OpenPhish=openphish:https://openphish.com/feed.txt, urlhaus=urlhaus:https://urlhaus.abuse.ch/downloads/csv_online/', FEEDS_REFRESH_MINUTES: '30' });
+    const c = loadConfig({
+      FEEDS:
+        'OpenPhish=openphish:https://openphish.com/feed.txt, urlhaus=urlhaus:https://urlhaus.abuse.ch/downloads/csv_online/',
+      FEEDS_REFRESH_MINUTES: '30',
+    });
     expect(c.feeds).toEqual({
       lists: [
         { name: 'openphish', format: 'openphish', url: 'https://openphish.com/feed.txt' },
@@ -73,7 +80,9 @@ describe('settings', () => {
       refreshMinutes: 30,
     });
     expect(() => loadConfig({ FEEDS: 'x=csv:https://a.example/x' })).toThrowError(/FEEDS: "x=csv/);
-    expect(() => loadConfig({ FEEDS: 'a=domains:https://a.example/1,a=domains:https://a.example/2' })).toThrowError(/given twice/);
+    expect(() => loadConfig({ FEEDS: 'a=domains:https://a.example/1,a=domains:https://a.example/2' })).toThrowError(
+      /given twice/,
+    );
     expect(() => loadConfig({ FEEDS_REFRESH_MINUTES: '1' })).toThrowError(/FEEDS_REFRESH_MINUTES/);
   });
 });

@@ -35,7 +35,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(100 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
   TRUST_PROXY_HEADER: optionalString,
   BETTER_AUTH_SECRET: optionalString,
   REQUIRE_EMAIL_VERIFICATION: bool,
@@ -67,7 +71,12 @@ const envSchema = z.object({
   INBOUND_SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   INBOUND_SMTP_HOST: z.string().default('127.0.0.1'),
   INBOUND_MAIL_DOMAIN: optionalString,
-  INBOUND_MAX_BYTES: z.coerce.number().int().min(16 * 1024).max(25 * 1024 * 1024).default(1024 * 1024),
+  INBOUND_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(16 * 1024)
+    .max(25 * 1024 * 1024)
+    .default(1024 * 1024),
   INBOUND_SMTP_TLS_KEY: optionalString,
   INBOUND_SMTP_TLS_CERT: optionalString,
 });
@@ -93,7 +102,8 @@ function readSecretFile(file: string): string | null {
     throw err;
   }
   const secret = text.trim();
-  if (secret.length < 32) throw new Error(`${file} holds no usable secret (at least 32 characters); delete it to have a new one generated`);
+  if (secret.length < 32)
+    throw new Error(`${file} holds no usable secret (at least 32 characters); delete it to have a new one generated`);
   return secret;
 }
 
@@ -114,7 +124,8 @@ export function readOrCreateSecret(dataDir: string): string {
   } catch (err) {
     // EEXIST: another process won the race; its secret is the one. Anything else: a file system without
     // hard links, where an exclusive create is the next best thing.
-    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') writeFileSync(file, readFileSync(tmp), { mode: 0o600, flag: 'wx' });
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+      writeFileSync(file, readFileSync(tmp), { mode: 0o600, flag: 'wx' });
   } finally {
     unlinkSync(tmp);
   }
@@ -125,7 +136,10 @@ export function readOrCreateSecret(dataDir: string): string {
 
 /** localhost, *.localhost, 127.0.0.0/8 and ::1: names that only ever reach this machine. */
 export function isLocalHostname(hostname: string): boolean {
-  const h = hostname.toLowerCase().replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+  const h = hostname
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h);
 }
 
@@ -179,15 +193,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const problems: string[] = [];
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (the public base URL, e.g. https://redflag.example)');
+  if (production && !e.PUBLIC_URL)
+    problems.push('PUBLIC_URL: required in production (the public base URL, e.g. https://redflag.example)');
 
   const publicUrlParsed = new URL(publicUrl);
   // Dev-only routes (the mail outbox, the test provider's pages, the test clock) exist only outside
   // production for a PUBLIC_URL on this machine; app.ts also serves them to loopback clients only.
   const devRoutes = !production && isLocalHostname(publicUrlParsed.hostname);
 
-  if (production && !e.BETTER_AUTH_SECRET) problems.push('BETTER_AUTH_SECRET: required in production (at least 32 random characters)');
-  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32) problems.push('BETTER_AUTH_SECRET: must be at least 32 characters');
+  if (production && !e.BETTER_AUTH_SECRET)
+    problems.push('BETTER_AUTH_SECRET: required in production (at least 32 random characters)');
+  if (e.BETTER_AUTH_SECRET && e.BETTER_AUTH_SECRET.length < 32)
+    problems.push('BETTER_AUTH_SECRET: must be at least 32 characters');
   const dataDir = path.resolve(e.DATA_DIR);
   // Outside production, no secret configured: one generated into the data folder and kept (never a
   // built-in one, which anyone can read in the source and sign tokens with).
@@ -196,13 +213,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     try {
       secret = readOrCreateSecret(dataDir);
     } catch (err) {
-      problems.push(`BETTER_AUTH_SECRET: not set, and no secret could be kept in DATA_DIR (${err instanceof Error ? err.message : String(err)})`);
+      problems.push(
+        `BETTER_AUTH_SECRET: not set, and no secret could be kept in DATA_DIR (${err instanceof Error ? err.message : String(err)})`,
+      );
     }
   }
 
   const mailTransport: 'smtp' | 'outbox' = e.SMTP_URL ? 'smtp' : 'outbox';
   if (production && mailTransport === 'outbox' && !e.ALLOW_DEV_OUTBOX_IN_PRODUCTION) {
-    problems.push('SMTP_URL: required in production (or set ALLOW_DEV_OUTBOX_IN_PRODUCTION=true to use the dev outbox)');
+    problems.push(
+      'SMTP_URL: required in production (or set ALLOW_DEV_OUTBOX_IN_PRODUCTION=true to use the dev outbox)',
+    );
   }
 
   const billingProvider: 'local' | 'stripe' = e.BILLING_PROVIDER ?? (e.STRIPE_SECRET_KEY ? 'stripe' : 'local');
@@ -211,12 +232,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     if (!e.STRIPE_WEBHOOK_SECRET) problems.push('STRIPE_WEBHOOK_SECRET: required when BILLING_PROVIDER=stripe');
   }
   if (production && billingProvider === 'local' && !e.ALLOW_TEST_BILLING_IN_PRODUCTION) {
-    problems.push('BILLING_PROVIDER: the local test provider is refused in production (configure Stripe or set ALLOW_TEST_BILLING_IN_PRODUCTION=true)');
+    problems.push(
+      'BILLING_PROVIDER: the local test provider is refused in production (configure Stripe or set ALLOW_TEST_BILLING_IN_PRODUCTION=true)',
+    );
   }
   if (e.METRICS_TOKEN && e.METRICS_TOKEN.length < 16) problems.push('METRICS_TOKEN: must be at least 16 characters');
-  if (Boolean(e.INBOUND_SMTP_TLS_KEY) !== Boolean(e.INBOUND_SMTP_TLS_CERT)) problems.push('INBOUND_SMTP_TLS_KEY: set both INBOUND_SMTP_TLS_KEY and INBOUND_SMTP_TLS_CERT, or neither');
+  if (Boolean(e.INBOUND_SMTP_TLS_KEY) !== Boolean(e.INBOUND_SMTP_TLS_CERT))
+    problems.push('INBOUND_SMTP_TLS_KEY: set both INBOUND_SMTP_TLS_KEY and INBOUND_SMTP_TLS_CERT, or neither');
   const inboundDomain = (e.INBOUND_MAIL_DOMAIN ?? publicUrlParsed.hostname).toLowerCase();
-  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(inboundDomain)) problems.push('INBOUND_MAIL_DOMAIN: must be a domain name, e.g. redflag.example');
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(inboundDomain))
+    problems.push('INBOUND_MAIL_DOMAIN: must be a domain name, e.g. redflag.example');
   if (e.TEST_CLOCK && production) problems.push('TEST_CLOCK: not allowed in production');
   const feeds = parseFeeds(e.FEEDS, problems);
 
@@ -225,7 +250,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ['FACEBOOK_CLIENT_ID', e.FACEBOOK_CLIENT_ID, 'FACEBOOK_CLIENT_SECRET', e.FACEBOOK_CLIENT_SECRET],
   ];
   for (const [idName, id, secretName, secret] of pairs) {
-    if (Boolean(id) !== Boolean(secret)) problems.push(`${id ? secretName : idName}: set both ${idName} and ${secretName}, or neither`);
+    if (Boolean(id) !== Boolean(secret))
+      problems.push(`${id ? secretName : idName}: set both ${idName} and ${secretName}, or neither`);
   }
   const llmEnabled = Boolean(e.LLM_BASE_URL && e.LLM_MODEL);
   if (e.LLM_BASE_URL && !e.LLM_MODEL) problems.push('LLM_MODEL: required when LLM_BASE_URL is set');
@@ -255,9 +281,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       /** 'generated': read from (or just written to) DATA_DIR/auth-secret. */
       secretSource: e.BETTER_AUTH_SECRET ? ('configured' as const) : ('generated' as const),
       requireEmailVerification: e.REQUIRE_EMAIL_VERIFICATION ?? true,
-      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : null,
       facebook:
-        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET } : null,
+        e.FACEBOOK_CLIENT_ID && e.FACEBOOK_CLIENT_SECRET
+          ? { clientId: e.FACEBOOK_CLIENT_ID, clientSecret: e.FACEBOOK_CLIENT_SECRET }
+          : null,
     },
     mail: { transport: mailTransport, smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, supportEmail: e.SUPPORT_EMAIL },
     /** /dev/mailbox is mounted only for the outbox with dev routes (outside production, local PUBLIC_URL). */
@@ -269,12 +300,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
        * ALLOW_TEST_BILLING_IN_PRODUCTION (a demo), else dev-only ('loopback'), else not mounted.
        */
       testPages:
-        billingProvider !== 'local' ? ('off' as const) : e.ALLOW_TEST_BILLING_IN_PRODUCTION ? ('public' as const) : devRoutes ? ('loopback' as const) : ('off' as const),
+        billingProvider !== 'local'
+          ? ('off' as const)
+          : e.ALLOW_TEST_BILLING_IN_PRODUCTION
+            ? ('public' as const)
+            : devRoutes
+              ? ('loopback' as const)
+              : ('off' as const),
       stripe: e.STRIPE_SECRET_KEY
-        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '', priceId: e.STRIPE_PRICE_ID, apiBase: e.STRIPE_API_BASE }
+        ? {
+            secretKey: e.STRIPE_SECRET_KEY,
+            webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+            priceId: e.STRIPE_PRICE_ID,
+            apiBase: e.STRIPE_API_BASE,
+          }
         : null,
     },
-    llm: llmEnabled ? { baseUrl: e.LLM_BASE_URL as string, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL as string, timeoutMs: e.LLM_TIMEOUT_MS } : null,
+    llm: llmEnabled
+      ? {
+          baseUrl: e.LLM_BASE_URL as string,
+          apiKey: e.LLM_API_KEY,
+          model: e.LLM_MODEL as string,
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : null,
     emailMxLookup: e.EMAIL_MX_LOOKUP ?? false,
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
     rateLimits: e.RATE_LIMITS === 'on',
@@ -300,7 +349,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           host: e.INBOUND_SMTP_HOST,
           domain: inboundDomain,
           maxBytes: e.INBOUND_MAX_BYTES,
-          tls: e.INBOUND_SMTP_TLS_KEY && e.INBOUND_SMTP_TLS_CERT ? { keyFile: e.INBOUND_SMTP_TLS_KEY, certFile: e.INBOUND_SMTP_TLS_CERT } : null,
+          tls:
+            e.INBOUND_SMTP_TLS_KEY && e.INBOUND_SMTP_TLS_CERT
+              ? { keyFile: e.INBOUND_SMTP_TLS_KEY, certFile: e.INBOUND_SMTP_TLS_CERT }
+              : null,
         }
       : null,
   };

@@ -31,20 +31,28 @@ async function main() {
     // Several instances on one PostgreSQL each keep their own data folder, so each would sign with its own
     // secret: sessions made on one would not be valid on another (docs/decisions/044-safe-by-default.md).
     if (config.database.driver === 'postgres') {
-      logger.warn({ file }, 'BETTER_AUTH_SECRET is not set: signing with the secret kept in the data folder; set BETTER_AUTH_SECRET when several instances share this database');
+      logger.warn(
+        { file },
+        'BETTER_AUTH_SECRET is not set: signing with the secret kept in the data folder; set BETTER_AUTH_SECRET when several instances share this database',
+      );
     } else {
       logger.info({ file }, 'BETTER_AUTH_SECRET is not set: signing with the secret kept in the data folder');
     }
   }
   const database = await openDatabase(
-    config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: config.database.poolSize },
+    config.database.driver === 'pglite'
+      ? { driver: 'pglite', dir: config.database.dir }
+      : { driver: 'postgres', url: config.database.url, poolSize: config.database.poolSize },
   );
   await database.migrate();
   const ctx = createContext(config, { database, logger, clock: createClock(config.testClock) });
   const app = createApp(ctx);
   // /readyz answers 503 until the engine has run once, so the first scan after a start is not the slow one.
   void warmEngine(ctx).catch((err: unknown) =>
-    logger.error({ err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'engine warm-up failed: not ready'),
+    logger.error(
+      { err: { name: (err as Error)?.name, message: (err as Error)?.message } },
+      'engine warm-up failed: not ready',
+    ),
   );
   // Retries mails whose SMTP send failed (no-op with the dev outbox).
   const stopMailWorker = startMailWorker(ctx);
@@ -53,12 +61,22 @@ async function main() {
   // Known-bad lists named in FEEDS, downloaded on their schedule (nothing without FEEDS).
   const stopFeedRefresh = startFeedRefresh(ctx);
   // This instance's copy of the lists, loaded now so that the first scan with a link does not wait for it.
-  void ctx.knownBad.load().catch((err: unknown) => logger.warn({ err: { name: (err as Error)?.name } }, 'known-bad lists not loaded at start; the first scan tries again'));
+  void ctx.knownBad
+    .load()
+    .catch((err: unknown) =>
+      logger.warn(
+        { err: { name: (err as Error)?.name } },
+        'known-bad lists not loaded at start; the first scan tries again',
+      ),
+    );
   // Forwarded mail to check (off unless INBOUND_SMTP_PORT is set; docs/deploy.md).
   const inboundSmtp = config.inbound ? await startInboundSmtp(ctx) : null;
 
   const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    logger.info({ port: info.port, host: config.host, database: database.driver, url: config.publicUrl }, `RedFlag is listening on ${config.publicUrl}`);
+    logger.info(
+      { port: info.port, host: config.host, database: database.driver, url: config.publicUrl },
+      `RedFlag is listening on ${config.publicUrl}`,
+    );
   });
 
   let stopping = false;

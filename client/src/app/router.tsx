@@ -41,8 +41,14 @@ export const routes: RouteObject[] = [
           { path: 'checkout', lazy: async () => ({ Component: (await import('./routes/checkout')).CheckoutRoute }) },
           { path: 'dashboard', lazy: async () => ({ Component: (await import('./routes/dashboard')).DashboardRoute }) },
           { path: 'scan', lazy: async () => ({ Component: (await import('./routes/scan')).ScanRoute }) },
-          { path: 'scans/:id', lazy: async () => ({ Component: (await import('./routes/scan-report')).ScanReportRoute }) },
-          { path: 'r/:token', lazy: async () => ({ Component: (await import('./routes/shared-result')).SharedResultRoute }) },
+          {
+            path: 'scans/:id',
+            lazy: async () => ({ Component: (await import('./routes/scan-report')).ScanReportRoute }),
+          },
+          {
+            path: 'r/:token',
+            lazy: async () => ({ Component: (await import('./routes/shared-result')).SharedResultRoute }),
+          },
           { path: 'account', lazy: async () => ({ Component: (await import('./routes/account')).AccountRoute }) },
           { path: 'settings', lazy: async () => ({ Component: (await import('./routes/settings')).SettingsRoute }) },
           {

@@ -34,10 +34,18 @@ export function PlanFeatures({
   const compact = tone === 'compact';
   return (
     <div className={className}>
-      <ul data-testid="plan-features" className={cn('grid', compact ? 'gap-1.5 text-sm' : 'gap-3 text-[0.9375rem] font-medium')}>
+      <ul
+        data-testid="plan-features"
+        className={cn('grid', compact ? 'gap-1.5 text-sm' : 'gap-3 text-[0.9375rem] font-medium')}
+      >
         {PREMIUM_FEATURES.map((item) => (
           <li key={item} className="flex items-start gap-2.5 text-slate-800">
-            <span className={cn('grid shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700', compact ? 'mt-0.5 size-4' : 'size-6')}>
+            <span
+              className={cn(
+                'grid shrink-0 place-items-center rounded-full bg-emerald-100 text-emerald-700',
+                compact ? 'mt-0.5 size-4' : 'size-6',
+              )}
+            >
               <Check aria-hidden="true" className={compact ? 'size-3' : 'size-4'} strokeWidth={3} />
             </span>
             {item}
@@ -45,7 +53,10 @@ export function PlanFeatures({
         ))}
       </ul>
       {showTrial ? (
-        <p data-testid="trial-gives" className={cn('text-slate-700', compact ? 'mt-2 text-sm' : 'mt-4 text-sm font-semibold')}>
+        <p
+          data-testid="trial-gives"
+          className={cn('text-slate-700', compact ? 'mt-2 text-sm' : 'mt-4 text-sm font-semibold')}
+        >
           {TRIAL_GIVES}
         </p>
       ) : null}

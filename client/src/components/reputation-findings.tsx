@@ -1,4 +1,9 @@
-import { LISTED_MEANS, REPORTS_ARE_NOT_PROOF, sightingText, type SharedReputation } from '@redflag/contracts/reputation';
+import {
+  LISTED_MEANS,
+  REPORTS_ARE_NOT_PROOF,
+  sightingText,
+  type SharedReputation,
+} from '@redflag/contracts/reputation';
 import { Globe2, Users } from 'lucide-react';
 import { useId } from 'react';
 
@@ -13,7 +18,11 @@ export default function ReputationFindings({ reputation }: { reputation: SharedR
   if (!reputation || (reputation.listings.length === 0 && reputation.sightings.length === 0)) return null;
   const { listings, sightings } = reputation;
   return (
-    <section data-testid="reputation-findings" aria-labelledby={titleId} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm">
+    <section
+      data-testid="reputation-findings"
+      aria-labelledby={titleId}
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 text-sm"
+    >
       <h4 id={titleId} className="text-xs font-extrabold uppercase tracking-widest text-slate-700">
         What others have seen
       </h4>
@@ -24,12 +33,16 @@ export default function ReputationFindings({ reputation }: { reputation: SharedR
               <li key={`${l.list}-${index}`} data-testid="reputation-listing" className="flex gap-2 text-slate-900">
                 <Globe2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
                 <span>
-                  <span className="font-semibold">{l.match === 'url' ? 'This link is' : "This link's site is"} on the known-bad list “{l.list}”</span>
+                  <span className="font-semibold">
+                    {l.match === 'url' ? 'This link is' : "This link's site is"} on the known-bad list “{l.list}”
+                  </span>
                   {l.listedAt ? <> (listed {l.listedAt.slice(0, 10)})</> : null}
                   {l.url ? (
                     <>
                       {': '}
-                      <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-xs">{l.url}</code>
+                      <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-xs">
+                        {l.url}
+                      </code>
                     </>
                   ) : null}
                 </span>
@@ -50,7 +63,9 @@ export default function ReputationFindings({ reputation }: { reputation: SharedR
                   {s.value ? (
                     <>
                       {': '}
-                      <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-xs">{s.value}</code>
+                      <code className="[overflow-wrap:anywhere] rounded-sm bg-slate-100 px-1 font-mono text-xs">
+                        {s.value}
+                      </code>
                     </>
                   ) : null}
                 </span>

@@ -37,7 +37,11 @@ describe('toApiError', () => {
 });
 
 const json = (body: unknown, init: ResponseInit = {}) =>
-  new Response(JSON.stringify(body), { status: 200, ...init, headers: { 'content-type': 'application/json', ...init.headers } });
+  new Response(JSON.stringify(body), {
+    status: 200,
+    ...init,
+    headers: { 'content-type': 'application/json', ...init.headers },
+  });
 
 function stubFetch(response: Response | (() => Promise<Response>)) {
   const fetchMock = vi.fn(typeof response === 'function' ? response : async () => response);
@@ -52,7 +56,9 @@ const usage = { planTier: 'free', scanCount: 2, maxScans: 5, remaining: 3, unlim
 describe('apiRequest builds the call from the route table', () => {
   it('fills path parameters (encoded), sends cookies and a JSON body', async () => {
     const fetchMock = stubFetch(json({ share: null }));
-    await expect(apiRequest('saveShare', { params: { id: 'a/b' }, body: { includeMessage: true } })).resolves.toEqual({ share: null });
+    await expect(apiRequest('saveShare', { params: { id: 'a/b' }, body: { includeMessage: true } })).resolves.toEqual({
+      share: null,
+    });
     const [url, init] = call(fetchMock);
     expect(url).toBe('/api/scans/a%2Fb/share');
     expect(init.method).toBe('PUT');
@@ -75,7 +81,7 @@ describe('apiRequest builds the call from the route table', () => {
   });
 });
 
-describe('apiRequest parses the answer with the route\'s response schema', () => {
+describe("apiRequest parses the answer with the route's response schema", () => {
   it('answers the parsed body', async () => {
     stubFetch(json(usage));
     await expect(apiRequest('getScanUsage')).resolves.toEqual(usage);
@@ -85,7 +91,11 @@ describe('apiRequest parses the answer with the route\'s response schema', () =>
     stubFetch(json({ ...usage, scanCount: 'two' }));
     const error = await apiRequest('getScanUsage').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 200, code: 'INVALID_RESPONSE', message: 'GET /api/users/scan-usage answered outside its contract' });
+    expect(error).toMatchObject({
+      status: 200,
+      code: 'INVALID_RESPONSE',
+      message: 'GET /api/users/scan-usage answered outside its contract',
+    });
     expect((error as ApiError).details).toMatchObject({ issues: [{ path: 'scanCount' }] });
   });
 
@@ -102,7 +112,9 @@ describe('apiRequest parses the answer with the route\'s response schema', () =>
 
 describe('apiRequest failures', () => {
   it('a non-OK answer is an ApiError with the contract error code', async () => {
-    stubFetch(json({ error: { code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' } }, { status: 403 }));
+    stubFetch(
+      json({ error: { code: 'SCAN_LIMIT_REACHED', message: 'Free tier scan limit reached' } }, { status: 403 }),
+    );
     const error = await apiRequest('createScan', { body: { message: 'hi' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('SCAN_LIMIT_REACHED');

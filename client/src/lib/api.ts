@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import type * as RouteTable from '@redflag/contracts/api-routes';
-import type { ApiRouteHeaders, ApiRouteInput, ApiRouteName, ApiRouteResponse, ApiRouteSpec } from '@redflag/contracts/api-routes';
+import type {
+  ApiRouteHeaders,
+  ApiRouteInput,
+  ApiRouteName,
+  ApiRouteResponse,
+  ApiRouteSpec,
+} from '@redflag/contracts/api-routes';
 
 /**
  * The one client for our API (docs/decisions/083). Every call names a row of the contracts' route table
@@ -71,7 +77,12 @@ export function toApiError(status: number, statusText: string, bodyText: string)
 
 /** fetch itself failed (offline, DNS, connection reset): no status to read. An abort is not one. */
 export function networkError(cause: unknown): ApiError {
-  return new ApiError({ status: 0, code: 'NETWORK_ERROR', message: 'We could not reach RedFlag.', details: cause instanceof Error ? cause.message : undefined });
+  return new ApiError({
+    status: 0,
+    code: 'NETWORK_ERROR',
+    message: 'We could not reach RedFlag.',
+    details: cause instanceof Error ? cause.message : undefined,
+  });
 }
 
 export interface ApiCallOptions {
@@ -80,9 +91,10 @@ export interface ApiCallOptions {
   keepalive?: boolean;
 }
 
-type CallArgs<N extends ApiRouteName> = Record<never, never> extends ApiRouteInput<N>
-  ? [input?: ApiRouteInput<N> & ApiCallOptions]
-  : [input: ApiRouteInput<N> & ApiCallOptions];
+type CallArgs<N extends ApiRouteName> =
+  Record<never, never> extends ApiRouteInput<N>
+    ? [input?: ApiRouteInput<N> & ApiCallOptions]
+    : [input: ApiRouteInput<N> & ApiCallOptions];
 
 interface LooseInput extends ApiCallOptions {
   params?: Record<string, string>;
@@ -96,11 +108,16 @@ const loadRouteTable = () => (routeTable ??= import('@redflag/contracts/api-rout
 
 /** Reads a 2xx body: JSON when the answer says so, undefined for 204 and bodies that are not JSON. */
 async function readBody(response: Response, where: string): Promise<unknown> {
-  if (response.status === 204 || !(response.headers.get('content-type') ?? '').includes('application/json')) return undefined;
+  if (response.status === 204 || !(response.headers.get('content-type') ?? '').includes('application/json'))
+    return undefined;
   try {
     return await response.json();
   } catch {
-    throw new ApiError({ status: response.status, code: 'INVALID_RESPONSE', message: `${where} answered with a body that is not JSON` });
+    throw new ApiError({
+      status: response.status,
+      code: 'INVALID_RESPONSE',
+      message: `${where} answered with a body that is not JSON`,
+    });
   }
 }
 
@@ -136,7 +153,9 @@ export async function apiCall<N extends ApiRouteName>(
   if (!response.ok) throw toApiError(response.status, response.statusText, await response.text().catch(() => ''));
 
   const parsed = parseWith(spec.response, await readBody(response, where), where, response.status);
-  const declared = spec.headers ? parseWith(spec.headers, Object.fromEntries(response.headers), `${where} (headers)`, response.status) : undefined;
+  const declared = spec.headers
+    ? parseWith(spec.headers, Object.fromEntries(response.headers), `${where} (headers)`, response.status)
+    : undefined;
   // Both were parsed by this row's own schemas just above; TypeScript cannot follow a generic row name to
   // its schema's output type, so the parsed values are named with the row's types here.
   return { data: parsed as ApiRouteResponse<N>, headers: declared as ApiRouteHeaders<N> };
@@ -152,5 +171,10 @@ function parseWith(schema: z.ZodType, value: unknown, where: string, status: num
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
-  throw new ApiError({ status, code: 'INVALID_RESPONSE', message: `${where} answered outside its contract`, details: { issues } });
+  throw new ApiError({
+    status,
+    code: 'INVALID_RESPONSE',
+    message: `${where} answered outside its contract`,
+    details: { issues },
+  });
 }

@@ -32,14 +32,25 @@ async function staleAfter(keys: Parameters<typeof invalidateKeys>[1]): Promise<s
 describe('query keys', () => {
   it('after a scan: every history page, report, stats and usage go stale, and nothing else', async () => {
     expect(await staleAfter(SCAN_DEPENDENT_KEYS)).toEqual(
-      ['["/api/scans","list",{"page":2}]', '["/api/scans","s1"]', '["/api/scans","s1","feedback"]', '["/api/users/stats"]', '["/api/users/scan-usage"]'].sort(),
+      [
+        '["/api/scans","list",{"page":2}]',
+        '["/api/scans","s1"]',
+        '["/api/scans","s1","feedback"]',
+        '["/api/users/stats"]',
+        '["/api/users/scan-usage"]',
+      ].sort(),
     );
   });
 
   it("after a conversion: the plan's views and every user's record go stale, not the scans", async () => {
     expect(await staleAfter(CONVERSION_DEPENDENT_KEYS)).toEqual(
-      ['["/api/users/plan"]', '["/api/users/trial-status"]', '["/api/stripe/subscription-status"]', '["/api/users/scan-usage"]', '["/api/auth/user","u1"]'].sort(),
+      [
+        '["/api/users/plan"]',
+        '["/api/users/trial-status"]',
+        '["/api/stripe/subscription-status"]',
+        '["/api/users/scan-usage"]',
+        '["/api/auth/user","u1"]',
+      ].sort(),
     );
   });
-
 });

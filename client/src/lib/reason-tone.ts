@@ -12,7 +12,8 @@ export type ReasonTone = 'warning' | 'watch' | 'reassuring' | 'context';
 /** The tone of one reason on a verdict of this band. */
 export function reasonTone(reason: Pick<ReasonDetail, 'weight' | 'severity'>, band: RiskBand): ReasonTone {
   // A weight of 0 is a reason that did not move the score; its severity says whether it is a warning sign.
-  const raises = reason.weight > 0 || (reason.weight === 0 && (reason.severity === 'high' || reason.severity === 'medium'));
+  const raises =
+    reason.weight > 0 || (reason.weight === 0 && (reason.severity === 'high' || reason.severity === 'medium'));
   if (raises) return band === 'legitimate' ? 'watch' : 'warning';
   return reason.weight < 0 ? 'reassuring' : 'context';
 }

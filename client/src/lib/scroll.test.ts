@@ -6,7 +6,17 @@ import { HEADER_SCROLL_OFFSET, scrollToSection, scrollToSectionSoon } from './sc
 function addSection(id: string, top: number): HTMLElement {
   const element = document.createElement('section');
   element.id = id;
-  element.getBoundingClientRect = () => ({ top, bottom: top + 100, left: 0, right: 0, width: 0, height: 100, x: 0, y: top, toJSON: () => ({}) });
+  element.getBoundingClientRect = () => ({
+    top,
+    bottom: top + 100,
+    left: 0,
+    right: 0,
+    width: 0,
+    height: 100,
+    x: 0,
+    y: top,
+    toJSON: () => ({}),
+  });
   document.body.append(element);
   return element;
 }

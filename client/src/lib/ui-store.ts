@@ -55,7 +55,8 @@ function rememberTrigger(): void {
   // A dialog handing over to another (error dialog → sign in) keeps the first trigger.
   if (state.kind !== 'none' || typeof document === 'undefined') return;
   const el = document.activeElement;
-  const usable = el instanceof HTMLElement && el !== document.body && !el.closest('[role="dialog"],[role="alertdialog"]');
+  const usable =
+    el instanceof HTMLElement && el !== document.body && !el.closest('[role="dialog"],[role="alertdialog"]');
   trigger = usable ? el : null;
 }
 

@@ -33,10 +33,28 @@ export function storedScan(overrides: Partial<StoredScan> = {}): StoredScan {
     scamType: 'delivery_smishing',
     reasons: ['Asks you to pay a small fee to release a parcel'],
     reasonDetails: [
-      reason({ id: 'delivery_fee', text: 'Asks you to pay a small fee to release a parcel', evidence: [span(SCAM_TEXT, 'unpaid shipping fee of $1.99')] }),
-      reason({ id: 'risky_tld', text: 'Links to a cheap, throwaway web address', severity: 'medium', evidence: [{ kind: 'url', url: 'https://usps-redelivery-fee.top/pay' }] }),
+      reason({
+        id: 'delivery_fee',
+        text: 'Asks you to pay a small fee to release a parcel',
+        evidence: [span(SCAM_TEXT, 'unpaid shipping fee of $1.99')],
+      }),
+      reason({
+        id: 'risky_tld',
+        text: 'Links to a cheap, throwaway web address',
+        severity: 'medium',
+        evidence: [{ kind: 'url', url: 'https://usps-redelivery-fee.top/pay' }],
+      }),
     ],
-    links: [{ url: 'https://usps-redelivery-fee.top/pay', host: 'usps-redelivery-fee.top', domain: 'usps-redelivery-fee.top', start: SCAM_TEXT.indexOf('https://'), end: SCAM_TEXT.indexOf(' or it'), flags: ['risky_tld'] }],
+    links: [
+      {
+        url: 'https://usps-redelivery-fee.top/pay',
+        host: 'usps-redelivery-fee.top',
+        domain: 'usps-redelivery-fee.top',
+        start: SCAM_TEXT.indexOf('https://'),
+        end: SCAM_TEXT.indexOf(' or it'),
+        flags: ['risky_tld'],
+      },
+    ],
     advice: 'Do not pay. Check the parcel on the carrier’s own site.',
     engineVersion: 'test-engine-1',
     language: { code: 'en', name: 'English' },

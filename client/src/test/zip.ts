@@ -54,7 +54,10 @@ class Bytes {
   }
 }
 
-export async function makeZip(files: readonly ZipFileSpec[], { zip64 = false }: { zip64?: boolean } = {}): Promise<Uint8Array<ArrayBuffer>> {
+export async function makeZip(
+  files: readonly ZipFileSpec[],
+  { zip64 = false }: { zip64?: boolean } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
   const out = new Bytes();
   const central = new Bytes();
   const encoder = new TextEncoder();
@@ -66,17 +69,56 @@ export async function makeZip(files: readonly ZipFileSpec[], { zip64 = false }: 
     const crc = crc32(data);
     const offset = out.length;
     // Local header: version, flags (bit 11: UTF-8 name), method, time, date, crc, sizes, name and extra lengths.
-    out.u32(0x04034b50).u16(20).u16(0x800).u16(method).u16(0).u16(0x21).u32(crc).u32(body.length).u32(data.length).u16(name.length).u16(0).raw(name).raw(body);
+    out
+      .u32(0x04034b50)
+      .u16(20)
+      .u16(0x800)
+      .u16(method)
+      .u16(0)
+      .u16(0x21)
+      .u32(crc)
+      .u32(body.length)
+      .u32(data.length)
+      .u16(name.length)
+      .u16(0)
+      .raw(name)
+      .raw(body);
     central
-      .u32(0x02014b50).u16(20).u16(20).u16(0x800).u16(method).u16(0).u16(0x21).u32(crc).u32(body.length).u32(data.length)
-      .u16(name.length).u16(0).u16(0).u16(0).u16(0).u32(0).u32(offset).raw(name);
+      .u32(0x02014b50)
+      .u16(20)
+      .u16(20)
+      .u16(0x800)
+      .u16(method)
+      .u16(0)
+      .u16(0x21)
+      .u32(crc)
+      .u32(body.length)
+      .u32(data.length)
+      .u16(name.length)
+      .u16(0)
+      .u16(0)
+      .u16(0)
+      .u16(0)
+      .u32(0)
+      .u32(offset)
+      .raw(name);
   }
   const dirOffset = out.length;
   const dir = central.done();
   out.raw(dir);
   if (zip64) {
     const recordAt = out.length;
-    out.u32(0x06064b50).u64(44).u16(45).u16(45).u32(0).u32(0).u64(files.length).u64(files.length).u64(dir.length).u64(dirOffset);
+    out
+      .u32(0x06064b50)
+      .u64(44)
+      .u16(45)
+      .u16(45)
+      .u32(0)
+      .u32(0)
+      .u64(files.length)
+      .u64(files.length)
+      .u64(dir.length)
+      .u64(dirOffset);
     out.u32(0x07064b50).u32(0).u64(recordAt).u32(1);
     out.u32(0x06054b50).u16(0).u16(0).u16(0xffff).u16(0xffff).u32(0xffffffff).u32(0xffffffff).u16(0);
   } else {

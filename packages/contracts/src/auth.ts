@@ -14,7 +14,10 @@ const optionalName = storableString()
  * e-mail required and valid, password checked for length and commonness on the server (weak_password).
  */
 export const signUpBodySchema = z.object({
-  email: storableString({ error: 'Please enter your email address' }).trim().min(1, 'Please enter your email address').pipe(z.email('Please enter a valid email address')),
+  email: storableString({ error: 'Please enter your email address' })
+    .trim()
+    .min(1, 'Please enter your email address')
+    .pipe(z.email('Please enter a valid email address')),
   password: storableString({ error: 'Please enter a password' }),
   firstName: optionalName,
   lastName: optionalName,
@@ -45,7 +48,10 @@ export const updateUserBodySchema = z.strictObject(
       .max(160, 'The full name can be at most 160 characters')
       .optional(),
   },
-  { error: (issue) => (issue.code === 'unrecognized_keys' ? 'Only the first and last name can be changed here' : undefined) },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? 'Only the first and last name can be changed here' : undefined,
+  },
 );
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
@@ -54,7 +60,10 @@ export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
  * then checked by the password rules on the server (weak_password, decision 048).
  */
 export const changePasswordBodySchema = z.strictObject({
-  currentPassword: storableString({ error: 'Please enter your current password' }).min(1, 'Please enter your current password'),
+  currentPassword: storableString({ error: 'Please enter your current password' }).min(
+    1,
+    'Please enter your current password',
+  ),
   newPassword: storableString({ error: 'Please enter a new password' }),
   revokeOtherSessions: z.boolean().optional(),
 });

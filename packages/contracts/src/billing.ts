@@ -13,7 +13,14 @@ export const subscriptionStatusSchema = z.enum(['setup_required', 'processing', 
 export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
 
 /** The account gate's view (docs/product.md §4, "Account gate"). */
-export const computedStatusValueSchema = z.enum(['new', 'setup_required', 'trial_expired', 'cancelled', 'active', 'trialing']);
+export const computedStatusValueSchema = z.enum([
+  'new',
+  'setup_required',
+  'trial_expired',
+  'cancelled',
+  'active',
+  'trialing',
+]);
 export type ComputedStatusValue = z.infer<typeof computedStatusValueSchema>;
 
 export const computedStatusSchema = z.object({
@@ -126,6 +133,10 @@ export type CreatePortalSessionRequest = z.infer<typeof createPortalSessionReque
 
 /** POST /api/test/clock (TEST_CLOCK=true only): moves the server's clock forward and runs due billing jobs. */
 export const testClockRequestSchema = z.object({
-  advanceMs: z.number().int().min(0).max(400 * 24 * 60 * 60 * 1000),
+  advanceMs: z
+    .number()
+    .int()
+    .min(0)
+    .max(400 * 24 * 60 * 60 * 1000),
 });
 export const testClockResponseSchema = z.object({ now: z.string() });

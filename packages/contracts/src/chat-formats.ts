@@ -16,7 +16,10 @@ const AMPM = String.raw`(?:[\s\u202f\u00a0]?(?:[ap]\.?\s?m\.?|AM|PM|am|pm|vorm\.
 const DATE = String.raw`\d{1,4}[./-]\d{1,2}[./-]\d{1,4}`;
 const TIME = String.raw`\d{1,2}[:.]\d{2}(?:[:.]\d{2})?${AMPM}`;
 /** WhatsApp Android: "date, time - Name: text" (the French export writes "date à time"). */
-export const WA_ANDROID = new RegExp(String.raw`^\u200e?(${DATE}),?\s(?:à\s|um\s)?(${TIME})\s[-–]\s([^:\n]{1,60}?)\s?:\s`, 'i');
+export const WA_ANDROID = new RegExp(
+  String.raw`^\u200e?(${DATE}),?\s(?:à\s|um\s)?(${TIME})\s[-–]\s([^:\n]{1,60}?)\s?:\s`,
+  'i',
+);
 /** WhatsApp iOS: "[date, time] Name: text". */
 export const WA_IOS = new RegExp(String.raw`^\u200e?\[(${DATE}),?\s(${TIME})\]\s([^:\n]{1,60}?):\s`, 'i');
 /** A WhatsApp line with a date and time but no speaker: a system line (encryption notice, "X added Y"). */
@@ -26,7 +29,8 @@ export const TELEGRAM = new RegExp(String.raw`^([^,\n\[\]]{1,60}),\s\[(${DATE}\s
 /** imessage-exporter's text: "Mar 12, 2024  9:15:42 PM" (possibly followed by a read receipt). */
 export const IMESSAGE_DATE = /^([A-Z][a-z]{2} \d{1,2}, \d{4}\s+\d{1,2}:\d{2}:\d{2}\s?[AP]M)\b.*$/;
 /** A labelled line: "Name: text", optionally after a time. */
-export const LABELLED = /^(?:\[?(\d{1,2}[:.]\d{2}(?:\s?[AP]M)?)\]?\s+)?([\p{L}+][\p{L}\p{N} .'’()+-]{0,29}?)\s?:\s+(?=\S)/iu;
+export const LABELLED =
+  /^(?:\[?(\d{1,2}[:.]\d{2}(?:\s?[AP]M)?)\]?\s+)?([\p{L}+][\p{L}\p{N} .'’()+-]{0,29}?)\s?:\s+(?=\S)/iu;
 
 /** The headers that start a turn, most specific first: a thread is read in the first with two or more. */
 const TURN_HEADERS: readonly RegExp[] = [WA_ANDROID, WA_IOS, TELEGRAM, IMESSAGE_DATE, LABELLED];

@@ -24,10 +24,18 @@ export const analyticsEventSchema = z.object({
     .object({
       riskScore: z.number().int().min(0).max(100).optional(),
       confidence: z.number().min(0).max(1).optional(),
-      scamType: z.string().max(40).regex(/^[a-z_]+$/).optional(),
+      scamType: z
+        .string()
+        .max(40)
+        .regex(/^[a-z_]+$/)
+        .optional(),
       platform: platformSchema.optional(),
       feature: z.enum(['phone', 'email']).optional(),
-      source: z.string().max(40).regex(/^[a-z0-9_-]+$/i).optional(),
+      source: z
+        .string()
+        .max(40)
+        .regex(/^[a-z0-9_-]+$/i)
+        .optional(),
       hasPhone: z.boolean().optional(),
       hasEmail: z.boolean().optional(),
       messageLength: z.number().int().min(0).max(100_000).optional(),

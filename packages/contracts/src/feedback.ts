@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { evidenceSchema, emailAnalysisSchema, linkAnalysisSchema, phoneAnalysisSchema, platformSchema, scamTypeSchema } from './scan.ts';
+import {
+  evidenceSchema,
+  emailAnalysisSchema,
+  linkAnalysisSchema,
+  phoneAnalysisSchema,
+  platformSchema,
+  scamTypeSchema,
+} from './scan.ts';
 import { storableString } from './text.ts';
 import { sharedReputationSchema } from './reputation.ts';
 
@@ -23,7 +30,10 @@ export const feedbackRequestSchema = z.object({
   label: feedbackLabelSchema,
   note: storableString()
     .trim()
-    .max(FEEDBACK_NOTE_MAX_LENGTH, `Notes can be at most ${FEEDBACK_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`)
+    .max(
+      FEEDBACK_NOTE_MAX_LENGTH,
+      `Notes can be at most ${FEEDBACK_NOTE_MAX_LENGTH.toLocaleString('en-US')} characters`,
+    )
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),

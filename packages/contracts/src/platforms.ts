@@ -21,7 +21,9 @@ export type PlatformValue = PlatformOption['value'];
 export const PLATFORM_VALUES = PLATFORMS.map((p) => p.value) as [PlatformValue, ...PlatformValue[]];
 
 /** The marketplace platforms (category Marketplace): one list for the engine, the report and the titles. */
-export const MARKETPLACE_PLATFORMS: ReadonlySet<PlatformValue> = new Set(PLATFORMS.filter((p) => p.category === 'Marketplace').map((p) => p.value));
+export const MARKETPLACE_PLATFORMS: ReadonlySet<PlatformValue> = new Set(
+  PLATFORMS.filter((p) => p.category === 'Marketplace').map((p) => p.value),
+);
 
 /** Whether a value is one of the platforms (a string from a dataset or a form). */
 export function isPlatform(value: string): value is PlatformValue {

@@ -88,7 +88,9 @@ export const lookupQuerySchema = z
     email: storableString().trim().min(1).max(320).optional(),
     url: storableString().trim().min(1).max(2048).optional(),
   })
-  .refine((q) => [q.phone, q.email, q.url].filter((v) => v !== undefined).length === 1, { message: 'Give exactly one of phone, email or url' });
+  .refine((q) => [q.phone, q.email, q.url].filter((v) => v !== undefined).length === 1, {
+    message: 'Give exactly one of phone, email or url',
+  });
 export type LookupQuery = z.output<typeof lookupQuerySchema>;
 
 export const lookupResponseSchema = z.object({

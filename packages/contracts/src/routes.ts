@@ -48,5 +48,7 @@ export const CLIENT_ROUTE_TEMPLATES = ['/scans/:id', '/r/:token'] as const;
 
 export function isClientRoute(pathname: string): boolean {
   const normalised = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return (CLIENT_ROUTES as readonly string[]).includes(normalised) || CLIENT_ROUTE_PATTERNS.some((p) => p.test(normalised));
+  return (
+    (CLIENT_ROUTES as readonly string[]).includes(normalised) || CLIENT_ROUTE_PATTERNS.some((p) => p.test(normalised))
+  );
 }

@@ -6,7 +6,13 @@ import { z } from 'zod';
  * yes/no; an unanswered question is absent. Unknown fields are refused (422), so a misspelt answer is not
  * silently dropped.
  */
-export const CONTEXT_KEYS = ['knowsSender', 'contactedFirst', 'movedApps', 'mentionedInvestment', 'askedForMoney'] as const;
+export const CONTEXT_KEYS = [
+  'knowsSender',
+  'contactedFirst',
+  'movedApps',
+  'mentionedInvestment',
+  'askedForMoney',
+] as const;
 export type ContextKey = (typeof CONTEXT_KEYS)[number];
 
 export const scanContextSchema = z.strictObject({

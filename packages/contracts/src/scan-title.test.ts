@@ -11,13 +11,21 @@ describe('scanTitle', () => {
     const wrong = scanTitle({ riskScore: 12, scamType: null, platform: null, message: WRONG_NUMBER });
     expect(birthday).toEqual({ title: 'Happy birthday Sam!! Hope you have the best day...', source: 'message' });
     expect(wrong).toEqual({ title: 'Sorry, wrong number! I was trying to reach my...', source: 'message' });
-    expect(scanTitle({ riskScore: 4, scamType: null, platform: 'other', message: BIRTHDAY }).title).not.toMatch(/buyer/i);
-    expect(scanTitle({ riskScore: 20, scamType: null, platform: 'craigslist', message: 'Is the bike still available?' })).toEqual({ title: 'Legitimate Buyer', source: 'verdict' });
+    expect(scanTitle({ riskScore: 4, scamType: null, platform: 'other', message: BIRTHDAY }).title).not.toMatch(
+      /buyer/i,
+    );
+    expect(
+      scanTitle({ riskScore: 20, scamType: null, platform: 'craigslist', message: 'Is the bike still available?' }),
+    ).toEqual({ title: 'Legitimate Buyer', source: 'verdict' });
   });
 
   it('never titles a green scan with the closest scam type', () => {
-    expect(scanTitle({ riskScore: 30, scamType: 'phishing', platform: 'email', message: 'Your invoice is attached.' }).title).toBe('Your invoice is attached.');
-    expect(scanTitle({ riskScore: 30, scamType: 'phishing', platform: 'ebay', message: 'x' }).title).toBe('Legitimate Buyer');
+    expect(
+      scanTitle({ riskScore: 30, scamType: 'phishing', platform: 'email', message: 'Your invoice is attached.' }).title,
+    ).toBe('Your invoice is attached.');
+    expect(scanTitle({ riskScore: 30, scamType: 'phishing', platform: 'ebay', message: 'x' }).title).toBe(
+      'Legitimate Buyer',
+    );
   });
 
   it('names the type on a scam, hedges it on a suspicious message, and falls back to the verdict', () => {
@@ -29,7 +37,10 @@ describe('scanTitle', () => {
   });
 
   it('falls back to "Legitimate Message" when the message has no words to show', () => {
-    expect(scanTitle({ riskScore: 0, scamType: null, platform: null, message: '  \n ' })).toEqual({ title: 'Legitimate Message', source: 'verdict' });
+    expect(scanTitle({ riskScore: 0, scamType: null, platform: null, message: '  \n ' })).toEqual({
+      title: 'Legitimate Message',
+      source: 'verdict',
+    });
   });
 });
 
@@ -42,6 +53,8 @@ describe('messageOpening', () => {
     expect(messageOpening('x'.repeat(60))).toBe(`${'x'.repeat(50)}...`);
     expect(messageOpening(`${'z'.repeat(49)}😀😀`)).toBe(`${'z'.repeat(49)}😀...`);
     // The 50th character ends a word: that word stays (its comma does not).
-    expect(messageOpening('Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight')).toBe('Happy birthday Sam! Hope you have a wonderful day...');
+    expect(messageOpening('Happy birthday Sam! Hope you have a wonderful day, see you at dinner tonight')).toBe(
+      'Happy birthday Sam! Hope you have a wonderful day...',
+    );
   });
 });

@@ -15,7 +15,6 @@ export interface ScanTitle {
   source: 'verdict' | 'message';
 }
 
-
 /** The first characters of the message on one line, cut on a word where one is near, with an ellipsis. */
 export function messageOpening(message: string, max: number = MESSAGE_PREVIEW_CHARS): string {
   const flat = message.replace(/\s+/g, ' ').trim();
@@ -45,7 +44,8 @@ export function scanTitle(scan: ScanTitleInput): ScanTitle {
   const label = scan.scamType === 'other' ? null : scamTypeLabel(scan.scamType);
   if (band === 'scam') return { title: label ?? 'Scam Detected', source: 'verdict' };
   if (band === 'suspicious') return { title: label ? `Possible ${label}` : 'Suspicious Message', source: 'verdict' };
-  if (scan.platform && (MARKETPLACE_PLATFORMS as ReadonlySet<string>).has(scan.platform)) return { title: 'Legitimate Buyer', source: 'verdict' };
+  if (scan.platform && (MARKETPLACE_PLATFORMS as ReadonlySet<string>).has(scan.platform))
+    return { title: 'Legitimate Buyer', source: 'verdict' };
   const opening = messageOpening(scan.message);
   return opening ? { title: opening, source: 'message' } : { title: 'Legitimate Message', source: 'verdict' };
 }

@@ -91,7 +91,12 @@ export function scamTypeLabel(type: string | null | undefined): string | null {
 /** Where a reason's evidence is: a span of the message, a link, or a lookup on the phone / e-mail. */
 export const evidenceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('span'), start: z.number().int().min(0), end: z.number().int().min(0), text: z.string() }),
-  z.object({ kind: z.literal('url'), url: z.string(), start: z.number().int().min(0).optional(), end: z.number().int().min(0).optional() }),
+  z.object({
+    kind: z.literal('url'),
+    url: z.string(),
+    start: z.number().int().min(0).optional(),
+    end: z.number().int().min(0).optional(),
+  }),
   z.object({ kind: z.literal('phone'), detail: z.string() }),
   z.object({ kind: z.literal('email'), detail: z.string() }),
   z.object({ kind: z.literal('model'), detail: z.string() }),
@@ -152,7 +157,18 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * One step of the engine's score policy that changed the score (server/src/detection/policy.ts): a cap, a
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
-export const POLICY_STEP_IDS = ['marketplace_model_cap', 'warning_floor', 'opener_floor', 'known_sender_cap', 'model_only_cap', 'sender_notice_cap', 'destination_cap', 'no_way_to_act_cap', 'reviewer_blend', 'known_bad_link'] as const;
+export const POLICY_STEP_IDS = [
+  'marketplace_model_cap',
+  'warning_floor',
+  'opener_floor',
+  'known_sender_cap',
+  'model_only_cap',
+  'sender_notice_cap',
+  'destination_cap',
+  'no_way_to_act_cap',
+  'reviewer_blend',
+  'known_bad_link',
+] as const;
 export const policyStepSchema = z.object({
   id: z.enum(POLICY_STEP_IDS),
   from: z.number().int().min(0).max(100),

@@ -1,6 +1,18 @@
 import { z } from 'zod';
-import { apiScanSchema, IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_TTL_HOURS, IDEMPOTENT_REPLAYED_HEADER, idempotencyKeySchema } from './api.ts';
-import { lookupQuerySchema, lookupResponseSchema, REPORTS_ARE_NOT_PROOF, SIGHTING_THRESHOLD, SIGHTING_WINDOW_DAYS } from './reputation.ts';
+import {
+  apiScanSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_TTL_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeySchema,
+} from './api.ts';
+import {
+  lookupQuerySchema,
+  lookupResponseSchema,
+  REPORTS_ARE_NOT_PROOF,
+  SIGHTING_THRESHOLD,
+  SIGHTING_WINDOW_DAYS,
+} from './reputation.ts';
 import { scanRequestSchema } from './scan.ts';
 import { scanContextPatchSchema } from './scan-context.ts';
 import type { RouteSpec } from './route-spec.ts';
@@ -26,7 +38,10 @@ export type V1RouteSpec = RouteSpec & {
   errors: Record<string, string>;
 };
 
-const v1 = <const R extends Omit<V1RouteSpec, 'audience'>>(spec: R): R & { audience: 'public' } => ({ audience: 'public', ...spec });
+const v1 = <const R extends Omit<V1RouteSpec, 'audience'>>(spec: R): R & { audience: 'public' } => ({
+  audience: 'public',
+  ...spec,
+});
 
 export const V1_ROUTES = {
   createScan: v1({
@@ -55,11 +70,13 @@ export const V1_ROUTES = {
     },
     errors: {
       '400': 'The body is not JSON (`BAD_REQUEST`).',
-      '403': 'The plan does not allow this scan: `SCAN_LIMIT_REACHED` (the free trial scans are used), `TRIAL_EXPIRED`, `PAYMENT_SETUP_REQUIRED`, or `PREMIUM_REQUIRED` for phone / e-mail verification.',
+      '403':
+        'The plan does not allow this scan: `SCAN_LIMIT_REACHED` (the free trial scans are used), `TRIAL_EXPIRED`, `PAYMENT_SETUP_REQUIRED`, or `PREMIUM_REQUIRED` for phone / e-mail verification.',
       '409': 'A request with the same Idempotency-Key is still running (`CONFLICT`).',
       '413': 'The body is too large (`PAYLOAD_TOO_LARGE`).',
       '415': 'The body is not sent as `application/json` (`UNSUPPORTED_MEDIA_TYPE`).',
-      '422': 'The request is not valid (`MESSAGE_REQUIRED`, `VALIDATION_ERROR`), or its Idempotency-Key was used with another body.',
+      '422':
+        'The request is not valid (`MESSAGE_REQUIRED`, `VALIDATION_ERROR`), or its Idempotency-Key was used with another body.',
     },
   }),
   getScan: v1({
@@ -97,7 +114,8 @@ export const V1_ROUTES = {
     path: '/v1/lookup',
     query: lookupQuerySchema,
     queryDescriptions: {
-      phone: 'A phone number, best in international format (`+1 202 555 0143`); without a country code it is read as a US number.',
+      phone:
+        'A phone number, best in international format (`+1 202 555 0143`); without a country code it is read as a US number.',
       email: 'An e-mail address.',
       url: 'An http(s) link, with or without its scheme.',
     },

@@ -35,7 +35,10 @@ beforeAll(async () => {
           callback(Object.assign(new Error('Temporary failure, try again later'), { responseCode: 451 }));
           return;
         }
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -48,7 +51,8 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const post = (t: TestApp, u: TestUser, path: string, body: unknown = {}) => t.request(path, { method: 'POST', headers: u.headers, json: body });
+const post = (t: TestApp, u: TestUser, path: string, body: unknown = {}) =>
+  t.request(path, { method: 'POST', headers: u.headers, json: body });
 
 async function trialUser(t: TestApp): Promise<TestUser> {
   const u = await createVerifiedUser(t, { firstName: 'Ada' });
@@ -64,7 +68,9 @@ async function trialUser(t: TestApp): Promise<TestUser> {
 
 /** Rows of the outbox holding the address anywhere (to, text, html...). */
 async function rowsWith(t: TestApp, email: string) {
-  const res = (await t.ctx.database.db.execute(sql`select x.kind, x.status from ${mailOutbox} x where strpos(lower(x::text), ${email}) > 0`)) as unknown as {
+  const res = (await t.ctx.database.db.execute(
+    sql`select x.kind, x.status from ${mailOutbox} x where strpos(lower(x::text), ${email}) > 0`,
+  )) as unknown as {
     rows: Array<{ kind: string; status: string }>;
   };
   return res.rows;
@@ -85,7 +91,12 @@ describe('cancel, then delete the account, with SMTP', () => {
 
       expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
       // Queued in the cancel's transaction; the worker has not had its round yet.
-      expect(await t.ctx.database.db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.kind, 'cancellation'))).toEqual([{ status: 'pending' }]);
+      expect(
+        await t.ctx.database.db
+          .select({ status: mailOutbox.status })
+          .from(mailOutbox)
+          .where(eq(mailOutbox.kind, 'cancellation')),
+      ).toEqual([{ status: 'pending' }]);
 
       expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
       await t.ctx.mailer.idle();
@@ -114,11 +125,17 @@ describe('cancel, then delete the account, with SMTP', () => {
 
       expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
       // A worker has claimed it: it is on the wire and cannot be called back.
-      await t.ctx.database.db.update(mailOutbox).set({ status: 'sending', lockedUntil: new Date(t.ctx.clock.now().getTime() - 1000) }).where(eq(mailOutbox.kind, 'cancellation'));
+      await t.ctx.database.db
+        .update(mailOutbox)
+        .set({ status: 'sending', lockedUntil: new Date(t.ctx.clock.now().getTime() - 1000) })
+        .where(eq(mailOutbox.kind, 'cancellation'));
       expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
       await t.ctx.mailer.idle();
       await t.ctx.mailer.processDue();
-      expect(subjectsTo(email).sort()).toEqual(['Your RedFlag account was deleted', 'Your RedFlag trial is cancelled: you will not be charged']);
+      expect(subjectsTo(email).sort()).toEqual([
+        'Your RedFlag account was deleted',
+        'Your RedFlag trial is cancelled: you will not be charged',
+      ]);
       expect(await rowsWith(t, email)).toEqual([]);
     } finally {
       await t.close();
@@ -139,7 +156,9 @@ describe('cancel, then delete the account, with SMTP', () => {
       expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
       await t.ctx.mailer.idle();
       // Still on its way: retried after its back-off like any other mail.
-      expect((await rowsWith(t, email)).map((r) => `${r.kind}:${r.status}`).sort()).toEqual(['account_deleted:pending']);
+      expect((await rowsWith(t, email)).map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
+        'account_deleted:pending',
+      ]);
       for (let i = 1; i < MAIL_MAX_ATTEMPTS; i++) {
         t.ctx.clock.advance(retryDelayMs(i) + 1000);
         await t.ctx.mailer.processDue();
@@ -163,7 +182,9 @@ describe('cancel, then delete the account, with the dev outbox', () => {
       expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
       await t.ctx.mailer.idle();
 
-      const shown = ((await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string; text: string }>).filter((m) => m.to === email);
+      const shown = (
+        (await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string; text: string }>
+      ).filter((m) => m.to === email);
       expect(shown.map((m) => m.subject)).toEqual(['Your RedFlag account was deleted']);
       expect(shown[0]?.text).toContain('Your free trial was cancelled with your account: you will not be charged.');
       for (const m of shown) expect(m.text).not.toMatch(/resume|keep access/i);

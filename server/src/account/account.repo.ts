@@ -2,7 +2,13 @@ import { and, asc, eq, gt, inArray, ne, not, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../billing/billing.repo.ts';
 import { account, rateLimitBucket, session, user, verification } from '../db/schema/auth.ts';
-import { billingAccount, localCheckoutSession, localInvoice, localPortalSession, localSubscription } from '../db/schema/billing.ts';
+import {
+  billingAccount,
+  localCheckoutSession,
+  localInvoice,
+  localPortalSession,
+  localSubscription,
+} from '../db/schema/billing.ts';
 import { contactMessage } from '../db/schema/contact.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { DEV_OUTBOX_KEEP_MS, KEPT_UNTIL_DELIVERED_KINDS } from '../mail/mail.repo.ts';
@@ -27,7 +33,13 @@ export function allScans(db: Executor, userId: string) {
 /** Sign-in methods only: never password hashes or OAuth tokens. */
 export function signInMethods(db: Executor, userId: string) {
   return db
-    .select({ providerId: account.providerId, accountId: account.accountId, scope: account.scope, createdAt: account.createdAt, updatedAt: account.updatedAt })
+    .select({
+      providerId: account.providerId,
+      accountId: account.accountId,
+      scope: account.scope,
+      createdAt: account.createdAt,
+      updatedAt: account.updatedAt,
+    })
     .from(account)
     .where(eq(account.userId, userId));
 }
@@ -35,7 +47,13 @@ export function signInMethods(db: Executor, userId: string) {
 /** Sessions without their tokens. */
 export function activeSessions(db: Executor, userId: string) {
   return db
-    .select({ createdAt: session.createdAt, updatedAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .select({
+      createdAt: session.createdAt,
+      updatedAt: session.updatedAt,
+      expiresAt: session.expiresAt,
+      ipAddress: session.ipAddress,
+      userAgent: session.userAgent,
+    })
     .from(session)
     .where(eq(session.userId, userId));
 }
@@ -49,7 +67,12 @@ function contactMessagesWhere(userId: string, email: string) {
 
 export function contactMessagesOf(db: Executor, userId: string, email: string) {
   return db
-    .select({ name: contactMessage.name, email: contactMessage.email, message: contactMessage.message, createdAt: contactMessage.createdAt })
+    .select({
+      name: contactMessage.name,
+      email: contactMessage.email,
+      message: contactMessage.message,
+      createdAt: contactMessage.createdAt,
+    })
     .from(contactMessage)
     .where(contactMessagesWhere(userId, email))
     .orderBy(asc(contactMessage.createdAt));
@@ -57,7 +80,12 @@ export function contactMessagesOf(db: Executor, userId: string, email: string) {
 
 export function eventsOf(db: Executor, userId: string) {
   return db
-    .select({ name: analyticsEvents.name, properties: analyticsEvents.properties, riskLevel: analyticsEvents.riskLevel, createdAt: analyticsEvents.createdAt })
+    .select({
+      name: analyticsEvents.name,
+      properties: analyticsEvents.properties,
+      riskLevel: analyticsEvents.riskLevel,
+      createdAt: analyticsEvents.createdAt,
+    })
     .from(analyticsEvents)
     .where(eq(analyticsEvents.userId, userId))
     .orderBy(asc(analyticsEvents.createdAt));
@@ -70,16 +98,36 @@ export async function billingAccountOf(db: Executor, userId: string) {
 
 /** The test provider's records of this user (Stripe keeps its own; only the plan row above is ours). */
 export async function localBillingOf(db: Executor, userId: string) {
-  const subscriptions = await db.select().from(localSubscription).where(eq(localSubscription.userId, userId)).orderBy(asc(localSubscription.createdAt));
+  const subscriptions = await db
+    .select()
+    .from(localSubscription)
+    .where(eq(localSubscription.userId, userId))
+    .orderBy(asc(localSubscription.createdAt));
   const ids = subscriptions.map((s) => s.id);
-  const invoices = ids.length ? await db.select().from(localInvoice).where(inArray(localInvoice.subscriptionId, ids)).orderBy(asc(localInvoice.createdAt)) : [];
+  const invoices = ids.length
+    ? await db
+        .select()
+        .from(localInvoice)
+        .where(inArray(localInvoice.subscriptionId, ids))
+        .orderBy(asc(localInvoice.createdAt))
+    : [];
   const checkoutSessions = await db
-    .select({ status: localCheckoutSession.status, withTrial: localCheckoutSession.withTrial, createdAt: localCheckoutSession.createdAt, completedAt: localCheckoutSession.completedAt, expiresAt: localCheckoutSession.expiresAt })
+    .select({
+      status: localCheckoutSession.status,
+      withTrial: localCheckoutSession.withTrial,
+      createdAt: localCheckoutSession.createdAt,
+      completedAt: localCheckoutSession.completedAt,
+      expiresAt: localCheckoutSession.expiresAt,
+    })
     .from(localCheckoutSession)
     .where(eq(localCheckoutSession.userId, userId));
   // Portal sessions without their ids: an id is the portal link's token.
   const portalSessions = await db
-    .select({ returnUrl: localPortalSession.returnUrl, createdAt: localPortalSession.createdAt, expiresAt: localPortalSession.expiresAt })
+    .select({
+      returnUrl: localPortalSession.returnUrl,
+      createdAt: localPortalSession.createdAt,
+      expiresAt: localPortalSession.expiresAt,
+    })
     .from(localPortalSession)
     .where(eq(localPortalSession.userId, userId));
   return { subscriptions, invoices, checkoutSessions, portalSessions };
@@ -94,13 +142,25 @@ function mailsWhere(userId: string, email: string) {
   return or(
     eq(lower(mailOutbox.to), email),
     eq(lower(mailOutbox.replyTo), email),
-    and(ne(mailOutbox.kind, 'contact'), or(sql`strpos(lower(${mailOutbox.text}), ${email}) > 0`, sql`strpos(${mailOutbox.text}, ${userId}) > 0`)),
+    and(
+      ne(mailOutbox.kind, 'contact'),
+      or(sql`strpos(lower(${mailOutbox.text}), ${email}) > 0`, sql`strpos(${mailOutbox.text}, ${userId}) > 0`),
+    ),
   );
 }
 
 export function mailsOf(db: Executor, userId: string, email: string) {
   return db
-    .select({ to: mailOutbox.to, replyTo: mailOutbox.replyTo, subject: mailOutbox.subject, text: mailOutbox.text, kind: mailOutbox.kind, status: mailOutbox.status, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+    .select({
+      to: mailOutbox.to,
+      replyTo: mailOutbox.replyTo,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      kind: mailOutbox.kind,
+      status: mailOutbox.status,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
     .from(mailOutbox)
     .where(mailsWhere(userId, email))
     .orderBy(asc(mailOutbox.createdAt));
@@ -117,7 +177,15 @@ function verificationsWhere(userId: string, email: string) {
 }
 
 export function verificationsOf(db: Executor, userId: string, email: string) {
-  return db.select({ identifier: verification.identifier, value: verification.value, createdAt: verification.createdAt, expiresAt: verification.expiresAt }).from(verification).where(verificationsWhere(userId, email));
+  return db
+    .select({
+      identifier: verification.identifier,
+      value: verification.value,
+      createdAt: verification.createdAt,
+      expiresAt: verification.expiresAt,
+    })
+    .from(verification)
+    .where(verificationsWhere(userId, email));
 }
 
 /**
@@ -127,7 +195,11 @@ export function verificationsOf(db: Executor, userId: string, email: string) {
  * same way is not matched.
  */
 function bucketsWhere(userId: string, email: string) {
-  const matches = (value: string) => or(sql`right(${rateLimitBucket.key}, ${value.length + 1}) = ${`:${value}`}`, sql`strpos(${rateLimitBucket.key}, ${`:${value}|`}) > 0`);
+  const matches = (value: string) =>
+    or(
+      sql`right(${rateLimitBucket.key}, ${value.length + 1}) = ${`:${value}`}`,
+      sql`strpos(${rateLimitBucket.key}, ${`:${value}|`}) > 0`,
+    );
   return or(matches(email), matches(userId.toLowerCase()));
 }
 
@@ -145,11 +217,17 @@ export function rateBucketsOf(db: Executor, userId: string, email: string) {
  * mail says the trial or subscription was cancelled with the account instead.
  */
 function undeliveredNoticeWhere(email: string, now: Date) {
-  const undelivered = or(inArray(mailOutbox.status, ['pending', 'sending']), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS))));
+  const undelivered = or(
+    inArray(mailOutbox.status, ['pending', 'sending']),
+    and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS))),
+  );
   return and(
     eq(lower(mailOutbox.to), email),
     inArray(mailOutbox.kind, KEPT_UNTIL_DELIVERED_KINDS),
-    or(and(ne(mailOutbox.kind, 'cancellation'), undelivered), and(eq(mailOutbox.kind, 'cancellation'), eq(mailOutbox.status, 'sending'))),
+    or(
+      and(ne(mailOutbox.kind, 'cancellation'), undelivered),
+      and(eq(mailOutbox.kind, 'cancellation'), eq(mailOutbox.status, 'sending')),
+    ),
   );
 }
 
@@ -158,7 +236,10 @@ function supersededCancellationWhere(email: string, now: Date) {
   return and(
     eq(lower(mailOutbox.to), email),
     eq(mailOutbox.kind, 'cancellation'),
-    or(eq(mailOutbox.status, 'pending'), and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS)))),
+    or(
+      eq(mailOutbox.status, 'pending'),
+      and(eq(mailOutbox.status, 'outbox'), gt(mailOutbox.createdAt, new Date(now.getTime() - DEV_OUTBOX_KEEP_MS))),
+    ),
   );
 }
 
@@ -169,12 +250,37 @@ function supersededCancellationWhere(email: string, now: Date) {
  * transaction. Answers whether a cancellation notice on its way was dropped (the deletion's mail then says
  * the cancellation).
  */
-export async function deleteEverythingOf(tx: Executor, userId: string, email: string, now: Date): Promise<{ droppedCancellation: boolean }> {
+export async function deleteEverythingOf(
+  tx: Executor,
+  userId: string,
+  email: string,
+  now: Date,
+): Promise<{ droppedCancellation: boolean }> {
   // Locked first: a worker sending one of them right now marks it sent only after this commits, so its
   // "is the account gone?" check that follows sees the deletion and erases the row (no sent copy left over).
-  const kept = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(undeliveredNoticeWhere(email, now)).for('update');
-  const dropped = await tx.select({ id: mailOutbox.id }).from(mailOutbox).where(supersededCancellationWhere(email, now)).for('update');
-  await tx.delete(mailOutbox).where(kept.length ? and(mailsWhere(userId, email), not(inArray(mailOutbox.id, kept.map((k) => k.id)))) : mailsWhere(userId, email));
+  const kept = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(undeliveredNoticeWhere(email, now))
+    .for('update');
+  const dropped = await tx
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(supersededCancellationWhere(email, now))
+    .for('update');
+  await tx.delete(mailOutbox).where(
+    kept.length
+      ? and(
+          mailsWhere(userId, email),
+          not(
+            inArray(
+              mailOutbox.id,
+              kept.map((k) => k.id),
+            ),
+          ),
+        )
+      : mailsWhere(userId, email),
+  );
   await tx.delete(verification).where(verificationsWhere(userId, email));
   await tx.delete(contactMessage).where(contactMessagesWhere(userId, email));
   await tx.delete(rateLimitBucket).where(bucketsWhere(userId, email));

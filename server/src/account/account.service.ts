@@ -45,7 +45,8 @@ export function redactLinks(text: string): string {
 function verificationPurpose(identifier: string, value: string): string {
   try {
     const parsed: unknown = JSON.parse(value);
-    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string') return (parsed as { type: string }).type;
+    if (typeof parsed === 'object' && parsed !== null && typeof (parsed as { type?: unknown }).type === 'string')
+      return (parsed as { type: string }).type;
   } catch {
     // Not JSON: the identifier's prefix names it.
   }
@@ -63,7 +64,24 @@ export async function exportAccount(ctx: Ctx, userId: string) {
   const u = await findUserRow(db, userId);
   if (!u) throw new AppError('NOT_FOUND', 'Account not found');
   const email = u.email.toLowerCase();
-  const [scanRows, methods, sessions, messages, plan, billing, local, events, mails, verifications, buckets, trialUsed, feedback, shares, apiKeys, reportSharing] = await Promise.all([
+  const [
+    scanRows,
+    methods,
+    sessions,
+    messages,
+    plan,
+    billing,
+    local,
+    events,
+    mails,
+    verifications,
+    buckets,
+    trialUsed,
+    feedback,
+    shares,
+    apiKeys,
+    reportSharing,
+  ] = await Promise.all([
     allScans(db, userId),
     signInMethods(db, userId),
     activeSessions(db, userId),
@@ -84,7 +102,17 @@ export async function exportAccount(ctx: Ctx, userId: string) {
   return {
     exportedAt: ctx.clock.now().toISOString(),
     format: 'redflag-export-v2',
-    account: { id: u.id, email: u.email, emailVerified: u.emailVerified, name: u.name, firstName: u.firstName, lastName: u.lastName, image: u.image, createdAt: u.createdAt, updatedAt: u.updatedAt },
+    account: {
+      id: u.id,
+      email: u.email,
+      emailVerified: u.emailVerified,
+      name: u.name,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      image: u.image,
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+    },
     signInMethods: methods,
     sessions,
     plan: {
@@ -140,16 +168,37 @@ export async function exportAccount(ctx: Ctx, userId: string) {
       context: s.context,
     })),
     // "Was this right?" answers and share links: the link's token is not exported (it opens the page).
-    feedback: feedback.map((f) => ({ scanId: f.scanId, label: f.label, note: f.note, consentToUseText: f.consentToUseText, engineVersion: f.engineVersion, riskScore: f.riskScore, scamType: f.scamType, signals: f.signals, createdAt: f.createdAt, updatedAt: f.updatedAt })),
+    feedback: feedback.map((f) => ({
+      scanId: f.scanId,
+      label: f.label,
+      note: f.note,
+      consentToUseText: f.consentToUseText,
+      engineVersion: f.engineVersion,
+      riskScore: f.riskScore,
+      scamType: f.scamType,
+      signals: f.signals,
+      createdAt: f.createdAt,
+      updatedAt: f.updatedAt,
+    })),
     sharedLinks: shares.map((s) => ({ scanId: s.scanId, includeMessage: s.includeMessage, createdAt: s.createdAt })),
     // Never the key or its hash: what identifies it on the account page.
-    apiKeys: apiKeys.map((k) => ({ name: k.name, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt, revokedAt: k.revokedAt })),
+    apiKeys: apiKeys.map((k) => ({
+      name: k.name,
+      prefix: k.prefix,
+      createdAt: k.createdAt,
+      lastUsedAt: k.lastUsedAt,
+      revokedAt: k.revokedAt,
+    })),
     // Whether the flagged scans count in reports for others; the reports are keyed hashes that name nobody (decision 103).
     reportSharing,
     events,
     mails: mails.map((m) => ({ ...m, text: redactLinks(m.text) })),
     contactMessages: messages,
-    pendingVerifications: verifications.map((v) => ({ purpose: verificationPurpose(v.identifier, v.value), createdAt: v.createdAt, expiresAt: v.expiresAt })),
+    pendingVerifications: verifications.map((v) => ({
+      purpose: verificationPurpose(v.identifier, v.value),
+      createdAt: v.createdAt,
+      expiresAt: v.expiresAt,
+    })),
     rateLimitCounters: buckets.map((b) => ({ rule: b.key.split(':', 1)[0] ?? '', count: b.count, resetAt: b.resetAt })),
     /** Kept after deletion so that the address gets no second trial: a keyed hash, not the address. */
     trialRecord: trialUsed ? { emailHash: trialEmailHash(ctx.config.auth.secret, email) } : null,
@@ -164,12 +213,21 @@ export async function exportAccount(ctx: Ctx, userId: string) {
  * A receipt on its way is kept until delivered, then erased by the mailer, and one last mail confirms the
  * deletion and any cancellation made on the way (docs/decisions/093 and its amendment).
  */
-export async function deleteAccount(ctx: DeleteCtx, userId: string, email: string, confirmEmail: string): Promise<void> {
+export async function deleteAccount(
+  ctx: DeleteCtx,
+  userId: string,
+  email: string,
+  confirmEmail: string,
+): Promise<void> {
   if (confirmEmail.trim().toLowerCase() !== email.toLowerCase()) {
-    throw new AppError('VALIDATION_ERROR', 'Type your account e-mail address to confirm deletion', { details: { fields: [{ path: 'confirmEmail', message: 'Does not match your e-mail address' }] } });
+    throw new AppError('VALIDATION_ERROR', 'Type your account e-mail address to confirm deletion', {
+      details: { fields: [{ path: 'confirmEmail', message: 'Does not match your e-mail address' }] },
+    });
   }
   const plan = await getPlanState(ctx, userId);
-  const stillBilling = (plan.subscriptionStatus === 'trialing' || plan.subscriptionStatus === 'active' || isPremium(plan)) && !plan.cancelAtPeriodEnd;
+  const stillBilling =
+    (plan.subscriptionStatus === 'trialing' || plan.subscriptionStatus === 'active' || isPremium(plan)) &&
+    !plan.cancelAtPeriodEnd;
   if (stillBilling) {
     throw new AppError('CONFLICT', 'Cancel your subscription in the billing portal first, then delete your account.');
   }
@@ -196,6 +254,9 @@ export async function deleteAccount(ctx: DeleteCtx, userId: string, email: strin
       : null;
   const mail = accountDeletedMail({ firstName, cancelled, supportEmail: ctx.config.mail.supportEmail });
   await ctx.mailer.enqueue({ ...mail, to: email, kind: 'account_deleted' }).catch((err: unknown) => {
-    ctx.logger.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'account deletion mail not stored');
+    ctx.logger.error(
+      { userId, err: err instanceof Error ? err.message : String(err) },
+      'account deletion mail not stored',
+    );
   });
 }

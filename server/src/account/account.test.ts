@@ -18,7 +18,20 @@ afterAll(async () => {
 async function premium(u: TestUser, cancelAtPeriodEnd = false) {
   const now = t.ctx.clock.now();
   await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(t.ctx.database.db, u.user.id, { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, cancelAtPeriodEnd, currentPeriodEnd: new Date(now.getTime() + 20 * 86_400_000) }, now);
+  await updateAccount(
+    t.ctx.database.db,
+    u.user.id,
+    {
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      paymentSetupComplete: true,
+      hasUsedTrial: true,
+      everPaid: true,
+      cancelAtPeriodEnd,
+      currentPeriodEnd: new Date(now.getTime() + 20 * 86_400_000),
+    },
+    now,
+  );
 }
 
 describe('GET /api/account/export', () => {
@@ -29,10 +42,16 @@ describe('GET /api/account/export', () => {
   it('returns the account, plan and every scan as a JSON download, without secrets', async () => {
     const u = await createVerifiedUser(t, { firstName: 'Ada' });
     await premium(u);
-    await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the sofa still available?' } });
+    await t.request('/api/scans', {
+      method: 'POST',
+      headers: u.headers,
+      json: { message: 'Is the sofa still available?' },
+    });
     const res = await t.request('/api/account/export', { headers: u.headers });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="redflag-export-\d{4}-\d{2}-\d{2}\.json"/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /attachment; filename="redflag-export-\d{4}-\d{2}-\d{2}\.json"/,
+    );
     const body = await res.json();
     expect(body.account).toMatchObject({ id: u.user.id, email: u.user.email, firstName: 'Ada' });
     expect(body.plan.planTier).toBe('premium');
@@ -49,7 +68,11 @@ describe('GET /api/account/export', () => {
 describe('POST /api/account/delete', () => {
   it('requires the e-mail address typed as confirmation', async () => {
     const u = await createVerifiedUser(t);
-    const res = await t.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: 'someone@else.com' } });
+    const res = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: u.headers,
+      json: { confirmEmail: 'someone@else.com' },
+    });
     expect(res.status).toBe(422);
     expect((await t.ctx.database.db.select().from(user).where(eq(user.id, u.user.id))).length).toBe(1);
   });
@@ -57,11 +80,19 @@ describe('POST /api/account/delete', () => {
   it('refuses while a subscription would still bill, and allows it once cancelled at period end', async () => {
     const u = await createVerifiedUser(t);
     await premium(u);
-    const refused = await t.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: u.user.email } });
+    const refused = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: u.headers,
+      json: { confirmEmail: u.user.email },
+    });
     expect(refused.status).toBe(409);
     expect((await refused.json()).error.message).toMatch(/Cancel your subscription/);
     await premium(u, true);
-    const ok = await t.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: u.user.email.toUpperCase() } });
+    const ok = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: u.headers,
+      json: { confirmEmail: u.user.email.toUpperCase() },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -69,7 +100,11 @@ describe('POST /api/account/delete', () => {
     const u = await createVerifiedUser(t);
     await premium(u, true);
     await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'hello there' } });
-    const res = await t.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: u.user.email } });
+    const res = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: u.headers,
+      json: { confirmEmail: u.user.email },
+    });
     expect(res.status).toBe(200);
     const db = t.ctx.database.db;
     expect(await db.select().from(user).where(eq(user.id, u.user.id))).toHaveLength(0);

@@ -121,7 +121,8 @@ export async function createScanForApi(
   idempotencyKey: string | undefined,
   rate: ScanRate | null = null,
 ): Promise<{ scan: StoredScan; replayed: boolean }> {
-  if (idempotencyKey === undefined) return { scan: await runScan(ctx, caller.userId, input, undefined, { rate }), replayed: false };
+  if (idempotencyKey === undefined)
+    return { scan: await runScan(ctx, caller.userId, input, undefined, { rate }), replayed: false };
 
   const { db } = ctx.database;
   const now = ctx.clock.now();

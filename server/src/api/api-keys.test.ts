@@ -21,7 +21,6 @@ afterAll(async () => {
   await t.close();
 });
 
-
 const trialUser = (used = 0) => createTrialUser(t, { scansUsed: used });
 
 async function newKey(u: TestUser, name = 'Test key'): Promise<CreatedApiKey> {
@@ -332,7 +331,10 @@ describe('the per-user scan limit over the API', () => {
     expect(first.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
     expect(first.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+, "scans:user";r=29;t=\d+$/);
     // The rest of the minute's scans, from the web app (the budget is the account's).
-    for (let i = 1; i < SCANS_PER_USER.limit; i++) expect((await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status).toBe(200);
+    for (let i = 1; i < SCANS_PER_USER.limit; i++)
+      expect(
+        (await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status,
+      ).toBe(200);
     const replay = await postScan(key, { message: SCAM }, { 'idempotency-key': 'replay-after-budget' });
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -363,7 +365,9 @@ describe('bad keys from one address', () => {
       for (let i = 0; i < API_KEY_FAILURES_PER_IP.limit + 10; i++) {
         const auth = bad[i % bad.length];
         const before = app.ctx.database.stats.statements;
-        const res = await app.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth ? { authorization: auth } : {} });
+        const res = await app.request('/v1/scans/00000000-0000-4000-8000-000000000000', {
+          headers: auth ? { authorization: auth } : {},
+        });
         statuses.push(res.status);
         if (res.status === 429) {
           expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);

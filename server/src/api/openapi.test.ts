@@ -45,7 +45,9 @@ async function expectDocumented(method: string, path: string, res: Response): Pr
   const operation = doc.paths[path]?.[method];
   expect(Object.keys(doc.paths[path] ?? {}), `${method} ${path} is documented`).toContain(method);
   const documented = operation?.responses[String(res.status)];
-  expect(Object.keys(operation?.responses ?? {}), `${method} ${path} documents ${res.status}`).toContain(String(res.status));
+  expect(Object.keys(operation?.responses ?? {}), `${method} ${path} documents ${res.status}`).toContain(
+    String(res.status),
+  );
   const schemaRef = documented?.content?.['application/json'].schema.$ref;
   expect(schemaRef).toMatch(/^#\/components\/schemas\/\w+$/);
   const body: unknown = await res.json();
@@ -123,9 +125,17 @@ describe('real /v1 answers match the document', () => {
 
   it('GET /v1/lookup: its 200, 403 and 422 answers fit the document', async () => {
     const premium = await createPremiumUser(t);
-    const created = await t.request('/api/api-keys', { method: 'POST', headers: premium.headers, json: { name: 'Lookup' } });
+    const created = await t.request('/api/api-keys', {
+      method: 'POST',
+      headers: premium.headers,
+      json: { name: 'Lookup' },
+    });
     const auth = { authorization: `Bearer ${createdApiKeySchema.parse(await created.json()).key}` };
-    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?url=https%3A%2F%2Fexample.org%2Fa', { headers: auth }));
+    await expectDocumented(
+      'get',
+      '/v1/lookup',
+      await t.request('/v1/lookup?url=https%3A%2F%2Fexample.org%2Fa', { headers: auth }),
+    );
     await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=1', { headers: auth }));
     const trial = { authorization: `Bearer ${await keyForTrialUser()}` };
     await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=%2B12025550143', { headers: trial }));
@@ -159,9 +169,15 @@ describe('GET /api/docs', () => {
 
 describe('the /v1 route table', () => {
   it('is what the server answers and what the document lists: one operation per row, each behind the key', async () => {
-    const doc = (await (await t.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, { operationId: string }>> };
-    const documented = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`));
-    const rows = Object.entries(V1_ROUTES).map(([name, row]) => `${name} ${row.method} ${row.path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    const doc = (await (await t.request('/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
+    const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => `${op.operationId} ${method.toUpperCase()} ${path}`),
+    );
+    const rows = Object.entries(V1_ROUTES).map(
+      ([name, row]) => `${name} ${row.method} ${row.path.replace(/:([A-Za-z]+)/g, '{$1}')}`,
+    );
     expect(documented.sort()).toEqual(rows.sort());
     const key = await keyForTrialUser();
     const authorization = { authorization: `Bearer ${key}` };

@@ -25,7 +25,8 @@ export function rateLimitHeaders(rule: RateRule, hit: RateHit): Record<string, s
 
 /** Several policies that all apply to a request, as the fields' lists: a client keeps under every one. */
 export function rateLimitHeadersOf(policies: ReadonlyArray<readonly [RateRule, RateHit]>): Record<string, string> {
-  const reset = (rule: RateRule, hit: RateHit) => (hit.retryAfterSeconds > 0 ? hit.retryAfterSeconds : rule.windowSeconds);
+  const reset = (rule: RateRule, hit: RateHit) =>
+    hit.retryAfterSeconds > 0 ? hit.retryAfterSeconds : rule.windowSeconds;
   return {
     'RateLimit-Policy': policies.map(([rule]) => `"${rule.name}";q=${rule.limit};w=${rule.windowSeconds}`).join(', '),
     RateLimit: policies.map(([rule, hit]) => `"${rule.name}";r=${hit.remaining};t=${reset(rule, hit)}`).join(', '),

@@ -9,7 +9,8 @@ import { createTrialUser, type TestUser } from '../test/users.ts';
  * packages/contracts: 70+ scam, 40-69 suspicious, else likely legitimate), and the OpenAPI document says so.
  */
 
-const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const SCAM =
+  'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 const LABELS = { scam: 'SCAM DETECTED', suspicious: 'SUSPICIOUS', legitimate: 'LIKELY LEGITIMATE' } as const;
 
@@ -53,15 +54,23 @@ describe('/v1 scans carry the verdict', () => {
   });
 
   it('the scam is "scam" and the everyday message "legitimate"', async () => {
-    const scam = (await (await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: SCAM } })).json()) as V1Scan;
-    const legit = (await (await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: LEGIT } })).json()) as V1Scan;
+    const scam = (await (
+      await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: SCAM } })
+    ).json()) as V1Scan;
+    const legit = (await (
+      await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: LEGIT } })
+    ).json()) as V1Scan;
     expect(scam.verdict).toBe('scam');
     expect(legit.verdict).toBe('legitimate');
   });
 
   it('the OpenAPI document describes both fields as required, with their values and the bands', async () => {
     const doc = (await (await t.request('/v1/openapi.json')).json()) as {
-      components: { schemas: { Scan: { required: string[]; properties: Record<string, { enum?: string[]; description?: string }> } } };
+      components: {
+        schemas: {
+          Scan: { required: string[]; properties: Record<string, { enum?: string[]; description?: string }> };
+        };
+      };
     };
     const scan = doc.components.schemas.Scan;
     expect(scan.required).toEqual(expect.arrayContaining(['verdict', 'verdictLabel']));

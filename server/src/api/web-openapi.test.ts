@@ -26,13 +26,19 @@ interface Operation {
   parameters?: Parameter[];
   requestBody?: unknown;
   security?: Record<string, string[]>[];
-  responses: Record<string, { content?: unknown; headers?: Record<string, { required: boolean; schema: { type?: string } }> }>;
+  responses: Record<
+    string,
+    { content?: unknown; headers?: Record<string, { required: boolean; schema: { type?: string } }> }
+  >;
 }
 interface Document {
   openapi: string;
   security?: Record<string, string[]>[];
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown>; securitySchemes: Record<string, { type: string; in?: string; name?: string }> };
+  components: {
+    schemas: Record<string, unknown>;
+    securitySchemes: Record<string, { type: string; in?: string; name?: string }>;
+  };
 }
 
 let t: TestApp;
@@ -56,7 +62,10 @@ function operations(d: Document): Map<string, Operation> {
       if (METHODS.includes(method)) found.set(`${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`, op);
   return found;
 }
-const rowKeys = (routes: Record<string, ApiRouteSpec>) => Object.values(routes).map((r) => `${r.method} ${r.path}`).sort();
+const rowKeys = (routes: Record<string, ApiRouteSpec>) =>
+  Object.values(routes)
+    .map((r) => `${r.method} ${r.path}`)
+    .sort();
 
 /** A validator for the schema at `pointer` in the document; $refs resolve against the document, as in OpenAPI. */
 let ajv: Ajv2020 | undefined;
@@ -118,10 +127,14 @@ describe('GET /api/openapi.json', () => {
     expect([...ops.keys()].sort()).toEqual(rowKeys(API_ROUTES));
     const ids = [...ops.values()].map((op) => op.operationId);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(ops.get('GET /api/scans/:id/share')?.parameters).toEqual([expect.objectContaining({ name: 'id', in: 'path', required: true })]);
+    expect(ops.get('GET /api/scans/:id/share')?.parameters).toEqual([
+      expect.objectContaining({ name: 'id', in: 'path', required: true }),
+    ]);
     const listQuery = ops.get('GET /api/scans')?.parameters ?? [];
     expect(listQuery.map((p) => `${p.in} ${p.name} ${p.required}`).sort()).toEqual(
-      Object.keys(API_ROUTES.listScans.query.shape).map((name) => `query ${name} false`).sort(),
+      Object.keys(API_ROUTES.listScans.query.shape)
+        .map((name) => `query ${name} false`)
+        .sort(),
     );
     expect(ops.get('POST /api/events')?.responses).toHaveProperty('204');
     expect(ops.get('POST /api/api-keys')?.responses).toHaveProperty('201');
@@ -184,13 +197,21 @@ describe('real /api answers match the document', () => {
 
   it('200 plan, scan and history (with X-Total-Count), 201 API key and 204 event answers fit their schemas', async () => {
     await expectDocumented('get', '/api/users/plan', await t.request('/api/users/plan', { headers: u.headers }));
-    const scan = (await expectDocumented('post', '/api/scans', await post('/api/scans', { message: SCAM, platform: 'email' }))) as { id: string };
+    const scan = (await expectDocumented(
+      'post',
+      '/api/scans',
+      await post('/api/scans', { message: SCAM, platform: 'email' }),
+    )) as { id: string };
     await expectDocumented('get', '/api/scans/{id}', await t.request(`/api/scans/${scan.id}`, { headers: u.headers }));
     const list = await t.request('/api/scans?page=1&limit=5', { headers: u.headers });
     expect(list.headers.get('x-total-count')).toBe('1');
     await expectDocumented('get', '/api/scans', list);
     await expectDocumented('post', '/api/api-keys', await post('/api/api-keys', { name: 'Docs' }));
-    await expectDocumented('post', '/api/events', await post('/api/events', { name: 'scan_initiated', properties: { hasPhone: false } }, {}));
+    await expectDocumented(
+      'post',
+      '/api/events',
+      await post('/api/events', { name: 'scan_initiated', properties: { hasPhone: false } }, {}),
+    );
   });
 
   it('401, 404 and 422 answers fit the error schema documented for their status', async () => {
@@ -206,9 +227,27 @@ describe('real /api answers match the document', () => {
   });
 
   it('the validators are not vacuous: a plan or an error body of the wrong shape fails them', () => {
-    const plan = validatorAt(['paths', '/api/users/plan', 'get', 'responses', '200', 'content', 'application/json', 'schema']);
+    const plan = validatorAt([
+      'paths',
+      '/api/users/plan',
+      'get',
+      'responses',
+      '200',
+      'content',
+      'application/json',
+      'schema',
+    ]);
     expect(plan({ plan: 42 })).toBe(false);
-    const error = validatorAt(['paths', '/api/users/plan', 'get', 'responses', '401', 'content', 'application/json', 'schema']);
+    const error = validatorAt([
+      'paths',
+      '/api/users/plan',
+      'get',
+      'responses',
+      '401',
+      'content',
+      'application/json',
+      'schema',
+    ]);
     expect(error({ error: { code: 'UNAUTHORIZED' } })).toBe(false);
   });
 });

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, TEST_PASSWORD } from '../test/users.ts';
-import { errorOf, freshIp, latestMailTo, mailbox, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
+import {
+  errorOf,
+  freshIp,
+  latestMailTo,
+  mailbox,
+  openLink,
+  post,
+  readJson,
+  sessionCookie,
+} from '../test/auth-helpers.ts';
 
 /** Changing the password and the e-mail address of a signed-in account (the account page's calls). */
 
@@ -29,7 +38,12 @@ async function isSignedIn(cookie: string): Promise<boolean> {
 describe('POST /api/auth/change-password', () => {
   it('changes the password: the new one signs in, the old one no longer does', async () => {
     const u = await createVerifiedUser(t);
-    const res = await post(t, '/api/auth/change-password', { currentPassword: u.password, newPassword: NEW_PASSWORD }, u.headers);
+    const res = await post(
+      t,
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: NEW_PASSWORD },
+      u.headers,
+    );
     expect(res.status).toBe(200);
     expect((await signIn(u.user.email, NEW_PASSWORD)).status).toBe(200);
     expect((await signIn(u.user.email, TEST_PASSWORD)).status).toBe(401);
@@ -58,7 +72,12 @@ describe('POST /api/auth/change-password', () => {
 
   it('a wrong current password changes nothing', async () => {
     const u = await createVerifiedUser(t);
-    const res = await post(t, '/api/auth/change-password', { currentPassword: 'not-my-password-1', newPassword: NEW_PASSWORD }, u.headers);
+    const res = await post(
+      t,
+      '/api/auth/change-password',
+      { currentPassword: 'not-my-password-1', newPassword: NEW_PASSWORD },
+      u.headers,
+    );
     expect(res.status).toBe(401);
     expect((await errorOf(res)).code).toBe('invalid_credentials');
     expect((await signIn(u.user.email, u.password)).status).toBe(200);
@@ -89,18 +108,31 @@ describe('POST /api/auth/change-password', () => {
   });
 
   it('answers 401 without a session', async () => {
-    const res = await post(t, '/api/auth/change-password', { currentPassword: 'whatever-1', newPassword: NEW_PASSWORD });
+    const res = await post(t, '/api/auth/change-password', {
+      currentPassword: 'whatever-1',
+      newPassword: NEW_PASSWORD,
+    });
     expect(res.status).toBe(401);
   });
 });
 
 describe('POST /api/auth/change-email', () => {
   const storedEmail = async (id: string) =>
-    (await t.ctx.database.db.select({ email: user.email, emailVerified: user.emailVerified }).from(user).where(eq(user.id, id)))[0];
+    (
+      await t.ctx.database.db
+        .select({ email: user.email, emailVerified: user.emailVerified })
+        .from(user)
+        .where(eq(user.id, id))
+    )[0];
 
   it('a verified account confirms from its current address, then verifies the new one; only then does the address change', async () => {
     const u = await createVerifiedUser(t, { firstName: 'Katherine' });
-    const res = await post(t, '/api/auth/change-email', { newEmail: 'K.Johnson@Example.com', callbackURL: '/account?emailChanged=true' }, u.headers);
+    const res = await post(
+      t,
+      '/api/auth/change-email',
+      { newEmail: 'K.Johnson@Example.com', callbackURL: '/account?emailChanged=true' },
+      u.headers,
+    );
     expect(res.status).toBe(200);
     expect(await storedEmail(u.user.id)).toEqual({ email: u.user.email, emailVerified: true });
 
@@ -158,10 +190,20 @@ describe('POST /api/auth/change-email', () => {
 
 describe('sign-up applies the same password rules', () => {
   it('refuses the e-mail address as password and a 9-character password', async () => {
-    const a = await post(t, '/api/auth/sign-up/email', { email: 'alan.turing@example.com', password: 'alan.turing' }, freshIp());
+    const a = await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email: 'alan.turing@example.com', password: 'alan.turing' },
+      freshIp(),
+    );
     expect(a.status).toBe(422);
     expect(((await errorOf(a)).details as { reasons: string[] }).reasons).toContain('email');
-    const b = await post(t, '/api/auth/sign-up/email', { email: 'joan.clarke@example.com', password: 'Bletchley' }, freshIp());
+    const b = await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email: 'joan.clarke@example.com', password: 'Bletchley' },
+      freshIp(),
+    );
     expect(b.status).toBe(422);
     expect(((await errorOf(b)).details as { reasons: string[] }).reasons).toEqual(['length']);
     expect(await readJson(await t.request('/api/auth/get-session', { headers: {} }))).toBeNull();

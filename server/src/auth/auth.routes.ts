@@ -61,7 +61,8 @@ function signInLimits(ctx: AppContext): MiddlewareHandler<AppEnv> {
       const checks: Array<[RateRule, Promise<RateHit>]> = [[rules.ip, limiter.hit(rules.ip, ip)]];
       if (email) {
         checks.push([rules.emailClient, limiter.hit(rules.emailClient, `${email}|${ip}`)]);
-        if (!isKnownDevice(c, secret, email)) checks.push([rules.emailFailures, limiter.peek(rules.emailFailures, email)]);
+        if (!isKnownDevice(c, secret, email))
+          checks.push([rules.emailFailures, limiter.peek(rules.emailFailures, email)]);
       }
       // Awaited together: awaiting them one by one left the others' failures unhandled when the first threw.
       const hits = await Promise.all(checks.map(([, pending]) => pending));

@@ -151,7 +151,14 @@ export function createAuth(deps: AuthDeps) {
           await mailer.enqueue({
             to: u.email,
             kind: 'change_email_verify',
-            ...changeEmailMail({ step: 'verify', url, newEmail: u.email, firstName, hours: VERIFICATION_HOURS, supportEmail }),
+            ...changeEmailMail({
+              step: 'verify',
+              url,
+              newEmail: u.email,
+              firstName,
+              hours: VERIFICATION_HOURS,
+              supportEmail,
+            }),
           });
           return;
         }
@@ -264,9 +271,12 @@ export function createAuth(deps: AuthDeps) {
           case '/reset-password': {
             const newPassword = (actx.body as { newPassword?: unknown } | undefined)?.newPassword;
             if (typeof newPassword !== 'string') return; // better-auth answers the missing field
-            const token = (actx.body as { token?: unknown }).token ?? (actx.query as { token?: unknown } | undefined)?.token;
+            const token =
+              (actx.body as { token?: unknown }).token ?? (actx.query as { token?: unknown } | undefined)?.token;
             const pending =
-              typeof token === 'string' ? await actx.context.internalAdapter.findVerificationValue(`reset-password:${token}`) : null;
+              typeof token === 'string'
+                ? await actx.context.internalAdapter.findVerificationValue(`reset-password:${token}`)
+                : null;
             const owner = pending ? await repo.findUserById(pending.value) : undefined;
             assertStrongPassword(newPassword, owner?.email);
             return;
@@ -312,7 +322,9 @@ export function createAuth(deps: AuthDeps) {
     });
     const target = new URL(location, config.publicUrl);
     target.searchParams.set(PASSWORD_TOKEN_PARAM, token);
-    throw actx.redirect(location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString());
+    throw actx.redirect(
+      location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString(),
+    );
   }
 
   /** After the change is stored: a failure to queue the mail is logged, never turned into a failed change. */
@@ -323,7 +335,13 @@ export function createAuth(deps: AuthDeps) {
       await mailer.enqueue({
         to: owner.email,
         kind: 'password_changed',
-        ...passwordChangedMail({ firstName: owner.firstName, email: owner.email, changedAt: new Date(), signInUrl: `${config.publicUrl}/`, supportEmail }),
+        ...passwordChangedMail({
+          firstName: owner.firstName,
+          email: owner.email,
+          changedAt: new Date(),
+          signInUrl: `${config.publicUrl}/`,
+          supportEmail,
+        }),
       });
     } catch (err) {
       log.error({ userId, err: err instanceof Error ? err.message : String(err) }, 'password-changed mail not stored');

@@ -151,13 +151,23 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     // Someone signed up with this address and a password of their own before its owner ever came.
     const email = 'pre-registered@example.com';
     const attackerPassword = 'attacker-picked-this-2';
-    expect((await post(t, '/api/auth/sign-up/email', { email, password: attackerPassword, callbackURL: '/dashboard?verified=true' })).status).toBe(200);
+    expect(
+      (
+        await post(t, '/api/auth/sign-up/email', {
+          email,
+          password: attackerPassword,
+          callbackURL: '/dashboard?verified=true',
+        })
+      ).status,
+    ).toBe(200);
     const [pending] = await t.ctx.database.db.select().from(user).where(eq(user.email, email));
 
     profile = { sub: 'google-sub-3', email, email_verified: true, given_name: 'Owen' };
     const refused = await googleSignIn('/dashboard');
     expect(sessionCookie(refused.callback)).toBeNull();
-    expect(new URL(refused.callback.headers.get('location')!, 'http://localhost:5000').searchParams.get('error')).toBe('account_not_linked');
+    expect(new URL(refused.callback.headers.get('location')!, 'http://localhost:5000').searchParams.get('error')).toBe(
+      'account_not_linked',
+    );
     const before = await t.ctx.database.db.select().from(account).where(eq(account.userId, pending!.id));
     expect(before.map((a) => a.providerId)).toEqual(['credential']);
 
@@ -165,7 +175,9 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     const link = (await latestMailTo(t, email))!.links.find((l) => l.includes('/api/auth/verify-email'))!;
     expect((await openLink(t, link)).status).toBe(302);
     const joined = await googleSignIn('/dashboard');
-    const me = await readJson<{ id: string }>(await t.request('/api/auth/user', { headers: { cookie: sessionCookie(joined.callback)! } }));
+    const me = await readJson<{ id: string }>(
+      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(joined.callback)! } }),
+    );
     expect(me.id).toBe(pending!.id);
     const after = await t.ctx.database.db.select().from(account).where(eq(account.userId, pending!.id));
     expect(after.map((a) => a.providerId)).toEqual(['google']);

@@ -25,7 +25,12 @@ async function passwordMailsTo(email: string) {
 describe('the "your password was changed" mail', () => {
   it('goes to the owner after a change, saying what to do if it was not them, with no password in it', async () => {
     const u = await createVerifiedUser(t, { firstName: 'Noor' });
-    const res = await post(t, '/api/auth/change-password', { currentPassword: u.password, newPassword: NEW_PASSWORD }, u.headers);
+    const res = await post(
+      t,
+      '/api/auth/change-password',
+      { currentPassword: u.password, newPassword: NEW_PASSWORD },
+      u.headers,
+    );
     expect(res.status).toBe(200);
     await t.ctx.mailer.idle();
 
@@ -47,8 +52,26 @@ describe('the "your password was changed" mail', () => {
 
   it('is not sent when the change is refused (wrong current password, weak new one)', async () => {
     const u = await createVerifiedUser(t);
-    expect((await post(t, '/api/auth/change-password', { currentPassword: 'not-my-password-1', newPassword: NEW_PASSWORD }, u.headers)).status).toBe(401);
-    expect((await post(t, '/api/auth/change-password', { currentPassword: u.password, newPassword: 'password123' }, u.headers)).status).toBe(422);
+    expect(
+      (
+        await post(
+          t,
+          '/api/auth/change-password',
+          { currentPassword: 'not-my-password-1', newPassword: NEW_PASSWORD },
+          u.headers,
+        )
+      ).status,
+    ).toBe(401);
+    expect(
+      (
+        await post(
+          t,
+          '/api/auth/change-password',
+          { currentPassword: u.password, newPassword: 'password123' },
+          u.headers,
+        )
+      ).status,
+    ).toBe(422);
     await t.ctx.mailer.idle();
     expect(await passwordMailsTo(u.user.email)).toEqual([]);
   });

@@ -30,8 +30,10 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
     await t.close();
   });
 
-  const signIn = (email: string, password: string) => post(t, '/api/auth/sign-in/email', { email, password }, freshIp());
-  const signedIn = async (cookie: string) => (await t.request('/api/auth/user', { headers: { cookie } })).status === 200;
+  const signIn = (email: string, password: string) =>
+    post(t, '/api/auth/sign-in/email', { email, password }, freshIp());
+  const signedIn = async (cookie: string) =>
+    (await t.request('/api/auth/user', { headers: { cookie } })).status === 200;
   const credentialAccounts = async (email: string) => {
     const [row] = await t.ctx.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return t.ctx.database.db.select().from(account).where(eq(account.userId, row!.id));
@@ -39,7 +41,12 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
 
   /** The attacker's sign-up, then the owner opening the link from their mailbox (no cookie of the attacker's). */
   async function attackThenOwnerVerifies(email: string) {
-    const signUp = await post(t, '/api/auth/sign-up/email', { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK }, freshIp());
+    const signUp = await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK },
+      freshIp(),
+    );
     expect(signUp.status).toBe(200);
     const attackerCookie = sessionCookie(signUp);
     const link = (await latestMailTo(t, email))!.links.find((l) => l.includes('/api/auth/verify-email'))!;
@@ -50,7 +57,12 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
 
   it('after the owner opens the link, the attacker’s password no longer signs in and the attacker’s session is gone', async () => {
     const email = 'victim-one@example.com';
-    const signUp = await post(t, '/api/auth/sign-up/email', { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK }, freshIp());
+    const signUp = await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK },
+      freshIp(),
+    );
     const attackerCookie = sessionCookie(signUp);
     if (env.REQUIRE_EMAIL_VERIFICATION === 'false') {
       expect(attackerCookie).not.toBeNull();
@@ -111,7 +123,9 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
       expect((error.details as { reasons: string[] }).reasons).toContain(reason);
     }
     // A refused password spends nothing: the token still works.
-    expect((await post(t, '/api/auth/reset-password', { token, newPassword: OWNER_PASSWORD }, freshIp())).status).toBe(200);
+    expect((await post(t, '/api/auth/reset-password', { token, newPassword: OWNER_PASSWORD }, freshIp())).status).toBe(
+      200,
+    );
   });
 
   it('opening the link again later changes nothing: no new token, the owner’s password still signs in', async () => {
@@ -119,7 +133,7 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
     const { link, opened } = await attackThenOwnerVerifies(email);
     const token = new URL(opened.headers.get('location')!, 'http://localhost:5000').searchParams.get('password_token');
     await post(t, '/api/auth/reset-password', { token, newPassword: OWNER_PASSWORD }, freshIp());
-    const ownerCookie = sessionCookie((await signIn(email, OWNER_PASSWORD)))!;
+    const ownerCookie = sessionCookie(await signIn(email, OWNER_PASSWORD))!;
 
     const reopened = await openLink(t, link);
     expect(reopened.status).toBe(302);
@@ -130,13 +144,26 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
 
   it('a magic link to the address (recovery) also ends the attacker’s password and session', async () => {
     const email = 'victim-five@example.com';
-    const signUp = await post(t, '/api/auth/sign-up/email', { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK }, freshIp());
+    const signUp = await post(
+      t,
+      '/api/auth/sign-up/email',
+      { email, password: ATTACKER_PASSWORD, callbackURL: CALLBACK },
+      freshIp(),
+    );
     const attackerCookie = sessionCookie(signUp);
-    const sent = await post(t, '/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard?recovered=true' }, freshIp());
+    const sent = await post(
+      t,
+      '/api/auth/sign-in/magic-link',
+      { email, callbackURL: '/dashboard?recovered=true' },
+      freshIp(),
+    );
     expect(sent.status).toBe(200);
     const mail = await latestMailTo(t, email);
     expect(mail?.kind).toBe('magic_link');
-    const opened = await openLink(t, mail!.links.find((l) => l.includes('/api/auth/magic-link/verify'))!);
+    const opened = await openLink(
+      t,
+      mail!.links.find((l) => l.includes('/api/auth/magic-link/verify'))!,
+    );
     expect(opened.status).toBe(302);
     expect(sessionCookie(opened)).not.toBeNull();
     expect((await signIn(email, ATTACKER_PASSWORD)).status).toBe(401);

@@ -52,9 +52,16 @@ describe('rate limits on the account endpoints', { timeout: 120_000 }, () => {
     const { user } = await createVerifiedUser(t);
     const ip = { 'x-forwarded-for': '198.18.0.1' };
     for (let i = 0; i < AUTH_RATE_RULES.signIn.emailClient.limit; i++) {
-      expect((await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-wrong-1' }, ip)).status).toBe(401);
+      expect(
+        (await post(t, '/api/auth/sign-in/email', { email: user.email, password: 'wrong-wrong-1' }, ip)).status,
+      ).toBe(401);
     }
-    const res = await post(t, '/api/auth/sign-in/email', { email: user.email.toUpperCase(), password: 'wrong-wrong-1' }, ip);
+    const res = await post(
+      t,
+      '/api/auth/sign-in/email',
+      { email: user.email.toUpperCase(), password: 'wrong-wrong-1' },
+      ip,
+    );
     expect(res.status).toBe(429);
     expect((await errorOf(res)).details).toEqual({ rule: AUTH_RATE_RULES.signIn.emailClient.name });
   });

@@ -66,7 +66,11 @@ export async function presentedSessionToken(c: Context<AppEnv>): Promise<string 
   const auth = c.get('auth');
   if (!auth) return null;
   const { authCookies, secret } = await auth.$context;
-  if (getCookie(c, authCookies.sessionData.name) !== undefined || getCookie(c, authCookies.dontRememberToken.name) !== undefined) return null;
+  if (
+    getCookie(c, authCookies.sessionData.name) !== undefined ||
+    getCookie(c, authCookies.dontRememberToken.name) !== undefined
+  )
+    return null;
   const header = c.req.header('authorization');
   if (header !== undefined) {
     if (header.slice(0, 7).toLowerCase() !== 'bearer ') return null;

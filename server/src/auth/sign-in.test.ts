@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, verification } from '../db/schema/auth.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
-import { errorOf, freshIp, latestMailTo, mailbox, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
+import {
+  errorOf,
+  freshIp,
+  latestMailTo,
+  mailbox,
+  openLink,
+  post,
+  readJson,
+  sessionCookie,
+} from '../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
+import type {
+  CheckoutSessionResponse,
+  ConversionPreview,
+  ConversionResponse,
+  Plan,
+  PortalResponse,
+} from '@redflag/contracts/billing';
 import { TRIAL_DAYS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { billingAccount, localInvoice } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
@@ -27,15 +33,21 @@ afterAll(async () => {
 
 const GOOD = '4242 4242 4242 4242';
 const FAILS_LATER = '4000 0000 0000 0341';
-const SCAM = 'URGENT: your account is locked. Verify now at http://secure-bank-login.example.ru or it will be closed today.';
+const SCAM =
+  'URGENT: your account is locked. Verify now at http://secure-bank-login.example.ru or it will be closed today.';
 
 async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-const post = (u: TestUser, path: string, body: unknown = {}) => t.request(path, { method: 'POST', headers: u.headers, json: body });
+const post = (u: TestUser, path: string, body: unknown = {}) =>
+  t.request(path, { method: 'POST', headers: u.headers, json: body });
 const form = (u: TestUser, path: string, fields: Record<string, string>) =>
-  t.request(path, { method: 'POST', headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  t.request(path, {
+    method: 'POST',
+    headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 
 async function trialUser(card = GOOD): Promise<TestUser> {
   const u = await createVerifiedUser(t, { firstName: 'Ada' });
@@ -59,7 +71,10 @@ async function mails(u: TestUser, kind?: string) {
 
 async function invoices(u: TestUser) {
   const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
-  return t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
+  return t.ctx.database.db
+    .select()
+    .from(localInvoice)
+    .where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
 }
 
 async function advance(ms: number) {
@@ -113,9 +128,18 @@ describe('the scan limit asks before charging', () => {
 
   it('GET /api/billing/conversion-preview states amount, card and date; POST /api/convert-trial charges once and mails a receipt', async () => {
     const u = await trialUser();
-    const preview = await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers }));
+    const preview = await json<ConversionPreview>(
+      await t.request('/api/billing/conversion-preview', { headers: u.headers }),
+    );
     // The charge date is "now" on the server's clock, read a moment before this line.
-    expect(preview).toEqual({ canConvert: true, amountCents: 999, currency: 'usd', interval: 'month', chargeDate: expect.any(String), card: { brand: 'Visa', last4: '4242' } });
+    expect(preview).toEqual({
+      canConvert: true,
+      amountCents: 999,
+      currency: 'usd',
+      interval: 'month',
+      chargeDate: expect.any(String),
+      card: { brand: 'Visa', last4: '4242' },
+    });
     expect(Math.abs(Date.parse(preview.chargeDate) - t.ctx.clock.now().getTime())).toBeLessThan(60_000);
     expect(await invoices(u)).toHaveLength(0);
 
@@ -138,14 +162,21 @@ describe('the scan limit asks before charging', () => {
     expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: true });
     expect(await invoices(u)).toHaveLength(1);
     expect(await mails(u, 'receipt')).toHaveLength(1);
-    expect((await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers }))).canConvert).toBe(false);
+    expect(
+      (await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers })))
+        .canConvert,
+    ).toBe(false);
   });
 
   it('a declined click leaves the trial as it was and mails "payment failed"', async () => {
     const u = await trialUser(FAILS_LATER);
     const body = await json<ConversionResponse>(await post(u, '/api/convert-trial'));
     expect(body.success).toBe(false);
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', paymentError: 'Your card was declined.' });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentError: 'Your card was declined.',
+    });
     const failed = await mails(u, 'payment_failed');
     expect(failed).toHaveLength(1);
     expect(failed[0]?.subject).toBe('Your RedFlag payment of $9.99 failed');
@@ -239,13 +270,18 @@ describe('with SMTP', () => {
     const smtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const u = await createVerifiedUser(smtp);
-      const { checkout_url } = await json<CheckoutSessionResponse>(await smtp.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} }));
+      const { checkout_url } = await json<CheckoutSessionResponse>(
+        await smtp.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} }),
+      );
       await smtp.request(new URL(checkout_url).pathname, {
         method: 'POST',
         headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ number: GOOD, expiry: '12/39', cvc: '123' }).toString(),
       });
-      const rows = await smtp.ctx.database.db.select().from(mailOutbox).where(like(mailOutbox.id, 'billing:trial-started:%'));
+      const rows = await smtp.ctx.database.db
+        .select()
+        .from(mailOutbox)
+        .where(like(mailOutbox.id, 'billing:trial-started:%'));
       expect(rows.map((r) => [r.to, r.status])).toEqual([[u.user.email, 'pending']]);
     } finally {
       await smtp.close();

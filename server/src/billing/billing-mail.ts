@@ -5,7 +5,14 @@ import { billingAccount } from '../db/schema/billing.ts';
 import type { AppContext } from '../context.ts';
 import { mailExists } from '../mail/mail.repo.ts';
 import { enqueueMailOnce } from '../mail/mail.service.ts';
-import { cancellationMail, paymentFailedMail, receiptMail, trialReminderMail, trialStartedMail, type CardLabel } from '../mail/templates.ts';
+import {
+  cancellationMail,
+  paymentFailedMail,
+  receiptMail,
+  trialReminderMail,
+  trialStartedMail,
+  type CardLabel,
+} from '../mail/templates.ts';
 import type { BillingAccountRow, Executor } from './billing.repo.ts';
 import { DAY_MS } from './plan-state.ts';
 import type { SubscriptionSnapshot } from './providers/types.ts';
@@ -41,52 +48,118 @@ function common(ctx: Ctx) {
  * Called by the sync, in its transaction, with the stored row as it was before and the provider's
  * snapshot it is about to store. Compares the two and stores the mails the change calls for.
  */
-export async function sendBillingMailsForSync(ctx: Ctx, db: Executor, before: BillingAccountRow, snap: SubscriptionSnapshot | null): Promise<void> {
+export async function sendBillingMailsForSync(
+  ctx: Ctx,
+  db: Executor,
+  before: BillingAccountRow,
+  snap: SubscriptionSnapshot | null,
+): Promise<void> {
   if (!snap) return;
   const to = await recipient(db, before.userId);
   if (!to) return;
   const now = ctx.clock.now();
   const base = { ...common(ctx), firstName: to.firstName };
   const card: CardLabel | null = snap.card;
-  const send = (key: string, kind: string, mail: { subject: string; text: string; html: string }) => enqueueMailOnce(ctx, db, `billing:${key}`, { ...mail, to: to.email, kind });
+  const send = (key: string, kind: string, mail: { subject: string; text: string; html: string }) =>
+    enqueueMailOnce(ctx, db, `billing:${key}`, { ...mail, to: to.email, kind });
 
-  const newTrial = snap.status === 'trialing' && (before.subscriptionId !== snap.id || before.subscriptionStatus !== 'trialing');
+  const newTrial =
+    snap.status === 'trialing' && (before.subscriptionId !== snap.id || before.subscriptionStatus !== 'trialing');
   if (newTrial && snap.trialEnd) {
-    await send(`trial-started:${snap.id}`, 'trial_started', trialStartedMail({ ...base, firstChargeDate: snap.trialEnd, amountCents: PREMIUM_PRICE_CENTS, scanLimit: TRIAL_SCAN_LIMIT, trialDays: TRIAL_DAYS, card }));
+    await send(
+      `trial-started:${snap.id}`,
+      'trial_started',
+      trialStartedMail({
+        ...base,
+        firstChargeDate: snap.trialEnd,
+        amountCents: PREMIUM_PRICE_CENTS,
+        scanLimit: TRIAL_SCAN_LIMIT,
+        trialDays: TRIAL_DAYS,
+        card,
+      }),
+    );
   }
 
   const invoice = snap.latestInvoice;
-  if (invoice?.status === 'paid' && invoice.amountCents > 0 && invoice.paidAt && now.getTime() - invoice.paidAt.getTime() <= RECEIPT_WINDOW_MS) {
+  if (
+    invoice?.status === 'paid' &&
+    invoice.amountCents > 0 &&
+    invoice.paidAt &&
+    now.getTime() - invoice.paidAt.getTime() <= RECEIPT_WINDOW_MS
+  ) {
     const next = snap.status === 'active' && !snap.cancelAtPeriodEnd ? snap.currentPeriodEnd : null;
-    await send(`receipt:${invoice.id}`, 'receipt', receiptMail({ ...base, amountCents: invoice.amountCents, paidAt: invoice.paidAt, invoiceId: invoice.id, card, nextChargeDate: next }));
+    await send(
+      `receipt:${invoice.id}`,
+      'receipt',
+      receiptMail({
+        ...base,
+        amountCents: invoice.amountCents,
+        paidAt: invoice.paidAt,
+        invoiceId: invoice.id,
+        card,
+        nextChargeDate: next,
+      }),
+    );
   }
   if (invoice?.status === 'open' && invoice.error) {
     // One mail per failed attempt (the job at the trial's end, each retry with a new card).
     await send(
       `payment-failed:${invoice.id}:${invoice.attemptCount}`,
       'payment_failed',
-      paymentFailedMail({ ...base, amountCents: invoice.amountCents, reason: invoice.error, card, blocked: snap.status !== 'trialing' }),
+      paymentFailedMail({
+        ...base,
+        amountCents: invoice.amountCents,
+        reason: invoice.error,
+        card,
+        blocked: snap.status !== 'trialing',
+      }),
     );
   }
 
   // Cancelled in the portal (at the period's end), or ended at once: confirmed the moment it is seen.
   const cancelling = snap.cancelAtPeriodEnd && !before.cancelAtPeriodEnd && snap.status !== 'canceled';
-  const endedWithoutNotice = snap.status === 'canceled' && before.providerStatus !== 'canceled' && !before.cancelAtPeriodEnd && before.subscriptionId === snap.id;
+  const endedWithoutNotice =
+    snap.status === 'canceled' &&
+    before.providerStatus !== 'canceled' &&
+    !before.cancelAtPeriodEnd &&
+    before.subscriptionId === snap.id;
   if (cancelling || endedWithoutNotice) {
     await send(
       `cancelled:${snap.id}:${now.getTime()}`,
       'cancellation',
-      cancellationMail({ ...base, accessUntil: cancelling ? snap.currentPeriodEnd : null, duringTrial: snap.status === 'trialing' }),
+      cancellationMail({
+        ...base,
+        accessUntil: cancelling ? snap.currentPeriodEnd : null,
+        duringTrial: snap.status === 'trialing',
+      }),
     );
   }
 }
 
 /** "Activate Premium" was declined: the trial stays as it was (no invoice exists), and the user is told by mail too. */
-export async function sendConversionDeclinedMail(ctx: Ctx, db: Executor, userId: string, subscriptionId: string, reason: string, card: CardLabel | null): Promise<void> {
+export async function sendConversionDeclinedMail(
+  ctx: Ctx,
+  db: Executor,
+  userId: string,
+  subscriptionId: string,
+  reason: string,
+  card: CardLabel | null,
+): Promise<void> {
   const to = await recipient(db, userId);
   if (!to) return;
-  const mail = paymentFailedMail({ ...common(ctx), firstName: to.firstName, amountCents: PREMIUM_PRICE_CENTS, reason, card, blocked: false });
-  await enqueueMailOnce(ctx, db, `billing:payment-failed:${subscriptionId}:conversion:${ctx.clock.now().getTime()}`, { ...mail, to: to.email, kind: 'payment_failed' });
+  const mail = paymentFailedMail({
+    ...common(ctx),
+    firstName: to.firstName,
+    amountCents: PREMIUM_PRICE_CENTS,
+    reason,
+    card,
+    blocked: false,
+  });
+  await enqueueMailOnce(ctx, db, `billing:payment-failed:${subscriptionId}:conversion:${ctx.clock.now().getTime()}`, {
+    ...mail,
+    to: to.email,
+    kind: 'payment_failed',
+  });
 }
 
 /**
@@ -100,7 +173,12 @@ export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database' 
   const db = ctx.database.db;
   // Few rows: trialing accounts whose end is within the lead time (no index needed at this size).
   const due = await db
-    .select({ userId: billingAccount.userId, subscriptionId: billingAccount.subscriptionId, trialEndsAt: billingAccount.trialEndsAt, customerId: billingAccount.customerId })
+    .select({
+      userId: billingAccount.userId,
+      subscriptionId: billingAccount.subscriptionId,
+      trialEndsAt: billingAccount.trialEndsAt,
+      customerId: billingAccount.customerId,
+    })
     .from(billingAccount)
     .where(
       and(
@@ -120,7 +198,13 @@ export async function sendTrialReminders(ctx: Ctx & Pick<AppContext, 'database' 
     const to = await recipient(db, row.userId);
     if (!to) continue;
     const card = (await ctx.billing.fetchSubscription(row.customerId, db))?.card ?? null;
-    const mail = trialReminderMail({ ...common(ctx), firstName: to.firstName, chargeDate: row.trialEndsAt, amountCents: PREMIUM_PRICE_CENTS, card });
+    const mail = trialReminderMail({
+      ...common(ctx),
+      firstName: to.firstName,
+      chargeDate: row.trialEndsAt,
+      amountCents: PREMIUM_PRICE_CENTS,
+      card,
+    });
     if (await enqueueMailOnce(ctx, db, key, { ...mail, to: to.email, kind: 'trial_reminder' })) sent++;
   }
   return sent;

@@ -30,27 +30,44 @@ export function toPlanState(row: BillingAccountRow | undefined): PlanState {
   };
 }
 
-export async function findAccount(db: Executor, userId: string, opts: { forUpdate?: boolean } = {}): Promise<BillingAccountRow | undefined> {
+export async function findAccount(
+  db: Executor,
+  userId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<BillingAccountRow | undefined> {
   const q = db.select().from(billingAccount).where(eq(billingAccount.userId, userId));
   const rows = opts.forUpdate ? await q.for('update') : await q;
   return rows[0];
 }
 
-export async function findAccountByCustomer(db: Executor, customerId: string, opts: { forUpdate?: boolean } = {}): Promise<BillingAccountRow | undefined> {
+export async function findAccountByCustomer(
+  db: Executor,
+  customerId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<BillingAccountRow | undefined> {
   const q = db.select().from(billingAccount).where(eq(billingAccount.customerId, customerId));
   const rows = opts.forUpdate ? await q.for('update') : await q;
   return rows[0];
 }
 
 /** The user's record, created with the new-account defaults the first time it is needed. */
-export async function ensureAccount(db: Executor, userId: string, opts: { forUpdate?: boolean } = {}): Promise<BillingAccountRow> {
+export async function ensureAccount(
+  db: Executor,
+  userId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<BillingAccountRow> {
   await db.insert(billingAccount).values({ userId }).onConflictDoNothing({ target: billingAccount.userId });
   const row = await findAccount(db, userId, opts);
   if (!row) throw new Error('billing account vanished after insert');
   return row;
 }
 
-export async function updateAccount(db: Executor, userId: string, patch: BillingAccountPatch, now: Date): Promise<void> {
+export async function updateAccount(
+  db: Executor,
+  userId: string,
+  patch: BillingAccountPatch,
+  now: Date,
+): Promise<void> {
   await db
     .update(billingAccount)
     .set({ ...patch, updatedAt: now })
@@ -61,9 +78,15 @@ export async function updateAccount(db: Executor, userId: string, patch: Billing
  * Records a webhook event before handling it. Returns false when the event was already handled (a replay);
  * an event whose earlier handling failed (processed_at still null) is handled again.
  */
-export async function claimWebhookEvent(db: Executor, event: { id: string; provider: string; type: string }): Promise<boolean> {
+export async function claimWebhookEvent(
+  db: Executor,
+  event: { id: string; provider: string; type: string },
+): Promise<boolean> {
   await db.insert(billingWebhookEvent).values(event).onConflictDoNothing({ target: billingWebhookEvent.id });
-  const rows = await db.select({ processedAt: billingWebhookEvent.processedAt }).from(billingWebhookEvent).where(eq(billingWebhookEvent.id, event.id));
+  const rows = await db
+    .select({ processedAt: billingWebhookEvent.processedAt })
+    .from(billingWebhookEvent)
+    .where(eq(billingWebhookEvent.id, event.id));
   return rows[0]?.processedAt == null;
 }
 

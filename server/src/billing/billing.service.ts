@@ -1,9 +1,27 @@
-import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse, ScanUsage, SubscriptionStatusResponse, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
+import type {
+  CheckoutSessionResponse,
+  ConversionPreview,
+  ConversionResponse,
+  Plan,
+  PortalResponse,
+  ScanUsage,
+  SubscriptionStatusResponse,
+  TrialConversionCheck,
+  TrialStatus,
+} from '@redflag/contracts/billing';
 import { PREMIUM_PRICE_CENTS, TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { sendConversionDeclinedMail } from './billing-mail.ts';
-import { claimWebhookEvent, ensureAccount, findAccount, markWebhookProcessed, toPlanState, updateAccount, type BillingAccountRow } from './billing.repo.ts';
+import {
+  claimWebhookEvent,
+  ensureAccount,
+  findAccount,
+  markWebhookProcessed,
+  toPlanState,
+  updateAccount,
+  type BillingAccountRow,
+} from './billing.repo.ts';
 import {
   checkoutMayBePaid,
   computedStatus,
@@ -47,7 +65,12 @@ async function loadAccount(ctx: Ctx, userId: string): Promise<BillingAccountRow 
   let row = await findAccount(ctx.database.db, userId);
   // An address that had a trial under a deleted account shows "trial used" from the start (trial-history.ts).
   if (!row?.hasUsedTrial && (await carryTrialHistory(ctx, userId))) row = await findAccount(ctx.database.db, userId);
-  if (row?.customerId && row.provider === 'stripe' && ctx.billing.name === 'stripe' && checkoutMayBePaid(toPlanState(row), ctx.clock.now())) {
+  if (
+    row?.customerId &&
+    row.provider === 'stripe' &&
+    ctx.billing.name === 'stripe' &&
+    checkoutMayBePaid(toPlanState(row), ctx.clock.now())
+  ) {
     return (await syncSubscription(ctx, row.customerId)) ?? row;
   }
   return row;
@@ -147,8 +170,16 @@ export function sameOriginUrl(publicUrl: string, input: string): string | null {
 async function ensureCustomer(ctx: Ctx, provider: BillingProvider, user: BillingUser): Promise<string> {
   const row = await ensureAccount(ctx.database.db, user.id);
   if (row.customerId && row.provider === provider.name) return row.customerId;
-  const customerId = await provider.createCustomer({ userId: user.id, email: user.email, name: user.name ?? null }, ctx.database.db);
-  await updateAccount(ctx.database.db, user.id, { provider: provider.name, customerId, subscriptionId: null }, ctx.clock.now());
+  const customerId = await provider.createCustomer(
+    { userId: user.id, email: user.email, name: user.name ?? null },
+    ctx.database.db,
+  );
+  await updateAccount(
+    ctx.database.db,
+    user.id,
+    { provider: provider.name, customerId, subscriptionId: null },
+    ctx.clock.now(),
+  );
   return customerId;
 }
 
@@ -157,8 +188,16 @@ export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promis
   const now = ctx.clock.now();
   const existing = await findAccount(ctx.database.db, user.id);
   // Someone who already has a live subscription manages it instead of paying twice.
-  if (existing?.customerId && existing.provider === provider.name && existing.providerStatus && LIVE_PROVIDER_STATUSES.has(existing.providerStatus)) {
-    const portal = await provider.createPortalSession({ userId: user.id, customerId: existing.customerId, returnUrl: `${ctx.config.publicUrl}/account`, now }, ctx.database.db);
+  if (
+    existing?.customerId &&
+    existing.provider === provider.name &&
+    existing.providerStatus &&
+    LIVE_PROVIDER_STATUSES.has(existing.providerStatus)
+  ) {
+    const portal = await provider.createPortalSession(
+      { userId: user.id, customerId: existing.customerId, returnUrl: `${ctx.config.publicUrl}/account`, now },
+      ctx.database.db,
+    );
     return { checkout_url: portal.url };
   }
   const customerId = await ensureCustomer(ctx, provider, user);
@@ -181,7 +220,10 @@ export async function createCheckoutSession(ctx: Ctx, user: BillingUser): Promis
   // by Back, by closing the tab or by its cancel link finds the account exactly as before, trial offer
   // included (docs/decisions/110-checkout-changes-nothing-until-paid.md).
   await updateAccount(ctx.database.db, user.id, { checkoutStartedAt: now }, now);
-  ctx.logger.info({ userId: user.id, provider: provider.name, withTrial: !account.hasUsedTrial }, 'checkout session created');
+  ctx.logger.info(
+    { userId: user.id, provider: provider.name, withTrial: !account.hasUsedTrial },
+    'checkout session created',
+  );
   return { checkout_url: session.url };
 }
 
@@ -190,12 +232,19 @@ export async function createPortalSession(ctx: Ctx, userId: string, returnUrl?: 
   let target = `${ctx.config.publicUrl}/account`;
   if (returnUrl !== undefined && returnUrl !== '') {
     const safe = sameOriginUrl(ctx.config.publicUrl, returnUrl);
-    if (!safe) throw new AppError('VALIDATION_ERROR', 'returnUrl must be a page of this site', { details: { fields: [{ path: 'returnUrl', message: 'must be a page of this site' }] } });
+    if (!safe)
+      throw new AppError('VALIDATION_ERROR', 'returnUrl must be a page of this site', {
+        details: { fields: [{ path: 'returnUrl', message: 'must be a page of this site' }] },
+      });
     target = safe;
   }
   const row = await findAccount(ctx.database.db, userId);
-  if (!row?.customerId || row.provider !== provider.name) throw new AppError('CONFLICT', 'There is no subscription to manage yet. Start your free trial first.');
-  return provider.createPortalSession({ userId, customerId: row.customerId, returnUrl: target, now: ctx.clock.now() }, ctx.database.db);
+  if (!row?.customerId || row.provider !== provider.name)
+    throw new AppError('CONFLICT', 'There is no subscription to manage yet. Start your free trial first.');
+  return provider.createPortalSession(
+    { userId, customerId: row.customerId, returnUrl: target, now: ctx.clock.now() },
+    ctx.database.db,
+  );
 }
 
 // --- Conversion ---------------------------------------------------------------------------------------
@@ -208,9 +257,25 @@ export async function getConversionPreview(ctx: Ctx, userId: string): Promise<Co
   const provider = ctx.billing;
   const row = await findAccount(ctx.database.db, userId);
   const s = toPlanState(row);
-  const canConvert = Boolean(row?.customerId && row.subscriptionId && row.provider === provider.name && s.subscriptionStatus === 'trialing' && !isPremium(s));
-  const card = canConvert && row?.customerId ? ((await provider.fetchSubscription(row.customerId, ctx.database.db))?.card ?? null) : null;
-  return { canConvert, amountCents: PREMIUM_PRICE_CENTS, currency: 'usd', interval: 'month', chargeDate: ctx.clock.now().toISOString(), card };
+  const canConvert = Boolean(
+    row?.customerId &&
+    row.subscriptionId &&
+    row.provider === provider.name &&
+    s.subscriptionStatus === 'trialing' &&
+    !isPremium(s),
+  );
+  const card =
+    canConvert && row?.customerId
+      ? ((await provider.fetchSubscription(row.customerId, ctx.database.db))?.card ?? null)
+      : null;
+  return {
+    canConvert,
+    amountCents: PREMIUM_PRICE_CENTS,
+    currency: 'usd',
+    interval: 'month',
+    chargeDate: ctx.clock.now().toISOString(),
+    card,
+  };
 }
 
 /**
@@ -222,13 +287,16 @@ export async function getConversionPreview(ctx: Ctx, userId: string): Promise<Co
 export async function convertTrial(ctx: Ctx, userId: string): Promise<ConversionResponse> {
   const provider = ctx.billing;
   let row = await findAccount(ctx.database.db, userId);
-  if (!row?.customerId || row.provider !== provider.name) return { success: false, message: 'There is no trial to convert. Start your free trial first.' };
+  if (!row?.customerId || row.provider !== provider.name)
+    return { success: false, message: 'There is no trial to convert. Start your free trial first.' };
   const customerId = row.customerId;
   // The provider may already have billed at the trial's end (Stripe does it by itself): read it first.
   row = (await syncSubscription(ctx, customerId)) ?? row;
   if (isPremium(toPlanState(row))) return { success: true, message: 'Your Premium subscription is already active.' };
   if (row.subscriptionStatus !== 'trialing' || !row.subscriptionId) {
-    const message = row.paymentError ? `${row.paymentError} Update your card in the billing portal to continue.` : 'There is no active trial to convert.';
+    const message = row.paymentError
+      ? `${row.paymentError} Update your card in the billing portal to continue.`
+      : 'There is no active trial to convert.';
     return { success: false, message };
   }
   const subscriptionId = row.subscriptionId;
@@ -241,7 +309,9 @@ export async function convertTrial(ctx: Ctx, userId: string): Promise<Conversion
           await syncSubscription(ctx, customerId, tx);
           return result;
         })
-      : await provider.endTrialNow(subscriptionId, ctx.database.db, now).finally(() => syncSubscription(ctx, customerId));
+      : await provider
+          .endTrialNow(subscriptionId, ctx.database.db, now)
+          .finally(() => syncSubscription(ctx, customerId));
 
   if (outcome.paid) {
     await updateAccount(ctx.database.db, userId, { paymentError: null }, ctx.clock.now());
@@ -265,7 +335,8 @@ export async function convertTrial(ctx: Ctx, userId: string): Promise<Conversion
 export async function cancelSubscription(ctx: Ctx, userId: string): Promise<Plan> {
   const provider = ctx.billing;
   const row = await findAccount(ctx.database.db, userId);
-  if (!row?.customerId || !row.subscriptionId || row.provider !== provider.name) throw new AppError('CONFLICT', 'There is no subscription to cancel.');
+  if (!row?.customerId || !row.subscriptionId || row.provider !== provider.name)
+    throw new AppError('CONFLICT', 'There is no subscription to cancel.');
   const { customerId, subscriptionId } = row;
   const now = ctx.clock.now();
   if (provider.name === 'local') {
@@ -274,7 +345,9 @@ export async function cancelSubscription(ctx: Ctx, userId: string): Promise<Plan
       await syncSubscription(ctx, customerId, tx);
     });
   } else {
-    await provider.cancelAtPeriodEnd(subscriptionId, ctx.database.db, now).finally(() => syncSubscription(ctx, customerId));
+    await provider
+      .cancelAtPeriodEnd(subscriptionId, ctx.database.db, now)
+      .finally(() => syncSubscription(ctx, customerId));
   }
   ctx.logger.info({ userId, provider: provider.name }, 'subscription cancelled by the user');
   return getPlan(ctx, userId);
@@ -295,7 +368,11 @@ export async function checkTrialConversion(ctx: Ctx, userId: string): Promise<Tr
  * Stripe's webhook: verified on the raw body, recorded by event id (a replay does nothing), then the
  * customer's subscription is re-read from Stripe (the event's contents are never trusted for state).
  */
-export async function handleStripeWebhook(ctx: Ctx, rawBody: string, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+export async function handleStripeWebhook(
+  ctx: Ctx,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<{ received: true; duplicate?: true }> {
   const provider = ctx.billing;
   if (!isStripeProvider(provider)) throw new AppError('NOT_FOUND', 'Stripe is not the billing provider here');
   const event = verifyStripeEvent(provider.stripe, provider.webhookSecret, rawBody, signature);

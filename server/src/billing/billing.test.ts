@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse, ConversionResponse, Plan, PortalResponse, ScanUsage, TrialConversionCheck, TrialStatus } from '@redflag/contracts/billing';
+import type {
+  CheckoutSessionResponse,
+  ConversionResponse,
+  Plan,
+  PortalResponse,
+  ScanUsage,
+  TrialConversionCheck,
+  TrialStatus,
+} from '@redflag/contracts/billing';
 import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
@@ -66,7 +74,11 @@ async function trialUser(card = GOOD): Promise<TestUser> {
 
 /** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
 async function scan(u: TestUser): Promise<string> {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the bike still available? I can pick it up on Saturday.' } });
+  const res = await t.request('/api/scans', {
+    method: 'POST',
+    headers: u.headers,
+    json: { message: 'Is the bike still available? I can pick it up on Saturday.' },
+  });
   if (res.status === 200) return 'OK';
   return ((await res.json()) as { error: { code: string } }).error.code;
 }
@@ -101,7 +113,9 @@ describe('signed out', () => {
 
   it('ignores X-User-ID / X-User-Email (401)', async () => {
     const u = await createVerifiedUser(t);
-    const res = await t.request('/api/users/plan', { headers: { 'x-user-id': u.user.id, 'x-user-email': u.user.email } });
+    const res = await t.request('/api/users/plan', {
+      headers: { 'x-user-id': u.user.id, 'x-user-email': u.user.email },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -126,11 +140,27 @@ describe('a new account', () => {
       computedStatus: { status: 'new', hasUsedTrial: false },
       billingProvider: 'local',
     });
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 0, maxScans: 5, remaining: 5, unlimited: false });
-    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 0, isExpired: false, isTrialing: false });
-    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'setup_required', paymentSetupComplete: false });
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({
+      planTier: 'free',
+      scanCount: 0,
+      maxScans: 5,
+      remaining: 5,
+      unlimited: false,
+    });
+    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({
+      daysRemaining: 0,
+      isExpired: false,
+      isTrialing: false,
+    });
+    expect(await get(u, '/api/auth/user')).toMatchObject({
+      subscriptionStatus: 'setup_required',
+      paymentSetupComplete: false,
+    });
     expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
-    expect(await get<TrialConversionCheck>(u, '/api/check-trial-conversion')).toEqual({ needsConversion: false, conversionResult: null });
+    expect(await get<TrialConversionCheck>(u, '/api/check-trial-conversion')).toEqual({
+      needsConversion: false,
+      conversionResult: null,
+    });
     expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: false });
   });
 
@@ -148,7 +178,10 @@ describe('a new account', () => {
     expect((await json<CheckoutSessionResponse>(res)).checkout_url).toMatch(/\/billing\/test-checkout\/lcs_/);
     // Left by Back or by closing the tab: the account is exactly as before, trial offer included.
     expect(await plan(u)).toEqual(before);
-    expect(await plan(u)).toMatchObject({ subscriptionStatus: 'setup_required', computedStatus: { status: 'new', hasUsedTrial: false } });
+    expect(await plan(u)).toMatchObject({
+      subscriptionStatus: 'setup_required',
+      computedStatus: { status: 'new', hasUsedTrial: false },
+    });
     expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'setup_required' });
     expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
   });
@@ -224,9 +257,19 @@ describe('the trial', () => {
     });
     expect(new Date(p.trialEndsAt ?? 0).getTime() - t.ctx.clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
     expect(p.nextBillingDate).toBe(p.trialEndsAt);
-    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'trialing', paymentSetupComplete: true });
-    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 7, isExpired: false, isTrialing: true });
-    expect(await get(u, '/api/stripe/subscription-status')).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
+    expect(await get(u, '/api/auth/user')).toMatchObject({
+      subscriptionStatus: 'trialing',
+      paymentSetupComplete: true,
+    });
+    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({
+      daysRemaining: 7,
+      isExpired: false,
+      isTrialing: true,
+    });
+    expect(await get(u, '/api/stripe/subscription-status')).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+    });
     // The completed session cannot be paid twice.
     expect((await pay(u, path, GOOD)).status).toBe(409);
   });
@@ -241,17 +284,40 @@ describe('the trial', () => {
     const u = await trialUser();
     for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({ planTier: 'free', scanCount: 5, maxScans: 5, remaining: 0, unlimited: false });
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({
+      planTier: 'free',
+      scanCount: 5,
+      maxScans: 5,
+      remaining: 0,
+      unlimited: false,
+    });
     // Asking whether a decision is due charges nothing (docs/design.md §3 item 6).
     const check = await get<TrialConversionCheck>(u, '/api/check-trial-conversion');
     expect(check).toEqual({ needsConversion: true, conversionResult: null });
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
     const [before] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
-    expect(await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, before?.subscriptionId ?? ''))).toHaveLength(0);
+    expect(
+      await t.ctx.database.db
+        .select()
+        .from(localInvoice)
+        .where(eq(localInvoice.subscriptionId, before?.subscriptionId ?? '')),
+    ).toHaveLength(0);
     // The trial-limit dialog's click.
-    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toEqual({ success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' });
-    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isPremium: true, computedStatus: { status: 'active' } });
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toMatchObject({ planTier: 'premium', unlimited: true, remaining: null });
+    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toEqual({
+      success: true,
+      message: 'Welcome to Premium! Your trial has been converted to a paid subscription.',
+    });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      isPremium: true,
+      computedStatus: { status: 'active' },
+    });
+    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toMatchObject({
+      planTier: 'premium',
+      unlimited: true,
+      remaining: null,
+    });
     expect(await scan(u)).toBe('OK');
     const invoices = await t.ctx.database.db.select().from(localInvoice);
     expect(invoices.some((i) => i.status === 'paid' && i.amountCents === 999)).toBe(true);
@@ -280,12 +346,20 @@ describe('the trial', () => {
     const body = await json<ConversionResponse>(res);
     expect(body.success).toBe(false);
     expect(body.message).toContain('Your card was declined.');
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', paymentError: 'Your card was declined.' });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentError: 'Your card was declined.',
+    });
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
 
     // At the trial's end the job charges, the charge fails: blocked as an expired trial.
     await advance(7 * DAY_MS + 1000);
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired', hasUsedTrial: true } });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'inactive',
+      computedStatus: { status: 'trial_expired', hasUsedTrial: true },
+    });
     expect(await scan(u)).toBe('TRIAL_EXPIRED');
     expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(false);
 
@@ -313,8 +387,15 @@ describe('the portal', () => {
     const cancel = await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
     expect(cancel.status).toBe(303);
     let p = await plan(u);
-    expect(p).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', cancelAtPeriodEnd: true, nextBillingDate: null });
-    expect(await (await t.request(`${path}?result=cancelled`, { headers: u.headers })).text()).toContain('Resume subscription');
+    expect(p).toMatchObject({
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      cancelAtPeriodEnd: true,
+      nextBillingDate: null,
+    });
+    expect(await (await t.request(`${path}?result=cancelled`, { headers: u.headers })).text()).toContain(
+      'Resume subscription',
+    );
 
     await t.request(`${path}/resume`, { method: 'POST', headers: u.headers });
     expect((await plan(u)).cancelAtPeriodEnd).toBe(false);
@@ -322,7 +403,12 @@ describe('the portal', () => {
 
     await advance(32 * DAY_MS);
     p = await plan(u);
-    expect(p).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', isPremium: false, computedStatus: { status: 'cancelled', hasUsedTrial: true } });
+    expect(p).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'inactive',
+      isPremium: false,
+      computedStatus: { status: 'cancelled', hasUsedTrial: true },
+    });
     expect(await scan(u)).toBe('SUBSCRIPTION_INACTIVE');
     expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'inactive' });
 
@@ -331,7 +417,11 @@ describe('the portal', () => {
     const againPage = await (await t.request(again, { headers: u.headers })).text();
     expect(againPage).toContain('charged today');
     expect((await pay(u, again, GOOD)).status).toBe(303);
-    expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', computedStatus: { status: 'active', hasUsedTrial: true } });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      computedStatus: { status: 'active', hasUsedTrial: true },
+    });
   });
 
   it('a cancelled trial ends at the trial end with no charge', async () => {
@@ -340,9 +430,16 @@ describe('the portal', () => {
     await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
     expect(await plan(u)).toMatchObject({ subscriptionStatus: 'trialing', cancelAtPeriodEnd: true });
     await advance(8 * DAY_MS);
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'cancelled' } });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'inactive',
+      computedStatus: { status: 'cancelled' },
+    });
     const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
-    const invoices = await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
+    const invoices = await t.ctx.database.db
+      .select()
+      .from(localInvoice)
+      .where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''));
     expect(invoices).toHaveLength(0);
   });
 
@@ -350,10 +447,16 @@ describe('the portal', () => {
     const u = await trialUser();
     await advance(7 * DAY_MS + 1000);
     await advance(31 * DAY_MS);
-    const subs = await t.ctx.database.db.select().from(localSubscription).where(eq(localSubscription.userId, u.user.id));
+    const subs = await t.ctx.database.db
+      .select()
+      .from(localSubscription)
+      .where(eq(localSubscription.userId, u.user.id));
     expect(subs[0]?.cardLast4).toBe('4242');
     expect(JSON.stringify(subs)).not.toContain('4242424242424242');
-    const invoices = await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, subs[0]?.id ?? ''));
+    const invoices = await t.ctx.database.db
+      .select()
+      .from(localInvoice)
+      .where(eq(localInvoice.subscriptionId, subs[0]?.id ?? ''));
     expect(invoices.filter((i) => i.status === 'paid')).toHaveLength(2);
   });
 
@@ -361,9 +464,16 @@ describe('the portal', () => {
     const u = await trialUser();
     const ok = await post(u, '/api/stripe/create-portal-session', { returnUrl: `${t.config.publicUrl}/dashboard?x=1` });
     expect(ok.status).toBe(200);
-    const page = await (await t.request(new URL((await json<PortalResponse>(ok)).url).pathname, { headers: u.headers })).text();
+    const page = await (
+      await t.request(new URL((await json<PortalResponse>(ok)).url).pathname, { headers: u.headers })
+    ).text();
     expect(page).toContain(`href="${t.config.publicUrl}/dashboard?x=1"`);
-    for (const bad of ['https://evil.example/account', '//evil.example/x', 'javascript:alert(1)', 'http://localhost:5001/account']) {
+    for (const bad of [
+      'https://evil.example/account',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      'http://localhost:5001/account',
+    ]) {
       const res = await post(u, '/api/stripe/create-portal-session', { returnUrl: bad });
       expect(res.status, bad).toBe(422);
       expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });

@@ -25,7 +25,8 @@ async function json<T>(res: Response): Promise<T> {
   return (await res.json()) as T;
 }
 
-const post = (u: TestUser, path: string, body: unknown = {}) => t.request(path, { method: 'POST', headers: u.headers, json: body });
+const post = (u: TestUser, path: string, body: unknown = {}) =>
+  t.request(path, { method: 'POST', headers: u.headers, json: body });
 
 async function trialUser(): Promise<TestUser> {
   const u = await createVerifiedUser(t);
@@ -58,7 +59,11 @@ describe('POST /api/billing/cancel', () => {
     const u = await trialUser();
     const res = await post(u, '/api/billing/cancel');
     expect(res.status).toBe(200);
-    expect(await json<Plan>(res)).toMatchObject({ subscriptionStatus: 'trialing', cancelAtPeriodEnd: true, nextBillingDate: null });
+    expect(await json<Plan>(res)).toMatchObject({
+      subscriptionStatus: 'trialing',
+      cancelAtPeriodEnd: true,
+      nextBillingDate: null,
+    });
     // A second click changes nothing and sends nothing more.
     expect((await post(u, '/api/billing/cancel')).status).toBe(200);
     const cancelled = await t.ctx.database.db
@@ -69,7 +74,12 @@ describe('POST /api/billing/cancel', () => {
     expect((await t.request('/api/test/clock', { method: 'POST', json: { advanceMs: 8 * DAY_MS } })).status).toBe(200);
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive' });
     const [account] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
-    expect(await t.ctx.database.db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? ''))).toHaveLength(0);
+    expect(
+      await t.ctx.database.db
+        .select()
+        .from(localInvoice)
+        .where(eq(localInvoice.subscriptionId, account?.subscriptionId ?? '')),
+    ).toHaveLength(0);
   });
 
   it('lets a trialing account be deleted right after: refused (409) before the cancel, deleted after it', async () => {

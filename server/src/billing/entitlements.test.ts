@@ -57,7 +57,10 @@ const LEGIT = scanRequestSchema.parse({ message: 'Is the bike still available? I
 const reserve = (ctx: AppContext, userId: string) => runScan(ctx, userId, LEGIT);
 
 async function used(db: Database['db'], userId: string) {
-  const rows = await db.select({ n: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, userId));
+  const rows = await db
+    .select({ n: billingAccount.trialScansUsed })
+    .from(billingAccount)
+    .where(eq(billingAccount.userId, userId));
   return rows[0]?.n;
 }
 
@@ -70,7 +73,10 @@ describe('the scan quota (runScan, scanStoreGuard)', () => {
   });
 
   it('refuses processing with PAYMENT_SETUP_REQUIRED', async () => {
-    const id = await makeUser(t.ctx.database.db, { subscriptionStatus: 'processing', checkoutStartedAt: t.ctx.clock.now() });
+    const id = await makeUser(t.ctx.database.db, {
+      subscriptionStatus: 'processing',
+      checkoutStartedAt: t.ctx.clock.now(),
+    });
     expect(await code(reserve(t.ctx, id))).toBe('PAYMENT_SETUP_REQUIRED');
   });
 
@@ -95,14 +101,28 @@ describe('the scan quota (runScan, scanStoreGuard)', () => {
   });
 
   it('lets premium users scan without counting', async () => {
-    const id = await makeUser(t.ctx.database.db, { planTier: 'premium', subscriptionStatus: 'active', trialScansUsed: 5, everPaid: true });
+    const id = await makeUser(t.ctx.database.db, {
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      trialScansUsed: 5,
+      everPaid: true,
+    });
     for (let i = 0; i < 8; i++) expect(await code(reserve(t.ctx, id))).toBe('OK');
     expect(await used(t.ctx.database.db, id)).toBe(5);
   });
 
   it('refuses a cancelled subscriber with SUBSCRIPTION_INACTIVE and a failed conversion with TRIAL_EXPIRED', async () => {
-    const cancelled = await makeUser(t.ctx.database.db, { subscriptionStatus: 'inactive', providerStatus: 'canceled', hasUsedTrial: true, everPaid: true });
-    const unpaid = await makeUser(t.ctx.database.db, { subscriptionStatus: 'inactive', providerStatus: 'past_due', hasUsedTrial: true });
+    const cancelled = await makeUser(t.ctx.database.db, {
+      subscriptionStatus: 'inactive',
+      providerStatus: 'canceled',
+      hasUsedTrial: true,
+      everPaid: true,
+    });
+    const unpaid = await makeUser(t.ctx.database.db, {
+      subscriptionStatus: 'inactive',
+      providerStatus: 'past_due',
+      hasUsedTrial: true,
+    });
     expect(await code(reserve(t.ctx, cancelled))).toBe('SUBSCRIPTION_INACTIVE');
     expect(await code(reserve(t.ctx, unpaid))).toBe('TRIAL_EXPIRED');
   });

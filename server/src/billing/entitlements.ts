@@ -39,7 +39,11 @@ export async function getPlanState(ctx: Ctx, userId: string): Promise<PlanState>
  *     (and counts no trial scan).
  * Null `store` result: see explainRefusal.
  */
-export function scanStoreGuard(db: Db, kind: Extract<ScanDecision, { allowed: true }>['kind'], rule: RateRule | null): { ctes: WithSubquery[]; allowed: SQL } {
+export function scanStoreGuard(
+  db: Db,
+  kind: Extract<ScanDecision, { allowed: true }>['kind'],
+  rule: RateRule | null,
+): { ctes: WithSubquery[]; allowed: SQL } {
   const userId = sql.placeholder('userId');
   const ctes: WithSubquery[] = [];
   let withinRate: SQL | undefined;
@@ -52,13 +56,22 @@ export function scanStoreGuard(db: Db, kind: Extract<ScanDecision, { allowed: tr
     const premium = db
       .select({ one: sql`1` })
       .from(billingAccount)
-      .where(and(eq(billingAccount.userId, userId), eq(billingAccount.planTier, 'premium'), inArray(billingAccount.subscriptionStatus, ['active', 'trialing'])));
+      .where(
+        and(
+          eq(billingAccount.userId, userId),
+          eq(billingAccount.planTier, 'premium'),
+          inArray(billingAccount.subscriptionStatus, ['active', 'trialing']),
+        ),
+      );
     return { ctes, allowed: and(exists(premium), withinRate) ?? sql`true` };
   }
   const counted = db.$with('trial_scan').as(
     db
       .update(billingAccount)
-      .set({ trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`, updatedAt: sql`${sql.placeholder('nowIso')}::timestamptz` })
+      .set({
+        trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`,
+        updatedAt: sql`${sql.placeholder('nowIso')}::timestamptz`,
+      })
       .where(
         and(
           eq(billingAccount.userId, userId),
@@ -84,12 +97,24 @@ export function scanStoreValues(userId: string, now: Date, rate: { rule: RateRul
  * Why a guarded store stored nothing: the plan as stored now (its refusal code), else the rate limit, else
  * the trial's last scan taken by a concurrent request. Only on the refusal path: one or two more reads.
  */
-export async function explainRefusal(ctx: Ctx, userId: string, rate: { rule: RateRule; key: string; peek: (rule: RateRule, key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }> } | null): Promise<AppError> {
+export async function explainRefusal(
+  ctx: Ctx,
+  userId: string,
+  rate: {
+    rule: RateRule;
+    key: string;
+    peek: (rule: RateRule, key: string) => Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  } | null,
+): Promise<AppError> {
   const decision = decideScan(toPlanState(await findAccount(ctx.database.db, userId)), ctx.clock.now());
   if (!decision.allowed) return new AppError(decision.code);
   if (rate) {
     const state = await rate.peek(rate.rule, rate.key);
-    if (!state.allowed) return new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: state.retryAfterSeconds, details: { rule: rate.rule.name } });
+    if (!state.allowed)
+      return new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: state.retryAfterSeconds,
+        details: { rule: rate.rule.name },
+      });
   }
   return new AppError('SCAN_LIMIT_REACHED');
 }

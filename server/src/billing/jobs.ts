@@ -51,7 +51,12 @@ export function startBillingJobs(ctx: Ctx, intervalMs = BILLING_JOB_INTERVAL_MS)
     if (running) return;
     running = true;
     runBillingJobs(ctx)
-      .catch((err: unknown) => ctx.logger.error({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'billing job failed'))
+      .catch((err: unknown) =>
+        ctx.logger.error(
+          { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+          'billing job failed',
+        ),
+      )
       .finally(() => {
         running = false;
       });

@@ -36,10 +36,19 @@ export async function getCheckoutPage(ctx: Ctx, sessionId: string, userId: strin
   const session = await findCheckoutSession(ctx.database.db, sessionId);
   if (!session || session.userId !== userId) return null;
   const expired = session.expiresAt.getTime() <= ctx.clock.now().getTime();
-  return { id: session.id, status: expired && session.status === 'open' ? ('expired' as const) : session.status, withTrial: session.withTrial };
+  return {
+    id: session.id,
+    status: expired && session.status === 'open' ? ('expired' as const) : session.status,
+    withTrial: session.withTrial,
+  };
 }
 
-export async function submitCheckout(ctx: Ctx, sessionId: string, userId: string, card: CardInput): Promise<CheckoutCompletion> {
+export async function submitCheckout(
+  ctx: Ctx,
+  sessionId: string,
+  userId: string,
+  card: CardInput,
+): Promise<CheckoutCompletion> {
   const now = ctx.clock.now();
   let result: CheckoutCompletion;
   try {
@@ -67,7 +76,8 @@ export async function cancelCheckout(ctx: Ctx, sessionId: string, userId: string
     if (!session || session.userId !== userId || session.status !== 'open') return;
     await expireCheckoutSession(tx, sessionId);
     const row = await findAccount(tx, userId, { forUpdate: true });
-    if (row?.subscriptionStatus === 'processing') await updateAccount(tx, userId, { subscriptionStatus: 'setup_required' }, now);
+    if (row?.subscriptionStatus === 'processing')
+      await updateAccount(tx, userId, { subscriptionStatus: 'setup_required' }, now);
   });
 }
 
@@ -95,12 +105,30 @@ export async function getPortalPage(ctx: Ctx, token: string, userId: string) {
       cancelAtPeriodEnd: state.cancelAtPeriodEnd,
       paymentError: state.paymentError,
     },
-    subscription: sub ? { status: sub.status, card: { brand: sub.cardBrand, last4: sub.cardLast4, expMonth: sub.cardExpMonth, expYear: sub.cardExpYear } } : null,
-    invoices: invoices.map((i) => ({ id: i.id, amountCents: i.amountCents, status: i.status, createdAt: i.createdAt, periodStart: i.periodStart, periodEnd: i.periodEnd, error: i.lastError })),
+    subscription: sub
+      ? {
+          status: sub.status,
+          card: { brand: sub.cardBrand, last4: sub.cardLast4, expMonth: sub.cardExpMonth, expYear: sub.cardExpYear },
+        }
+      : null,
+    invoices: invoices.map((i) => ({
+      id: i.id,
+      amountCents: i.amountCents,
+      status: i.status,
+      createdAt: i.createdAt,
+      periodStart: i.periodStart,
+      periodEnd: i.periodEnd,
+      error: i.lastError,
+    })),
   };
 }
 
-export async function submitPortalAction(ctx: Ctx, token: string, userId: string, action: PortalAction): Promise<PortalActionResult | null> {
+export async function submitPortalAction(
+  ctx: Ctx,
+  token: string,
+  userId: string,
+  action: PortalAction,
+): Promise<PortalActionResult | null> {
   const now = ctx.clock.now();
   const portal = await findPortalSession(ctx.database.db, token);
   if (!portal || portal.userId !== userId || portal.expiresAt.getTime() <= now.getTime()) return null;

@@ -1,11 +1,24 @@
 import { Hono, type Context } from 'hono';
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
+import {
+  PREMIUM_PRICE_LABEL,
+  TRIAL_DAYS,
+  TRIAL_SCAN_LIMIT,
+  TRIAL_TERMS,
+  TRIAL_WARNING_DAYS,
+} from '@redflag/contracts/constants';
 import { getOptionalUser } from '../auth/session.ts';
 import type { AppContext } from '../context.ts';
 import type { AppEnv } from '../http/types.ts';
-import { cancelCheckout, getCheckoutPage, getPortalPage, localProviderEnabled, submitCheckout, submitPortalAction } from './local-billing.service.ts';
+import {
+  cancelCheckout,
+  getCheckoutPage,
+  getPortalPage,
+  localProviderEnabled,
+  submitCheckout,
+  submitPortalAction,
+} from './local-billing.service.ts';
 import type { CardInput } from './providers/local.ts';
 
 /**
@@ -40,25 +53,26 @@ code{background:#f3f4f6;padding:.05rem .3rem;border-radius:.25rem}ul{padding-lef
 
 function layout(title: string, body: Page): Page {
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <meta name="robots" content="noindex" />
-    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
-    <title>${title} · TEST MODE · RedFlag</title>
-    <style>
-      ${STYLE}
-    </style>
-  </head>
-  <body>
-    <div class="test-banner" role="note">TEST MODE — nothing is charged</div>
-    <main>${body}</main>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <title>${title} · TEST MODE · RedFlag</title>
+        <style>
+          ${STYLE}
+        </style>
+      </head>
+      <body>
+        <div class="test-banner" role="note">TEST MODE — nothing is charged</div>
+        <main>${body}</main>
+      </body>
+    </html>`;
 }
 
-const formatDate = (d: Date | null) => (d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '—');
+const formatDate = (d: Date | null) =>
+  d ? d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }) : '—';
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 type CardField = 'number' | 'expiry' | 'cvc';
@@ -83,17 +97,42 @@ function fieldOfMessage(message: string): CardField {
 }
 
 function cardFields(idPrefix: string, { typed, invalid }: CardFormState = EMPTY_CARD_FORM): Page {
-  const state = (field: CardField) => (invalid === field ? html` aria-invalid="true" aria-describedby="${idPrefix}-error" autofocus` : '');
+  const state = (field: CardField) =>
+    invalid === field ? html` aria-invalid="true" aria-describedby="${idPrefix}-error" autofocus` : '';
   return html`<label for="${idPrefix}-number">Card number</label>
-    <input id="${idPrefix}-number" name="number" inputmode="numeric" autocomplete="cc-number" placeholder="4242 4242 4242 4242" required value="${typed.number}"${state('number')} />
+    <input
+      id="${idPrefix}-number"
+      name="number"
+      inputmode="numeric"
+      autocomplete="cc-number"
+      placeholder="4242 4242 4242 4242"
+      required
+      value="${typed.number}"
+      ${state('number')}
+    />
     <div class="row">
       <div>
         <label for="${idPrefix}-expiry">Expiry (MM/YY)</label>
-        <input id="${idPrefix}-expiry" name="expiry" autocomplete="cc-exp" placeholder="12/34" required value="${typed.expiry}"${state('expiry')} />
+        <input
+          id="${idPrefix}-expiry"
+          name="expiry"
+          autocomplete="cc-exp"
+          placeholder="12/34"
+          required
+          value="${typed.expiry}"
+          ${state('expiry')}
+        />
       </div>
       <div>
         <label for="${idPrefix}-cvc">CVC</label>
-        <input id="${idPrefix}-cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc" placeholder="123" required${state('cvc')} />
+        <input
+          id="${idPrefix}-cvc"
+          name="cvc"
+          inputmode="numeric"
+          autocomplete="cc-csc"
+          placeholder="123"
+          required${state('cvc')}
+        />
       </div>
     </div>`;
 }
@@ -140,7 +179,14 @@ export function localBillingPages(ctx: AppContext) {
   const app = new Hono<AppEnv>();
   if (!localProviderEnabled(ctx)) return app;
 
-  function checkoutView(c: Context<AppEnv>, id: string, withTrial: boolean, error: string | null, status: 200 | 402 | 409 | 422 = 200, form: CardFormState = EMPTY_CARD_FORM) {
+  function checkoutView(
+    c: Context<AppEnv>,
+    id: string,
+    withTrial: boolean,
+    error: string | null,
+    status: 200 | 402 | 409 | 422 = 200,
+    form: CardFormState = EMPTY_CARD_FORM,
+  ) {
     const title = withTrial ? 'Start your free trial' : 'Subscribe to RedFlag Premium';
     return c.html(
       layout(
@@ -148,16 +194,22 @@ export function localBillingPages(ctx: AppContext) {
         html`<div class="card">
             <p class="muted">RedFlag Premium</p>
             <h1>${title}</h1>
-            <p class="price">${withTrial ? `Free for ${TRIAL_TERMS}, then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month, charged today`}</p>
+            <p class="price">
+              ${withTrial ? `Free for ${TRIAL_TERMS}, then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month, charged today`}
+            </p>
             <p class="muted">
-              ${withTrial
-                ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
-                : 'You have already had a free trial, so the first month is charged today.'}
+              ${
+                withTrial
+                  ? `Nothing is charged today. Your card is charged when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel before then and you pay nothing.`
+                  : 'You have already had a free trial, so the first month is charged today.'
+              }
             </p>
             ${error ? html`<div id="checkout-error" class="error" role="alert">${error}</div>` : ''}
             <form method="post" action="/billing/test-checkout/${id}">
               ${cardFields('checkout', form)}
-              <button type="submit">${withTrial ? 'Start free trial' : `Subscribe for ${PREMIUM_PRICE_LABEL}/month`}</button>
+              <button type="submit">
+                ${withTrial ? 'Start free trial' : `Subscribe for ${PREMIUM_PRICE_LABEL}/month`}
+              </button>
             </form>
             <form method="post" action="/billing/test-checkout/${id}/cancel">
               <button type="submit" class="secondary">Cancel and return to RedFlag</button>
@@ -175,7 +227,8 @@ export function localBillingPages(ctx: AppContext) {
     const session = await getCheckoutPage(ctx, c.req.param('id'), user.id);
     if (!session) return messagePage(c, 404, 'Checkout not found', 'This checkout session does not exist.');
     if (session.status === 'complete') return c.redirect('/payment-success', 303);
-    if (session.status === 'expired') return messagePage(c, 404, 'Checkout expired', 'This checkout session has expired. Start again from RedFlag.');
+    if (session.status === 'expired')
+      return messagePage(c, 404, 'Checkout expired', 'This checkout session has expired. Start again from RedFlag.');
     return checkoutView(c, session.id, session.withTrial, null);
   });
 
@@ -190,7 +243,10 @@ export function localBillingPages(ctx: AppContext) {
     if (result.ok) return c.redirect(`/payment-success?session_id=${encodeURIComponent(id)}`, 303);
     const status = result.field === 'session' ? 409 : result.message.includes('declined') ? 402 : 422;
     const invalid = result.field === 'session' ? null : result.field;
-    return checkoutView(c, id, session.withTrial, result.message, status, { typed: { number: card.number, expiry: card.expiry }, invalid });
+    return checkoutView(c, id, session.withTrial, result.message, status, {
+      typed: { number: card.number, expiry: card.expiry },
+      invalid,
+    });
   });
 
   app.post('/billing/test-checkout/:id/cancel', async (c) => {
@@ -199,9 +255,23 @@ export function localBillingPages(ctx: AppContext) {
     return c.redirect('/checkout', 303);
   });
 
-  async function portalView(c: Context<AppEnv>, token: string, userId: string, notice: string | null, error: string | null, status: 200 | 402 | 422 = 200, form: CardFormState = EMPTY_CARD_FORM) {
+  async function portalView(
+    c: Context<AppEnv>,
+    token: string,
+    userId: string,
+    notice: string | null,
+    error: string | null,
+    status: 200 | 402 | 422 = 200,
+    form: CardFormState = EMPTY_CARD_FORM,
+  ) {
     const page = await getPortalPage(ctx, token, userId);
-    if (!page) return messagePage(c, 404, 'Portal session not found', 'This billing portal link has expired. Open it again from your account page.');
+    if (!page)
+      return messagePage(
+        c,
+        404,
+        'Portal session not found',
+        'This billing portal link has expired. Open it again from your account page.',
+      );
     const { plan, subscription, invoices } = page;
     const live = subscription && subscription.status !== 'canceled';
     const statusText = !subscription
@@ -222,7 +292,8 @@ export function localBillingPages(ctx: AppContext) {
             <p class="muted">RedFlag billing portal</p>
             <h1>RedFlag Premium</h1>
             <p class="price">${PREMIUM_PRICE_LABEL}/month</p>
-            ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''} ${error ? html`<div id="portal-error" class="error" role="alert">${error}</div>` : ''}
+            ${notice ? html`<div class="notice" role="status">${notice}</div>` : ''}
+            ${error ? html`<div id="portal-error" class="error" role="alert">${error}</div>` : ''}
             <dl>
               <dt>Plan</dt>
               <dd>${plan.premium ? 'Premium' : subscription?.status === 'trialing' ? 'Free trial' : 'Free'}</dd>
@@ -230,38 +301,69 @@ export function localBillingPages(ctx: AppContext) {
               <dd data-testid="portal-status">${statusText}</dd>
               <dt>Next billing date</dt>
               <dd data-testid="portal-next-billing">${formatDate(plan.nextBillingDate)}</dd>
-              ${plan.paymentError ? html`<dt>Last payment</dt><dd>${plan.paymentError}</dd>` : ''}
+              ${
+                plan.paymentError
+                  ? html`<dt>Last payment</dt>
+                      <dd>${plan.paymentError}</dd>`
+                  : ''
+              }
             </dl>
-            ${live
-              ? plan.cancelAtPeriodEnd
-                ? html`<form method="post" action="/billing/test-portal/${page.token}/resume"><button type="submit">Resume subscription</button></form>`
-                : html`<form method="post" action="/billing/test-portal/${page.token}/cancel"><button type="submit" class="secondary">Cancel subscription</button></form>`
-              : ''}
-          </div>
-          ${subscription
-            ? html`<div class="card">
-                <h2>Payment method</h2>
-                <p>${subscription.card.brand} ending in ${subscription.card.last4}, expires ${String(subscription.card.expMonth).padStart(2, '0')}/${String(subscription.card.expYear % 100).padStart(2, '0')}</p>
-                ${live
-                  ? html`<form method="post" action="/billing/test-portal/${page.token}/card">
-                      ${cardFields('portal', form)}
-                      <button type="submit" class="secondary">Update card</button>
+            ${
+              live
+                ? plan.cancelAtPeriodEnd
+                  ? html`<form method="post" action="/billing/test-portal/${page.token}/resume">
+                      <button type="submit">Resume subscription</button>
                     </form>`
-                  : ''}
-              </div>`
-            : ''}
+                  : html`<form method="post" action="/billing/test-portal/${page.token}/cancel">
+                      <button type="submit" class="secondary">Cancel subscription</button>
+                    </form>`
+                : ''
+            }
+          </div>
+          ${
+            subscription
+              ? html`<div class="card">
+                  <h2>Payment method</h2>
+                  <p>
+                    ${subscription.card.brand} ending in ${subscription.card.last4}, expires
+                    ${String(subscription.card.expMonth).padStart(2, '0')}/${String(subscription.card.expYear % 100).padStart(2, '0')}
+                  </p>
+                  ${
+                    live
+                      ? html`<form method="post" action="/billing/test-portal/${page.token}/card">
+                          ${cardFields('portal', form)}
+                          <button type="submit" class="secondary">Update card</button>
+                        </form>`
+                      : ''
+                  }
+                </div>`
+              : ''
+          }
           <div class="card">
             <h2>Invoices</h2>
-            ${invoices.length
-              ? html`<table>
-                  <thead>
-                    <tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr>
-                  </thead>
-                  <tbody>
-                    ${invoices.map((i) => html`<tr><td>${formatDate(i.createdAt)}</td><td>${money(i.amountCents)}</td><td>${i.status === 'open' ? 'Payment failed' : i.status === 'paid' ? 'Paid' : 'Void'}</td></tr>`)}
-                  </tbody>
-                </table>`
-              : html`<p class="muted">No invoices yet.</p>`}
+            ${
+              invoices.length
+                ? html`<table>
+                    <thead>
+                      <tr>
+                        <th scope="col">Date</th>
+                        <th scope="col">Amount</th>
+                        <th scope="col">Status</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      ${invoices.map(
+                        (i) =>
+                          html`<tr>
+                            <td>${formatDate(i.createdAt)}</td>
+                            <td>${money(i.amountCents)}</td>
+                            <td>${i.status === 'open' ? 'Payment failed' : i.status === 'paid' ? 'Paid' : 'Void'}</td>
+                          </tr>`,
+                      )}
+                    </tbody>
+                  </table>`
+                : html`<p class="muted">No invoices yet.</p>`
+            }
           </div>
           <a class="button secondary" href="${page.returnUrl}">Return to RedFlag</a>
           ${testCards}`,
@@ -272,7 +374,13 @@ export function localBillingPages(ctx: AppContext) {
 
   app.get('/billing/test-portal/:token', async (c) => {
     const user = await getOptionalUser(c);
-    if (!user) return messagePage(c, 401, 'Sign in first', 'Sign in to RedFlag, then open the billing portal from your account page.');
+    if (!user)
+      return messagePage(
+        c,
+        401,
+        'Sign in first',
+        'Sign in to RedFlag, then open the billing portal from your account page.',
+      );
     const result = c.req.query('result');
     return portalView(c, c.req.param('token'), user.id, result ? (PORTAL_RESULTS[result] ?? null) : null, null);
   });
@@ -280,17 +388,49 @@ export function localBillingPages(ctx: AppContext) {
   for (const kind of ['cancel', 'resume', 'card'] as const) {
     app.post(`/billing/test-portal/:token/${kind}`, async (c) => {
       const user = await getOptionalUser(c);
-      if (!user) return messagePage(c, 401, 'Sign in first', 'Sign in to RedFlag, then open the billing portal from your account page.');
+      if (!user)
+        return messagePage(
+          c,
+          401,
+          'Sign in first',
+          'Sign in to RedFlag, then open the billing portal from your account page.',
+        );
       const token = c.req.param('token');
       const action = kind === 'card' ? { kind: 'update_card' as const, card: await readCard(c) } : { kind };
       const result = await submitPortalAction(ctx, token, user.id, action);
-      if (!result) return messagePage(c, 404, 'Portal session not found', 'This billing portal link has expired. Open it again from your account page.');
+      if (!result)
+        return messagePage(
+          c,
+          404,
+          'Portal session not found',
+          'This billing portal link has expired. Open it again from your account page.',
+        );
       if (!result.ok) {
         const form: CardFormState =
-          action.kind === 'update_card' ? { typed: { number: action.card.number, expiry: action.card.expiry }, invalid: fieldOfMessage(result.message) } : EMPTY_CARD_FORM;
-        return portalView(c, token, user.id, null, result.message, result.message.includes('declined') ? 402 : 422, form);
+          action.kind === 'update_card'
+            ? {
+                typed: { number: action.card.number, expiry: action.card.expiry },
+                invalid: fieldOfMessage(result.message),
+              }
+            : EMPTY_CARD_FORM;
+        return portalView(
+          c,
+          token,
+          user.id,
+          null,
+          result.message,
+          result.message.includes('declined') ? 402 : 422,
+          form,
+        );
       }
-      const code = kind === 'cancel' ? 'cancelled' : kind === 'resume' ? 'resumed' : result.notice.startsWith('Payment received') ? 'paid' : 'card';
+      const code =
+        kind === 'cancel'
+          ? 'cancelled'
+          : kind === 'resume'
+            ? 'resumed'
+            : result.notice.startsWith('Payment received')
+              ? 'paid'
+              : 'card';
       return c.redirect(`/billing/test-portal/${encodeURIComponent(token)}?result=${code}`, 303);
     });
   }

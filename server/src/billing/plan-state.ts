@@ -99,7 +99,13 @@ export function computedStatus(s: PlanState, now: Date): ComputedStatusValue {
 export type ScanDecision =
   | { allowed: true; kind: 'premium' }
   | { allowed: true; kind: 'trial'; remainingBefore: number }
-  | { allowed: false; code: Extract<ErrorCode, 'PAYMENT_SETUP_REQUIRED' | 'TRIAL_EXPIRED' | 'SCAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'> };
+  | {
+      allowed: false;
+      code: Extract<
+        ErrorCode,
+        'PAYMENT_SETUP_REQUIRED' | 'TRIAL_EXPIRED' | 'SCAN_LIMIT_REACHED' | 'SUBSCRIPTION_INACTIVE'
+      >;
+    };
 
 /** docs/design.md §4's table, for scans. */
 export function decideScan(s: PlanState, now: Date): ScanDecision {
@@ -126,7 +132,11 @@ export function canVerify(s: PlanState, now: Date): boolean {
 
 /** Whether a trialing user is due for conversion: the fifth scan is used, or the trial time is over. */
 export function needsConversion(s: PlanState, now: Date): boolean {
-  return !isPremium(s) && s.subscriptionStatus === 'trialing' && (s.trialScansUsed >= TRIAL_SCAN_LIMIT || isTrialExpired(s, now));
+  return (
+    !isPremium(s) &&
+    s.subscriptionStatus === 'trialing' &&
+    (s.trialScansUsed >= TRIAL_SCAN_LIMIT || isTrialExpired(s, now))
+  );
 }
 
 /** The next charge: the trial's end while trialing, the period's end while active, none once cancelling. */

@@ -30,7 +30,10 @@ async function main() {
     console.log(`The price already exists: ${found.id} (lookup key ${PRICE_LOOKUP_KEY}).`);
     return;
   }
-  const product = await stripe.products.create({ name: 'RedFlag Premium', description: 'Unlimited scam analysis, phone and e-mail verification.' });
+  const product = await stripe.products.create({
+    name: 'RedFlag Premium',
+    description: 'Unlimited scam analysis, phone and e-mail verification.',
+  });
   const price = await stripe.prices.create({
     product: product.id,
     currency: 'usd',

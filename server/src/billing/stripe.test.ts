@@ -1,12 +1,24 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse, ConversionPreview, ConversionResponse, Plan, PortalResponse } from '@redflag/contracts/billing';
+import type {
+  CheckoutSessionResponse,
+  ConversionPreview,
+  ConversionResponse,
+  Plan,
+  PortalResponse,
+} from '@redflag/contracts/billing';
 import { billingWebhookEvent } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import type { TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { runBillingJobs } from './jobs.ts';
-import { createStripeTestApp, fakeEvent, postSignedWebhook, type FakeStripe, type FakeSubscription } from '../test/fake-stripe.ts';
+import {
+  createStripeTestApp,
+  fakeEvent,
+  postSignedWebhook,
+  type FakeStripe,
+  type FakeSubscription,
+} from '../test/fake-stripe.ts';
 
 /**
  * The Stripe provider with the real SDK, pointed at a local fake of Stripe's API (STRIPE_API_BASE), and
@@ -50,14 +62,25 @@ async function trialUser(): Promise<{ u: TestUser; sub: FakeSubscription }> {
   const u = await createVerifiedUser(t);
   const { sessionId } = await checkout(u);
   const sub = fake.completeCheckout(sessionId);
-  const res = await webhook(fakeEvent('checkout.session.completed', { id: sessionId, object: 'checkout.session', customer: sub.customer, subscription: sub.id }));
+  const res = await webhook(
+    fakeEvent('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      customer: sub.customer,
+      subscription: sub.id,
+    }),
+  );
   expect(res.status).toBe(200);
   return { u, sub };
 }
 
 /** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
 async function scan(u: TestUser): Promise<string> {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the bike still available? I can pick it up on Saturday.' } });
+  const res = await t.request('/api/scans', {
+    method: 'POST',
+    headers: u.headers,
+    json: { message: 'Is the bike still available? I can pick it up on Saturday.' },
+  });
   if (res.status === 200) return 'OK';
   return ((await res.json()) as { error: { code: string } }).error.code;
 }
@@ -87,7 +110,14 @@ describe('Stripe checkout', () => {
   it('the webhook confirms the trial (re-read from Stripe): trialing, 7 days, setup complete', async () => {
     const { u, sub } = await trialUser();
     const p = await plan(u);
-    expect(p).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', trialDaysLeft: 7, paymentSetupComplete: true, billingProvider: 'stripe', computedStatus: { status: 'trialing', hasUsedTrial: true } });
+    expect(p).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      trialDaysLeft: 7,
+      paymentSetupComplete: true,
+      billingProvider: 'stripe',
+      computedStatus: { status: 'trialing', hasUsedTrial: true },
+    });
     expect(p.trialEndsAt).toBe(new Date((sub.trial_end ?? 0) * 1000).toISOString());
     expect(await scan(u)).toBe('OK');
   });
@@ -106,7 +136,12 @@ describe('Stripe webhooks', () => {
     const { sessionId } = await checkout(u);
     const sub = fake.completeCheckout(sessionId);
     const event = fakeEvent('customer.subscription.created', sub);
-    for (const res of [await webhook(event, { secret: 'whsec_wrong' }), await webhook(event, { tamper: true }), await webhook(event, { signature: null }), await webhook(event, { signature: 't=1,v1=abc' })]) {
+    for (const res of [
+      await webhook(event, { secret: 'whsec_wrong' }),
+      await webhook(event, { tamper: true }),
+      await webhook(event, { signature: null }),
+      await webhook(event, { signature: 't=1,v1=abc' }),
+    ]) {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
     }
@@ -135,7 +170,9 @@ describe('Stripe webhooks', () => {
   });
 
   it('an event for an unknown customer is acknowledged and ignored', async () => {
-    const res = await webhook(fakeEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer: 'cus_unknown' }));
+    const res = await webhook(
+      fakeEvent('customer.subscription.updated', { id: 'sub_x', object: 'subscription', customer: 'cus_unknown' }),
+    );
     expect(res.status).toBe(200);
   });
 });
@@ -144,7 +181,10 @@ describe('Stripe conversion', () => {
   it('ends the trial now (error_if_incomplete) and reads the paid result: premium', async () => {
     const { u, sub } = await trialUser();
     const res = await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
-    expect(await json<ConversionResponse>(res)).toEqual({ success: true, message: 'Welcome to Premium! Your trial has been converted to a paid subscription.' });
+    expect(await json<ConversionResponse>(res)).toEqual({
+      success: true,
+      message: 'Welcome to Premium! Your trial has been converted to a paid subscription.',
+    });
     const update = fake.requests.find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${sub.id}`);
     expect(update?.params).toMatchObject({ trial_end: 'now', payment_behavior: 'error_if_incomplete' });
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
@@ -152,7 +192,9 @@ describe('Stripe conversion', () => {
 
   it('the dialog reads the card from the default payment method; the charge and the trial start each leave one mail', async () => {
     const { u, sub } = await trialUser();
-    const preview = await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers }));
+    const preview = await json<ConversionPreview>(
+      await t.request('/api/billing/conversion-preview', { headers: u.headers }),
+    );
     expect(preview).toMatchObject({ canConvert: true, amountCents: 999, card: { brand: 'Visa', last4: '4242' } });
     expect(fake.requests.some((r) => r.path === `/v1/subscriptions/${sub.id}` && r.method === 'POST')).toBe(false);
     await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
@@ -171,7 +213,10 @@ describe('Stripe conversion', () => {
     fake.nowS += ms / 1000;
     await runBillingJobs(t.ctx);
     await runBillingJobs(t.ctx);
-    const rows = await t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'trial_reminder')));
+    const rows = await t.ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'trial_reminder')));
     expect(rows).toHaveLength(1);
     expect(rows[0]?.text).toContain('Visa card ending in 4242 will be charged $9.99');
   });
@@ -180,10 +225,16 @@ describe('Stripe conversion', () => {
     const { u, sub } = await trialUser();
     fake.failingCustomers.add(sub.customer);
     for (let i = 0; i < 5; i++) await scan(u);
-    const body = await json<ConversionResponse>(await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} }));
+    const body = await json<ConversionResponse>(
+      await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} }),
+    );
     expect(body.success).toBe(false);
     expect(body.message).toContain('Your card was declined.');
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing', paymentError: 'Your card was declined.' });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentError: 'Your card was declined.',
+    });
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
   });
 
@@ -191,10 +242,19 @@ describe('Stripe conversion', () => {
     const { u, sub } = await trialUser();
     fake.failingCustomers.add(sub.customer);
     fake.endTrial(sub.id);
-    await webhook(fakeEvent('invoice.payment_failed', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired' } });
+    await webhook(
+      fakeEvent('invoice.payment_failed', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }),
+    );
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'inactive',
+      computedStatus: { status: 'trial_expired' },
+    });
     expect(await scan(u)).toBe('TRIAL_EXPIRED');
-    const failed = await t.ctx.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'payment_failed')));
+    const failed = await t.ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, u.user.email), eq(mailOutbox.kind, 'payment_failed')));
     expect(failed.map((r) => r.id)).toEqual([`billing:payment-failed:${sub.latest_invoice}:1`]);
   });
 
@@ -203,7 +263,11 @@ describe('Stripe conversion', () => {
     fake.endTrial(sub.id);
     fake.cancel(sub.id);
     await webhook(fakeEvent('customer.subscription.deleted', sub));
-    expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'inactive', computedStatus: { status: 'cancelled', hasUsedTrial: true } });
+    expect(await plan(u)).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'inactive',
+      computedStatus: { status: 'cancelled', hasUsedTrial: true },
+    });
     expect(await scan(u)).toBe('SUBSCRIPTION_INACTIVE');
     const { params } = await checkout(u);
     expect(params['subscription_data[trial_period_days]']).toBeUndefined();
@@ -219,9 +283,17 @@ describe('Stripe portal', () => {
     const last = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').pop();
     expect(last?.params.return_url).toBe(`${t.config.publicUrl}/account`);
 
-    const own = await t.request('/api/stripe/create-portal-session', { method: 'POST', headers: u.headers, json: { returnUrl: `${t.config.publicUrl}/dashboard` } });
+    const own = await t.request('/api/stripe/create-portal-session', {
+      method: 'POST',
+      headers: u.headers,
+      json: { returnUrl: `${t.config.publicUrl}/dashboard` },
+    });
     expect(own.status).toBe(200);
-    const evil = await t.request('/api/stripe/create-portal-session', { method: 'POST', headers: u.headers, json: { returnUrl: 'https://evil.example/' } });
+    const evil = await t.request('/api/stripe/create-portal-session', {
+      method: 'POST',
+      headers: u.headers,
+      json: { returnUrl: 'https://evil.example/' },
+    });
     expect(evil.status).toBe(422);
   });
 

@@ -1,6 +1,15 @@
 import type { AppContext } from '../context.ts';
 import { sendBillingMailsForSync } from './billing-mail.ts';
-import { findAccount, findAccountByCustomer, toPlanState, updateAccount, type BillingAccountPatch, type BillingAccountRow, type Executor, type Tx } from './billing.repo.ts';
+import {
+  findAccount,
+  findAccountByCustomer,
+  toPlanState,
+  updateAccount,
+  type BillingAccountPatch,
+  type BillingAccountRow,
+  type Executor,
+  type Tx,
+} from './billing.repo.ts';
 import type { PlanState } from './plan-state.ts';
 import { isStripeProvider } from './providers/stripe.ts';
 import { cancelDuplicateSubscriptions } from './providers/stripe-duplicates.ts';
@@ -18,7 +27,14 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
   if (!snap) {
     // Nothing at the provider: a customer who had a subscription has none now; otherwise still setting up.
     return current.hasUsedTrial || current.everPaid
-      ? { planTier: 'free', subscriptionStatus: 'inactive', subscriptionId: null, providerStatus: null, cancelAtPeriodEnd: false, paymentError: null }
+      ? {
+          planTier: 'free',
+          subscriptionStatus: 'inactive',
+          subscriptionId: null,
+          providerStatus: null,
+          cancelAtPeriodEnd: false,
+          paymentError: null,
+        }
       : {};
   }
   const common: BillingAccountPatch = {
@@ -52,15 +68,29 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
     case 'incomplete':
     case 'incomplete_expired':
       // A first payment that never went through: the account is still being set up.
-      if (!current.hasUsedTrial && !current.everPaid) return { ...common, planTier: 'free', subscriptionStatus: 'setup_required' };
+      if (!current.hasUsedTrial && !current.everPaid)
+        return { ...common, planTier: 'free', subscriptionStatus: 'setup_required' };
       return { ...common, planTier: 'free', subscriptionStatus: 'inactive' };
     case 'past_due':
     case 'unpaid':
     case 'paused':
       // Blocked until the card is fixed (docs/design.md: "stays blocked until fixed").
-      return { ...common, planTier: 'free', subscriptionStatus: 'inactive', paymentSetupComplete: true, hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null };
+      return {
+        ...common,
+        planTier: 'free',
+        subscriptionStatus: 'inactive',
+        paymentSetupComplete: true,
+        hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null,
+      };
     case 'canceled':
-      return { ...common, planTier: 'free', subscriptionStatus: 'inactive', cancelAtPeriodEnd: false, paymentError: null, hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null };
+      return {
+        ...common,
+        planTier: 'free',
+        subscriptionStatus: 'inactive',
+        cancelAtPeriodEnd: false,
+        paymentError: null,
+        hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null,
+      };
   }
 }
 
@@ -69,7 +99,11 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
  * two syncs of one customer cannot interleave and store an older read last. With `tx`, runs inside it (the
  * local provider's changes and their sync commit together).
  */
-export async function syncSubscription(ctx: Pick<AppContext, 'config' | 'database' | 'clock' | 'billing'>, customerId: string, tx?: Tx): Promise<BillingAccountRow | undefined> {
+export async function syncSubscription(
+  ctx: Pick<AppContext, 'config' | 'database' | 'clock' | 'billing'>,
+  customerId: string,
+  tx?: Tx,
+): Promise<BillingAccountRow | undefined> {
   const run = async (db: Executor) => {
     const row = await findAccountByCustomer(db, customerId, { forUpdate: true });
     const provider = ctx.billing;

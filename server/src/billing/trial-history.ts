@@ -37,7 +37,9 @@ export function normalizeEmailForTrial(email: string): string {
 
 /** HMAC-SHA256 under the server secret: the address cannot be read back, nor guessed without the secret. */
 export function trialEmailHash(secret: string, email: string): string {
-  return createHmac('sha256', secret).update(`redflag-trial-grant:${normalizeEmailForTrial(email)}`).digest('hex');
+  return createHmac('sha256', secret)
+    .update(`redflag-trial-grant:${normalizeEmailForTrial(email)}`)
+    .digest('hex');
 }
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock'>;

@@ -19,8 +19,7 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseOptions =
-  | { driver: 'pglite'; dir?: string; loadDataDir?: Blob }
-  | { driver: 'postgres'; url: string; poolSize?: number };
+  { driver: 'pglite'; dir?: string; loadDataDir?: Blob } | { driver: 'postgres'; url: string; poolSize?: number };
 
 export interface Database {
   db: Db;
@@ -59,7 +58,10 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = {
   max_connections: '10',
 };
 
-const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
+const pgliteStartParams = (): string[] => [
+  ...PGlite.defaultStartParams,
+  ...Object.entries(PGLITE_SETTINGS).flatMap(([k, v]) => ['-c', `${k}=${v}`]),
+];
 
 /**
  * Creates the database in a new data folder in a short-lived child process. PGlite makes a new folder with a
@@ -69,9 +71,20 @@ const pgliteStartParams = (): string[] => [...PGlite.defaultStartParams, ...Obje
 async function initDataDir(dir: string): Promise<void> {
   if (existsSync(path.join(dir, 'PG_VERSION'))) return;
   const script = `const { PGlite } = await import(process.argv[1]); const pg = await PGlite.create(process.argv[2], { startParams: JSON.parse(process.argv[3]) }); await pg.close();`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script, import.meta.resolve('@electric-sql/pglite'), dir, JSON.stringify(pgliteStartParams())], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      script,
+      import.meta.resolve('@electric-sql/pglite'),
+      dir,
+      JSON.stringify(pgliteStartParams()),
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
@@ -94,7 +107,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     let client: PGlite;
     try {
       if (opts.dir && onDisk && !opts.loadDataDir) await initDataDir(opts.dir);
-      client = await PGlite.create(opts.dir, { startParams: pgliteStartParams(), ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
+      client = await PGlite.create(opts.dir, {
+        startParams: pgliteStartParams(),
+        ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+      });
     } catch (err) {
       lock?.release();
       throw err;
@@ -229,7 +245,9 @@ class PgliteStatements {
           if (!statement) {
             const name = `redflag_${++this.counter}`;
             await send(serialize.parse({ name, text, types: [] }));
-            const paramTypes = pgliteParse.parseDescribeStatementResults(await send(serialize.describe({ type: 'S', name })));
+            const paramTypes = pgliteParse.parseDescribeStatementResults(
+              await send(serialize.describe({ type: 'S', name })),
+            );
             statement = { name, paramTypes };
             this.named.set(text, statement);
           }
@@ -240,7 +258,11 @@ class PgliteStatements {
             const serializer = options?.serializers?.[type] ?? pg.serializers[type];
             return serializer ? serializer(value) : String(value as string);
           });
-          messages.push(...(await send(serialize.bind({ statement: statement.name, values }))), ...(await send(serialize.describe({ type: 'P' }))), ...(await send(serialize.execute({}))));
+          messages.push(
+            ...(await send(serialize.bind({ statement: statement.name, values }))),
+            ...(await send(serialize.describe({ type: 'P' }))),
+            ...(await send(serialize.execute({}))),
+          );
         } catch (err) {
           // As PGlite's query does: the error names the statement and its parameters.
           if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
@@ -283,7 +305,9 @@ function countPgliteStatements(client: PGlite, stats: { statements: number }): P
         if (prop === 'transaction') {
           return (fn: (tx: object) => Promise<unknown>) => {
             stats.statements += 2;
-            return (value as (f: (tx: object) => Promise<unknown>) => unknown).call(obj, (tx: object) => fn(counted(tx)));
+            return (value as (f: (tx: object) => Promise<unknown>) => unknown).call(obj, (tx: object) =>
+              fn(counted(tx)),
+            );
           };
         }
         return (value as (...a: unknown[]) => unknown).bind(obj);

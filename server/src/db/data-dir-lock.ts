@@ -53,8 +53,20 @@ function readHolder(file: string): LockHolder | null {
     const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
     if (typeof parsed !== 'object' || parsed === null) return null;
     const h = parsed as Record<string, unknown>;
-    if (typeof h.pid !== 'number' || typeof h.host !== 'string' || typeof h.startedAt !== 'string' || typeof h.token !== 'string') return null;
-    return { pid: h.pid, host: h.host, startedAt: h.startedAt, processOrigin: typeof h.processOrigin === 'number' ? h.processOrigin : 0, token: h.token };
+    if (
+      typeof h.pid !== 'number' ||
+      typeof h.host !== 'string' ||
+      typeof h.startedAt !== 'string' ||
+      typeof h.token !== 'string'
+    )
+      return null;
+    return {
+      pid: h.pid,
+      host: h.host,
+      startedAt: h.startedAt,
+      processOrigin: typeof h.processOrigin === 'number' ? h.processOrigin : 0,
+      token: h.token,
+    };
   } catch {
     return null;
   }
@@ -124,7 +136,13 @@ function removeStale(file: string, stale: LockHolder): void {
  */
 export function lockDataDir(dataDir: string): DataDirLock {
   const file = `${dataDir.replace(/[/\\]+$/, '')}.lock`;
-  const holder: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString(), processOrigin: performance.timeOrigin, token: randomUUID() };
+  const holder: LockHolder = {
+    pid: process.pid,
+    host: os.hostname(),
+    startedAt: new Date().toISOString(),
+    processOrigin: performance.timeOrigin,
+    token: randomUUID(),
+  };
   for (let attempt = 0; ; attempt++) {
     if (tryCreate(file, holder)) break;
     const current = readHolder(file);

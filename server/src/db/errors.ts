@@ -24,7 +24,19 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 // connection-failure SQLSTATEs. Answered 503 so that clients and load balancers retry; the pool reconnects
 // by itself when the database is back. A client that aborts its own request raises ECONNRESET too: the
 // error handler tells that case apart first (http/error-handler.ts), from the request, not the error.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006']);
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
 const UNAVAILABLE_MESSAGE = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect/i;
 
 /** True when `err` says the database cannot be reached (or went away mid-query). */

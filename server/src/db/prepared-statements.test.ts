@@ -16,14 +16,20 @@ const item = pgTable('prepared_probe', {
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({ driver: 'pglite' });
-  await database.db.execute(sql`create table prepared_probe (id int primary key, name text not null, data jsonb, at timestamptz)`);
+  await database.db.execute(
+    sql`create table prepared_probe (id int primary key, name text not null, data jsonb, at timestamptz)`,
+  );
 });
 afterAll(async () => {
   await database.close();
 });
 
 const prepared = async (): Promise<string[]> =>
-  ((await database.db.execute(sql`select name from pg_prepared_statements order by name`)) as unknown as { rows: Array<{ name: string }> }).rows.map((r) => r.name);
+  (
+    (await database.db.execute(sql`select name from pg_prepared_statements order by name`)) as unknown as {
+      rows: Array<{ name: string }>;
+    }
+  ).rows.map((r) => r.name);
 
 describe('named prepared statements on PGlite', () => {
   it('gives the same rows, types and parameters on every call, prepared once', async () => {
@@ -36,7 +42,13 @@ describe('named prepared statements on PGlite', () => {
     }
     // A null parameter and a null column come back as null.
     await database.db.update(item).set({ data: null, at: null }).where(eq(item.id, 8));
-    for (let i = 0; i < 5; i++) expect((await database.db.select().from(item).where(eq(item.id, 8)))[0]).toEqual({ id: 8, name: 'n8', data: null, at: null });
+    for (let i = 0; i < 5; i++)
+      expect((await database.db.select().from(item).where(eq(item.id, 8)))[0]).toEqual({
+        id: 8,
+        name: 'n8',
+        data: null,
+        at: null,
+      });
     const names = await prepared();
     expect(names.length).toBeGreaterThanOrEqual(2);
     expect(names.every((n) => n.startsWith('redflag_'))).toBe(true);
@@ -59,7 +71,7 @@ describe('named prepared statements on PGlite', () => {
     for (let i = 0; i < 5; i++) await read();
     expect(await prepared()).not.toEqual([]);
     const client = (database.db as unknown as { $client: { exec(q: string): Promise<unknown> } }).$client;
-    await client.exec('alter table prepared_probe add column extra text default \'e\'');
+    await client.exec("alter table prepared_probe add column extra text default 'e'");
     const rows = ((await read()) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     expect(rows[0]).toMatchObject({ id: 1, extra: 'e' });
   });

@@ -16,16 +16,24 @@ describe('analyze()', () => {
   });
 
   it(`keeps all ${BENIGN.length} realistic benign marketplace, personal and business messages under 40, except openers, which are Suspicious`, () => {
-    const failures = BENIGN.map((f) => ({ f, r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }) }))
+    const failures = BENIGN.map((f) => ({
+      f,
+      r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }),
+    }))
       // An opener from someone claiming to know you is "Suspicious, watch for" by design.
-      .filter(({ r }) => r.riskScore >= 40 && !(r.riskScore < 70 && r.reasonDetails.some((d) => d.id === 'opener_watch')))
+      .filter(
+        ({ r }) => r.riskScore >= 40 && !(r.riskScore < 70 && r.reasonDetails.some((d) => d.id === 'opener_watch')),
+      )
       .map(({ f, r }) => `${r.riskScore}: ${f.text}`);
     expect(BENIGN.length).toBeGreaterThanOrEqual(40);
     expect(failures).toEqual([]);
   });
 
   it(`flags all ${SCAMS.length} realistic modern scams (most at 70 or more), with the right scam type`, () => {
-    const results = SCAMS.map((f) => ({ f, r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }) }));
+    const results = SCAMS.map((f) => ({
+      f,
+      r: analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }),
+    }));
     expect(results.filter(({ r }) => r.riskScore >= 70).length).toBeGreaterThanOrEqual(SCAMS.length * 0.9);
     const failures = results
       .filter(({ f, r }) => r.riskScore < 40 || r.scamType !== f.type)
@@ -35,12 +43,21 @@ describe('analyze()', () => {
   });
 
   it('returns a result that satisfies the wire contract, with evidence spans that point into the original text', () => {
-    const message = 'USPS: your parcel is on hold. Pay the $1.99 redelivery fee at https://usps-redelivery.top/pay within 24 hours.';
-    const r = analyzeLocal({ message, phoneNumber: '+44 7911 123456', email: 'usps.delivery@gmail.com', platform: 'sms' });
+    const message =
+      'USPS: your parcel is on hold. Pay the $1.99 redelivery fee at https://usps-redelivery.top/pay within 24 hours.';
+    const r = analyzeLocal({
+      message,
+      phoneNumber: '+44 7911 123456',
+      email: 'usps.delivery@gmail.com',
+      platform: 'sms',
+    });
     expect(scanResultSchema.parse(r)).toEqual(r);
     expect(riskBand(r.riskScore)).toBe('scam');
     expect(r.scamType).toBe('delivery_smishing');
-    expect(r.links[0]).toMatchObject({ host: 'usps-redelivery.top', flags: expect.arrayContaining(['brand_in_domain', 'risky_tld']) });
+    expect(r.links[0]).toMatchObject({
+      host: 'usps-redelivery.top',
+      flags: expect.arrayContaining(['brand_in_domain', 'risky_tld']),
+    });
     expect(r.phoneAnalysis?.country).toBeTruthy();
     expect(r.emailAnalysis?.isFreeMail).toBe(true);
     expect(r.reasons.length).toBe(r.reasonDetails.length);
@@ -59,7 +76,10 @@ describe('analyze()', () => {
   });
 
   it('is deterministic', () => {
-    const input = { message: 'Hi mum, new number. Can you send me $300 today? Please don\'t tell dad', platform: 'whatsapp' as const };
+    const input = {
+      message: "Hi mum, new number. Can you send me $300 today? Please don't tell dad",
+      platform: 'whatsapp' as const,
+    };
     expect(analyzeLocal(input)).toEqual(analyzeLocal(input));
   });
 
@@ -73,7 +93,12 @@ describe('analyze()', () => {
 
   it('platform matters: a code request is a scam on Craigslist, "Is this still available?" alone is not', () => {
     expect(analyzeLocal({ message: 'Is this still available?', platform: 'craigslist' }).riskScore).toBeLessThan(40);
-    expect(analyzeLocal({ message: 'Is this still available? Before we meet send me the code you get from Google.', platform: 'craigslist' }).riskScore).toBeGreaterThanOrEqual(70);
+    expect(
+      analyzeLocal({
+        message: 'Is this still available? Before we meet send me the code you get from Google.',
+        platform: 'craigslist',
+      }).riskScore,
+    ).toBeGreaterThanOrEqual(70);
   });
 
   it('the async entry point gives the same answer as the local one when nothing optional is configured', async () => {
@@ -82,9 +107,12 @@ describe('analyze()', () => {
   });
 
   it('an appointment or pickup notice is reassuring only when it carries no link', () => {
-    const ids = (message: string): string[] => analyzeLocal({ message, platform: 'sms' }, { model: null }).reasonDetails.map((r) => r.id);
+    const ids = (message: string): string[] =>
+      analyzeLocal({ message, platform: 'sms' }, { model: null }).reasonDetails.map((r) => r.id);
     expect(ids('Your appointment is confirmed for Tue at 10:30. Reply C to confirm.')).toContain('service_notice');
-    expect(ids('Your order is ready for pickup, pay the $1.99 fee at http://parcel-help.top/x')).not.toContain('service_notice');
+    expect(ids('Your order is ready for pickup, pay the $1.99 fee at http://parcel-help.top/x')).not.toContain(
+      'service_notice',
+    );
   });
 
   it('the shipped model alone scores hand-written scams above zero and everyday messages below, with its learned combiner', () => {
@@ -121,21 +149,59 @@ describe('analyze()', () => {
   // analyzeLocal has no catch-all (an engine error is thrown for the caller to log and answer 500), so a
   // crash in any detector on odd input fails this property.
   it('analyzes any string without throwing: random Unicode, control and zero-width characters, huge inputs', () => {
-    const weird = fc.constantFrom('\u200B', '\u200D', '\uFEFF', '\u0000', '\u0007', '\u202E', '\uD800', '\uDFFF', 'а', '@', '$', '1', ' ', '\n', 'http://', '.com', 'xn--', '😀');
-    const text = fc.oneof(fc.string({ unit: 'binary', maxLength: 300 }), fc.array(fc.oneof(weird, fc.string({ maxLength: 5 })), { maxLength: 200 }).map((a) => a.join('')));
+    const weird = fc.constantFrom(
+      '\u200B',
+      '\u200D',
+      '\uFEFF',
+      '\u0000',
+      '\u0007',
+      '\u202E',
+      '\uD800',
+      '\uDFFF',
+      'а',
+      '@',
+      '$',
+      '1',
+      ' ',
+      '\n',
+      'http://',
+      '.com',
+      'xn--',
+      '😀',
+    );
+    const text = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 300 }),
+      fc.array(fc.oneof(weird, fc.string({ maxLength: 5 })), { maxLength: 200 }).map((a) => a.join('')),
+    );
     fc.assert(
-      fc.property(text, fc.option(fc.string({ maxLength: 40 })), fc.option(fc.string({ maxLength: 80 })), (message, phoneNumber, email) => {
-        const r = analyzeLocal({ message, phoneNumber: phoneNumber ?? undefined, email: email ?? undefined, platform: 'facebook' });
-        // The result agrees with itself on any input: a whole-number score, a type exactly when it is a
-        // warning, and the reasons' texts in the order of their details.
-        expect(Number.isInteger(r.riskScore)).toBe(true);
-        expect(r.scamType === null).toBe(r.riskScore < 40);
-        expect(r.reasons).toEqual(r.reasonDetails.map((d) => d.text));
-        expect(scanResultSchema.safeParse(r).success).toBe(true);
-      }),
+      fc.property(
+        text,
+        fc.option(fc.string({ maxLength: 40 })),
+        fc.option(fc.string({ maxLength: 80 })),
+        (message, phoneNumber, email) => {
+          const r = analyzeLocal({
+            message,
+            phoneNumber: phoneNumber ?? undefined,
+            email: email ?? undefined,
+            platform: 'facebook',
+          });
+          // The result agrees with itself on any input: a whole-number score, a type exactly when it is a
+          // warning, and the reasons' texts in the order of their details.
+          expect(Number.isInteger(r.riskScore)).toBe(true);
+          expect(r.scamType === null).toBe(r.riskScore < 40);
+          expect(r.reasons).toEqual(r.reasonDetails.map((d) => d.text));
+          expect(scanResultSchema.safeParse(r).success).toBe(true);
+        },
+      ),
       { numRuns: 300, seed: 4 },
     );
-    for (const huge of ['a'.repeat(10_000), '😀\u200B'.repeat(5_000), 'http://x.co/'.repeat(900), '1 '.repeat(5_000), 'g i f t '.repeat(1_300)]) {
+    for (const huge of [
+      'a'.repeat(10_000),
+      '😀\u200B'.repeat(5_000),
+      'http://x.co/'.repeat(900),
+      '1 '.repeat(5_000),
+      'g i f t '.repeat(1_300),
+    ]) {
       const t0 = performance.now();
       const r = analyzeLocal({ message: huge });
       expect(performance.now() - t0).toBeLessThan(2000);

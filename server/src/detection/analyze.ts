@@ -54,7 +54,16 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
     try {
       const e = await analyzeEmail(input.email, { claimedBrands: g.mentions.map((m) => m.brand), mx: opts.mx });
       g.emailAnalysis = { ...g.emailAnalysis, hasMx: e.analysis.hasMx, notes: e.analysis.notes };
-      for (const s of e.signals) if (s.id === 'email_no_mx') g.signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], tags: ['email'] });
+      for (const s of e.signals)
+        if (s.id === 'email_no_mx')
+          g.signals.push({
+            id: s.id,
+            text: s.text,
+            weight: s.weight,
+            severity: severityOf(s.weight),
+            evidence: [{ kind: 'email', detail: s.detail }],
+            tags: ['email'],
+          });
     } catch (err) {
       warn('mx_lookup', err);
     }

@@ -33,7 +33,11 @@ export interface CombinerParams {
 }
 
 /** Before any training: the model's calibrated logit plus the detectors' weights, as they were set. */
-export const PRIOR_COMBINER: CombinerParams = { bias: { short: 0, long: 0 }, modelCoef: { short: 1, long: 1 }, signalCoef: {} };
+export const PRIOR_COMBINER: CombinerParams = {
+  bias: { short: 0, long: 0 },
+  modelCoef: { short: 1, long: 1 },
+  signalCoef: {},
+};
 
 /** Log-odds of a scam before any evidence when no text model is loaded. */
 export const NO_MODEL_PRIOR = -1.6;
@@ -79,7 +83,10 @@ export interface Combined {
 export function combine(input: CombineInput): Combined {
   const { params, domain } = input;
   const terms = signalTerms(input.signals);
-  let z = input.modelLogit === null ? NO_MODEL_PRIOR : params.bias[domain] + params.modelCoef[domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, input.modelLogit));
+  let z =
+    input.modelLogit === null
+      ? NO_MODEL_PRIOR
+      : params.bias[domain] + params.modelCoef[domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, input.modelLogit));
   for (const t of terms) z += t.x * (params.signalCoef[t.id] ?? 1);
   return { riskScore: Math.max(0, Math.min(100, Math.round(sigmoid(z) * 100))) };
 }

@@ -18,11 +18,17 @@ function expectConsistent(r: ScanResult, label: string): void {
     expect(r.scamType, label).not.toBeNull();
     expect(ids, label).not.toContain('no_signals');
     // A warning verdict is explained by at least one reason that raised it.
-    expect(r.reasonDetails.some((d) => d.weight > 0 || d.id === 'opener_watch'), label).toBe(true);
+    expect(
+      r.reasonDetails.some((d) => d.weight > 0 || d.id === 'opener_watch'),
+      label,
+    ).toBe(true);
   } else {
     expect(r.scamType ?? null, label).toBeNull();
     // Green never comes with a warning sign.
-    expect(r.reasonDetails.filter((d) => d.weight >= WARNING_WEIGHT).map((d) => d.text), label).toEqual([]);
+    expect(
+      r.reasonDetails.filter((d) => d.weight >= WARNING_WEIGHT).map((d) => d.text),
+      label,
+    ).toEqual([]);
   }
   for (const d of r.reasonDetails) {
     expect(d.text, label).not.toMatch(/text model|scam-like|\d+% /);
@@ -33,7 +39,10 @@ function expectConsistent(r: ScanResult, label: string): void {
 
 const OPENERS = [
   { text: 'Hi, is this Jessica? We met at the wine tasting last weekend', platform: 'sms' as const },
-  { text: 'Sorry, wrong number! I was trying to reach my friend Amy. You seem nice though, where are you from?', platform: 'whatsapp' as const },
+  {
+    text: 'Sorry, wrong number! I was trying to reach my friend Amy. You seem nice though, where are you from?',
+    platform: 'whatsapp' as const,
+  },
   { text: 'Hi mum, this is my new number, save it. My phone broke', platform: 'whatsapp' as const },
   { text: 'Hola mamá, este es mi número nuevo, guárdalo', platform: 'whatsapp' as const },
   { text: 'Oi mãe, esse é meu número novo. Salva aí', platform: 'whatsapp' as const },
@@ -66,7 +75,9 @@ describe('genuine machine-sent texts stay green', () => {
   // Known gaps of the shipped model (docs/engine-evaluation.md): it still reads a tracking number or a bill
   // amount plus "Reply STOP" as SMS spam. Kept visible here until the model stops doing so.
   // (The UPS notice with its ups.com link is now green: see 'where a message sends you' below.)
-  it.todo('"Your Verizon bill of $84.20 is ready and will be paid automatically on Nov 28. Reply STOP to opt out of texts." stays green');
+  it.todo(
+    '"Your Verizon bill of $84.20 is ready and will be paid automatically on Nov 28. Reply STOP to opt out of texts." stays green',
+  );
 
   for (const text of MACHINE_SENT) {
     it(`"${text.slice(0, 50)}"`, () => {
@@ -80,10 +91,22 @@ describe('genuine machine-sent texts stay green', () => {
 const MULTILINGUAL_SCAMS = [
   { text: 'Hola, te envié un código por error a tu teléfono, ¿me lo puedes pasar? Es urgente', lang: 'es' },
   { text: 'Oi mãe, troquei de número. Preciso de dinheiro urgente, faz um pix de 800 reais pra mim?', lang: 'pt' },
-  { text: 'Félicitations ! Vous avez gagné un iPhone 15. Confirmez votre numéro de carte pour payer les frais de livraison.', lang: 'fr' },
-  { text: 'Hallo Mama, das ist meine neue Nummer. Kannst du mir heute 500 Euro überweisen? Erzähl Papa nichts.', lang: 'de' },
-  { text: 'Selamat! Anda mendapatkan hadiah Rp 50 juta dari undian. Kirim kode OTP yang masuk ke HP anda untuk verifikasi.', lang: 'id' },
-  { text: 'Your package is held at our depot. Send a screenshot of the code we just texted you to release it.', lang: 'en' },
+  {
+    text: 'Félicitations ! Vous avez gagné un iPhone 15. Confirmez votre numéro de carte pour payer les frais de livraison.',
+    lang: 'fr',
+  },
+  {
+    text: 'Hallo Mama, das ist meine neue Nummer. Kannst du mir heute 500 Euro überweisen? Erzähl Papa nichts.',
+    lang: 'de',
+  },
+  {
+    text: 'Selamat! Anda mendapatkan hadiah Rp 50 juta dari undian. Kirim kode OTP yang masuk ke HP anda untuk verifikasi.',
+    lang: 'id',
+  },
+  {
+    text: 'Your package is held at our depot. Send a screenshot of the code we just texted you to release it.',
+    lang: 'en',
+  },
 ];
 
 describe('intents in six languages', () => {
@@ -121,7 +144,12 @@ const OFFICIAL_LOOKING_SCAMS = [
 ];
 
 /** Each text, sent as an SMS, stays below the suspicious band (green) or at or above it, consistently. */
-function itScores(band: 'green' | 'flagged', title: string, texts: readonly string[], also?: (r: ScanResult) => void): void {
+function itScores(
+  band: 'green' | 'flagged',
+  title: string,
+  texts: readonly string[],
+  also?: (r: ScanResult) => void,
+): void {
   for (const text of texts) {
     it(`${title}: "${text.slice(0, 45)}"`, () => {
       const r = analyzeLocal({ message: text, platform: 'sms' });
@@ -134,8 +162,11 @@ function itScores(band: 'green' | 'flagged', title: string, texts: readonly stri
 }
 
 describe('where a message sends you', () => {
-  itScores('green', "a notice whose only destination is the company's own site stays green", OFFICIAL_ONLY_NOTICES, (r) =>
-    expect(r.reasonDetails.map((d) => d.id)).toContain('official_link'),
+  itScores(
+    'green',
+    "a notice whose only destination is the company's own site stays green",
+    OFFICIAL_ONLY_NOTICES,
+    (r) => expect(r.reasonDetails.map((d) => d.id)).toContain('official_link'),
   );
   itScores('flagged', 'an official link does not excuse another way to act', OFFICIAL_LOOKING_SCAMS);
   // A notice that gives no way to act at all (no link, number, address or ask; at most "Reply C to confirm")
@@ -154,7 +185,7 @@ describe('where a message sends you', () => {
     'Your parcel is out for delivery. Message our courier on WhatsApp to choose a time.',
     'Chase Fraud Alert: did you make a $1,200.00 purchase at BEST BUY? Reply YES or NO. Reply Y to confirm.',
   ]);
-  it('a sender that is not the company is not excused by the company\'s link', () => {
+  it("a sender that is not the company is not excused by the company's link", () => {
     const text = OFFICIAL_ONLY_NOTICES[1] ?? '';
     const r = analyzeLocal({ message: text, platform: 'email', email: 'service@paypa1-support.com' });
     expect(r.riskScore, r.reasons.join(' | ')).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
@@ -164,12 +195,19 @@ describe('where a message sends you', () => {
 
 describe('verdict, type and reasons agree', () => {
   it('on every hand-written fixture', () => {
-    for (const f of [...BENIGN, ...SCAMS]) expectConsistent(analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }), f.text);
+    for (const f of [...BENIGN, ...SCAMS])
+      expectConsistent(
+        analyzeLocal({ message: f.text, platform: f.platform, phoneNumber: f.phoneNumber, email: f.email }),
+        f.text,
+      );
   });
 
   it('when only the model raises the score, the type follows the impersonated brand', () => {
     const confident: TextModel = { version: 'test', logit: () => 4, logitFolded: () => 4 };
-    const r = analyzeLocal({ message: 'Dear Wells Fargo customer, kindly see the attached statement regarding your account.' }, { model: confident });
+    const r = analyzeLocal(
+      { message: 'Dear Wells Fargo customer, kindly see the attached statement regarding your account.' },
+      { model: confident },
+    );
     expect(r.riskScore).toBeGreaterThanOrEqual(70);
     expect(r.scamType).toBe('bank_impersonation');
     expectConsistent(r, 'model only');
@@ -177,7 +215,9 @@ describe('verdict, type and reasons agree', () => {
 
   it('a scam after a long harmless preamble is still found', () => {
     const preamble = 'Thanks for the lovely dinner last night, it was great to catch up with everyone. '.repeat(100);
-    const r = analyzeLocal({ message: `${preamble}\nAlso, could you buy two Google Play gift cards and send me the codes? I will pay you back.` });
+    const r = analyzeLocal({
+      message: `${preamble}\nAlso, could you buy two Google Play gift cards and send me the codes? I will pay you back.`,
+    });
     expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
     expect(r.reasonDetails.map((d) => d.id)).toContain('gift_card_payment');
   });

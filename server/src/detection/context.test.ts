@@ -6,7 +6,8 @@ import { analyzeLocal } from './analyze.ts';
  * What the user knows, as evidence (context.ts): the answers move the verdict the way the person holding the
  * phone would expect, each shown as a reason in their words. Messages written for these tests.
  */
-const OPENER = 'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
+const OPENER =
+  'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
 const scan = (message: string, context?: ScanContext) => analyzeLocal({ message, ...(context ? { context } : {}) });
 
 describe('answers about the sender', () => {
@@ -24,7 +25,9 @@ describe('answers about the sender', () => {
   });
 
   it('knowing the sender does not excuse an ask: a "friend" who wants gift cards stays flagged', () => {
-    const r = scan('Hi, is this Mr. Parker? Please buy 3 Apple gift cards of $100 and send me the codes now.', { knowsSender: true });
+    const r = scan('Hi, is this Mr. Parker? Please buy 3 Apple gift cards of $100 and send me the codes now.', {
+      knowsSender: true,
+    });
     expect(r.riskScore).toBeGreaterThanOrEqual(40);
     expect(r.policy?.map((p) => p.id) ?? []).not.toContain('known_sender_cap');
   });
@@ -48,7 +51,9 @@ describe('answers about the sender', () => {
 
   it('a scan without answers is exactly the scan it was before answers existed', () => {
     expect(scan(OPENER, {})).toEqual(scan(OPENER));
-    expect(scan('Your parcel is held, pay the fee at http://dhl-fees.top/pay')).toEqual(analyzeLocal({ message: 'Your parcel is held, pay the fee at http://dhl-fees.top/pay' }));
+    expect(scan('Your parcel is held, pay the fee at http://dhl-fees.top/pay')).toEqual(
+      analyzeLocal({ message: 'Your parcel is held, pay the fee at http://dhl-fees.top/pay' }),
+    );
   });
 });
 
@@ -65,7 +70,11 @@ describe('which questions a result asks', () => {
   });
 
   it('a routine bank alert with its helpline asks nothing', () => {
-    const r = analyzeLocal({ message: "Your Chase debit card ending in 4417 was used for $62.18 at SHELL OIL on Nov 22. If you don't recognize this, call us at 1-800-935-9935.", platform: 'sms' });
+    const r = analyzeLocal({
+      message:
+        "Your Chase debit card ending in 4417 was used for $62.18 at SHELL OIL on Nov 22. If you don't recognize this, call us at 1-800-935-9935.",
+      platform: 'sms',
+    });
     expect(r.questions).toBeUndefined();
   });
 });

@@ -39,24 +39,59 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
   const out: Signal[] = [];
   const knows = context.knowsSender;
   if (knows === true) out.push(answer(USER_KNOWS_SENDER, 'You said you know the sender outside this chat', -1.2));
-  if (knows === false) out.push(answer('user_unknown_sender', "You said you don't know the sender", 0.8, { types: { other: 0.3 } }));
-  if (context.contactedFirst === true) out.push(answer('user_contacted_first', 'You said you reached out to them first', -0.8));
-  if (context.contactedFirst === false) out.push(answer('user_they_contacted_first', 'You said they reached out to you first', 0.4));
-  if (context.movedApps === true) out.push(answer('user_moved_apps', 'You said they asked you to move to another app', 1.6, { tags: ['off_platform'], types: { crypto_investment: 0.3, romance: 0.3 } }));
-  if (context.movedApps === false) out.push(answer('user_not_moved_apps', 'You said they have not asked you to move to another app', 0));
+  if (knows === false)
+    out.push(answer('user_unknown_sender', "You said you don't know the sender", 0.8, { types: { other: 0.3 } }));
+  if (context.contactedFirst === true)
+    out.push(answer('user_contacted_first', 'You said you reached out to them first', -0.8));
+  if (context.contactedFirst === false)
+    out.push(answer('user_they_contacted_first', 'You said they reached out to you first', 0.4));
+  if (context.movedApps === true)
+    out.push(
+      answer('user_moved_apps', 'You said they asked you to move to another app', 1.6, {
+        tags: ['off_platform'],
+        types: { crypto_investment: 0.3, romance: 0.3 },
+      }),
+    );
+  if (context.movedApps === false)
+    out.push(answer('user_not_moved_apps', 'You said they have not asked you to move to another app', 0));
   if (context.mentionedInvestment === true) {
-    out.push(answer('user_mentioned_investment', 'You said they mentioned an investment, a trading platform or crypto', 2.0, { tags: ['investment'], types: { crypto_investment: 2 } }));
+    out.push(
+      answer('user_mentioned_investment', 'You said they mentioned an investment, a trading platform or crypto', 2.0, {
+        tags: ['investment'],
+        types: { crypto_investment: 2 },
+      }),
+    );
   }
-  if (context.mentionedInvestment === false) out.push(answer('user_no_investment', 'You said they have not mentioned an investment, a trading platform or crypto', 0));
+  if (context.mentionedInvestment === false)
+    out.push(
+      answer('user_no_investment', 'You said they have not mentioned an investment, a trading platform or crypto', 0),
+    );
   if (context.askedForMoney === true) {
     // Someone you know asking for money is ordinary; the same from a stranger (or a "relative" on a new number) is the move.
     out.push(
       knows === true
-        ? answer('user_asked_for_money', 'You said they asked you for money, gift cards, a code or remote access: check it is really them on a number you already have', 1.2, { tags: ['money'] })
-        : answer('user_asked_for_money', 'You said they asked you for money, gift cards, a code or remote access', 2.2, { tags: ['money'], types: { advance_fee: 0.3 } }),
+        ? answer(
+            'user_asked_for_money',
+            'You said they asked you for money, gift cards, a code or remote access: check it is really them on a number you already have',
+            1.2,
+            { tags: ['money'] },
+          )
+        : answer(
+            'user_asked_for_money',
+            'You said they asked you for money, gift cards, a code or remote access',
+            2.2,
+            { tags: ['money'], types: { advance_fee: 0.3 } },
+          ),
     );
   }
-  if (context.askedForMoney === false) out.push(answer('user_not_asked_for_money', 'You said they have not asked you for money, gift cards, a code or remote access', 0));
+  if (context.askedForMoney === false)
+    out.push(
+      answer(
+        'user_not_asked_for_money',
+        'You said they have not asked you for money, gift cards, a code or remote access',
+        0,
+      ),
+    );
   return out;
 }
 
@@ -67,7 +102,9 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
  * MAX_CONTEXT_QUESTIONS, most decisive first; none for a message the evidence already settles (a listed link,
  * a Scam verdict with a link or a code) or for a recognised notice.
  */
-export function questionsFor(g: Pick<Gathered, 'signals' | 'links' | 'platform' | 'senderNotice' | 'noWayToAct' | 'officialDestination'>): ContextKey[] {
+export function questionsFor(
+  g: Pick<Gathered, 'signals' | 'links' | 'platform' | 'senderNotice' | 'noWayToAct' | 'officialDestination'>,
+): ContextKey[] {
   if (g.senderNotice || g.noWayToAct || g.officialDestination) return [];
   const signals = g.signals.filter((s) => !s.id.startsWith(USER_CONTEXT_PREFIX));
   const tags = new Set(signals.flatMap((s) => s.tags ?? []));

@@ -17,7 +17,9 @@ export interface EngineInfo {
 }
 
 const REPORT_PATH = fileURLToPath(new URL('./model/eval-report.json', import.meta.url));
-const reportSchema = z.object({ headline: z.object({ accuracy: z.number().min(0).max(1), dataset: z.string() }).nullable() });
+const reportSchema = z.object({
+  headline: z.object({ accuracy: z.number().min(0).max(1), dataset: z.string() }).nullable(),
+});
 
 let cached: EngineInfo | undefined;
 
@@ -35,6 +37,11 @@ export function getEngineInfo(): EngineInfo {
   } catch {
     /* no report: no claim */
   }
-  cached = { name: ENGINE_NAME, version: model ? `${ENGINE_VERSION}+${model.version}` : ENGINE_VERSION, accuracy, accuracyDataset };
+  cached = {
+    name: ENGINE_NAME,
+    version: model ? `${ENGINE_VERSION}+${model.version}` : ENGINE_VERSION,
+    accuracy,
+    accuracyDataset,
+  };
   return cached;
 }

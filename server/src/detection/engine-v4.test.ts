@@ -122,7 +122,10 @@ describe("a buyer's questions and colleagues' mail are not openers", () => {
     ['Wonderful. How much are you asking? Is there room to negotiate?', 'craigslist'],
     ['Hi I am interested in your house. Can you tell me more about it?', 'craigslist'],
     ['Okay. Is this heavy? Will you be available to help load?', 'facebook'],
-    ['Subject: re: summer work\n\nJin, long time no see! Thanks for your message. We have a number of openings in the group this summer; send me your CV and I will pass it on.', 'email'],
+    [
+      'Subject: re: summer work\n\nJin, long time no see! Thanks for your message. We have a number of openings in the group this summer; send me your CV and I will pass it on.',
+      'email',
+    ],
   ];
   for (const [text, platform] of ordinary) {
     it(`"${text.slice(0, 50)}" has no opener reason`, () => {
@@ -204,7 +207,10 @@ describe('types that fit, advice that fits', () => {
 // Findings of the #34 walk (2026-11-28): a reason or advice that contradicts the message.
 describe('no reassurance or advice that contradicts the message', () => {
   it('a Spanish request for a transfer of 850 euros is a request, not "no request yet"', () => {
-    const r = scan('Hola mamá, se me cayó el móvil al agua y este es mi número nuevo. ¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana, no se lo digas a papá.', 'whatsapp');
+    const r = scan(
+      'Hola mamá, se me cayó el móvil al agua y este es mi número nuevo. ¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana, no se lo digas a papá.',
+      'whatsapp',
+    );
     const ids = r.reasonDetails.map((x) => x.id);
     expect(ids).toContain('intent_money');
     expect(ids).not.toContain('opener_watch');
@@ -212,15 +218,26 @@ describe('no reassurance or advice that contradicts the message', () => {
   });
 
   it('an overpayment whose mover will "pick up" the item is not reassured by meeting in person', () => {
-    const r = scan("Hi, I'm interested in your sofa on Marketplace. I'll mail you a cashier's check for $1,450, that's $600 over your price. When it clears please send the extra $600 to my mover by Zelle, he will pick up the sofa. I'm away on an oil rig so I can't talk on the phone.", 'facebook');
+    const r = scan(
+      "Hi, I'm interested in your sofa on Marketplace. I'll mail you a cashier's check for $1,450, that's $600 over your price. When it clears please send the extra $600 to my mover by Zelle, he will pick up the sofa. I'm away on an oil rig so I can't talk on the phone.",
+      'facebook',
+    );
     expect(r.reasonDetails.map((x) => x.id)).not.toContain('local_cash_pickup');
     expect(r.riskScore).toBeGreaterThanOrEqual(70);
     // A buyer who only arranges a pickup is still reassured by it.
-    expect(scan('Hi, is the sofa still available? I can pick it up Saturday morning and pay cash.', 'facebook').reasonDetails.map((x) => x.id)).toContain('local_cash_pickup');
+    expect(
+      scan(
+        'Hi, is the sofa still available? I can pick it up Saturday morning and pay cash.',
+        'facebook',
+      ).reasonDetails.map((x) => x.id),
+    ).toContain('local_cash_pickup');
   });
 
   it("a genuine card purchase alert's advice speaks of a purchase you did not make, not only of being paid", () => {
-    const r = scan("Chase: A $42.18 purchase at TRADER JOE'S #512 was approved on your debit card ending 4417 on Nov 27. Not you? Call the number on the back of your card.", 'sms');
+    const r = scan(
+      "Chase: A $42.18 purchase at TRADER JOE'S #512 was approved on your debit card ending 4417 on Nov 27. Not you? Call the number on the back of your card.",
+      'sms',
+    );
     expect(r.riskScore).toBeLessThan(40);
     expect(r.advice).toMatch(/not you|did not make|didn't make/i);
   });

@@ -45,19 +45,27 @@ describe('marketplace reassurances stay on marketplaces', () => {
     }
   });
   it('still reassures on a marketplace chat', () => {
-    const r = analyzeLocal({ message: 'Cash is fine, I can come by Saturday around 2 to pick it up', platform: 'craigslist' });
+    const r = analyzeLocal({
+      message: 'Cash is fine, I can come by Saturday around 2 to pick it up',
+      platform: 'craigslist',
+    });
     expect(r.reasonDetails.map((d) => d.id)).toContain('local_cash_pickup');
   });
 });
 
 describe('advice follows the evidence', () => {
   it('no link advice when the message has no link', () => {
-    const r = analyzeLocal({ message: 'Your Amazon account has been locked due to suspicious activity. Reply with your full name, date of birth and card number to restore access.', platform: 'sms' });
+    const r = analyzeLocal({
+      message:
+        'Your Amazon account has been locked due to suspicious activity. Reply with your full name, date of birth and card number to restore access.',
+      platform: 'sms',
+    });
     expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
     expect(r.advice ?? '').not.toMatch(/link/i);
   });
   it('a number to call gets phone advice and a reason that names the number', () => {
-    const text = 'Chase Fraud Alert: your debit card has been suspended after unusual activity. Call our security team now at 1-888-555-0147 to reactivate it.';
+    const text =
+      'Chase Fraud Alert: your debit card has been suspended after unusual activity. Call our security team now at 1-888-555-0147 to reactivate it.';
     const r = analyzeLocal({ message: text, platform: 'sms' });
     expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
     expect(r.advice ?? '').not.toMatch(/tap (the |a )?link/i);
@@ -83,7 +91,13 @@ describe('an alarm raised by the wording alone needs a very sure model', () => {
   });
 
   it('a topic is not evidence: an ordinary crypto post is held back like any wording-only alarm', () => {
-    const r = analyzeLocal({ message: 'Bought a little more bitcoin and crypto today, buying every month is the plan whatever the price does' }, { model: fixed(belowLevel) });
+    const r = analyzeLocal(
+      {
+        message:
+          'Bought a little more bitcoin and crypto today, buying every month is the plan whatever the price does',
+      },
+      { model: fixed(belowLevel) },
+    );
     expect(r.reasonDetails.map((d) => d.id)).toContain('crypto_mention');
     expect(r.riskScore).toBeLessThan(RISK_BAND_SUSPICIOUS);
     expect(r.policy?.map((s) => s.id)).toContain('model_only_cap');
@@ -96,7 +110,10 @@ describe('an alarm raised by the wording alone needs a very sure model', () => {
   });
 
   it('with evidence in the message the model is not held back', () => {
-    const r = analyzeLocal({ message: `${text} View it at https://statement-view.top/login` }, { model: fixed(belowLevel) });
+    const r = analyzeLocal(
+      { message: `${text} View it at https://statement-view.top/login` },
+      { model: fixed(belowLevel) },
+    );
     expect(r.riskScore).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
     expect(r.policy?.map((s) => s.id) ?? []).not.toContain('model_only_cap');
   });
@@ -104,7 +121,8 @@ describe('an alarm raised by the wording alone needs a very sure model', () => {
 
 describe('a reason quotes the message, not the rule book', () => {
   it("the urgency reason names the message's own pressing words instead of generic examples", () => {
-    const message = 'Your parcel is on hold. Pay the $1.99 fee within 12 hours or it goes back. Act now: https://parcel-fee.top/pay';
+    const message =
+      'Your parcel is on hold. Pay the $1.99 fee within 12 hours or it goes back. Act now: https://parcel-fee.top/pay';
     const r = analyzeLocal({ message, platform: 'sms' });
     const urgency = r.reasonDetails.find((d) => d.id === 'urgency');
     expect(urgency?.text).toBe('Creates urgency to rush you ("within 12 hours", "Act now")');
@@ -112,7 +130,10 @@ describe('a reason quotes the message, not the rule book', () => {
   });
 
   it('quotes each pressing phrase once, at most three', () => {
-    const r = analyzeLocal({ message: 'URGENT urgent: reply immediately, respond now, final notice, last chance', platform: 'sms' });
+    const r = analyzeLocal({
+      message: 'URGENT urgent: reply immediately, respond now, final notice, last chance',
+      platform: 'sms',
+    });
     const urgency = r.reasonDetails.find((d) => d.id === 'urgency');
     expect(urgency?.text).toMatch(/^Creates urgency to rush you \("URGENT", "immediately"/);
     expect(urgency?.text.match(/urgent/gi)).toHaveLength(1);
@@ -156,14 +177,21 @@ describe('a payment "received" text is not excused where it is the fake-payment 
   it('pasted from a marketplace or a chat, or with an ask, it gets no reassurance', () => {
     const paid = 'QJR5TML2AA Confirmed. Ksh30,000.00 received from BANK TRANSFER. New M-PESA balance is Ksh30,122.00.';
     for (const platform of ['facebook', 'whatsapp', 'other'] as const) {
-      expect(analyzeLocal({ message: paid, platform }).reasonDetails.map((d) => d.id)).not.toContain('transaction_alert');
+      expect(analyzeLocal({ message: paid, platform }).reasonDetails.map((d) => d.id)).not.toContain(
+        'transaction_alert',
+      );
     }
     const withAsk = `${paid} Kindly deliver the goods.`;
-    expect(analyzeLocal({ message: withAsk, platform: 'sms' }).reasonDetails.map((d) => d.id)).not.toContain('transaction_alert');
+    expect(analyzeLocal({ message: withAsk, platform: 'sms' }).reasonDetails.map((d) => d.id)).not.toContain(
+      'transaction_alert',
+    );
   });
 
   it('by SMS, the alert is low risk and the advice says to check the app before handing anything over', () => {
-    const r = analyzeLocal({ message: 'Rs.50,000.00 credited to your A/c XXXX4821 on 26-11-26. Avl Bal Rs.50,412.50 -SBI', platform: 'sms' });
+    const r = analyzeLocal({
+      message: 'Rs.50,000.00 credited to your A/c XXXX4821 on 26-11-26. Avl Bal Rs.50,412.50 -SBI',
+      platform: 'sms',
+    });
     expect(r.reasonDetails.map((d) => d.id)).toContain('transaction_alert');
     expect(r.advice).toMatch(/check your bank or wallet app before you hand anything over/);
   });
@@ -173,44 +201,67 @@ describe('types and reassurances follow what the message says (second walkthroug
   const at = (message: string, platform: 'sms' | 'facebook' | 'whatsapp') => analyzeLocal({ message, platform });
 
   it('a courier arranging a pickup is not called a buyer', () => {
-    const r = at("Hi, this is Marco from DHL. I tried to drop off your parcel at 3pm but nobody was home. I'll try again tomorrow between 10 and 12, or you can pick it up at the Elm St service point.", 'sms');
+    const r = at(
+      "Hi, this is Marco from DHL. I tried to drop off your parcel at 3pm but nobody was home. I'll try again tomorrow between 10 and 12, or you can pick it up at the Elm St service point.",
+      'sms',
+    );
     expect(r.riskScore).toBeLessThan(RISK_BAND_SUSPICIOUS);
     expect(r.reasons.join(' ')).not.toMatch(/buyer/i);
   });
 
   it('someone else picking up for a buyer who overpays is no reassurance', () => {
-    const r = at("Hi! Is the blue couch still available? I can pay with Zelle right now but my cousin will pick it up, I'll send extra $150 for the mover, just send me your email so I can send the payment.", 'facebook');
+    const r = at(
+      "Hi! Is the blue couch still available? I can pay with Zelle right now but my cousin will pick it up, I'll send extra $150 for the mover, just send me your email so I can send the payment.",
+      'facebook',
+    );
     expect(r.reasonDetails.map((d) => d.id)).not.toContain('local_cash_pickup');
     expect(r.scamType).toBe('marketplace_overpayment');
     expect(r.riskScore).toBeGreaterThan(40);
   });
 
   it("a bank's fraud alert with a number to call is bank impersonation, not tech support", () => {
-    const r = at('Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.', 'sms');
+    const r = at(
+      'Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.',
+      'sms',
+    );
     expect(r.scamType).toBe('bank_impersonation');
     expect(r.reasonDetails.map((d) => d.id)).not.toContain('tech_support');
   });
 
   it('a trading pitch that says "dear" is a crypto investment scam, not romance', () => {
-    const r = at('Hey dear, I made $18,000 last month with a Bitcoin trading platform my uncle manages. Minimum deposit is just $500 and returns are guaranteed 30% weekly. Want me to show you how?', 'whatsapp');
+    const r = at(
+      'Hey dear, I made $18,000 last month with a Bitcoin trading platform my uncle manages. Minimum deposit is just $500 and returns are guaranteed 30% weekly. Want me to show you how?',
+      'whatsapp',
+    );
     expect(r.scamType).toBe('crypto_investment');
   });
 
   it('"Grandma it is me" with bail money is a family emergency scam', () => {
-    const r = at('Grandma it is me, I had an accident and need $900 for bail, please do not tell mom. Send Apple gift cards and text me the codes.', 'sms');
+    const r = at(
+      'Grandma it is me, I had an accident and need $900 for bail, please do not tell mom. Send Apple gift cards and text me the codes.',
+      'sms',
+    );
     expect(r.scamType).toBe('family_emergency');
   });
 });
 
 describe('advice for a number to call fits the scam', () => {
   it('a job-task scam with a WhatsApp number gets job advice, not "the back of your card"', () => {
-    const r = analyzeLocal({ message: 'Hello! We are hiring remote part-time staff. Like YouTube videos and complete simple tasks, earn $200-$800 a day. No experience needed. Add our HR on WhatsApp +1 (302) 555-0199 to start today.', platform: 'sms' });
+    const r = analyzeLocal({
+      message:
+        'Hello! We are hiring remote part-time staff. Like YouTube videos and complete simple tasks, earn $200-$800 a day. No experience needed. Add our HR on WhatsApp +1 (302) 555-0199 to start today.',
+      platform: 'sms',
+    });
     expect(r.scamType).toBe('job_task');
     expect(r.advice).not.toMatch(/back of your card/);
   });
 
   it('a bank impersonation with a number to call still gets the call advice', () => {
-    const r = analyzeLocal({ message: 'Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.', platform: 'sms' });
+    const r = analyzeLocal({
+      message:
+        'Wells Fargo Fraud Alert: Did you attempt a Zelle payment of $1,450.00 to Kevin M? Reply YES or NO. If not you, call our fraud department now at 1-888-555-0142.',
+      platform: 'sms',
+    });
     expect(r.advice).toMatch(/Don't call the number in the message/);
   });
 });

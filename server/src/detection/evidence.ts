@@ -27,21 +27,76 @@ import type { AnalyzeOptions } from './options.ts';
 /** Work is bounded on absurd input; the API refuses messages over MAX_MESSAGE_LENGTH before this. */
 const HARD_LIMIT = 20_000;
 
-const LINK_FLAGS: Record<string, { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }> = {
-  homoglyph: { weight: 3.2, severity: 'high', text: (l) => `The link ${l.host} uses look-alike characters to imitate ${l.impersonates.join(', ')}` },
-  lookalike: { weight: 3.0, severity: 'high', text: (l) => `The link ${l.host} imitates ${l.impersonates.join(', ')} but is not their website` },
-  typosquat: { weight: 2.6, severity: 'high', text: (l) => `The link ${l.host} is a misspelling of ${l.impersonates.join(', ')}` },
-  brand_in_domain: { weight: 2.5, severity: 'high', text: (l) => `The link ${l.host} puts ${l.impersonates.join(', ')} in its name but does not belong to them` },
-  ip_address: { weight: 2.5, severity: 'high', text: (l) => `The link points to a bare IP address (${l.host}) instead of a company website` },
-  brand_mismatch: { weight: 2.3, severity: 'high', text: (l) => `The message names a company, but the link goes to ${l.domain ?? l.host}, which is not theirs` },
-  userinfo: { weight: 2.0, severity: 'high', text: (l) => `The link hides its real destination behind an "@" (${l.host})` },
-  punycode: { weight: 1.6, severity: 'medium', text: (l) => `The link's address uses encoded international characters (${l.host}), a trick to imitate real sites` },
-  risky_tld: { weight: 1.4, severity: 'medium', text: (l) => `The link ends in .${l.host.split('.').pop() ?? ''}, a domain ending heavily used by scam sites` },
-  shortener: { weight: 1.1, severity: 'medium', text: (l) => `The link is shortened (${l.host}), hiding where it really goes` },
-  free_hosting: { weight: 1.0, severity: 'medium', text: (l) => `The link is on a free web host (${l.host}), where phishing pages are easy to set up` },
+const LINK_FLAGS: Record<
+  string,
+  { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }
+> = {
+  homoglyph: {
+    weight: 3.2,
+    severity: 'high',
+    text: (l) => `The link ${l.host} uses look-alike characters to imitate ${l.impersonates.join(', ')}`,
+  },
+  lookalike: {
+    weight: 3.0,
+    severity: 'high',
+    text: (l) => `The link ${l.host} imitates ${l.impersonates.join(', ')} but is not their website`,
+  },
+  typosquat: {
+    weight: 2.6,
+    severity: 'high',
+    text: (l) => `The link ${l.host} is a misspelling of ${l.impersonates.join(', ')}`,
+  },
+  brand_in_domain: {
+    weight: 2.5,
+    severity: 'high',
+    text: (l) => `The link ${l.host} puts ${l.impersonates.join(', ')} in its name but does not belong to them`,
+  },
+  ip_address: {
+    weight: 2.5,
+    severity: 'high',
+    text: (l) => `The link points to a bare IP address (${l.host}) instead of a company website`,
+  },
+  brand_mismatch: {
+    weight: 2.3,
+    severity: 'high',
+    text: (l) => `The message names a company, but the link goes to ${l.domain ?? l.host}, which is not theirs`,
+  },
+  userinfo: {
+    weight: 2.0,
+    severity: 'high',
+    text: (l) => `The link hides its real destination behind an "@" (${l.host})`,
+  },
+  punycode: {
+    weight: 1.6,
+    severity: 'medium',
+    text: (l) => `The link's address uses encoded international characters (${l.host}), a trick to imitate real sites`,
+  },
+  risky_tld: {
+    weight: 1.4,
+    severity: 'medium',
+    text: (l) => `The link ends in .${l.host.split('.').pop() ?? ''}, a domain ending heavily used by scam sites`,
+  },
+  shortener: {
+    weight: 1.1,
+    severity: 'medium',
+    text: (l) => `The link is shortened (${l.host}), hiding where it really goes`,
+  },
+  free_hosting: {
+    weight: 1.0,
+    severity: 'medium',
+    text: (l) => `The link is on a free web host (${l.host}), where phishing pages are easy to set up`,
+  },
   port: { weight: 0.8, severity: 'low', text: (l) => `The link uses an unusual port (${l.url.slice(0, 60)})` },
-  deep_subdomains: { weight: 0.5, severity: 'low', text: (l) => `The link has an unusually long chain of sub-domains (${l.host})` },
-  defanged: { weight: 0.4, severity: 'low', text: (l) => `The link is written in a disguised form (${l.url.slice(0, 60)})` },
+  deep_subdomains: {
+    weight: 0.5,
+    severity: 'low',
+    text: (l) => `The link has an unusually long chain of sub-domains (${l.host})`,
+  },
+  defanged: {
+    weight: 0.4,
+    severity: 'low',
+    text: (l) => `The link is written in a disguised form (${l.url.slice(0, 60)})`,
+  },
   insecure_http: { weight: 0.2, severity: 'low', text: (l) => `The link is not encrypted (http://${l.host})` },
 };
 
@@ -59,18 +114,24 @@ export const CATEGORY_TYPE: Record<BrandCategory, ScamType> = {
   toll: 'toll_smishing',
 };
 
-function mergeMax(a: Partial<Record<ScamType, number>>, b: Partial<Record<ScamType, number>>): Partial<Record<ScamType, number>> {
+function mergeMax(
+  a: Partial<Record<ScamType, number>>,
+  b: Partial<Record<ScamType, number>>,
+): Partial<Record<ScamType, number>> {
   const out = { ...a };
   for (const [k, v] of Object.entries(b) as [ScamType, number][]) out[k] = Math.max(out[k] ?? 0, v);
   return out;
 }
 
-export const severityOf = (w: number): 'high' | 'medium' | 'low' | 'info' => (w >= 2 ? 'high' : w >= 1 ? 'medium' : w > 0 ? 'low' : 'info');
+export const severityOf = (w: number): 'high' | 'medium' | 'low' | 'info' =>
+  w >= 2 ? 'high' : w >= 1 ? 'medium' : w > 0 ? 'low' : 'info';
 export const round2 = (x: number): number => Math.round(x * 100) / 100;
 
 function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Signal[] {
   // Brand named in the text but the link's domain is not one of its domains.
-  const mentioned = new Map(mentions.filter((m) => m.brand.category !== 'social' || mentions.length === 1).map((m) => [m.brand.name, m.brand]));
+  const mentioned = new Map(
+    mentions.filter((m) => m.brand.category !== 'social' || mentions.length === 1).map((m) => [m.brand.name, m.brand]),
+  );
   for (const l of links) {
     if (l.officialBrand || l.flags.includes('shortener') || l.flags.includes('ip_address') || !l.domain) continue;
     if (l.impersonates.length) continue;
@@ -106,7 +167,12 @@ function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Sig
   return out;
 }
 
-const comparableUrl = (url: string): string => url.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/\/+$/, '');
+const comparableUrl = (url: string): string =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/\/+$/, '');
 
 /**
  * "QR code leads to ..." for each link decoded from a QR code. Weight 0: where the code points is
@@ -124,7 +190,9 @@ function qrLinkSignals(links: readonly FoundLink[], qrLinks: readonly string[] |
       text: `QR code leads to ${shown}`,
       weight: 0,
       severity: 'info',
-      evidence: [found ? { kind: 'url', url: found.url, start: found.start, end: found.end } : { kind: 'url', url: qr }],
+      evidence: [
+        found ? { kind: 'url', url: found.url, start: found.start, end: found.end } : { kind: 'url', url: qr },
+      ],
       tags: ['qr'],
     });
   }
@@ -141,7 +209,6 @@ function mentionSignalTypes(mentions: readonly BrandMention[]): Partial<Record<S
   }
   return types;
 }
-
 
 /** Everything the engine found in one message, before it is turned into a result. */
 export interface Gathered {
@@ -224,7 +291,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     if (!h.tags.some((t) => firedTags.has(t))) hits.push(h);
   }
   // A quoted earlier message reassures only when nothing is asked for: a faked "Re:" thread buys nothing.
-  if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t)))) hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
+  if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t))))
+    hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
   // Meeting or collecting in person reassures only a local deal: beside an overpayment to refund or a shipping
   // agent to pay, the "pick up" is the scammer's mover, not the buyer at the door (#34 walk). A buyer who only
   // mentions paying by cashier's check at the bank keeps it.
@@ -233,12 +301,25 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     if (i >= 0) hits.splice(i, 1);
   }
   for (const h of hits) {
-    const impersonation = h.tags.includes('account') || h.tags.includes('threat') || h.tags.includes('link_cta') || h.tags.includes('credentials');
-    signals.push({ id: h.id, text: withOwnWords(h.text, h.spans), weight: round2(h.weight), severity: severityOf(h.weight), evidence: spanEvidence(h.spans), types: impersonation ? mergeMax(h.types, brandTypes) : h.types, tags: h.tags });
+    const impersonation =
+      h.tags.includes('account') ||
+      h.tags.includes('threat') ||
+      h.tags.includes('link_cta') ||
+      h.tags.includes('credentials');
+    signals.push({
+      id: h.id,
+      text: withOwnWords(h.text, h.spans),
+      weight: round2(h.weight),
+      severity: severityOf(h.weight),
+      evidence: spanEvidence(h.spans),
+      types: impersonation ? mergeMax(h.types, brandTypes) : h.types,
+      tags: h.tags,
+    });
   }
 
   const links = analyzeLinks(message);
-  const officialOnly = links.length > 0 && links.every((l) => l.officialBrand && !l.flags.some((f) => (LINK_FLAGS[f]?.weight ?? 0) >= 1));
+  const officialOnly =
+    links.length > 0 && links.every((l) => l.officialBrand && !l.flags.some((f) => (LINK_FLAGS[f]?.weight ?? 0) >= 1));
   if (links.length && !officialOnly) {
     // A notice that carries an unknown link is not "asks for nothing": drop the reassurance.
     const i = signals.findIndex((x) => x.id === 'service_notice');
@@ -246,18 +327,34 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
   if (officialOnly) {
     const l = links[0] as FoundLink;
-    signals.push({ id: 'official_link', text: `The link goes to ${l.officialBrand ?? 'the company'}'s own website (${l.domain ?? l.host})`, weight: -1.0, severity: 'info', evidence: [{ kind: 'url', url: l.url, start: l.start, end: l.end }], tags: ['official'] });
+    signals.push({
+      id: 'official_link',
+      text: `The link goes to ${l.officialBrand ?? 'the company'}'s own website (${l.domain ?? l.host})`,
+      weight: -1.0,
+      severity: 'info',
+      evidence: [{ kind: 'url', url: l.url, start: l.start, end: l.end }],
+      tags: ['official'],
+    });
   }
   // E-mails and newsletters name many companies and link to others: a mismatch means little there.
   const longText = textDomain(folded.text) === 'long';
-  for (const s of linkSignals(links, mentions)) signals.push(longText && s.id === 'link_brand_mismatch' ? { ...s, weight: 0.6, severity: 'low' } : s);
+  for (const s of linkSignals(links, mentions))
+    signals.push(longText && s.id === 'link_brand_mismatch' ? { ...s, weight: 0.6, severity: 'low' } : s);
 
   signals.push(...qrLinkSignals(links, input.qrLinks));
 
   const numbersInText = findNumbersInText(message);
   for (const n of numbersInText) {
     if (n.type === 'PREMIUM_RATE') {
-      signals.push({ id: 'premium_number_in_text', text: 'Asks you to call or text a premium-rate number that charges you per minute', weight: 1.8, severity: 'medium', evidence: [{ kind: 'span', start: n.start, end: n.end, text: message.slice(n.start, n.end) }], types: { prize_lottery: 1, spam: 1 }, tags: ['phone'] });
+      signals.push({
+        id: 'premium_number_in_text',
+        text: 'Asks you to call or text a premium-rate number that charges you per minute',
+        weight: 1.8,
+        severity: 'medium',
+        evidence: [{ kind: 'span', start: n.start, end: n.end, text: message.slice(n.start, n.end) }],
+        types: { prize_lottery: 1, spam: 1 },
+        tags: ['phone'],
+      });
       break;
     }
   }
@@ -265,10 +362,19 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   // A number the message asks you to call or text: named in a reason, so the user can check it against the
   // company's real number (and the advice speaks of calling, not of links). A fact, not a warning (weight 0):
   // genuine bank alerts say "call 1800 ... if this was not you" too, and a weight here raised them.
-  const callable = numbersInText.find((n) => n.type !== 'PREMIUM_RATE' && CALL_VERB_BEFORE.test(message.slice(Math.max(0, n.start - 60), n.start)));
+  const callable = numbersInText.find(
+    (n) => n.type !== 'PREMIUM_RATE' && CALL_VERB_BEFORE.test(message.slice(Math.max(0, n.start - 60), n.start)),
+  );
   if (callable) {
     const shown = message.slice(callable.start, callable.end);
-    signals.push({ id: 'call_number_in_text', text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`, weight: 0, severity: 'info', evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }], tags: ['phone'] });
+    signals.push({
+      id: 'call_number_in_text',
+      text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`,
+      weight: 0,
+      severity: 'info',
+      evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }],
+      tags: ['phone'],
+    });
   }
 
   let phoneAnalysis: ScanResult['phoneAnalysis'] = null;
@@ -278,7 +384,14 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     for (const s of p.signals) {
       // A VoIP number is normal for many people; it matters when the message also asks for something.
       const scale = s.id.startsWith('phone_voip') && signals.every((x) => x.weight < 1) ? 0.5 : 1;
-      signals.push({ id: s.id, text: s.text, weight: round2(s.weight * scale), severity: severityOf(s.weight * scale), evidence: [{ kind: 'phone', detail: s.detail }], tags: ['phone'] });
+      signals.push({
+        id: s.id,
+        text: s.text,
+        weight: round2(s.weight * scale),
+        severity: severityOf(s.weight * scale),
+        evidence: [{ kind: 'phone', detail: s.detail }],
+        tags: ['phone'],
+      });
     }
   }
 
@@ -286,7 +399,17 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   if (input.email && input.email.trim()) {
     const e = analyzeEmailLocal(input.email, { claimedBrands: mentions.map((m) => m.brand) });
     emailAnalysis = e.analysis;
-    for (const s of e.signals) signals.push({ id: s.id, text: s.text, weight: s.weight, severity: severityOf(s.weight), evidence: [{ kind: 'email', detail: s.detail }], types: s.id === 'email_lookalike' || s.id === 'email_freemail_brand' ? mergeMax({ phishing: 0.6 }, brandTypes) : {}, tags: ['email'] });
+    for (const s of e.signals)
+      signals.push({
+        id: s.id,
+        text: s.text,
+        weight: s.weight,
+        severity: severityOf(s.weight),
+        evidence: [{ kind: 'email', detail: s.detail }],
+        types:
+          s.id === 'email_lookalike' || s.id === 'email_freemail_brand' ? mergeMax({ phishing: 0.6 }, brandTypes) : {},
+        tags: ['email'],
+      });
   }
 
   signals.push(...comboSignals(signals, platform));
@@ -310,7 +433,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     const contacts = contactPoints(message, links);
     // Only an alert that asks nothing and pushes nothing: a detector that fired (urgency, a code, card details) means it is not routine.
     const pushes = signals.some((x) => x.weight > 0 && !(x.tags ?? []).every((t) => t === 'topic'));
-    const alert = pushes || signals.some((x) => x.id === 'transaction_alert') ? null : transactionAlert(message, contacts);
+    const alert =
+      pushes || signals.some((x) => x.id === 'transaction_alert') ? null : transactionAlert(message, contacts);
     if (alert) {
       signals.push(alert);
       senderNotice = true;
@@ -318,7 +442,11 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
       const foreign = foreignContactSignal(message, contacts);
       if (foreign) signals.push(foreign);
     }
-  } else if (shortText && !noWayToAct && signals.some((x) => x.id === 'service_notice' || x.id === 'otp_notice' || x.id === 'intent_otp_notice')) {
+  } else if (
+    shortText &&
+    !noWayToAct &&
+    signals.some((x) => x.id === 'service_notice' || x.id === 'otp_notice' || x.id === 'intent_otp_notice')
+  ) {
     // An appointment or code notice with its surgery's or company's line: the same rule.
     const contacts = contactPoints(message, links);
     senderNotice = contacts.length > 0 && contacts.every((c) => c.kind !== 'foreign');
@@ -326,7 +454,11 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   if (destination) {
     const i = signals.findIndex((x) => x.id === 'official_link');
     const official = signals[i];
-    if (official) signals[i] = { ...official, text: `Its only link goes to ${destination}'s own website (${links[0]?.domain ?? links[0]?.host}), and it gives no other number, address or link to act on` };
+    if (official)
+      signals[i] = {
+        ...official,
+        text: `Its only link goes to ${destination}'s own website (${links[0]?.domain ?? links[0]?.host}), and it gives no other number, address or link to act on`,
+      };
   }
   return {
     message,
@@ -358,10 +490,15 @@ const NOTICE_SIGNALS = new Set(['service_notice', 'otp_notice', 'intent_otp_noti
  * Where a "payment received" text is the fake-payment scam's tool, not a bank's alert: pasted from a
  * marketplace or a chat, it was sent by the buyer. Genuine alerts arrive by SMS (or an app's own notice).
  */
-const CHAT_PLATFORMS: ReadonlySet<Platform | undefined> = new Set<Platform | undefined>([...MARKETPLACES, 'whatsapp', 'other']);
+const CHAT_PLATFORMS: ReadonlySet<Platform | undefined> = new Set<Platform | undefined>([
+  ...MARKETPLACES,
+  'whatsapp',
+  'other',
+]);
 
 /** The replies a notice may ask for: opt out, confirm or cancel with one word. */
-const KEYWORD_REPLY = /\b(?:reply|text|txt|send)[ \t]{1,3}["'“]?(?:stop|help|c|y|yes|n|no|1|2|end|cancel|unsubscribe)["'”]?\b/gi;
+const KEYWORD_REPLY =
+  /\b(?:reply|text|txt|send)[ \t]{1,3}["'“]?(?:stop|help|c|y|yes|n|no|1|2|end|cancel|unsubscribe)["'”]?\b/gi;
 /** Any other way back to the sender: a reply with something, a call, another app. */
 const WAY_BACK = /\b(?:reply|respond|text|txt|message|call|ring|contact|whats ?app|telegram|signal|viber|dm)\b/i;
 
@@ -381,16 +518,22 @@ function givesNoWayToAct(message: string, links: readonly FoundLink[], signals: 
  * What a message asks of you that the company's own website cannot make safe: every ask but updating a
  * payment method (done on the site itself), and a suspect sender's number or address.
  */
-const NOT_EXCUSED_BY_DESTINATION: ReadonlySet<string> = new Set([...[...ASK_TAGS].filter((t) => t !== 'payment_method'), 'phone', 'email']);
+const NOT_EXCUSED_BY_DESTINATION: ReadonlySet<string> = new Set([
+  ...[...ASK_TAGS].filter((t) => t !== 'payment_method'),
+  'phone',
+  'email',
+]);
 /** A link that carries another address in its query (an open redirect such as google.com/url?q=…) goes there. */
 const CARRIES_ANOTHER_ADDRESS = /[?&#][^=\s]{0,40}=(?:https?(?::|%3a)|www\.|[^&\s]{0,200}%2f%2f)/i;
 /** A link the text points at but does not show ("click below", a button): its target is not the one shown. */
-const UNSHOWN_LINK = /\b(?:click|tap|press)[ \t]{1,3}(?:here|below|on[ \t]{1,3}(?:the[ \t]{1,3})?(?:link|button)|the[ \t]{1,3}(?:link|button|[^\n.]{0,30}(?:section|button|link)[ \t]{1,3}below))|\b(?:button|link)[ \t]{1,3}below\b/i;
+const UNSHOWN_LINK =
+  /\b(?:click|tap|press)[ \t]{1,3}(?:here|below|on[ \t]{1,3}(?:the[ \t]{1,3})?(?:link|button)|the[ \t]{1,3}(?:link|button|[^\n.]{0,30}(?:section|button|link)[ \t]{1,3}below))|\b(?:button|link)[ \t]{1,3}below\b/i;
 /** Header lines of a pasted e-mail, whose links have lost their real targets. */
 const MAIL_HEADER = /^[ \t]{0,4}(?:subject|from|to|date|reply-to):/im;
 /** Sites of people's own pages and files (a profile, a chat, an upload): the company does not speak there. */
 const USER_CONTENT_CATEGORIES: ReadonlySet<BrandCategory> = new Set(['social']);
-const USER_CONTENT_HOSTS = /(?:^|\.)(?:googleusercontent\.com|storage\.googleapis\.com|firebasestorage\.googleapis\.com|web\.app|firebaseapp\.com|blogspot\.com)$/i;
+const USER_CONTENT_HOSTS =
+  /(?:^|\.)(?:googleusercontent\.com|storage\.googleapis\.com|firebasestorage\.googleapis\.com|web\.app|firebaseapp\.com|blogspot\.com)$/i;
 
 /**
  * A genuine notice often reads like its scam copy (a failed payment, a sign-in, a parcel); what differs is
@@ -403,7 +546,8 @@ const USER_CONTENT_HOSTS = /(?:^|\.)(?:googleusercontent\.com|storage\.googleapi
 function officialDestination(message: string, links: readonly FoundLink[], signals: readonly Signal[]): string | null {
   const brand = links[0]?.officialBrand;
   if (!brand || USER_CONTENT_CATEGORIES.has(BRANDS.find((b) => b.name === brand)?.category ?? 'social')) return null;
-  const shownIsFollowed = (l: FoundLink) => l.officialBrand === brand && !CARRIES_ANOTHER_ADDRESS.test(l.url) && !USER_CONTENT_HOSTS.test(l.host);
+  const shownIsFollowed = (l: FoundLink) =>
+    l.officialBrand === brand && !CARRIES_ANOTHER_ADDRESS.test(l.url) && !USER_CONTENT_HOSTS.test(l.host);
   if (!links.every(shownIsFollowed) || !signals.some((s) => s.id === 'official_link')) return null;
   if (UNSHOWN_LINK.test(message) || MAIL_HEADER.test(message)) return null;
   for (const s of signals) {

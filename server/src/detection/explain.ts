@@ -24,7 +24,12 @@ function fallbackType(g: Gathered): ScamType {
   return 'other';
 }
 
-function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number, params: CombinerParams): ScamType | null {
+function pickScamType(
+  g: Gathered,
+  signals: readonly Signal[],
+  riskScore: number,
+  params: CombinerParams,
+): ScamType | null {
   if (riskScore < RISK_BAND_SUSPICIOUS) return null;
   const votes = new Map<ScamType, number>();
   for (const s of signals) {
@@ -32,7 +37,8 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
     // the risk (and may weigh a detector at 0 where it also fires on genuine mail), not what kind of scam it names.
     const w = Math.max(s.weight, effectiveWeight(s, params));
     if (w <= 0 || !s.types) continue;
-    for (const [type, v] of Object.entries(s.types) as [ScamType, number][]) votes.set(type, (votes.get(type) ?? 0) + v * w);
+    for (const [type, v] of Object.entries(s.types) as [ScamType, number][])
+      votes.set(type, (votes.get(type) ?? 0) + v * w);
   }
   let best: ScamType | null = null;
   let bestVotes = 0;
@@ -48,7 +54,10 @@ function pickScamType(g: Gathered, signals: readonly Signal[], riskScore: number
 /** The weight a reason keeps when the destination makes it context rather than a warning. */
 const CONTEXT_WEIGHT = 0.5;
 
-const MODEL_EVIDENCE: Evidence = { kind: 'model', detail: 'Compared with thousands of labelled scam and genuine messages' };
+const MODEL_EVIDENCE: Evidence = {
+  kind: 'model',
+  detail: 'Compared with thousands of labelled scam and genuine messages',
+};
 
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
 export function decide(g: Gathered, params: CombinerParams): ScanResult {
@@ -79,24 +88,60 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     const contribution = round2(params.modelCoef[g.domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, g.modelLogit)));
     const noWarnings = reasons.every((r) => r.weight < WARNING_WEIGHT);
     if (risky && (p >= 0.6 || reasons.every((r) => r.weight <= 0))) {
-      reasons.push({ id: 'text_model', text: 'The wording is very similar to scam and spam messages we have seen', weight: Math.max(contribution, 0.1), severity: severityOf(Math.max(contribution, 0.1)), evidence: [MODEL_EVIDENCE] });
+      reasons.push({
+        id: 'text_model',
+        text: 'The wording is very similar to scam and spam messages we have seen',
+        weight: Math.max(contribution, 0.1),
+        severity: severityOf(Math.max(contribution, 0.1)),
+        evidence: [MODEL_EVIDENCE],
+      });
     } else if (!risky && p <= 0.15 && noWarnings) {
-      reasons.push({ id: 'text_model', text: 'The wording reads like an ordinary personal or business message', weight: Math.min(contribution, -0.1), severity: 'info', evidence: [MODEL_EVIDENCE] });
+      reasons.push({
+        id: 'text_model',
+        text: 'The wording reads like an ordinary personal or business message',
+        weight: Math.min(contribution, -0.1),
+        severity: 'info',
+        evidence: [MODEL_EVIDENCE],
+      });
     }
   }
   if (policy.modelOnlyCapped) {
-    reasons.push({ id: 'model_only_watch', text: 'The wording resembles scam messages, but nothing in it asks for anything yet: be wary if it later asks for money, codes, personal details, a link or another app', weight: 0, severity: 'medium', evidence: [MODEL_EVIDENCE] });
+    reasons.push({
+      id: 'model_only_watch',
+      text: 'The wording resembles scam messages, but nothing in it asks for anything yet: be wary if it later asks for money, codes, personal details, a link or another app',
+      weight: 0,
+      severity: 'medium',
+      evidence: [MODEL_EVIDENCE],
+    });
   }
   if (isBareOpener(g)) {
-    reasons.push({ id: 'opener_watch', text: 'No request yet, but scams often open exactly like this: be wary if money, codes, links, apps or investing come up next', weight: 0, severity: 'medium', evidence: [] });
+    reasons.push({
+      id: 'opener_watch',
+      text: 'No request yet, but scams often open exactly like this: be wary if money, codes, links, apps or investing come up next',
+      weight: 0,
+      severity: 'medium',
+      evidence: [],
+    });
   }
   // Warnings first when the verdict is a warning; reassurance first when it is green.
   const ordered = reasons.sort((a, b) => (risky ? b.weight - a.weight : a.weight - b.weight));
   if (!ordered.length) {
-    ordered.push({ id: 'no_signals', text: 'No warning signs found, but there is little to go on: stay careful with unexpected requests', weight: 0, severity: 'info', evidence: [] });
+    ordered.push({
+      id: 'no_signals',
+      text: 'No warning signs found, but there is little to go on: stay careful with unexpected requests',
+      weight: 0,
+      severity: 'info',
+      evidence: [],
+    });
   }
   const scamType = pickScamType(g, g.signals, riskScore, params);
-  const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({ id, text, weight, severity, evidence }));
+  const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({
+    id,
+    text,
+    weight,
+    severity,
+    evidence,
+  }));
   return {
     riskScore,
     confidence,
@@ -106,7 +151,13 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
     phoneAnalysis: g.phoneAnalysis,
     emailAnalysis: g.emailAnalysis,
     links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
-    advice: isBareOpener(g) ? OPENER_ADVICE : adviceFor(scamType, riskScore, g.platform, { hasLink: g.links.length > 0, callsNumber: g.signals.some((s) => s.id === 'call_number_in_text'), transactionAlert: g.signals.some((s) => s.id === 'transaction_alert') }),
+    advice: isBareOpener(g)
+      ? OPENER_ADVICE
+      : adviceFor(scamType, riskScore, g.platform, {
+          hasLink: g.links.length > 0,
+          callsNumber: g.signals.some((s) => s.id === 'call_number_in_text'),
+          transactionAlert: g.signals.some((s) => s.id === 'transaction_alert'),
+        }),
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
     policy: policy.steps,

@@ -29,7 +29,15 @@ import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import {
+  combine,
+  effectiveWeight,
+  OPENER_FLOOR,
+  sigmoid,
+  WARNING_WEIGHT,
+  type CombinerParams,
+  type Signal,
+} from './combine.ts';
 import type { TextDomain } from './model/features.ts';
 import { ASK_TAGS, MARKETPLACES } from './rules/rules.ts';
 import { USER_KNOWS_SENDER } from './context.ts';
@@ -38,16 +46,21 @@ export type PolicyStepId = PolicyStep['id'];
 
 /** What each step is, in the words the result shows. */
 export const POLICY_STEPS: Record<PolicyStepId, string> = {
-  marketplace_model_cap: 'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
+  marketplace_model_cap:
+    'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
   warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
   opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
-  known_sender_cap: 'You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most 35)',
-  model_only_cap: 'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
-  sender_notice_cap: "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
+  known_sender_cap:
+    'You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most 35)',
+  model_only_cap:
+    'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
+  sender_notice_cap:
+    "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
   no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
-  known_bad_link: 'A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least 90)',
+  known_bad_link:
+    'A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least 90)',
 };
 
 /** The model logit that the marketplace cap leaves at most: 35 after calibration. */
@@ -101,7 +114,12 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   // 1. marketplace_model_cap (on the model's logit, before the combination).
   let modelLogit = input.modelLogit;
   let combined: number | null = null;
-  const quietMarketplaceChat = modelLogit !== null && input.platform !== undefined && MARKETPLACES.has(input.platform) && input.linkCount === 0 && !input.signals.some((s) => s.weight > 0);
+  const quietMarketplaceChat =
+    modelLogit !== null &&
+    input.platform !== undefined &&
+    MARKETPLACES.has(input.platform) &&
+    input.linkCount === 0 &&
+    !input.signals.some((s) => s.weight > 0);
   if (quietMarketplaceChat && modelLogit !== null && modelLogit > MARKETPLACE_MODEL_LOGIT_CAP) {
     const uncapped = combine({ ...base, modelLogit }).riskScore;
     modelLogit = MARKETPLACE_MODEL_LOGIT_CAP;
@@ -120,7 +138,9 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
     floored = true;
   }
   // 3. opener_floor.
-  const opener = input.signals.some((s) => s.tags?.includes('opener') || s.tags?.includes('family') || s.tags?.includes('romance'));
+  const opener = input.signals.some(
+    (s) => s.tags?.includes('opener') || s.tags?.includes('family') || s.tags?.includes('romance'),
+  );
   if (opener && riskScore < OPENER_FLOOR) {
     steps.push(step('opener_floor', riskScore, OPENER_FLOOR));
     riskScore = OPENER_FLOOR;
@@ -147,7 +167,11 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   // 4. model_only_cap.
   // A topic alone (tags.ts 'topic': "mentions crypto") is not evidence: it does not hold a model-only alarm up.
   // A number it asks you to call is a way to act, though it raises nothing by itself (evidence.ts).
-  const evidence = input.signals.some((s) => (effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic')) || s.id === 'call_number_in_text');
+  const evidence = input.signals.some(
+    (s) =>
+      (effectiveWeight(s, input.params) > 0 && !(s.tags ?? []).every((t) => t === 'topic')) ||
+      s.id === 'call_number_in_text',
+  );
   const modelOnly = modelLogit !== null && !evidence;
   if (modelOnly && modelLogit !== null && riskScore >= RISK_BAND_SUSPICIOUS && sigmoid(modelLogit) < MODEL_ONLY_MIN_P) {
     steps.push(step('model_only_cap', riskScore, MODEL_ONLY_CAP));
@@ -164,14 +188,21 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
 
   // 5. destination_cap, 6. no_way_to_act_cap: whatever its wording, at most a low risk.
   let excused = false;
-  const cap: PolicyStepId | null = input.officialDestination !== null ? 'destination_cap' : input.noWayToAct ? 'no_way_to_act_cap' : null;
+  const cap: PolicyStepId | null =
+    input.officialDestination !== null ? 'destination_cap' : input.noWayToAct ? 'no_way_to_act_cap' : null;
   if (cap && riskScore > OFFICIAL_DESTINATION_CAP) {
     steps.push(step(cap, riskScore, OFFICIAL_DESTINATION_CAP));
     riskScore = OFFICIAL_DESTINATION_CAP;
     confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
     excused = true;
   }
-  return { riskScore, confidence: Math.round(confidence * 100) / 100, steps, excused, modelOnlyCapped: steps.some((x) => x.id === 'model_only_cap') };
+  return {
+    riskScore,
+    confidence: Math.round(confidence * 100) / 100,
+    steps,
+    excused,
+    modelOnlyCapped: steps.some((x) => x.id === 'model_only_cap'),
+  };
 }
 
 /**
@@ -213,7 +244,10 @@ export function applyKnownBadLink(result: ScanResult, listings: readonly Listing
   for (const l of listings) {
     const seen = byLink.get(l.url);
     // A whole-link match says more than a site match; then the earliest listing.
-    const better = !seen || (l.match === 'url' && seen.match === 'host') || (l.match === seen.match && (l.listedAt ?? '9') < (seen.listedAt ?? '9'));
+    const better =
+      !seen ||
+      (l.match === 'url' && seen.match === 'host') ||
+      (l.match === seen.match && (l.listedAt ?? '9') < (seen.listedAt ?? '9'));
     if (better) byLink.set(l.url, l);
   }
   const reasons = [...byLink.values()].map((l) => ({
@@ -236,7 +270,10 @@ export function applyKnownBadLink(result: ScanResult, listings: readonly Listing
     scamType,
     reasonDetails,
     reasons: reasonDetails.map((r) => r.text),
-    advice: from < RISK_BAND_SUSPICIOUS || !result.scamType ? adviceFor(scamType, riskScore, undefined, { hasLink: true, callsNumber: false }) : result.advice,
+    advice:
+      from < RISK_BAND_SUSPICIOUS || !result.scamType
+        ? adviceFor(scamType, riskScore, undefined, { hasLink: true, callsNumber: false })
+        : result.advice,
     policy: steps,
   };
 }

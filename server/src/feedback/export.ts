@@ -46,7 +46,12 @@ export interface AgreementRow {
 
 export interface FeedbackExport {
   records: ExportRecord[];
-  report: { total: number; consented: number; byEngineVersion: Record<string, AgreementRow>; byType: Record<string, AgreementRow> };
+  report: {
+    total: number;
+    consented: number;
+    byEngineVersion: Record<string, AgreementRow>;
+    byType: Record<string, AgreementRow>;
+  };
 }
 
 type Row = Awaited<ReturnType<typeof feedbackSince>>[number];
@@ -137,7 +142,8 @@ export function parseArgs(argv: readonly string[]): { since: Date; out: string }
   };
   const sinceText = value('--since');
   const since = sinceText ? new Date(sinceText) : null;
-  if (!since || Number.isNaN(since.getTime())) throw new Error('usage: npm run feedback:export -- --since YYYY-MM-DD [--out FILE.jsonl]');
+  if (!since || Number.isNaN(since.getTime()))
+    throw new Error('usage: npm run feedback:export -- --since YYYY-MM-DD [--out FILE.jsonl]');
   const out = value('--out') ?? `feedback-${since.toISOString().slice(0, 10)}.jsonl`;
   return { since, out };
 }
@@ -151,7 +157,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
-  const database = await openDatabase(config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: 2 });
+  const database = await openDatabase(
+    config.database.driver === 'pglite'
+      ? { driver: 'pglite', dir: config.database.dir }
+      : { driver: 'postgres', url: config.database.url, poolSize: 2 },
+  );
   try {
     await database.migrate();
     const exp = await exportFeedback(database.db, args.since);

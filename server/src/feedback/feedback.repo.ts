@@ -49,7 +49,13 @@ export async function sharesOf(db: Db, userId: string): Promise<ShareRow[]> {
  * Creates the scan's link, or changes what an existing one shows (its token stays: a link already sent
  * keeps working). The token is only used when the row is new.
  */
-export async function upsertShare(db: Db, scan: ScanRow, token: string, includeMessage: boolean, now: Date): Promise<ShareRow> {
+export async function upsertShare(
+  db: Db,
+  scan: ScanRow,
+  token: string,
+  includeMessage: boolean,
+  now: Date,
+): Promise<ShareRow> {
   const [row] = await db
     .insert(scanShare)
     .values({ token, scanId: scan.id, userId: scan.userId, includeMessage, createdAt: now })
@@ -79,7 +85,12 @@ export async function deleteShare(db: Db, userId: string, scanId: string): Promi
 
 /** The public page's lookup (scan_share_token_idx): the link and its scan. */
 export async function findSharedScan(db: Db, token: string): Promise<{ share: ShareRow; scan: ScanRow } | null> {
-  const [row] = await db.select({ share: scanShare, scan: scans }).from(scanShare).innerJoin(scans, eq(scans.id, scanShare.scanId)).where(eq(scanShare.token, token)).limit(1);
+  const [row] = await db
+    .select({ share: scanShare, scan: scans })
+    .from(scanShare)
+    .innerJoin(scans, eq(scans.id, scanShare.scanId))
+    .where(eq(scanShare.token, token))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,11 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { SHARED_RESULT_PATH_PREFIX, SHARE_TOKEN_PATTERN, type Feedback, type FeedbackInput, type Share, type SharedScan } from '@redflag/contracts/feedback';
+import {
+  SHARED_RESULT_PATH_PREFIX,
+  SHARE_TOKEN_PATTERN,
+  type Feedback,
+  type FeedbackInput,
+  type Share,
+  type SharedScan,
+} from '@redflag/contracts/feedback';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { withdrawScanReports } from '../reputation/reputation.service.ts';
 import { findScan, type ScanRow } from '../scans/scans.repo.ts';
 import { redactor } from './redact.ts';
-import { deleteShare, findFeedback, findShare, findSharedScan, upsertFeedback, upsertShare, type FeedbackRow, type ShareRow } from './feedback.repo.ts';
+import {
+  deleteShare,
+  findFeedback,
+  findShare,
+  findSharedScan,
+  upsertFeedback,
+  upsertShare,
+  type FeedbackRow,
+  type ShareRow,
+} from './feedback.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 
@@ -48,12 +64,20 @@ export async function saveFeedback(ctx: Ctx, userId: string, scanId: string, inp
   // "Not a scam" from the owner withdraws the account's reports of the scan's values (decision 103).
   if (row.label === 'not_scam') await withdrawScanReports(ctx, userId, scan);
   // Ids, the label and the consent flag only: never the note or the message.
-  ctx.logger.info({ scanId, label: row.label, consent: row.consentToUseText, noteLength: row.note?.length ?? 0 }, 'feedback stored');
+  ctx.logger.info(
+    { scanId, label: row.label, consent: row.consentToUseText, noteLength: row.note?.length ?? 0 },
+    'feedback stored',
+  );
   return toFeedback(row);
 }
 
 function toShare(row: ShareRow): Share {
-  return { token: row.token, path: `${SHARED_RESULT_PATH_PREFIX}${row.token}`, includeMessage: row.includeMessage, createdAt: row.createdAt.toISOString() };
+  return {
+    token: row.token,
+    path: `${SHARED_RESULT_PATH_PREFIX}${row.token}`,
+    includeMessage: row.includeMessage,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 export async function getShare(ctx: Ctx, userId: string, scanId: string): Promise<Share | null> {
@@ -109,11 +133,22 @@ function withoutQuotes(scan: ScanRow): (text: string) => string {
       if (e.kind === 'url') shortened.push(e.url);
     }
   }
-  values.push(scan.phoneNumber, scan.email, result.phoneAnalysis?.input, result.phoneAnalysis?.e164, result.emailAnalysis?.input, result.emailAnalysis?.domain);
+  values.push(
+    scan.phoneNumber,
+    scan.email,
+    result.phoneAnalysis?.input,
+    result.phoneAnalysis?.e164,
+    result.emailAnalysis?.input,
+    result.emailAnalysis?.domain,
+  );
   const redact = redactor({ values, shortened, message: scan.message });
   // Sentences from the engine's templates quote only the values above; any other (the AI reviewer's, or a
   // reason stored without its details) may cite the message anywhere.
-  const templated = new Set((result.reasonDetails ?? []).filter((d) => !d.id.startsWith('llm') && !d.evidence.some((e) => e.kind === 'llm')).map((d) => d.text));
+  const templated = new Set(
+    (result.reasonDetails ?? [])
+      .filter((d) => !d.id.startsWith('llm') && !d.evidence.some((e) => e.kind === 'llm'))
+      .map((d) => d.text),
+  );
   return (text) => redact(text, !templated.has(text));
 }
 
@@ -130,7 +165,13 @@ export function publicView(scan: ScanRow, includeMessage: boolean): SharedScan {
     confidence: scan.confidence,
     scamType: (scan.scamType as SharedScan['scamType']) ?? null,
     reasons: scan.reasons.map(say),
-    reasonDetails: (result.reasonDetails ?? []).map((d) => ({ id: d.id, text: say(d.text), weight: d.weight, severity: d.severity, evidence: includeMessage ? d.evidence : [] })),
+    reasonDetails: (result.reasonDetails ?? []).map((d) => ({
+      id: d.id,
+      text: say(d.text),
+      weight: d.weight,
+      severity: d.severity,
+      evidence: includeMessage ? d.evidence : [],
+    })),
     advice: result.advice ?? null,
     platform: (scan.platform as SharedScan['platform']) ?? null,
     createdAt: scan.createdAt.toISOString(),

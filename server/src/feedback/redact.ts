@@ -26,7 +26,8 @@ const BOUNDARY = /[\s("'“‘[]/;
  * engine's own words (which name brands and domain endings only). A payload leaves the bracket or full stop
  * after it.
  */
-const LOOKS_PRIVATE = /(?:[a-z][a-z0-9+.-]*:[^\s"“”]*[^\s"“”).,:!?]|[^\s()"'“”,;]*@[^\s()"'“”,;]+|(?:[a-z0-9-]+\.)+[a-z0-9-]{2,}(?:\/[^\s()"'“”,;]*)?|\+?\d[\d\s().-]{5,}\d)/gi;
+const LOOKS_PRIVATE =
+  /(?:[a-z][a-z0-9+.-]*:[^\s"“”]*[^\s"“”).,:!?]|[^\s()"'“”,;]*@[^\s()"'“”,;]+|(?:[a-z0-9-]+\.)+[a-z0-9-]{2,}(?:\/[^\s()"'“”,;]*)?|\+?\d[\d\s().-]{5,}\d)/gi;
 
 /** Lower case without changing any length, so that places found in the folded text hold in the original. */
 function fold(s: string): string {
@@ -68,7 +69,8 @@ export function redactor({ values, shortened, message }: Quoted): (text: string,
   const runsOf = (): Set<string> => {
     if (runs) return runs;
     runs = new Set<string>();
-    for (const source of [fold(message ?? ''), ...cuts]) for (let i = 0; i + RUN <= source.length; i++) runs.add(source.slice(i, i + RUN));
+    for (const source of [fold(message ?? ''), ...cuts])
+      for (let i = 0; i + RUN <= source.length; i++) runs.add(source.slice(i, i + RUN));
     return runs;
   };
 

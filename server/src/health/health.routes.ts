@@ -17,7 +17,8 @@ export function healthRoutes(ctx: AppContext) {
     .get('/healthz', (c) => c.json({ status: 'ok' }))
     .get('/readyz', async (c) => {
       // Not before the engine has warmed up: a balancer would send the first scans to a cold engine.
-      if (!ctx.readiness.engineWarm) return c.json(errorBody('SERVICE_UNAVAILABLE', 'Starting: the engine is warming up'), 503);
+      if (!ctx.readiness.engineWarm)
+        return c.json(errorBody('SERVICE_UNAVAILABLE', 'Starting: the engine is warming up'), 503);
       const ok = await ctx.database.ping();
       if (!ok) return c.json(errorBody('SERVICE_UNAVAILABLE', 'Database unavailable'), 503);
       const stale = ctx.config.feeds.refreshMinutes * 60 * 3;

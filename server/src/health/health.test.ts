@@ -33,7 +33,9 @@ describe('health and readiness', () => {
     try {
       const before = await cold.request('/readyz');
       expect(before.status).toBe(503);
-      expect(await before.json()).toEqual({ error: { code: 'SERVICE_UNAVAILABLE', message: 'Starting: the engine is warming up' } });
+      expect(await before.json()).toEqual({
+        error: { code: 'SERVICE_UNAVAILABLE', message: 'Starting: the engine is warming up' },
+      });
       // /healthz says the process is up all the while.
       expect((await cold.request('/healthz')).status).toBe(200);
 
@@ -55,25 +57,47 @@ describe('health and readiness', () => {
         done();
       },
     });
-    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/plain' }).end('https://refresh-target.example/login\nhttps://refresh-target.example/pay\n'));
+    const server = createServer((_req, res) =>
+      res
+        .writeHead(200, { 'content-type': 'text/plain' })
+        .end('https://refresh-target.example/login\nhttps://refresh-target.example/pay\n'),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/feed.txt`;
-    const other = await createTestApp({ FEEDS: `operator-secret-list=openphish:${url}`, METRICS_TOKEN: 'metrics-token-0123456789', LOG_LEVEL: 'warn' }, { logDestination: sink });
+    const other = await createTestApp(
+      { FEEDS: `operator-secret-list=openphish:${url}`, METRICS_TOKEN: 'metrics-token-0123456789', LOG_LEVEL: 'warn' },
+      { logDestination: sink },
+    );
     try {
-      await importFeed(other.ctx, { name: 'private-import', format: 'domains', sourceUrl: null }, 'private-import-site.example\n');
+      await importFeed(
+        other.ctx,
+        { name: 'private-import', format: 'domains', sourceUrl: null },
+        'private-import-site.example\n',
+      );
       // Storing the copy fails: the error names the table and carries the statement.
       await other.ctx.database.db.execute(sql`alter table reputation_feed_entry rename to reputation_feed_entry_away`);
-      expect(await refreshFeeds(other.ctx)).toEqual([{ name: 'operator-secret-list', status: 'failed', reason: 'load', error: expect.any(String) }]);
+      expect(await refreshFeeds(other.ctx)).toEqual([
+        { name: 'operator-secret-list', status: 'failed', reason: 'load', error: expect.any(String) },
+      ]);
 
       const res = await other.request('/readyz');
       expect(res.status).toBe(200);
       const text = await res.text();
       // Name order: operator-secret-list (never loaded), private-import (just loaded).
-      expect(JSON.parse(text)).toEqual({ status: 'ok', feeds: [{ ageSeconds: null, stale: true, lastFailure: 'load' }, { ageSeconds: expect.any(Number), stale: false, lastFailure: null }] });
-      for (const secret of ['operator-secret-list', 'private-import', 'reputation_feed_entry', 'insert', 'relation']) expect(text).not.toContain(secret);
+      expect(JSON.parse(text)).toEqual({
+        status: 'ok',
+        feeds: [
+          { ageSeconds: null, stale: true, lastFailure: 'load' },
+          { ageSeconds: expect.any(Number), stale: false, lastFailure: null },
+        ],
+      });
+      for (const secret of ['operator-secret-list', 'private-import', 'reputation_feed_entry', 'insert', 'relation'])
+        expect(text).not.toContain(secret);
 
       // Names and the error are for the operator: the log and /metrics behind its token.
-      const metrics = await (await other.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } })).text();
+      const metrics = await (
+        await other.request('/metrics', { headers: { authorization: 'Bearer metrics-token-0123456789' } })
+      ).text();
       expect(metrics).toContain('redflag_feed_failure{feed="operator-secret-list",reason="load"} 1');
       const log = lines.join('');
       expect(log).toContain('operator-secret-list');

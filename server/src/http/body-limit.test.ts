@@ -35,7 +35,12 @@ function countingBody(total: number) {
 async function sendStreamed(t: TestApp, path: string, headers: Record<string, string> = {}) {
   const body = countingBody(MB2);
   const started = performance.now();
-  const res = await t.app.request(`http://localhost:5000${path}`, { method: 'POST', headers, body: body.stream, duplex: 'half' } as RequestInit);
+  const res = await t.app.request(`http://localhost:5000${path}`, {
+    method: 'POST',
+    headers,
+    body: body.stream,
+    duplex: 'half',
+  } as RequestInit);
   return { res, pulled: body.pulled(), ms: performance.now() - started };
 }
 
@@ -58,39 +63,104 @@ let stripe: TestApp;
 beforeAll(async () => {
   local = await createTestApp();
   // Production's shape: Stripe is the provider, so the test pages are not mounted at all.
-  stripe = await createTestApp({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_unused', STRIPE_WEBHOOK_SECRET: 'whsec_unused', STRIPE_PRICE_ID: 'price_unused' });
+  stripe = await createTestApp({
+    BILLING_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_unused',
+    STRIPE_WEBHOOK_SECRET: 'whsec_unused',
+    STRIPE_PRICE_ID: 'price_unused',
+  });
 });
 afterAll(async () => {
   await local.close();
   await stripe.close();
 });
 
-const cases: Array<{ name: string; app: () => TestApp; path: string; headers: Record<string, string>; limit: () => number }> = [
-  { name: 'Stripe: /billing/x (a 404)', app: () => stripe, path: '/billing/x', headers: FORM_TYPE, limit: () => BILLING_FORM_LIMIT_BYTES },
-  { name: 'Stripe: /billing/x as JSON', app: () => stripe, path: '/billing/x', headers: JSON_TYPE, limit: () => BILLING_FORM_LIMIT_BYTES },
-  { name: 'Stripe: the webhook', app: () => stripe, path: '/api/stripe/webhook', headers: { ...JSON_TYPE, 'stripe-signature': 't=1,v1=00' }, limit: () => stripe.config.bodyLimitBytes },
-  { name: 'test provider: /billing/x', app: () => local, path: '/billing/x', headers: FORM_TYPE, limit: () => BILLING_FORM_LIMIT_BYTES },
-  { name: 'test provider: the checkout form', app: () => local, path: '/billing/test-checkout/cs_unknown', headers: FORM_TYPE, limit: () => BILLING_FORM_LIMIT_BYTES },
-  { name: 'the JSON API', app: () => local, path: '/api/contact', headers: JSON_TYPE, limit: () => local.config.bodyLimitBytes },
-  { name: 'the public API', app: () => local, path: '/v1/scans', headers: JSON_TYPE, limit: () => local.config.bodyLimitBytes },
-  { name: 'a page that does not exist', app: () => local, path: '/no/such/page', headers: FORM_TYPE, limit: () => local.config.bodyLimitBytes },
+const cases: Array<{
+  name: string;
+  app: () => TestApp;
+  path: string;
+  headers: Record<string, string>;
+  limit: () => number;
+}> = [
+  {
+    name: 'Stripe: /billing/x (a 404)',
+    app: () => stripe,
+    path: '/billing/x',
+    headers: FORM_TYPE,
+    limit: () => BILLING_FORM_LIMIT_BYTES,
+  },
+  {
+    name: 'Stripe: /billing/x as JSON',
+    app: () => stripe,
+    path: '/billing/x',
+    headers: JSON_TYPE,
+    limit: () => BILLING_FORM_LIMIT_BYTES,
+  },
+  {
+    name: 'Stripe: the webhook',
+    app: () => stripe,
+    path: '/api/stripe/webhook',
+    headers: { ...JSON_TYPE, 'stripe-signature': 't=1,v1=00' },
+    limit: () => stripe.config.bodyLimitBytes,
+  },
+  {
+    name: 'test provider: /billing/x',
+    app: () => local,
+    path: '/billing/x',
+    headers: FORM_TYPE,
+    limit: () => BILLING_FORM_LIMIT_BYTES,
+  },
+  {
+    name: 'test provider: the checkout form',
+    app: () => local,
+    path: '/billing/test-checkout/cs_unknown',
+    headers: FORM_TYPE,
+    limit: () => BILLING_FORM_LIMIT_BYTES,
+  },
+  {
+    name: 'the JSON API',
+    app: () => local,
+    path: '/api/contact',
+    headers: JSON_TYPE,
+    limit: () => local.config.bodyLimitBytes,
+  },
+  {
+    name: 'the public API',
+    app: () => local,
+    path: '/v1/scans',
+    headers: JSON_TYPE,
+    limit: () => local.config.bodyLimitBytes,
+  },
+  {
+    name: 'a page that does not exist',
+    app: () => local,
+    path: '/no/such/page',
+    headers: FORM_TYPE,
+    limit: () => local.config.bodyLimitBytes,
+  },
 ];
 
 describe('a 2 MB body is refused before anything reads it', () => {
-  it.each(cases)('$name: streamed, 413 PAYLOAD_TOO_LARGE after reading at most the limit', async ({ app, path, headers, limit }) => {
-    const { res, pulled, ms } = await sendStreamed(app(), path, headers);
-    expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(pulled).toBeLessThanOrEqual(limit() + CHUNK);
-    expect(ms).toBeLessThan(2000);
-  });
+  it.each(cases)(
+    '$name: streamed, 413 PAYLOAD_TOO_LARGE after reading at most the limit',
+    async ({ app, path, headers, limit }) => {
+      const { res, pulled, ms } = await sendStreamed(app(), path, headers);
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(pulled).toBeLessThanOrEqual(limit() + CHUNK);
+      expect(ms).toBeLessThan(2000);
+    },
+  );
 
-  it.each(cases)('$name: with a declared Content-Length, 413 without reading a byte', async ({ app, path, headers }) => {
-    const { res, pulled } = await sendDeclared(app(), path, headers);
-    expect(res.status).toBe(413);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(pulled).toBe(0);
-  });
+  it.each(cases)(
+    '$name: with a declared Content-Length, 413 without reading a byte',
+    async ({ app, path, headers }) => {
+      const { res, pulled } = await sendDeclared(app(), path, headers);
+      expect(res.status).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+      expect(pulled).toBe(0);
+    },
+  );
 });
 
 describe('over a real socket, the answer does not wait for the body', () => {
@@ -121,7 +191,11 @@ describe('over a real socket, the answer does not wait for the body', () => {
       });
       socket.on('error', reject);
       socket.once('connect', () => {
-        const head = [`POST ${path} HTTP/1.1`, 'Host: localhost:5000', 'Content-Type: application/x-www-form-urlencoded'];
+        const head = [
+          `POST ${path} HTTP/1.1`,
+          'Host: localhost:5000',
+          'Content-Type: application/x-www-form-urlencoded',
+        ];
         head.push(framing === 'length' ? `Content-Length: ${MB2}` : 'Transfer-Encoding: chunked');
         socket.write(`${head.join('\r\n')}\r\n\r\n`);
         const part = 'a'.repeat(sent);

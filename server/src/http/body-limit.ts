@@ -34,7 +34,8 @@ function isBillingPage(path: string): boolean {
  * PAYLOAD_TOO_LARGE, the same everywhere.
  */
 export function limitRequestBodies(config: Pick<Config, 'bodyLimitBytes'>): MiddlewareHandler {
-  const onError: Parameters<typeof bodyLimit>[0]['onError'] = (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413);
+  const onError: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
+    c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413);
   const general = bodyLimit({ maxSize: config.bodyLimitBytes, onError });
   const forms = bodyLimit({ maxSize: BILLING_FORM_LIMIT_BYTES, onError });
   const share = bodyLimit({ maxSize: SHARE_FORM_LIMIT_BYTES, onError });

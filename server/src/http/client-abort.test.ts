@@ -78,7 +78,12 @@ describe('a request whose body the client aborts', () => {
 
   it('a complete request on the same server is answered as usual', async () => {
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-a-real-password-1' });
-    const res = await s.raw('POST', '/api/auth/sign-in/email', { origin: 'http://localhost:5000', 'content-type': 'application/json' }, body);
+    const res = await s.raw(
+      'POST',
+      '/api/auth/sign-in/email',
+      { origin: 'http://localhost:5000', 'content-type': 'application/json' },
+      body,
+    );
     expect(res.status).toBe(401);
   });
 });

@@ -57,14 +57,27 @@ export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${rule.n
  */
 export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
   const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
-  return bucketHitStatement(db, { key: bucketKeyOf(rule, key), resetAt, nowIso: now.toISOString(), resetIso: resetAt.toISOString() });
+  return bucketHitStatement(db, {
+    key: bucketKeyOf(rule, key),
+    resetAt,
+    nowIso: now.toISOString(),
+    resetIso: resetAt.toISOString(),
+  });
 }
 
 /**
  * bucketHitQuery with its values given separately: plain values, or drizzle placeholders for a statement
  * prepared once (the scan's store: scanHitParams gives the values for `bucketHitPlaceholders`).
  */
-export function bucketHitStatement(db: Db, v: { key: string | Placeholder; resetAt: Date | Placeholder; nowIso: string | Placeholder; resetIso: string | Placeholder }) {
+export function bucketHitStatement(
+  db: Db,
+  v: {
+    key: string | Placeholder;
+    resetAt: Date | Placeholder;
+    nowIso: string | Placeholder;
+    resetIso: string | Placeholder;
+  },
+) {
   return db
     .insert(rateLimitBucket)
     .values({ key: v.key, count: 1, resetAt: v.resetAt })
@@ -87,7 +100,12 @@ export const bucketHitPlaceholders = {
 };
 export function bucketHitValues(rule: RateRule, key: string, now: Date) {
   const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
-  return { rateKey: bucketKeyOf(rule, key), rateResetAt: resetAt, rateNowIso: now.toISOString(), rateResetIso: resetAt.toISOString() };
+  return {
+    rateKey: bucketKeyOf(rule, key),
+    rateResetAt: resetAt,
+    rateNowIso: now.toISOString(),
+    rateResetIso: resetAt.toISOString(),
+  };
 }
 
 export interface RateLimiterDeps {
@@ -172,7 +190,10 @@ export interface RateLimitKey {
 }
 
 /** Middleware form: every listed rule is counted; the first one over its limit answers 429. */
-export function rateLimit(ctx: { config: Pick<Config, 'rateLimits'>; rateLimiter: RateLimiter }, keys: RateLimitKey[]): MiddlewareHandler<AppEnv> {
+export function rateLimit(
+  ctx: { config: Pick<Config, 'rateLimits'>; rateLimiter: RateLimiter },
+  keys: RateLimitKey[],
+): MiddlewareHandler<AppEnv> {
   const limiter = ctx.rateLimiter;
   return async (c, next) => {
     if (ctx.config.rateLimits) {

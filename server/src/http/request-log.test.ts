@@ -33,10 +33,18 @@ const lookalike = `tok${randomBytes(12).toString('hex')}`;
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'info' }, { logDestination: sink });
   u = await createPremiumUser(t);
-  const scan = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Is the bike still for sale?' } });
+  const scan = await t.request('/api/scans', {
+    method: 'POST',
+    headers: u.headers,
+    json: { message: 'Is the bike still for sale?' },
+  });
   expect(scan.status).toBe(200);
   scanId = ((await scan.json()) as { id: string }).id;
-  const share = await t.request(`/api/scans/${scanId}/share`, { method: 'PUT', headers: u.headers, json: { includeMessage: true } });
+  const share = await t.request(`/api/scans/${scanId}/share`, {
+    method: 'PUT',
+    headers: u.headers,
+    json: { includeMessage: true },
+  });
   expect(share.status).toBe(200);
   shareToken = ((await share.json()) as { share: { token: string } }).share.token;
   const key = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'log test' } });
@@ -72,7 +80,14 @@ describe('the access log names routes, never the secrets in a path', () => {
       ['DELETE', `/v1/scans/${scanId}`, { headers: bearer }],
       ['GET', `/v1/${apiKey}`, { headers: bearer }],
       ['GET', `/api/scans/${scanId}`, { headers: u.headers }],
-      ['PUT', `/api/scans/${scanId}/share`, { headers: { ...u.headers, 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(200 * 1024) }) }],
+      [
+        'PUT',
+        `/api/scans/${scanId}/share`,
+        {
+          headers: { ...u.headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ x: 'y'.repeat(200 * 1024) }),
+        },
+      ],
       ['GET', `/scans/${scanId}`],
       ['GET', `/no-such-page/${lookalike}`],
       ['GET', `/${fakeToken}`],
@@ -114,7 +129,16 @@ describe('the access log names routes, never the secrets in a path', () => {
 });
 
 describe('PathPatterns', () => {
-  const patterns = new PathPatterns(['/api/scans/:id', '/api/scans/:id/share', '/api/scans', '/api/*', '*', '/r/:token', '/assets/*', '/dashboard']);
+  const patterns = new PathPatterns([
+    '/api/scans/:id',
+    '/api/scans/:id/share',
+    '/api/scans',
+    '/api/*',
+    '*',
+    '/r/:token',
+    '/assets/*',
+    '/dashboard',
+  ]);
 
   it('names a path by the most specific pattern it fits, whatever the method', () => {
     expect(patterns.name('/api/scans/abc')).toBe('/api/scans/:id');

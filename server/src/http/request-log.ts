@@ -44,7 +44,11 @@ export class PathPatterns {
  * patterns (read once, at the first request, when every route is registered); the client's routes are added
  * here.
  */
-export function requestLog(logger: Logger, metrics: Metrics, knownPaths: () => Iterable<string> = () => []): MiddlewareHandler<AppEnv> {
+export function requestLog(
+  logger: Logger,
+  metrics: Metrics,
+  knownPaths: () => Iterable<string> = () => [],
+): MiddlewareHandler<AppEnv> {
   let patterns: PathPatterns | null = null;
   return async (c, next) => {
     const reqId = requestIdFrom(c.req.header('x-request-id'));

@@ -71,14 +71,17 @@ export function csrfProtection(config: Pick<Config, 'trustedOrigins'>): Middlewa
     const referer = origin === undefined ? c.req.header('referer') : undefined;
     const claimed = origin ?? referer;
     if (claimed !== undefined && !trusted.has(originOf(claimed) ?? '')) {
-      throw new AppError('FORBIDDEN', 'This request did not come from a RedFlag page', { details: { reason: 'untrusted_origin' } });
+      throw new AppError('FORBIDDEN', 'This request did not come from a RedFlag page', {
+        details: { reason: 'untrusted_origin' },
+      });
     }
 
     // /v1 (the public API, bearer keys) takes JSON too.
     if (c.req.path.startsWith('/api/') || c.req.path.startsWith('/v1/')) {
       const type = c.req.header('content-type');
       const mediaType = type?.split(';')[0]?.trim().toLowerCase();
-      if (type !== undefined ? mediaType !== 'application/json' : await hasBody(c.req.raw)) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      if (type !== undefined ? mediaType !== 'application/json' : await hasBody(c.req.raw))
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE');
     }
     return next();
   };
@@ -111,7 +114,8 @@ export function devOnly(config: Pick<Config, 'trustProxyHeader'>): MiddlewareHan
     const host = c.req.header('host') ?? new URL(c.req.url).host;
     const hostname = host.replace(/:\d+$/, '');
     if (!isLoopbackAddress(clientIp(c, config)) || !isLocalHostname(hostname)) {
-      if (c.req.path.startsWith('/api/')) throw new AppError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
+      if (c.req.path.startsWith('/api/'))
+        throw new AppError('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`);
       return c.text('Not found', 404);
     }
     return next();

@@ -49,11 +49,15 @@ export function mountClient(app: Hono<AppEnv>, distDir = CLIENT_DIST) {
       serveStatic({
         root,
         precompressed: true,
-        rewriteRequestPath: (p) => (p === '/' || (p.endsWith('.html') && p !== '/offline.html') ? '/__no_such_file__' : p),
+        rewriteRequestPath: (p) =>
+          p === '/' || (p.endsWith('.html') && p !== '/offline.html') ? '/__no_such_file__' : p,
         onFound: (filePath, c) => {
           // The path found may be the precompressed copy (sw.js.br).
           const file = filePath.replace(/\.(br|gz|zst)$/, '');
-          c.header('Cache-Control', REVALIDATED.some((name) => file.endsWith(name)) ? 'no-cache' : 'public, max-age=3600');
+          c.header(
+            'Cache-Control',
+            REVALIDATED.some((name) => file.endsWith(name)) ? 'no-cache' : 'public, max-age=3600',
+          );
         },
       }),
     );

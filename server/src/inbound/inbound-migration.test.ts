@@ -30,4 +30,7 @@ describe('migration 0013 (forwarding tokens hashed at rest)', () => {
   });
 });
 
-const toColumns = (t: { tokenHash: string; tokenStart: string }) => ({ token_hash: t.tokenHash, token_start: t.tokenStart });
+const toColumns = (t: { tokenHash: string; tokenStart: string }) => ({
+  token_hash: t.tokenHash,
+  token_start: t.tokenStart,
+});

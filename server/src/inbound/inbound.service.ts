@@ -13,7 +13,10 @@ import { runScan } from '../scans/scans.service.ts';
 import { attachedMessage, extractForwarded, linksNotShown } from './forwarded.ts';
 import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from './inbound.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad' | 'mailer'>;
+type Ctx = Pick<
+  AppContext,
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad' | 'mailer'
+>;
 
 /**
  * Limits of the forwarding address (docs/decisions/032 for the limiter). Per account: a person forwards a

@@ -85,7 +85,11 @@ describe('the forwarding address', () => {
       await (await t.request('/api/forwarding-address', { headers: u.headers })).json(),
     );
     expect(again).toEqual({ enabled: true, address: null, hint: `${first.slice(0, 'check+'.length + 4)}…@${DOMAIN}` });
-    await send(first, rawMail({ from: u.user.email, to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }), u.user.email);
+    await send(
+      first,
+      rawMail({ from: u.user.email, to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }),
+      u.user.email,
+    );
     expect(await scansOf(u)).toHaveLength(1);
 
     const renewed = await t.request('/api/forwarding-address/renew', {
@@ -180,13 +184,19 @@ describe('a forwarded mail over SMTP', () => {
       '',
       'Dear friend, my uncle is an analyst at a crypto trading platform and I made 30% profit this week. I can teach you how to invest, it is easy.',
     ].join('\n');
-    await send(to, rawMail({ from: u.user.email, to, subject: 'Fwd: Hello from Seattle', text: original }), u.user.email);
+    await send(
+      to,
+      rawMail({ from: u.user.email, to, subject: 'Fwd: Hello from Seattle', text: original }),
+      u.user.email,
+    );
     const [scan] = await scansOf(u);
     const questions = scan?.result.questions ?? [];
     expect(questions.length).toBeGreaterThan(0);
     const [reply] = await mailsTo(u, 'forwarded_verdict');
     const link = `${t.config.publicUrl}/scans/${scan?.id}`;
-    expect(reply?.text).toContain(`Only you can answer ${questions.length === 1 ? 'this question' : `these ${questions.length} questions`}, and your answers can change the verdict:`);
+    expect(reply?.text).toContain(
+      `Only you can answer ${questions.length === 1 ? 'this question' : `these ${questions.length} questions`}, and your answers can change the verdict:`,
+    );
     for (const key of questions) {
       expect(reply?.text).toContain(`- ${CONTEXT_QUESTIONS[key]}`);
       expect(reply?.html).toContain(CONTEXT_QUESTIONS[key]);
@@ -196,7 +206,11 @@ describe('a forwarded mail over SMTP', () => {
     expect(reply?.html).toContain(`href="${link}"`);
 
     // A verdict the evidence settles asks nothing, and the reply says nothing of questions.
-    await send(to, rawMail({ from: u.user.email, to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }), u.user.email);
+    await send(
+      to,
+      rawMail({ from: u.user.email, to, subject: 'FW: Password expires today', text: OUTLOOK_TEXT }),
+      u.user.email,
+    );
     const settled = (await scansOf(u)).find((s) => s.id !== scan?.id);
     expect(settled?.result.questions).toBeUndefined();
     const replies = await mailsTo(u, 'forwarded_verdict');
@@ -329,7 +343,11 @@ describe('a forwarded mail over SMTP', () => {
   it('refuses with 550 and the reason a mail from neither the account address nor its From: a leaked address spends nothing', async () => {
     const u = await createTrialUser(t, { scansUsed: 2 });
     const to = await addressOf(u);
-    const refused = send(to, rawMail({ from: 'Someone <x@example.com>', to, subject: 'Fwd', text: OUTLOOK_TEXT }), STRANGER);
+    const refused = send(
+      to,
+      rawMail({ from: 'Someone <x@example.com>', to, subject: 'Fwd', text: OUTLOOK_TEXT }),
+      STRANGER,
+    );
     await expect(refused).rejects.toMatchObject({ responseCode: 550 });
     await expect(refused).rejects.toThrow(/only from the e-mail address of its RedFlag account/);
     expect(await scansOf(u)).toHaveLength(0);

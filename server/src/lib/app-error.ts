@@ -7,7 +7,11 @@ export class AppError extends Error {
   readonly details: unknown;
   readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message?: string, opts: { details?: unknown; retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    opts: { details?: unknown; retryAfterSeconds?: number; cause?: unknown } = {},
+  ) {
     super(message ?? ERROR_MESSAGES[code] ?? code, { cause: opts.cause });
     this.name = 'AppError';
     this.code = code;

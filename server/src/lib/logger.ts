@@ -99,7 +99,8 @@ export function serializeError(err: unknown, depth = 0): SafeError {
   if (typeof e.query === 'string') out.query = e.query.slice(0, 1000);
   // A database error's message can quote a value ("invalid input syntax for type uuid: ..."): dropped.
   const fromDatabase = typeof e.query === 'string' || (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code));
-  if (!fromDatabase && SAFE_MESSAGE_TYPES.has(type) && typeof e.message === 'string') out.summary = scrubText(e.message);
+  if (!fromDatabase && SAFE_MESSAGE_TYPES.has(type) && typeof e.message === 'string')
+    out.summary = scrubText(e.message);
   const stack = stackFrames(e.stack);
   if (stack) out.stack = stack;
   if (e.cause !== undefined && depth < 4) out.cause = serializeError(e.cause, depth + 1);

@@ -31,7 +31,11 @@ export interface Metrics {
   /** A stored scan: its verdict band and the time the engine took (seconds). */
   observeScan(riskScore: number, engineSeconds: number): void;
   /** Where each scrape reads the known-bad lists' ages from (the database: every instance sees the same lists). */
-  observeFeeds(read: () => Promise<ReadonlyArray<{ name: string; entries: number; ageSeconds: number | null; lastFailure: string | null }>>): void;
+  observeFeeds(
+    read: () => Promise<
+      ReadonlyArray<{ name: string; entries: number; ageSeconds: number | null; lastFailure: string | null }>
+    >,
+  ): void;
   /**
    * A scheduled refresh this instance ran: its outcome ('refreshed' or why the copy was refused) and the
    * entries it skipped, by reason. Values are closed sets (reputation/feeds.service.ts), never list content.
@@ -45,7 +49,12 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
   collectDefaultMetrics({ register: registry });
 
   const labelNames = ['method', 'route', 'status_class'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status class', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status class',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from the request reaching the app to its response headers, by route pattern and status class',
@@ -53,7 +62,12 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
     buckets: HTTP_BUCKETS,
     registers: [registry],
   });
-  const scans = new Counter({ name: 'redflag_scans_total', help: 'Scans stored, by verdict', labelNames: ['verdict'] as const, registers: [registry] });
+  const scans = new Counter({
+    name: 'redflag_scans_total',
+    help: 'Scans stored, by verdict',
+    labelNames: ['verdict'] as const,
+    registers: [registry],
+  });
   for (const verdict of ['scam', 'suspicious', 'legitimate']) scans.inc({ verdict }, 0);
   const engine = new Histogram({
     name: 'redflag_engine_duration_seconds',
@@ -88,8 +102,18 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
 
   let readFeeds: Parameters<Metrics['observeFeeds']>[0] | null = null;
   // Label values are the operator's list names (FEEDS): a closed set, never user input.
-  const feedAge = new Gauge({ name: 'redflag_feed_age_seconds', help: "Seconds since each known-bad list's last good copy was loaded", labelNames: ['feed'] as const, registers: [registry] });
-  const feedEntries = new Gauge({ name: 'redflag_feed_entries', help: "Entries in each known-bad list's last good copy", labelNames: ['feed'] as const, registers: [registry] });
+  const feedAge = new Gauge({
+    name: 'redflag_feed_age_seconds',
+    help: "Seconds since each known-bad list's last good copy was loaded",
+    labelNames: ['feed'] as const,
+    registers: [registry],
+  });
+  const feedEntries = new Gauge({
+    name: 'redflag_feed_entries',
+    help: "Entries in each known-bad list's last good copy",
+    labelNames: ['feed'] as const,
+    registers: [registry],
+  });
   const feedFailure = new Gauge({
     name: 'redflag_feed_failure',
     help: "1 when a known-bad list's last refresh did not replace its copy, by why (download, too_small, html, unreadable, shrank, load)",
@@ -127,7 +151,11 @@ export function createMetrics(database: Pick<Database, 'stats' | 'pool'>): Metri
       return { contentType: registry.contentType, body: await registry.metrics() };
     },
     observeRequest({ method, route, status, seconds }) {
-      const labels = { method: METHODS.has(method) ? method : 'OTHER', route: route || 'unmatched', status_class: `${Math.floor(status / 100)}xx` };
+      const labels = {
+        method: METHODS.has(method) ? method : 'OTHER',
+        route: route || 'unmatched',
+        status_class: `${Math.floor(status / 100)}xx`,
+      };
       requests.inc(labels);
       latency.observe(labels, seconds);
     },

@@ -105,7 +105,10 @@ export function createMailRepo(db: Db) {
 
     /** After a send or a final failure: the row goes if it is a kept notice of a deleted account. */
     async eraseIfAccountGone(id: string): Promise<boolean> {
-      const erased = await db.delete(mailOutbox).where(and(eq(mailOutbox.id, id), orphanedNotice())).returning({ id: mailOutbox.id });
+      const erased = await db
+        .delete(mailOutbox)
+        .where(and(eq(mailOutbox.id, id), orphanedNotice()))
+        .returning({ id: mailOutbox.id });
       return erased.length > 0;
     },
 

@@ -102,7 +102,13 @@ export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
       await repo.markSent(row.id, clock.now());
       const erased = await repo.eraseIfAccountGone(row.id);
       log.info(
-        { mailId: row.id, kind: row.kind, domain: recipientDomain(row.to), attempt: row.attempts + 1, ...(erased ? { erased } : {}) },
+        {
+          mailId: row.id,
+          kind: row.kind,
+          domain: recipientDomain(row.to),
+          attempt: row.attempts + 1,
+          ...(erased ? { erased } : {}),
+        },
         'mail sent',
       );
       return true;
@@ -114,7 +120,14 @@ export function createMailer(deps: MailerDeps, sender?: MailSender): Mailer {
       await repo.markFailed(row.id, { error, nextAttemptAt });
       const erased = nextAttemptAt ? false : await repo.eraseIfAccountGone(row.id);
       log.warn(
-        { mailId: row.id, kind: row.kind, attempt, willRetry: Boolean(nextAttemptAt), err: error.slice(0, 200), ...(erased ? { erased } : {}) },
+        {
+          mailId: row.id,
+          kind: row.kind,
+          attempt,
+          willRetry: Boolean(nextAttemptAt),
+          err: error.slice(0, 200),
+          ...(erased ? { erased } : {}),
+        },
         'mail send failed',
       );
       return false;

@@ -561,7 +561,12 @@ export function forwardedVerdictMail(opts: {
     ...(reasons.length ? ['Why:', ...reasons.map((r) => `- ${r}`), ''] : []),
     ...(note ? [note, ''] : []),
     ...(questions.length
-      ? [askIntro, ...questions.map((q) => `- ${q}`), `Answer them on the scan's page (no scan is spent): ${opts.reportUrl}`, '']
+      ? [
+          askIntro,
+          ...questions.map((q) => `- ${q}`),
+          `Answer them on the scan's page (no scan is spent): ${opts.reportUrl}`,
+          '',
+        ]
       : []),
     `The full report: ${opts.reportUrl}`,
     '',

@@ -20,9 +20,18 @@ describe('GET /api/config', () => {
       });
       // The engine's own facts, with the measured accuracy from the committed report (read here from the
       // files npm run train writes, not from the function the route calls): never "unknown".
-      const report = JSON.parse(readFileSync(new URL('../detection/model/eval-report.json', import.meta.url), 'utf8')) as { modelVersion: string; headline: { accuracy: number; dataset: string } };
-      const model = JSON.parse(readFileSync(new URL('../detection/model/model.json', import.meta.url), 'utf8')) as { version: string };
-      expect(body.engine).toEqual({ name: ENGINE_NAME, version: `${ENGINE_VERSION}+${model.version}`, accuracy: report.headline.accuracy, accuracyDataset: report.headline.dataset });
+      const report = JSON.parse(
+        readFileSync(new URL('../detection/model/eval-report.json', import.meta.url), 'utf8'),
+      ) as { modelVersion: string; headline: { accuracy: number; dataset: string } };
+      const model = JSON.parse(readFileSync(new URL('../detection/model/model.json', import.meta.url), 'utf8')) as {
+        version: string;
+      };
+      expect(body.engine).toEqual({
+        name: ENGINE_NAME,
+        version: `${ENGINE_VERSION}+${model.version}`,
+        accuracy: report.headline.accuracy,
+        accuracyDataset: report.headline.dataset,
+      });
       expect(body.engine.accuracy).toBeGreaterThan(0);
     } finally {
       await t.close();

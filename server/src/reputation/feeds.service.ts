@@ -10,10 +10,18 @@ import type { FeedFormat } from '@redflag/contracts/reputation';
 import type { FeedSetting } from '../config.ts';
 import type { AppContext } from '../context.ts';
 import { FeedFormatError, parseFeed, type ParsedFeed, type RefusedEntry } from './formats.ts';
-import { claimFeedRefresh, ensureFeed, listFeeds, pruneSightings, recordFeedFailure, replaceFeedEntries } from './reputation.repo.ts';
+import {
+  claimFeedRefresh,
+  ensureFeed,
+  listFeeds,
+  pruneSightings,
+  recordFeedFailure,
+  replaceFeedEntries,
+} from './reputation.repo.ts';
 import { windowStart } from './reputation.service.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'> & Partial<Pick<AppContext, 'metrics' | 'knownBad'>>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'> &
+  Partial<Pick<AppContext, 'metrics' | 'knownBad'>>;
 
 /** A list bigger than this is refused (PhishTank's full dump is about a tenth of it). */
 export const FEED_MAX_BYTES = 200 * 1024 * 1024;
@@ -76,7 +84,10 @@ async function store(ctx: Ctx, feed: { name: string; format: FeedFormat }, parse
     ctx.knownBad?.invalidate();
   }
   const { skipped, tooLong, refused } = parsed;
-  ctx.logger.info({ feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length }, 'known-bad list loaded');
+  ctx.logger.info(
+    { feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length },
+    'known-bad list loaded',
+  );
   return { name: feed.name, entries, skipped, tooLong, refused };
 }
 
@@ -84,14 +95,21 @@ async function store(ctx: Ctx, feed: { name: string; format: FeedFormat }, parse
  * Reads a list's text in its format and makes it the list's copy (the import CLI: the operator chose the
  * file, so a smaller copy is taken as meant). Throws when it is a page or nothing in it is usable.
  */
-export async function importFeed(ctx: Ctx, feed: { name: string; format: FeedFormat; sourceUrl: string | null }, text: string): Promise<ImportResult> {
+export async function importFeed(
+  ctx: Ctx,
+  feed: { name: string; format: FeedFormat; sourceUrl: string | null },
+  text: string,
+): Promise<ImportResult> {
   const parsed = parseFeed(feed.format, text);
   await ensureFeed(ctx.database.db, feed);
   return store(ctx, feed, parsed);
 }
 
 async function download(url: string): Promise<string> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(FEED_TIMEOUT_MS), headers: { 'user-agent': 'RedFlag known-bad list refresh' } });
+  const res = await fetch(url, {
+    signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+    headers: { 'user-agent': 'RedFlag known-bad list refresh' },
+  });
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > FEED_MAX_BYTES) throw new Error(`larger than ${FEED_MAX_BYTES} bytes`);
@@ -127,14 +145,20 @@ export type RefreshOutcome =
  * Downloads each configured list that is due (its last attempt older than the refresh interval, on any
  * instance) and loads it. `force` ignores the interval (a test, or the first start of a new list).
  */
-export async function refreshFeeds(ctx: Ctx, lists: readonly FeedSetting[] = ctx.config.feeds.lists, opts: { force?: boolean } = {}): Promise<RefreshOutcome[]> {
+export async function refreshFeeds(
+  ctx: Ctx,
+  lists: readonly FeedSetting[] = ctx.config.feeds.lists,
+  opts: { force?: boolean } = {},
+): Promise<RefreshOutcome[]> {
   const out: RefreshOutcome[] = [];
   const db = ctx.database.db;
   for (const list of lists) {
     const feed = { name: list.name, format: list.format, sourceUrl: list.url };
     await ensureFeed(db, feed);
     const now = ctx.clock.now();
-    const staleBefore = opts.force ? new Date(now.getTime() + 1) : new Date(now.getTime() - ctx.config.feeds.refreshMinutes * 60_000);
+    const staleBefore = opts.force
+      ? new Date(now.getTime() + 1)
+      : new Date(now.getTime() - ctx.config.feeds.refreshMinutes * 60_000);
     const claimed = await claimFeedRefresh(db, list.name, now, staleBefore);
     if (!claimed) {
       out.push({ name: list.name, status: 'not_due' });
@@ -146,18 +170,29 @@ export async function refreshFeeds(ctx: Ctx, lists: readonly FeedSetting[] = ctx
         text = await download(list.url);
       } catch (err) {
         const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-        throw new FeedRefused('download', `${err instanceof Error ? err.message : String(err)}${cause}`.slice(0, 200), { cause: err });
+        throw new FeedRefused('download', `${err instanceof Error ? err.message : String(err)}${cause}`.slice(0, 200), {
+          cause: err,
+        });
       }
       const parsed = readDownloaded(list.format, text, claimed.refreshedAt ? claimed.entries : null);
       const { entries, skipped, tooLong, refused } = await store(ctx, feed, parsed);
-      ctx.metrics?.observeFeedRefresh({ feed: list.name, outcome: 'refreshed', skipped: { unreadable: skipped, too_long: tooLong, shared_host: refused.length } });
+      ctx.metrics?.observeFeedRefresh({
+        feed: list.name,
+        outcome: 'refreshed',
+        skipped: { unreadable: skipped, too_long: tooLong, shared_host: refused.length },
+      });
       out.push({ name: list.name, status: 'refreshed', entries });
     } catch (err) {
       const failure = err instanceof FeedRefused ? err : new FeedRefused('load', databaseError(err), { cause: err });
       await recordFeedFailure(db, list.name, `${failure.reason}: ${failure.message}`);
       ctx.metrics?.observeFeedRefresh({ feed: list.name, outcome: failure.reason, skipped: {} });
       // The logger keeps a failed statement's SQL and code and drops its values (the list's links).
-      const logged = { feed: list.name, reason: failure.reason, error: failure.message, ...(failure.cause === undefined ? {} : { err: failure.cause }) };
+      const logged = {
+        feed: list.name,
+        reason: failure.reason,
+        error: failure.message,
+        ...(failure.cause === undefined ? {} : { err: failure.cause }),
+      };
       ctx.logger.warn(logged, 'known-bad list refresh refused; the last good copy stays');
       out.push({ name: list.name, status: 'failed', reason: failure.reason, error: failure.message });
     }
@@ -172,7 +207,11 @@ function failureOf(lastError: string | null): FeedFailure | null {
   if (!lastError) return null;
   const prefixed = FEED_FAILURES.find((r) => lastError.startsWith(`${r}: `));
   if (prefixed) return prefixed;
-  return lastError.startsWith('FeedFormatError') ? 'unreadable' : lastError.includes('Failed query') ? 'load' : 'download';
+  return lastError.startsWith('FeedFormatError')
+    ? 'unreadable'
+    : lastError.includes('Failed query')
+      ? 'load'
+      : 'download';
 }
 
 export interface FeedStatus {
@@ -207,7 +246,12 @@ export function startFeedRefresh(ctx: Ctx, tickMs = FEED_TICK_MS): () => void {
     if (running) return;
     running = true;
     refreshFeeds(ctx)
-      .catch((err: unknown) => ctx.logger.error({ err: err instanceof Error ? { name: err.name, message: err.message } : String(err) }, 'known-bad list refresh failed'))
+      .catch((err: unknown) =>
+        ctx.logger.error(
+          { err: err instanceof Error ? { name: err.name, message: err.message } : String(err) },
+          'known-bad list refresh failed',
+        ),
+      )
       .finally(() => {
         running = false;
       });

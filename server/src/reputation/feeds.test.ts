@@ -26,7 +26,8 @@ let u: TestUser;
 beforeAll(async () => {
   t = await createTestApp();
   u = await createPremiumUser(t);
-  const load = (name: string, format: FeedFormat, file: string) => importFeed(t.ctx, { name, format, sourceUrl: null }, fixture(file));
+  const load = (name: string, format: FeedFormat, file: string) =>
+    importFeed(t.ctx, { name, format, sourceUrl: null }, fixture(file));
   await load('urlhaus', 'urlhaus', 'urlhaus.csv');
   await load('openphish', 'openphish', 'openphish.txt');
   await load('phishtank', 'phishtank', 'phishtank.json');
@@ -50,10 +51,21 @@ describe('a scan whose link is on an imported list', () => {
     const s = await scan(`${BLAND}https://wallet-unlock.example/connect`);
     expect(s.riskScore).toBeGreaterThanOrEqual(90);
     expect(s.scamType).not.toBeNull();
-    expect(s.reasonDetails[0]).toMatchObject({ id: 'known_bad_list', severity: 'high', text: 'This link is on the known-bad list "phishtank" (listed 2026-02-10)' });
+    expect(s.reasonDetails[0]).toMatchObject({
+      id: 'known_bad_list',
+      severity: 'high',
+      text: 'This link is on the known-bad list "phishtank" (listed 2026-02-10)',
+    });
     expect(s.reasons[0]).toBe(s.reasonDetails[0]?.text);
     expect(s.policy?.at(-1)).toMatchObject({ id: 'known_bad_link', to: s.riskScore });
-    expect(s.reputation?.listings).toEqual([{ list: 'phishtank', listedAt: '2026-02-10T12:30:00Z', match: 'url', url: 'https://wallet-unlock.example/connect' }]);
+    expect(s.reputation?.listings).toEqual([
+      {
+        list: 'phishtank',
+        listedAt: '2026-02-10T12:30:00Z',
+        match: 'url',
+        url: 'https://wallet-unlock.example/connect',
+      },
+    ]);
     // What was stored is what was answered.
     const again = storedScanSchema.parse(await (await t.request(`/api/scans/${s.id}`, { headers: u.headers })).json());
     expect(again.reputation).toEqual(s.reputation);
@@ -63,19 +75,29 @@ describe('a scan whose link is on an imported list', () => {
   it('the /v1 answer carries the same: verdict scam, the listing first and in `reputation`', async () => {
     const created = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lists' } });
     const { key } = createdApiKeySchema.parse(await created.json());
-    const res = await t.request('/v1/scans', { method: 'POST', headers: { authorization: `Bearer ${key}` }, json: { message: `${BLAND}http://toll-pay-now.example/ez` } });
+    const res = await t.request('/v1/scans', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}` },
+      json: { message: `${BLAND}http://toll-pay-now.example/ez` },
+    });
     expect(res.status).toBe(201);
     const scan = apiScanSchema.parse(await res.json());
     expect(scan.verdict).toBe('scam');
     expect(scan.reasonDetails[0]?.id).toBe('known_bad_list');
-    expect(scan.reputation?.listings).toEqual([{ list: 'phishtank', listedAt: '2026-02-11T10:00:00Z', match: 'url', url: 'http://toll-pay-now.example/ez' }]);
+    expect(scan.reputation?.listings).toEqual([
+      { list: 'phishtank', listedAt: '2026-02-11T10:00:00Z', match: 'url', url: 'http://toll-pay-now.example/ez' },
+    ]);
   });
 
   it('matches through scheme, case, www, tracking parameters and a trailing slash (OpenPhish, URLhaus)', async () => {
     const s = await scan(`${BLAND}HTTP://WWW.Secure-Login.Bank-Verify.example/signin?utm_campaign=x`);
     expect(s.reputation?.listings[0]).toMatchObject({ list: 'openphish', match: 'url' });
     const ip = await scan(`${BLAND}http://203.0.113.7:8080/bins/mozi.m`);
-    expect(ip.reputation?.listings[0]).toMatchObject({ list: 'urlhaus', match: 'url', listedAt: '2026-03-02T08:15:00Z' });
+    expect(ip.reputation?.listings[0]).toMatchObject({
+      list: 'urlhaus',
+      match: 'url',
+      listedAt: '2026-03-02T08:15:00Z',
+    });
   });
 
   it("a listed link's site matches other pages and subdomains of it; a plain domain list matches by host", async () => {
@@ -105,18 +127,31 @@ describe('lists naming big shared sites', () => {
     'https://www.bing.com/ck/a?u=a1aHR0cHM6Ly9ldmls',
     'https://dl.boxcloud.com/d/1/b1!abc/download',
   ];
-  const urlhausRow = (url: string, i: number) => `"${4000000 + i}","2026-03-06 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${4000000 + i}/","tester"`;
+  const urlhausRow = (url: string, i: number) =>
+    `"${4000000 + i}","2026-03-06 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${4000000 + i}/","tester"`;
   let platforms: Awaited<ReturnType<typeof importFeed>>;
   beforeAll(async () => {
-    await importFeed(t.ctx, { name: 'urlhaus-big', format: 'urlhaus', sourceUrl: null }, BIG.map(urlhausRow).join('\n'));
-    platforms = await importFeed(t.ctx, { name: 'platforms', format: 'domains', sourceUrl: null }, 'discordapp.com\nyandex.ru\nmail.ru\nzoom.us\ndoubleclick.net\n1.1.1.1\nreal-bad-site.example\n');
+    await importFeed(
+      t.ctx,
+      { name: 'urlhaus-big', format: 'urlhaus', sourceUrl: null },
+      BIG.map(urlhausRow).join('\n'),
+    );
+    platforms = await importFeed(
+      t.ctx,
+      { name: 'platforms', format: 'domains', sourceUrl: null },
+      'discordapp.com\nyandex.ru\nmail.ru\nzoom.us\ndoubleclick.net\n1.1.1.1\nreal-bad-site.example\n',
+    );
   });
 
   it('a harmless message with Bing and Discord CDN links matches nothing; the listed pages still match as whole links', async () => {
-    const s = await scan(`${BLAND}https://www.bing.com/search?q=thursday+notes and the slides https://cdn.discordapp.com/attachments/9/8/slides.pdf`);
+    const s = await scan(
+      `${BLAND}https://www.bing.com/search?q=thursday+notes and the slides https://cdn.discordapp.com/attachments/9/8/slides.pdf`,
+    );
     expect(s.reputation?.listings ?? []).toEqual([]);
     expect(s.riskScore).toBeLessThan(40);
-    const other = await scan(`${BLAND}https://zoom.us/j/123456789 or https://mail.ru/inbox and https://telegra.ph/Team-Notes-05-02`);
+    const other = await scan(
+      `${BLAND}https://zoom.us/j/123456789 or https://mail.ru/inbox and https://telegra.ph/Team-Notes-05-02`,
+    );
     expect(other.reputation?.listings ?? []).toEqual([]);
     const listed = await scan(`${BLAND}https://cdn.discordapp.com/attachments/1/2/invoice.exe`);
     expect(listed.reputation?.listings).toEqual([expect.objectContaining({ list: 'urlhaus-big', match: 'url' })]);
@@ -124,7 +159,14 @@ describe('lists naming big shared sites', () => {
 
   it('a domain list naming a big platform or a public resolver loads the rest, and the import says what it refused and why', async () => {
     expect(platforms).toMatchObject({ entries: 1, skipped: 0, tooLong: 0 });
-    expect(platforms.refused.map((r) => r.host)).toEqual(['discordapp.com', 'yandex.ru', 'mail.ru', 'zoom.us', 'doubleclick.net', '1.1.1.1']);
+    expect(platforms.refused.map((r) => r.host)).toEqual([
+      'discordapp.com',
+      'yandex.ru',
+      'mail.ru',
+      'zoom.us',
+      'doubleclick.net',
+      '1.1.1.1',
+    ]);
     const lines = importReport(platforms);
     expect(lines[0]).toBe('platforms: 1 entries loaded, 6 refused');
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}refused discordapp\.com: .*shared/));
@@ -147,7 +189,11 @@ describe('when the lookup fails', () => {
     try {
       const v = await createPremiumUser(broken);
       await broken.ctx.database.db.execute(sql`drop table reputation_feed_entry`);
-      const res = await broken.request('/api/scans', { method: 'POST', headers: v.headers, json: { message: `${BLAND}https://private-marker-host.example/path` } });
+      const res = await broken.request('/api/scans', {
+        method: 'POST',
+        headers: v.headers,
+        json: { message: `${BLAND}https://private-marker-host.example/path` },
+      });
       expect(res.status).toBe(200);
       expect(storedScanSchema.parse(await res.json()).reputation).toBeUndefined();
       const log = lines.join('');
@@ -174,12 +220,26 @@ describe('/metrics without a database', () => {
 
 describe('importing a list again', () => {
   it('replaces the copy: dropped entries go, kept ones keep when they were first seen', async () => {
-    const first = await importFeed(t.ctx, { name: 'again', format: 'openphish', sourceUrl: null }, 'https://one.example/a\nhttps://two.example/b\n');
+    const first = await importFeed(
+      t.ctx,
+      { name: 'again', format: 'openphish', sourceUrl: null },
+      'https://one.example/a\nhttps://two.example/b\n',
+    );
     expect(first.entries).toBe(2);
-    const before = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    const before = await t.ctx.database.db
+      .select()
+      .from(reputationFeedEntry)
+      .where(eq(reputationFeedEntry.feed, 'again'));
     t.ctx.clock.advance(3_600_000);
-    await importFeed(t.ctx, { name: 'again', format: 'openphish', sourceUrl: null }, 'https://two.example/b\nhttps://three.example/c\n');
-    const after = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    await importFeed(
+      t.ctx,
+      { name: 'again', format: 'openphish', sourceUrl: null },
+      'https://two.example/b\nhttps://three.example/c\n',
+    );
+    const after = await t.ctx.database.db
+      .select()
+      .from(reputationFeedEntry)
+      .where(eq(reputationFeedEntry.feed, 'again'));
     expect(after.map((e) => e.value).sort()).toEqual(['three.example/c', 'two.example/b']);
     const kept = (rows: typeof after) => rows.find((e) => e.value === 'two.example/b')?.listedAt.getTime();
     expect(kept(after)).toBe(kept(before));
@@ -194,15 +254,30 @@ describe('importing a list again', () => {
   });
 
   it('a file with nothing usable changes nothing', async () => {
-    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>')).rejects.toThrow(/HTML/);
-    await expect(importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '{"error": "rate limited"}')).rejects.toThrow(/not a JSON array/);
-    const rows = await t.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'again'));
+    await expect(
+      importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '<html>error</html>'),
+    ).rejects.toThrow(/HTML/);
+    await expect(
+      importFeed(t.ctx, { name: 'again', format: 'phishtank', sourceUrl: null }, '{"error": "rate limited"}'),
+    ).rejects.toThrow(/not a JSON array/);
+    const rows = await t.ctx.database.db
+      .select()
+      .from(reputationFeedEntry)
+      .where(eq(reputationFeedEntry.feed, 'again'));
     expect(rows).toHaveLength(2);
   });
 
   it('npm run feeds:import reads --format, the file and an optional --name', () => {
-    expect(parseImportArgs(['--format', 'urlhaus', 'dump.csv'])).toEqual({ format: 'urlhaus', file: 'dump.csv', name: 'urlhaus' });
-    expect(parseImportArgs(['--format=domains', 'bad.txt', '--name', 'My-List'])).toEqual({ format: 'domains', file: 'bad.txt', name: 'my-list' });
+    expect(parseImportArgs(['--format', 'urlhaus', 'dump.csv'])).toEqual({
+      format: 'urlhaus',
+      file: 'dump.csv',
+      name: 'urlhaus',
+    });
+    expect(parseImportArgs(['--format=domains', 'bad.txt', '--name', 'My-List'])).toEqual({
+      format: 'domains',
+      file: 'bad.txt',
+      name: 'my-list',
+    });
     expect(() => parseImportArgs(['--format', 'csv', 'x'])).toThrow(/usage/);
     expect(() => parseImportArgs(['--format', 'urlhaus'])).toThrow(/usage/);
     expect(parseImportArgs(['--remove', 'My-List'])).toEqual({ remove: 'my-list' });
@@ -221,7 +296,9 @@ describe('the scheduled refresh (FEEDS)', () => {
     server = createServer((req, res) => {
       requests++;
       if (req.url === '/good' && goodAnswers === 'feed') {
-        res.writeHead(200, { 'content-type': 'text/plain' }).end('https://refresh-one.example/login\nhttps://refresh-two.example/pay\n');
+        res
+          .writeHead(200, { 'content-type': 'text/plain' })
+          .end('https://refresh-one.example/login\nhttps://refresh-two.example/pay\n');
       } else if (req.url === '/good' && goodAnswers === 'garbage') {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Maintenance</body></html>');
       } else {
@@ -230,7 +307,11 @@ describe('the scheduled refresh (FEEDS)', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    r = await createTestApp({ FEEDS: `good=openphish:${base}/good, down=urlhaus:${base}/down`, FEEDS_REFRESH_MINUTES: '60', METRICS_TOKEN: 'metrics-token-0123456789' });
+    r = await createTestApp({
+      FEEDS: `good=openphish:${base}/good, down=urlhaus:${base}/down`,
+      FEEDS_REFRESH_MINUTES: '60',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
   });
   afterAll(async () => {
     await r.close();
@@ -260,32 +341,47 @@ describe('the scheduled refresh (FEEDS)', () => {
     r.ctx.clock.advance(61 * 60_000);
     goodAnswers = 'garbage';
     expect((await refreshFeeds(r.ctx))[0]).toMatchObject({ name: 'good', status: 'failed', reason: 'html' });
-    const entries = await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, 'good'));
+    const entries = await r.ctx.database.db
+      .select()
+      .from(reputationFeedEntry)
+      .where(eq(reputationFeedEntry.feed, 'good'));
     expect(entries.map((e) => e.value).sort()).toEqual(['refresh-one.example/login', 'refresh-two.example/pay']);
   });
 
-  it.skipIf(inject('testDatabase').driver !== 'postgres')('two instances refreshing at once download each list once, and both see it', async () => {
-    const [one, two] = await createTestAppPair({ FEEDS: `good=openphish:${base}/good`, FEEDS_REFRESH_MINUTES: '60' });
-    try {
-      goodAnswers = 'feed';
-      const before = requests;
-      const [a, b] = await Promise.all([refreshFeeds(one.ctx), refreshFeeds(two.ctx)]);
-      expect([a[0]?.status, b[0]?.status].sort()).toEqual(['not_due', 'refreshed']);
-      expect(requests - before).toBe(1);
-      const u2 = await createPremiumUser(two);
-      const res = await two.request('/api/scans', { method: 'POST', headers: u2.headers, json: { message: `${BLAND}https://refresh-one.example/login` } });
-      expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({ list: 'good', match: 'url' });
-    } finally {
-      await two.ctx.database.close();
-      await one.close();
-    }
-  });
+  it.skipIf(inject('testDatabase').driver !== 'postgres')(
+    'two instances refreshing at once download each list once, and both see it',
+    async () => {
+      const [one, two] = await createTestAppPair({ FEEDS: `good=openphish:${base}/good`, FEEDS_REFRESH_MINUTES: '60' });
+      try {
+        goodAnswers = 'feed';
+        const before = requests;
+        const [a, b] = await Promise.all([refreshFeeds(one.ctx), refreshFeeds(two.ctx)]);
+        expect([a[0]?.status, b[0]?.status].sort()).toEqual(['not_due', 'refreshed']);
+        expect(requests - before).toBe(1);
+        const u2 = await createPremiumUser(two);
+        const res = await two.request('/api/scans', {
+          method: 'POST',
+          headers: u2.headers,
+          json: { message: `${BLAND}https://refresh-one.example/login` },
+        });
+        expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({
+          list: 'good',
+          match: 'url',
+        });
+      } finally {
+        await two.ctx.database.close();
+        await one.close();
+      }
+    },
+  );
 
   it("/readyz and /metrics report each list's age since its last good copy", async () => {
     const ready = await r.request('/readyz');
     expect(ready.status).toBe(200);
     // In the lists' name order (down, good), without their names.
-    const body = (await ready.json()) as { feeds: Array<{ ageSeconds: number | null; stale: boolean; lastFailure: string | null }> };
+    const body = (await ready.json()) as {
+      feeds: Array<{ ageSeconds: number | null; stale: boolean; lastFailure: string | null }>;
+    };
     const [down, good] = body.feeds;
     // Two hours of test clock since the good copy, plus the seconds the test itself took.
     expect(good).toMatchObject({ stale: false, lastFailure: 'html' });
@@ -310,9 +406,17 @@ describe('a refresh that does not look like the list', () => {
   let r: TestApp;
   let v: TestUser;
   const TOKEN = 'metrics-token-0123456789';
-  const refresh = (name: string) => refreshFeeds(r.ctx, r.config.feeds.lists.filter((l) => l.name === name), { force: true });
+  const refresh = (name: string) =>
+    refreshFeeds(
+      r.ctx,
+      r.config.feeds.lists.filter((l) => l.name === name),
+      { force: true },
+    );
   const metrics = async () => (await r.request('/metrics', { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-  const entriesOf = async (feed: string) => (await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, feed))).map((e) => e.value).sort();
+  const entriesOf = async (feed: string) =>
+    (await r.ctx.database.db.select().from(reputationFeedEntry).where(eq(reputationFeedEntry.feed, feed)))
+      .map((e) => e.value)
+      .sort();
 
   beforeAll(async () => {
     server = createServer((req, res) => {
@@ -322,7 +426,12 @@ describe('a refresh that does not look like the list', () => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const lists = ['phish=openphish:/phish', 'blocklist=domains:/domains', 'long=openphish:/long', 'platforms=domains:/platforms'].map((l) => l.replace(':/', `:${base}/`));
+    const lists = [
+      'phish=openphish:/phish',
+      'blocklist=domains:/domains',
+      'long=openphish:/long',
+      'platforms=domains:/platforms',
+    ].map((l) => l.replace(':/', `:${base}/`));
     r = await createTestApp({ FEEDS: lists.join(','), FEEDS_REFRESH_MINUTES: '60', METRICS_TOKEN: TOKEN });
     v = await createPremiumUser(r);
   });
@@ -333,14 +442,17 @@ describe('a refresh that does not look like the list', () => {
 
   it('a 200 answering "Unauthorized", or an HTML error page for a domain list, is refused and reported; the good copy stays', async () => {
     bodies.set('/phish', 'https://refused-one.example/login\nhttps://refused-two.example/pay\n');
-    bodies.set('/domains', '# the provider\'s list\nbad-one.example\nbad-two.example\n');
+    bodies.set('/domains', "# the provider's list\nbad-one.example\nbad-two.example\n");
     expect([...(await refresh('phish')), ...(await refresh('blocklist'))]).toEqual([
       { name: 'phish', status: 'refreshed', entries: 2 },
       { name: 'blocklist', status: 'refreshed', entries: 2 },
     ]);
 
     bodies.set('/phish', 'Unauthorized');
-    bodies.set('/domains', '<!DOCTYPE html>\n<html><head><title>Error 500</title></head>\n<body>\n<p>Please write to</p>\nfeeds.list-provider.example\n</body></html>\n');
+    bodies.set(
+      '/domains',
+      '<!DOCTYPE html>\n<html><head><title>Error 500</title></head>\n<body>\n<p>Please write to</p>\nfeeds.list-provider.example\n</body></html>\n',
+    );
     expect([...(await refresh('phish')), ...(await refresh('blocklist'))]).toEqual([
       { name: 'phish', status: 'failed', reason: 'too_small', error: expect.any(String) },
       { name: 'blocklist', status: 'failed', reason: 'html', error: expect.any(String) },
@@ -349,12 +461,18 @@ describe('a refresh that does not look like the list', () => {
     expect(await entriesOf('blocklist')).toEqual(['bad-one.example', 'bad-two.example']);
 
     // The provider's own site, named on the error page, is not a listed site.
-    const res = await r.request('/api/scans', { method: 'POST', headers: v.headers, json: { message: `${BLAND}https://feeds.list-provider.example/status` } });
+    const res = await r.request('/api/scans', {
+      method: 'POST',
+      headers: v.headers,
+      json: { message: `${BLAND}https://feeds.list-provider.example/status` },
+    });
     const s = storedScanSchema.parse(await res.json());
     expect(s.reputation?.listings ?? []).toEqual([]);
     expect(s.riskScore).toBeLessThan(40);
 
-    const ready = (await (await r.request('/readyz')).json()) as { feeds: Array<{ lastFailure: string | null; stale: boolean }> };
+    const ready = (await (await r.request('/readyz')).json()) as {
+      feeds: Array<{ lastFailure: string | null; stale: boolean }>;
+    };
     // blocklist, phish: in name order.
     expect(ready.feeds).toEqual([
       { ageSeconds: expect.any(Number), stale: false, lastFailure: 'html' },
@@ -372,7 +490,9 @@ describe('a refresh that does not look like the list', () => {
     bodies.set('/phish', `${many.join('\n')}\n`);
     expect(await refresh('phish')).toEqual([{ name: 'phish', status: 'refreshed', entries: 5 }]);
     bodies.set('/phish', `${many.slice(0, 2).join('\n')}\n`);
-    expect(await refresh('phish')).toEqual([{ name: 'phish', status: 'failed', reason: 'shrank', error: expect.stringMatching(/2 entries.*5/) }]);
+    expect(await refresh('phish')).toEqual([
+      { name: 'phish', status: 'failed', reason: 'shrank', error: expect.stringMatching(/2 entries.*5/) },
+    ]);
     expect(await entriesOf('phish')).toHaveLength(5);
     expect(await metrics()).toContain('redflag_feed_failure{feed="phish",reason="shrank"} 1');
     // Losing half or less is an ordinary refresh, and clears the report.
@@ -384,7 +504,15 @@ describe('a refresh that does not look like the list', () => {
   it('one over-long link never stops a list: the rest loads and the skipped ones are counted', async () => {
     // Random text, as a real kit's token is: a repeated letter would compress below the index's limit.
     const noise = (chars: number) => randomBytes(Math.ceil((chars * 3) / 4)).toString('base64url');
-    bodies.set('/long', [`https://long-3k.example/${noise(3000)}`, 'https://kept-one.example/a', `https://long-100k.example/?q=${noise(100_000)}`, 'https://kept-two.example/b'].join('\n'));
+    bodies.set(
+      '/long',
+      [
+        `https://long-3k.example/${noise(3000)}`,
+        'https://kept-one.example/a',
+        `https://long-100k.example/?q=${noise(100_000)}`,
+        'https://kept-two.example/b',
+      ].join('\n'),
+    );
     expect(await refresh('long')).toEqual([{ name: 'long', status: 'refreshed', entries: 2 }]);
     expect(await entriesOf('long')).toEqual(['kept-one.example/a', 'kept-two.example/b']);
     expect(await metrics()).toContain('redflag_feed_skipped_total{feed="long",reason="too_long"} 2');

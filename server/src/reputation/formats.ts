@@ -121,7 +121,17 @@ function csvFields(line: string): string[] {
   return out;
 }
 
-const URLHAUS_DEFAULT_COLUMNS = ['id', 'dateadded', 'url', 'url_status', 'last_online', 'threat', 'tags', 'urlhaus_link', 'reporter'];
+const URLHAUS_DEFAULT_COLUMNS = [
+  'id',
+  'dateadded',
+  'url',
+  'url_status',
+  'last_online',
+  'threat',
+  'tags',
+  'urlhaus_link',
+  'reporter',
+];
 
 function* urlhausRows(text: string): Generator<Row> {
   let columns = URLHAUS_DEFAULT_COLUMNS;
@@ -162,7 +172,9 @@ function* phishTankRows(text: string): Generator<Row> {
       yield 'unreadable';
       continue;
     }
-    const when = date(typeof row.verification_time === 'string' ? row.verification_time : undefined) ?? date(typeof row.submission_time === 'string' ? row.submission_time : undefined);
+    const when =
+      date(typeof row.verification_time === 'string' ? row.verification_time : undefined) ??
+      date(typeof row.submission_time === 'string' ? row.submission_time : undefined);
     yield urlEntry(row.url, when);
   }
 }
@@ -201,10 +213,20 @@ function looksLikeHtml(text: string): boolean {
 /** Reads a list in its published format. Throws FeedFormatError when it is a page or nothing in it is usable. */
 export function parseFeed(format: FeedFormat, text: string): ParsedFeed {
   if (looksLikeHtml(text)) throw new FeedFormatError('html', 'an HTML page, not a list');
-  const parsed = format === 'urlhaus' ? tally(urlhausRows(text)) : format === 'openphish' ? tally(openPhishRows(text)) : format === 'phishtank' ? tally(phishTankRows(text)) : parseDomains(text);
+  const parsed =
+    format === 'urlhaus'
+      ? tally(urlhausRows(text))
+      : format === 'openphish'
+        ? tally(openPhishRows(text))
+        : format === 'phishtank'
+          ? tally(phishTankRows(text))
+          : parseDomains(text);
   if (parsed.entries.length === 0) {
     const refused = parsed.refused.length ? `, ${parsed.refused.length} refused` : '';
-    throw new FeedFormatError('unreadable', `no usable entry (${parsed.skipped} unreadable, ${parsed.tooLong} too long${refused})`);
+    throw new FeedFormatError(
+      'unreadable',
+      `no usable entry (${parsed.skipped} unreadable, ${parsed.tooLong} too long${refused})`,
+    );
   }
   // One entry per normalised value: the earliest date wins.
   const byKey = new Map<string, FeedEntry>();

@@ -80,7 +80,11 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase(config.database.driver === 'pglite' ? { driver: 'pglite', dir: config.database.dir } : { driver: 'postgres', url: config.database.url, poolSize: 2 });
+  const database = await openDatabase(
+    config.database.driver === 'pglite'
+      ? { driver: 'pglite', dir: config.database.dir }
+      : { driver: 'postgres', url: config.database.url, poolSize: 2 },
+  );
   try {
     await database.migrate();
     if ('remove' in args) {
@@ -89,11 +93,19 @@ async function main(): Promise<number> {
       return removed ? 0 : 1;
     }
     const text = readFileSync(args.file, 'utf8');
-    const result = await importFeed({ config, database, logger, clock: createClock(false) }, { name: args.name, format: args.format, sourceUrl: null }, text);
+    const result = await importFeed(
+      { config, database, logger, clock: createClock(false) },
+      { name: args.name, format: args.format, sourceUrl: null },
+      text,
+    );
     for (const line of importReport(result)) console.log(line);
     return 0;
   } catch (err) {
-    console.error('remove' in args ? `${args.remove}: not removed (${(err as Error).message})` : `${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`);
+    console.error(
+      'remove' in args
+        ? `${args.remove}: not removed (${(err as Error).message})`
+        : `${args.name}: not loaded (${(err as Error).message}); the list's last copy is unchanged`,
+    );
     return 1;
   } finally {
     await database.close();

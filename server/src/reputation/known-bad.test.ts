@@ -35,7 +35,11 @@ async function webListings(message: string) {
 }
 
 async function apiListings(message: string) {
-  const res = await t.request('/v1/scans', { method: 'POST', headers: { authorization: `Bearer ${apiKey}` }, json: { message } });
+  const res = await t.request('/v1/scans', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}` },
+    json: { message },
+  });
   expect(res.status).toBe(201);
   return apiScanSchema.parse(await res.json()).reputation?.listings ?? [];
 }
@@ -48,7 +52,7 @@ async function loadElsewhere(name: string, text: string) {
 }
 
 describe('a list changed by another instance', () => {
-  it("the next web scan sees a list another instance loaded, and one it removed", async () => {
+  it('the next web scan sees a list another instance loaded, and one it removed', async () => {
     expect(await webListings(`${BLAND}${LINK}`)).toEqual([]);
     await loadElsewhere('elsewhere', `${LINK}\n`);
     expect(await webListings(`${BLAND}${LINK}`)).toMatchObject([{ list: 'elsewhere', match: 'url' }]);
@@ -74,7 +78,12 @@ describe.skipIf(inject('testDatabase').driver !== 'postgres')('two instances on 
     const [a, b] = await createTestAppPair();
     try {
       const ua = await createPremiumUser(a);
-      const scanOnA = async () => storedScanSchema.parse(await (await a.request('/api/scans', { method: 'POST', headers: ua.headers, json: { message: `${BLAND}${LINK}` } })).json()).reputation?.listings ?? [];
+      const scanOnA = async () =>
+        storedScanSchema.parse(
+          await (
+            await a.request('/api/scans', { method: 'POST', headers: ua.headers, json: { message: `${BLAND}${LINK}` } })
+          ).json(),
+        ).reputation?.listings ?? [];
       expect(await scanOnA()).toEqual([]);
       await importFeed(b.ctx, { name: 'from-b', format: 'openphish', sourceUrl: null }, `${LINK}\n`);
       expect(await scanOnA()).toMatchObject([{ list: 'from-b', match: 'url' }]);

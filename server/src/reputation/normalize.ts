@@ -15,7 +15,8 @@ import { isKnownBrandHost } from '../detection/url/brands.ts';
 import { FREE_HOSTING, SHORTENERS } from '../detection/url/links.ts';
 
 /** Query parameters that only say where a click came from. */
-const TRACKING_PARAMS = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|yclid|igshid|_hsenc|_hsmi|mkt_tok|ref_src|s_cid|trk|oly_anon_id|oly_enc_id|vero_id|_ga|_gl)$/i;
+const TRACKING_PARAMS =
+  /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid|msclkid|mc_cid|mc_eid|yclid|igshid|_hsenc|_hsmi|mkt_tok|ref_src|s_cid|trk|oly_anon_id|oly_enc_id|vero_id|_ga|_gl)$/i;
 
 /**
  * Big platforms: anyone can put a file, a page or a redirect on them, so a listed page says nothing about the
@@ -26,40 +27,235 @@ const TRACKING_PARAMS = /^(?:utm_[a-z_]+|fbclid|gclid|gclsrc|dclid|gbraid|wbraid
  */
 const SHARED_PLATFORMS = [
   // Documents, forms and office suites
-  'google.com', 'googleusercontent.com', 'goo.gle', 'forms.office.com', 'office.com', 'office.net', 'microsoft.com', 'microsoftonline.com',
-  'live.com', 'sharepoint.com', 'notion.site', 'notion.so', 'canva.com', 'canva.site', 'typeform.com', 'jotform.com', 'surveymonkey.com',
-  'airtable.com', 'tally.so', 'forms.app', 'wufoo.com', 'formstack.com', 'zoho.com', 'zohopublic.com', 'padlet.com', 'scribd.com', 'issuu.com',
-  'flipsnack.com', 'heyzine.com', 'evernote.com', 'figma.com', 'miro.com',
+  'google.com',
+  'googleusercontent.com',
+  'goo.gle',
+  'forms.office.com',
+  'office.com',
+  'office.net',
+  'microsoft.com',
+  'microsoftonline.com',
+  'live.com',
+  'sharepoint.com',
+  'notion.site',
+  'notion.so',
+  'canva.com',
+  'canva.site',
+  'typeform.com',
+  'jotform.com',
+  'surveymonkey.com',
+  'airtable.com',
+  'tally.so',
+  'forms.app',
+  'wufoo.com',
+  'formstack.com',
+  'zoho.com',
+  'zohopublic.com',
+  'padlet.com',
+  'scribd.com',
+  'issuu.com',
+  'flipsnack.com',
+  'heyzine.com',
+  'evernote.com',
+  'figma.com',
+  'miro.com',
   // File sharing and file CDNs
-  '1drv.ms', 'onedrive.live.com', 'dropbox.com', 'dropboxusercontent.com', 'box.com', 'box.net', 'boxcloud.com', 'wetransfer.com', 'we.tl',
-  'mediafire.com', 'mega.nz', 'mega.io', 'sendspace.com', '4shared.com', 'gofile.io', 'pixeldrain.com', 'catbox.moe', 'transfer.sh', 'file.io',
-  'anonfiles.com', 'zippyshare.com', '1fichier.com', 'krakenfiles.com', 'filebin.net', 'tmpfiles.org', 'yadi.sk', 'jsdelivr.net', 'unpkg.com',
-  'cloudinary.com', 'imgur.com', 'imgbb.com', 'ibb.co', 'postimg.cc', 'discordapp.com', 'discordapp.net', 'slack-edge.com', 'fbcdn.net',
-  'cdninstagram.com', 'twimg.com', 'ytimg.com', 'gstatic.com', 'ggpht.com', 'redd.it', 'redditmedia.com', 'akamaihd.net', 'akamaized.net',
-  'fastly.net', 'b-cdn.net', 'cloudflare.com', 'cloudfront.net', 'azureedge.net',
+  '1drv.ms',
+  'onedrive.live.com',
+  'dropbox.com',
+  'dropboxusercontent.com',
+  'box.com',
+  'box.net',
+  'boxcloud.com',
+  'wetransfer.com',
+  'we.tl',
+  'mediafire.com',
+  'mega.nz',
+  'mega.io',
+  'sendspace.com',
+  '4shared.com',
+  'gofile.io',
+  'pixeldrain.com',
+  'catbox.moe',
+  'transfer.sh',
+  'file.io',
+  'anonfiles.com',
+  'zippyshare.com',
+  '1fichier.com',
+  'krakenfiles.com',
+  'filebin.net',
+  'tmpfiles.org',
+  'yadi.sk',
+  'jsdelivr.net',
+  'unpkg.com',
+  'cloudinary.com',
+  'imgur.com',
+  'imgbb.com',
+  'ibb.co',
+  'postimg.cc',
+  'discordapp.com',
+  'discordapp.net',
+  'slack-edge.com',
+  'fbcdn.net',
+  'cdninstagram.com',
+  'twimg.com',
+  'ytimg.com',
+  'gstatic.com',
+  'ggpht.com',
+  'redd.it',
+  'redditmedia.com',
+  'akamaihd.net',
+  'akamaized.net',
+  'fastly.net',
+  'b-cdn.net',
+  'cloudflare.com',
+  'cloudfront.net',
+  'azureedge.net',
   // Object storage
-  'amazonaws.com', 'googleapis.com', 'firebasestorage.app', 'windows.net', 'digitaloceanspaces.com', 'backblazeb2.com', 'wasabisys.com',
-  'linodeobjects.com', 'oraclecloud.com', 'appdomain.cloud', 'aliyuncs.com', 'myqcloud.com', 'cloudflarestorage.com', 'supabase.co',
+  'amazonaws.com',
+  'googleapis.com',
+  'firebasestorage.app',
+  'windows.net',
+  'digitaloceanspaces.com',
+  'backblazeb2.com',
+  'wasabisys.com',
+  'linodeobjects.com',
+  'oraclecloud.com',
+  'appdomain.cloud',
+  'aliyuncs.com',
+  'myqcloud.com',
+  'cloudflarestorage.com',
+  'supabase.co',
   // Paste sites and page builders
-  'pastebin.com', 'telegra.ph', 'graph.org', 'rentry.co', 'rentry.org', 'paste.ee', 'hastebin.com', 'controlc.com', 'justpaste.it',
-  'pastes.io', 'dpaste.org', 'privatebin.net', 'write.as', 'beacons.ai', 'bio.link', 'taplink.cc', 'about.me', 'linktr.ee', 'medium.com',
-  'substack.com', 'tumblr.com', 'blogger.com', 'sourceforge.net', 'archive.org', 'ipfs.io', 'cloudflare-ipfs.com', 'translate.goog', 'appspot.com',
+  'pastebin.com',
+  'telegra.ph',
+  'graph.org',
+  'rentry.co',
+  'rentry.org',
+  'paste.ee',
+  'hastebin.com',
+  'controlc.com',
+  'justpaste.it',
+  'pastes.io',
+  'dpaste.org',
+  'privatebin.net',
+  'write.as',
+  'beacons.ai',
+  'bio.link',
+  'taplink.cc',
+  'about.me',
+  'linktr.ee',
+  'medium.com',
+  'substack.com',
+  'tumblr.com',
+  'blogger.com',
+  'sourceforge.net',
+  'archive.org',
+  'ipfs.io',
+  'cloudflare-ipfs.com',
+  'translate.goog',
+  'appspot.com',
   // Code hosting
-  'github.com', 'githubusercontent.com', 'gitlab.com', 'bitbucket.org', 'npmjs.com', 'pypi.org',
+  'github.com',
+  'githubusercontent.com',
+  'gitlab.com',
+  'bitbucket.org',
+  'npmjs.com',
+  'pypi.org',
   // Search engines and portals
-  'bing.com', 'duckduckgo.com', 'yahoo.com', 'yandex.ru', 'yandex.com', 'ya.ru', 'baidu.com', 'ecosia.org', 'startpage.com', 'brave.com',
-  'naver.com', 'sogou.com', 'seznam.cz', 'qwant.com', 'ask.com', 'aol.com', 'msn.com', 'mail.ru', 'qq.com', '163.com', 'wikipedia.org',
+  'bing.com',
+  'duckduckgo.com',
+  'yahoo.com',
+  'yandex.ru',
+  'yandex.com',
+  'ya.ru',
+  'baidu.com',
+  'ecosia.org',
+  'startpage.com',
+  'brave.com',
+  'naver.com',
+  'sogou.com',
+  'seznam.cz',
+  'qwant.com',
+  'ask.com',
+  'aol.com',
+  'msn.com',
+  'mail.ru',
+  'qq.com',
+  '163.com',
+  'wikipedia.org',
   'wikimedia.org',
   // Chat, calls and social networks
-  'discord.com', 'discord.gg', 'telegram.me', 'telegram.org', 't.me', 'wa.me', 'whatsapp.com', 'whatsapp.net', 'slack.com', 'zoom.us', 'zoom.com',
-  'skype.com', 'signal.org', 'signal.me', 'messenger.com', 'm.me', 'viber.com', 'line.me', 'wechat.com', 'kakao.com', 'snapchat.com', 'webex.com',
-  'facebook.com', 'fb.me', 'instagram.com', 'threads.net', 'linkedin.com', 'twitter.com', 'x.com', 'youtube.com', 'youtu.be', 'tiktok.com',
-  'reddit.com', 'pinterest.com', 'vk.com', 'ok.ru', 'vimeo.com', 'twitch.tv',
+  'discord.com',
+  'discord.gg',
+  'telegram.me',
+  'telegram.org',
+  't.me',
+  'wa.me',
+  'whatsapp.com',
+  'whatsapp.net',
+  'slack.com',
+  'zoom.us',
+  'zoom.com',
+  'skype.com',
+  'signal.org',
+  'signal.me',
+  'messenger.com',
+  'm.me',
+  'viber.com',
+  'line.me',
+  'wechat.com',
+  'kakao.com',
+  'snapchat.com',
+  'webex.com',
+  'facebook.com',
+  'fb.me',
+  'instagram.com',
+  'threads.net',
+  'linkedin.com',
+  'twitter.com',
+  'x.com',
+  'youtube.com',
+  'youtu.be',
+  'tiktok.com',
+  'reddit.com',
+  'pinterest.com',
+  'vk.com',
+  'ok.ru',
+  'vimeo.com',
+  'twitch.tv',
   // Mail, newsletters, ads and click tracking: a redirect on them leads anywhere
-  'apple.com', 'icloud.com', 'outlook.com', 'gmail.com', 'proton.me', 'protonmail.com', 'gmx.net', 'gmx.com', 'web.de', 'hubspot.com',
-  'hs-sites.com', 'hubspotlinks.com', 'mailchimp.com', 'list-manage.com', 'mailchi.mp', 'sendgrid.net', 'mandrillapp.com', 'mailgun.org',
-  'sparkpostmail.com', 'exacttarget.com', 'awstrack.me', 'urldefense.com', 'proofpoint.com', 'mimecast.com', 'doubleclick.net',
-  'googleadservices.com', 'googlesyndication.com', 'googletagmanager.com', 'google-analytics.com', 'adnxs.com', 'linksynergy.com',
+  'apple.com',
+  'icloud.com',
+  'outlook.com',
+  'gmail.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.net',
+  'gmx.com',
+  'web.de',
+  'hubspot.com',
+  'hs-sites.com',
+  'hubspotlinks.com',
+  'mailchimp.com',
+  'list-manage.com',
+  'mailchi.mp',
+  'sendgrid.net',
+  'mandrillapp.com',
+  'mailgun.org',
+  'sparkpostmail.com',
+  'exacttarget.com',
+  'awstrack.me',
+  'urldefense.com',
+  'proofpoint.com',
+  'mimecast.com',
+  'doubleclick.net',
+  'googleadservices.com',
+  'googlesyndication.com',
+  'googletagmanager.com',
+  'google-analytics.com',
+  'adnxs.com',
+  'linksynergy.com',
 ];
 const PLATFORMS = new Set<string>([...SHORTENERS, ...SHARED_PLATFORMS]);
 /** Search engines and portals under many country domains (google.co.uk, yandex.kz): matched by name. */
@@ -72,19 +268,69 @@ const HOSTING = new Set<string>(FREE_HOSTING);
  * serves one), never a phishing site of its own.
  */
 const PUBLIC_RESOLVERS = new Set([
-  '1.1.1.1', '1.0.0.1', '1.1.1.2', '1.0.0.2', '1.1.1.3', '1.0.0.3', '8.8.8.8', '8.8.4.4', '9.9.9.9', '149.112.112.112', '9.9.9.10',
-  '149.112.112.10', '9.9.9.11', '149.112.112.11', '208.67.222.222', '208.67.220.220', '208.67.222.123', '208.67.220.123', '94.140.14.14',
-  '94.140.15.15', '76.76.2.0', '76.76.10.0', '185.228.168.9', '185.228.169.9', '64.6.64.6', '64.6.65.6', '77.88.8.8', '77.88.8.1',
-  '4.2.2.1', '4.2.2.2', '4.2.2.3', '4.2.2.4', '4.2.2.5', '4.2.2.6', '2606:4700:4700::1111', '2606:4700:4700::1001', '2001:4860:4860::8888',
-  '2001:4860:4860::8844', '2620:fe::fe', '2620:fe::9',
+  '1.1.1.1',
+  '1.0.0.1',
+  '1.1.1.2',
+  '1.0.0.2',
+  '1.1.1.3',
+  '1.0.0.3',
+  '8.8.8.8',
+  '8.8.4.4',
+  '9.9.9.9',
+  '149.112.112.112',
+  '9.9.9.10',
+  '149.112.112.10',
+  '9.9.9.11',
+  '149.112.112.11',
+  '208.67.222.222',
+  '208.67.220.220',
+  '208.67.222.123',
+  '208.67.220.123',
+  '94.140.14.14',
+  '94.140.15.15',
+  '76.76.2.0',
+  '76.76.10.0',
+  '185.228.168.9',
+  '185.228.169.9',
+  '64.6.64.6',
+  '64.6.65.6',
+  '77.88.8.8',
+  '77.88.8.1',
+  '4.2.2.1',
+  '4.2.2.2',
+  '4.2.2.3',
+  '4.2.2.4',
+  '4.2.2.5',
+  '4.2.2.6',
+  '2606:4700:4700::1111',
+  '2606:4700:4700::1001',
+  '2001:4860:4860::8888',
+  '2001:4860:4860::8844',
+  '2620:fe::fe',
+  '2620:fe::9',
 ]);
 
 /** Addresses no site on the internet has (hosts files start with "127.0.0.1 localhost" and "0.0.0.0 0.0.0.0"). */
 const NOT_PUBLIC = new BlockList();
-for (const [net, bits] of [['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12], ['192.168.0.0', 16], ['224.0.0.0', 3]] as const) {
+for (const [net, bits] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['224.0.0.0', 3],
+] as const) {
   NOT_PUBLIC.addSubnet(net, bits, 'ipv4');
 }
-for (const [net, bits] of [['::', 127], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
+for (const [net, bits] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
 
 const suffixesOf = (host: string): string[] => {
   const parts = host.split('.');
@@ -98,7 +344,8 @@ function platformOf(host: string): string | null {
   const parsed = parse(host);
   // google.de, yandex.kz, google.com.br: the name on a country's domain, not a name on any cheap TLD.
   const countryish = /^(?:[a-z]{2}|com|(?:co|com)\.[a-z]{2})$/.test(parsed.publicSuffix ?? '');
-  if (parsed.domain && parsed.domainWithoutSuffix && PLATFORM_NAMES.has(parsed.domainWithoutSuffix) && countryish) return parsed.domain;
+  if (parsed.domain && parsed.domainWithoutSuffix && PLATFORM_NAMES.has(parsed.domainWithoutSuffix) && countryish)
+    return parsed.domain;
   return null;
 }
 
@@ -122,7 +369,11 @@ function isPlatformHost(host: string): boolean {
 
 /** The host as compared: lower case, ASCII, no trailing dot, no leading "www.". */
 export function normalizeHost(host: string): string | null {
-  const h = host.trim().toLowerCase().replace(/\.+$/, '').replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/\.+$/, '')
+    .replace(/^\[|\]$/g, '');
   if (!h || /[\s/@]/.test(h)) return null;
   const ascii = parse(h).isIp ? h : domainToASCII(h);
   if (!ascii) return null;
@@ -146,11 +397,15 @@ export function isSharedHost(host: string): boolean {
 export function domainEntryRefusal(host: string): string | null {
   const platform = platformOf(host);
   if (platform) return `a big shared platform (${platform}): listing it would flag every link to it`;
-  if (isKnownBrandHost(host)) return "a brand's own domain, shared by everyone who links to the brand: listing it would flag every link to it";
+  if (isKnownBrandHost(host))
+    return "a brand's own domain, shared by everyone who links to the brand: listing it would flag every link to it";
   if (PUBLIC_RESOLVERS.has(host)) return "a public DNS resolver's address: listing it would flag every link to it";
-  if (isIp(host) && NOT_PUBLIC.check(host, host.includes(':') ? 'ipv6' : 'ipv4')) return 'a private or reserved address, not a site on the internet';
-  if (sharedSuffix(host) === host) return `a shared hosting suffix (${host}): listing it would flag every site on it; name the one site instead`;
-  if (!isIp(host) && !parse(host, { allowPrivateDomains: true }).domain) return `a public suffix (${host}), not one site`;
+  if (isIp(host) && NOT_PUBLIC.check(host, host.includes(':') ? 'ipv6' : 'ipv4'))
+    return 'a private or reserved address, not a site on the internet';
+  if (sharedSuffix(host) === host)
+    return `a shared hosting suffix (${host}): listing it would flag every site on it; name the one site instead`;
+  if (!isIp(host) && !parse(host, { allowPrivateDomains: true }).domain)
+    return `a public suffix (${host}), not one site`;
   return null;
 }
 
@@ -162,7 +417,10 @@ export interface NormalizedUrl {
 
 /** A link as written in a message or a list, normalised; null when it is not an http(s) link. */
 export function normalizeUrl(raw: string): NormalizedUrl | null {
-  let text = raw.trim().replace(/^hxxp/i, 'http').replace(/\[\.\]/g, '.');
+  let text = raw
+    .trim()
+    .replace(/^hxxp/i, 'http')
+    .replace(/\[\.\]/g, '.');
   // Another scheme (mailto:, tel:, javascript:) is not a link to a site; host:port is.
   if (/^[a-z][a-z0-9+-]*:(?!\/\/|\d)/i.test(text) && !/^https?:/i.test(text)) return null;
   if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) text = `http://${text}`;

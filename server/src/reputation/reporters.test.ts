@@ -37,12 +37,15 @@ async function keyOf(u: TestUser): Promise<string> {
 }
 
 async function lookupPhone(key: string, phone: string): Promise<LookupResponse> {
-  const res = await t.request(`/v1/lookup?phone=${encodeURIComponent(phone)}`, { headers: { authorization: `Bearer ${key}` } });
+  const res = await t.request(`/v1/lookup?phone=${encodeURIComponent(phone)}`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
   expect(res.status).toBe(200);
   return lookupResponseSchema.parse(await res.json());
 }
 
-const rowCount = async () => (await t.ctx.database.db.select({ h: reputationSighting.contributorHash }).from(reputationSighting)).length;
+const rowCount = async () =>
+  (await t.ctx.database.db.select({ h: reputationSighting.contributorHash }).from(reputationSighting)).length;
 
 describe('reports from accounts made on the spot', () => {
   it('three fresh accounts (verified, trial with a card) cannot make a number or a site "reported"', async () => {
@@ -67,7 +70,9 @@ describe('reports from accounts made on the spot', () => {
 
     const socks = await Promise.all([createPremiumUser(t), createPremiumUser(t)]);
     for (const phone of [reported, unreported]) {
-      await Promise.all(socks.map((u) => scan(u, { message: scamWith('fee-redelivery-parcel.top'), phoneNumber: phone })));
+      await Promise.all(
+        socks.map((u) => scan(u, { message: scamWith('fee-redelivery-parcel.top'), phoneNumber: phone })),
+      );
     }
     const key = await keyOf(socks[0] as TestUser);
     const answers = await Promise.all([lookupPhone(key, reported), lookupPhone(key, unreported)]);

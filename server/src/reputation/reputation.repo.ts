@@ -15,9 +15,16 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 /** An instant as ISO 8601 in UTC, whatever the session's time zone. */
 const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
-export async function ensureFeed(db: Db, feed: { name: string; format: string; sourceUrl: string | null }): Promise<void> {
+export async function ensureFeed(
+  db: Db,
+  feed: { name: string; format: string; sourceUrl: string | null },
+): Promise<void> {
   await db
     .insert(reputationFeed)
     .values(feed)
@@ -26,7 +33,10 @@ export async function ensureFeed(db: Db, feed: { name: string; format: string; s
 
 /** Deletes a list and, by the foreign key's cascade, its entries. */
 export async function deleteFeed(db: Db, name: string): Promise<boolean> {
-  const rows = await db.delete(reputationFeed).where(eq(reputationFeed.name, name)).returning({ name: reputationFeed.name });
+  const rows = await db
+    .delete(reputationFeed)
+    .where(eq(reputationFeed.name, name))
+    .returning({ name: reputationFeed.name });
   return rows.length === 1;
 }
 
@@ -39,17 +49,30 @@ export async function listFeeds(db: Db): Promise<FeedRow[]> {
  * instances may ask at once; the row's update lets exactly one of them through, and learns the size of the
  * copy in force (a new copy is compared with it). Null when the refresh is not this instance's.
  */
-export async function claimFeedRefresh(db: Db, name: string, now: Date, staleBefore: Date): Promise<{ entries: number; refreshedAt: Date | null } | null> {
+export async function claimFeedRefresh(
+  db: Db,
+  name: string,
+  now: Date,
+  staleBefore: Date,
+): Promise<{ entries: number; refreshedAt: Date | null } | null> {
   const rows = await db
     .update(reputationFeed)
     .set({ attemptedAt: now })
-    .where(and(eq(reputationFeed.name, name), or(sql`${reputationFeed.attemptedAt} is null`, lt(reputationFeed.attemptedAt, staleBefore))))
+    .where(
+      and(
+        eq(reputationFeed.name, name),
+        or(sql`${reputationFeed.attemptedAt} is null`, lt(reputationFeed.attemptedAt, staleBefore)),
+      ),
+    )
     .returning({ entries: reputationFeed.entries, refreshedAt: reputationFeed.refreshedAt });
   return rows[0] ?? null;
 }
 
 export async function recordFeedFailure(db: Db, name: string, message: string): Promise<void> {
-  await db.update(reputationFeed).set({ lastError: message.slice(0, 300) }).where(eq(reputationFeed.name, name));
+  await db
+    .update(reputationFeed)
+    .set({ lastError: message.slice(0, 300) })
+    .where(eq(reputationFeed.name, name));
 }
 
 const BATCH = 1000;
@@ -59,7 +82,12 @@ const BATCH = 1000;
  * entry already there keeps the earlier of its two dates, so a list without dates keeps when RedFlag first
  * saw it), then what the new copy no longer has is deleted. Readers see the old copy or the new one.
  */
-export async function replaceFeedEntries(db: Db, name: string, entries: readonly FeedEntry[], now: Date): Promise<number> {
+export async function replaceFeedEntries(
+  db: Db,
+  name: string,
+  entries: readonly FeedEntry[],
+  now: Date,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const [feed] = await tx
       .update(reputationFeed)
@@ -68,17 +96,33 @@ export async function replaceFeedEntries(db: Db, name: string, entries: readonly
       .returning({ generation: reputationFeed.generation });
     if (!feed) throw new Error(`unknown list ${name}`);
     for (let i = 0; i < entries.length; i += BATCH) {
-      const rows = entries.slice(i, i + BATCH).map((e) => ({ feed: name, kind: e.kind, value: e.value, host: e.host, listedAt: e.listedAt ?? now, generation: feed.generation }));
+      const rows = entries.slice(i, i + BATCH).map((e) => ({
+        feed: name,
+        kind: e.kind,
+        value: e.value,
+        host: e.host,
+        listedAt: e.listedAt ?? now,
+        generation: feed.generation,
+      }));
       await tx
         .insert(reputationFeedEntry)
         .values(rows)
         .onConflictDoUpdate({
           target: [reputationFeedEntry.feed, reputationFeedEntry.kind, reputationFeedEntry.value],
-          set: { host: sql`excluded.host`, listedAt: sql`least(${reputationFeedEntry.listedAt}, excluded.listed_at)`, generation: sql`excluded.generation` },
+          set: {
+            host: sql`excluded.host`,
+            listedAt: sql`least(${reputationFeedEntry.listedAt}, excluded.listed_at)`,
+            generation: sql`excluded.generation`,
+          },
         });
     }
-    await tx.delete(reputationFeedEntry).where(and(eq(reputationFeedEntry.feed, name), sql`${reputationFeedEntry.generation} <> ${feed.generation}`));
-    await tx.update(reputationFeed).set({ refreshedAt: now, entries: entries.length, lastError: null }).where(eq(reputationFeed.name, name));
+    await tx
+      .delete(reputationFeedEntry)
+      .where(and(eq(reputationFeedEntry.feed, name), sql`${reputationFeedEntry.generation} <> ${feed.generation}`));
+    await tx
+      .update(reputationFeed)
+      .set({ refreshedAt: now, entries: entries.length, lastError: null })
+      .where(eq(reputationFeed.name, name));
     return entries.length;
   });
 }
@@ -101,7 +145,13 @@ export async function loadListEntries(db: Db): Promise<ListingRow[]> {
   const result = await db.execute(
     sql`select ${reputationFeedEntry.feed} as feed, ${reputationFeedEntry.kind} as kind, ${reputationFeedEntry.value} as value, ${reputationFeedEntry.host} as host, ${iso(sql`${reputationFeedEntry.listedAt}`)} as at from ${reputationFeedEntry}`,
   );
-  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at }));
+  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({
+    feed: r.feed,
+    kind: r.kind === 'host' ? 'host' : 'url',
+    value: r.value,
+    host: r.host,
+    listedAt: r.at,
+  }));
 }
 
 export interface ListingRow {
@@ -120,7 +170,9 @@ export interface SightingCountRow {
 
 /** The listing part of a lookup: entries that are one of the links, or on one of the hosts. */
 function listingSelect(urls: readonly string[], hosts: readonly string[]): SQL {
-  const byUrl = urls.length ? sql`(${reputationFeedEntry.kind} = 'url' and ${reputationFeedEntry.value} in (${list(urls)}))` : sql`false`;
+  const byUrl = urls.length
+    ? sql`(${reputationFeedEntry.kind} = 'url' and ${reputationFeedEntry.value} in (${list(urls)}))`
+    : sql`false`;
   const byHost = hosts.length ? sql`${reputationFeedEntry.host} in (${list(hosts)})` : sql`false`;
   return sql`select 'listing' as source, ${reputationFeedEntry.feed} as feed, ${reputationFeedEntry.kind} as kind, ${reputationFeedEntry.value} as value,
       ${reputationFeedEntry.host} as host, ${iso(sql`${reputationFeedEntry.listedAt}`)} as at, 0 as n
@@ -158,14 +210,23 @@ export interface Contribution {
  */
 export async function scanReputation(
   db: Db,
-  q: { valueHashes: readonly string[]; ownHashes: readonly string[]; sinceDay: string; contribution: Contribution | null },
+  q: {
+    valueHashes: readonly string[];
+    ownHashes: readonly string[];
+    sinceDay: string;
+    contribution: Contribution | null;
+  },
 ): Promise<{ sightings: SightingCountRow[] }> {
   const c = q.contribution;
-  const withContribution = c && c.rows.length
-    ? sql`with contributed as (
+  const withContribution =
+    c && c.rows.length
+      ? sql`with contributed as (
         insert into ${reputationSighting} (contributor_hash, value_hash, day)
         select v.contributor_hash, v.value_hash, ${c.day}::date
-        from (values ${sql.join(c.rows.map((r) => sql`(${r.contributorHash}, ${r.valueHash})`), sql`, `)}) as v(contributor_hash, value_hash)
+        from (values ${sql.join(
+          c.rows.map((r) => sql`(${r.contributorHash}, ${r.valueHash})`),
+          sql`, `,
+        )}) as v(contributor_hash, value_hash)
         where exists (
             select 1 from ${user} where ${user.id} = ${c.userId} and ${user.emailVerified}
               and (${user.createdAt} <= ${c.establishedBefore.toISOString()}::timestamptz
@@ -175,7 +236,7 @@ export async function scanReputation(
         on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
         returning 1
       ) `
-    : sql``;
+      : sql``;
   const result = await db.execute(sql`${withContribution}${sightingSelect(q.valueHashes, q.ownHashes, q.sinceDay)}`);
   const rows = rowsOf<{ value: string; at: string; n: number }>(result);
   return { sightings: rows.map((r) => ({ valueHash: r.value, count: Number(r.n), since: r.at })) };
@@ -198,7 +259,15 @@ export function scanReportValues(q: {
   contribution: Pick<Contribution, 'day' | 'establishedBefore'> | null;
 }): ScanReportValues {
   return {
-    repValues: JSON.stringify(q.values.map((v, ord) => ({ value_hash: v.valueHash, contributor_hash: v.contributorHash, kind: v.kind, shown: v.shown, ord }))),
+    repValues: JSON.stringify(
+      q.values.map((v, ord) => ({
+        value_hash: v.valueHash,
+        contributor_hash: v.contributorHash,
+        kind: v.kind,
+        shown: v.shown,
+        ord,
+      })),
+    ),
     repSince: q.sinceDay,
     repThreshold: q.threshold,
     repFlagged: q.contribution !== null,
@@ -218,9 +287,18 @@ export function scanReportValues(q: {
 export function scanReportParts(db: Db, allowed: SQL): { ctes: WithSubquery[]; sightings: SQL } {
   const p = (key: keyof ScanReportValues | 'userId') => sql.placeholder(key);
   const values = db
-    .$with('rep_value', { valueHash: sql<string>`value_hash`, contributorHash: sql<string>`contributor_hash`, kind: sql<string>`kind`, shown: sql<string>`shown`, ord: sql<number>`ord` })
-    .as(sql`select * from jsonb_to_recordset(${p('repValues')}::jsonb) as x(value_hash text, contributor_hash text, kind text, shown text, ord int)`);
-  const contributed = db.$with('rep_contributed', { one: sql<number>`one` }).as(sql`insert into ${reputationSighting} (contributor_hash, value_hash, day)
+    .$with('rep_value', {
+      valueHash: sql<string>`value_hash`,
+      contributorHash: sql<string>`contributor_hash`,
+      kind: sql<string>`kind`,
+      shown: sql<string>`shown`,
+      ord: sql<number>`ord`,
+    })
+    .as(
+      sql`select * from jsonb_to_recordset(${p('repValues')}::jsonb) as x(value_hash text, contributor_hash text, kind text, shown text, ord int)`,
+    );
+  const contributed = db.$with('rep_contributed', { one: sql<number>`one` })
+    .as(sql`insert into ${reputationSighting} (contributor_hash, value_hash, day)
     select v.contributor_hash, v.value_hash, ${p('repDay')}::date from rep_value v
     where ${p('repFlagged')}::boolean and ${allowed}
       and exists (
@@ -231,7 +309,8 @@ export function scanReportParts(db: Db, allowed: SQL): { ctes: WithSubquery[]; s
       and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${p('userId')}::text)
     on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
     returning 1 as one`);
-  const shown = db.$with('rep_shown', { sightings: sql<unknown>`sightings` }).as(sql`select coalesce(jsonb_agg(jsonb_build_object('kind', v.kind, 'value', v.shown, 'count', c.n, 'since', c.since) order by v.ord), '[]'::jsonb) as sightings
+  const shown = db.$with('rep_shown', { sightings: sql<unknown>`sightings` })
+    .as(sql`select coalesce(jsonb_agg(jsonb_build_object('kind', v.kind, 'value', v.shown, 'count', c.n, 'since', c.since) order by v.ord), '[]'::jsonb) as sightings
     from rep_value v
     join (
       select s.value_hash, count(*)::int as n, min(s.day)::text as since
@@ -247,18 +326,27 @@ export function scanReportParts(db: Db, allowed: SQL): { ctes: WithSubquery[]; s
 /** Withdraws an account's reports of these values (its scan was marked "not a scam"). */
 export async function deleteContributions(db: Db, contributorHashes: readonly string[]): Promise<number> {
   if (!contributorHashes.length) return 0;
-  const rows = await db.delete(reputationSighting).where(inArray(reputationSighting.contributorHash, [...contributorHashes])).returning({ h: reputationSighting.contributorHash });
+  const rows = await db
+    .delete(reputationSighting)
+    .where(inArray(reputationSighting.contributorHash, [...contributorHashes]))
+    .returning({ h: reputationSighting.contributorHash });
   return rows.length;
 }
 
 /** Reports past the window say nothing any more: deleted. */
 export async function pruneSightings(db: Db, beforeDay: string): Promise<number> {
-  const rows = await db.delete(reputationSighting).where(lt(reputationSighting.day, beforeDay)).returning({ h: reputationSighting.contributorHash });
+  const rows = await db
+    .delete(reputationSighting)
+    .where(lt(reputationSighting.day, beforeDay))
+    .returning({ h: reputationSighting.contributorHash });
   return rows.length;
 }
 
 export async function isOptedOut(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ userId: reputationOptOut.userId }).from(reputationOptOut).where(eq(reputationOptOut.userId, userId));
+  const rows = await db
+    .select({ userId: reputationOptOut.userId })
+    .from(reputationOptOut)
+    .where(eq(reputationOptOut.userId, userId));
   return rows.length > 0;
 }
 
@@ -268,7 +356,11 @@ export async function setOptedOut(db: Db, userId: string, optOut: boolean, now: 
 }
 
 /** What an account's flagged scans named (for the opt-out's withdrawal): the inputs and the links found. */
-export async function flaggedScanValues(db: Db, userId: string, minRisk: number): Promise<Array<{ phoneNumber: string | null; email: string | null; result: (typeof scans.$inferSelect)['result'] }>> {
+export async function flaggedScanValues(
+  db: Db,
+  userId: string,
+  minRisk: number,
+): Promise<Array<{ phoneNumber: string | null; email: string | null; result: (typeof scans.$inferSelect)['result'] }>> {
   return db
     .select({ phoneNumber: scans.phoneNumber, email: scans.email, result: scans.result })
     .from(scans)
@@ -278,11 +370,22 @@ export async function flaggedScanValues(db: Db, userId: string, minRisk: number)
 /** GET /v1/lookup's listings: entries that are this link, or on one of these hosts. */
 export async function findListings(db: Db, urls: readonly string[], hosts: readonly string[]): Promise<ListingRow[]> {
   const result = await db.execute(listingSelect(urls, hosts));
-  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({ feed: r.feed, kind: r.kind === 'host' ? 'host' : 'url', value: r.value, host: r.host, listedAt: r.at }));
+  return rowsOf<{ feed: string; kind: string; value: string; host: string | null; at: string }>(result).map((r) => ({
+    feed: r.feed,
+    kind: r.kind === 'host' ? 'host' : 'url',
+    value: r.value,
+    host: r.host,
+    listedAt: r.at,
+  }));
 }
 
 /** GET /v1/lookup's reports: other accounts' flags of one value within the window. */
-export async function countSightings(db: Db, valueHash: string, ownHash: string, sinceDay: string): Promise<SightingCountRow | null> {
+export async function countSightings(
+  db: Db,
+  valueHash: string,
+  ownHash: string,
+  sinceDay: string,
+): Promise<SightingCountRow | null> {
   const result = await db.execute(sightingSelect([valueHash], [ownHash], sinceDay));
   const row = rowsOf<{ value: string; at: string; n: number }>(result)[0];
   return row ? { valueHash, count: Number(row.n), since: row.at } : null;

@@ -24,10 +24,29 @@ import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
 import { applyKnownBadLink } from '../detection/policy.ts';
 import { sightingKeys } from './keys.ts';
-import { hostCandidates, isSharedHost, normalizeEmail, normalizeHost, normalizePhone, normalizeUrl } from './normalize.ts';
+import {
+  hostCandidates,
+  isSharedHost,
+  normalizeEmail,
+  normalizeHost,
+  normalizePhone,
+  normalizeUrl,
+} from './normalize.ts';
 import type { SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
-import { countSightings, deleteContributions, findListings, flaggedScanValues, isOptedOut, scanReportParts, scanReportValues, scanReputation, setOptedOut, type ListingRow, type ScanReportValues } from './reputation.repo.ts';
+import {
+  countSightings,
+  deleteContributions,
+  findListings,
+  flaggedScanValues,
+  isOptedOut,
+  scanReportParts,
+  scanReportValues,
+  scanReputation,
+  setOptedOut,
+  type ListingRow,
+  type ScanReportValues,
+} from './reputation.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 /** A scan's: it matches links against this instance's copy of the known-bad lists. */
@@ -76,12 +95,17 @@ export function scanValues(input: Pick<ScanInput, 'phoneNumber' | 'email'>, link
 }
 
 /** Which of the message's links a list entry is about, and how it matched. */
-function listingsFor(rows: readonly ListingRow[], links: ReadonlyArray<{ url: string; normalized: string; hosts: string[] }>): Listing[] {
+function listingsFor(
+  rows: readonly ListingRow[],
+  links: ReadonlyArray<{ url: string; normalized: string; hosts: string[] }>,
+): Listing[] {
   const out: Listing[] = [];
   for (const row of rows) {
     for (const link of links) {
-      if (row.kind === 'url' && row.value === link.normalized) out.push({ list: row.feed, listedAt: row.listedAt, match: 'url', url: link.url });
-      else if (row.host !== null && link.hosts.includes(row.host)) out.push({ list: row.feed, listedAt: row.listedAt, match: 'host', url: link.url });
+      if (row.kind === 'url' && row.value === link.normalized)
+        out.push({ list: row.feed, listedAt: row.listedAt, match: 'url', url: link.url });
+      else if (row.host !== null && link.hosts.includes(row.host))
+        out.push({ list: row.feed, listedAt: row.listedAt, match: 'host', url: link.url });
     }
   }
   return out;
@@ -113,7 +137,11 @@ export interface PlannedReputation {
  * lists can be loaded the engine's result stands as it was (logged without values): the scan is what the
  * person came for.
  */
-export async function planReputation(ctx: ScanCtx, check: ScanReputationCheck, listsVersion?: string): Promise<PlannedReputation> {
+export async function planReputation(
+  ctx: ScanCtx,
+  check: ScanReputationCheck,
+  listsVersion?: string,
+): Promise<PlannedReputation> {
   const { result, userId } = check;
   const links = result.links.flatMap((l) => {
     const n = normalizeUrl(l.url);
@@ -122,14 +150,24 @@ export async function planReputation(ctx: ScanCtx, check: ScanReputationCheck, l
   const values = scanValues(check.input, result.links);
   if (!links.length && !values.length) return { result, reports: null, hashed: [], flagged: false };
 
-  const rows = links.length ? await ctx.knownBad.match([...new Set(links.map((l) => l.normalized))], [...new Set(links.flatMap((l) => l.hosts))], listsVersion) : [];
+  const rows = links.length
+    ? await ctx.knownBad.match(
+        [...new Set(links.map((l) => l.normalized))],
+        [...new Set(links.flatMap((l) => l.hosts))],
+        listsVersion,
+      )
+    : [];
   if (rows === null) {
     ctx.logger.warn({ links: links.length }, 'reputation lookup failed; scan answered without it');
     return { result, reports: null, hashed: [], flagged: false };
   }
   const keys = sightingKeys(ctx.config.auth.secret);
   const now = ctx.clock.now();
-  const hashed = values.map((v) => ({ ...v, valueHash: keys.value(v.kind, v.value), contributorHash: keys.contributor(userId, v.kind, v.value) }));
+  const hashed = values.map((v) => ({
+    ...v,
+    valueHash: keys.value(v.kind, v.value),
+    contributorHash: keys.contributor(userId, v.kind, v.value),
+  }));
   // Only a flagged scan reports; a report is not an entitlement.
   const flagged = result.riskScore >= RISK_BAND_SUSPICIOUS;
   const listings = listingsFor(rows, links);
@@ -141,7 +179,9 @@ export async function planReputation(ctx: ScanCtx, check: ScanReputationCheck, l
           values: hashed,
           sinceDay: windowStart(now),
           threshold: SIGHTING_THRESHOLD,
-          contribution: flagged ? { day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS) } : null,
+          contribution: flagged
+            ? { day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS) }
+            : null,
         }),
       }
     : null;
@@ -164,18 +204,29 @@ export async function withReputation(ctx: ScanCtx, check: ScanReputationCheck): 
       valueHashes: hashed.map((h) => h.valueHash),
       ownHashes: hashed.map((h) => h.contributorHash),
       sinceDay: windowStart(now),
-      contribution: flagged ? { userId: check.userId, day: dayOf(now), establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS), rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })) } : null,
+      contribution: flagged
+        ? {
+            userId: check.userId,
+            day: dayOf(now),
+            establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS),
+            rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })),
+          }
+        : null,
     });
   } catch (err) {
     // The name and the driver's code only: a failed query's message lists its parameters (hashes).
     const code = (err as { cause?: { code?: unknown } }).cause?.code;
-    ctx.logger.warn({ err: { name: (err as Error).name, code: typeof code === 'string' ? code : undefined } }, 'reputation lookup failed; scan answered without it');
+    ctx.logger.warn(
+      { err: { name: (err as Error).name, code: typeof code === 'string' ? code : undefined } },
+      'reputation lookup failed; scan answered without it',
+    );
     return planned.result;
   }
   const sightings: Sighting[] = [];
   for (const s of found.sightings) {
     const v = hashed.find((h) => h.valueHash === s.valueHash);
-    if (v && s.count >= SIGHTING_THRESHOLD) sightings.push({ kind: v.kind, value: v.shown, count: s.count, since: s.since });
+    if (v && s.count >= SIGHTING_THRESHOLD)
+      sightings.push({ kind: v.kind, value: v.shown, count: s.count, since: s.since });
   }
   const reputation = planned.result.reputation;
   return reputation ? { ...planned.result, reputation: { ...reputation, sightings } } : planned.result;
@@ -185,10 +236,20 @@ export async function withReputation(ctx: ScanCtx, check: ScanReputationCheck): 
  * The scan was marked "not a scam" by its owner: the account's reports of its values are withdrawn (of the
  * same values from its other scans too: one account is one report per value).
  */
-export async function withdrawScanReports(ctx: Ctx, userId: string, scan: { phoneNumber: string | null; email: string | null; result: ScanResult }): Promise<number> {
+export async function withdrawScanReports(
+  ctx: Ctx,
+  userId: string,
+  scan: { phoneNumber: string | null; email: string | null; result: ScanResult },
+): Promise<number> {
   const keys = sightingKeys(ctx.config.auth.secret);
-  const values = scanValues({ phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined }, scan.result.links ?? []);
-  const withdrawn = await deleteContributions(ctx.database.db, values.map((v) => keys.contributor(userId, v.kind, v.value)));
+  const values = scanValues(
+    { phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined },
+    scan.result.links ?? [],
+  );
+  const withdrawn = await deleteContributions(
+    ctx.database.db,
+    values.map((v) => keys.contributor(userId, v.kind, v.value)),
+  );
   if (withdrawn) ctx.logger.info({ withdrawn }, 'reports withdrawn');
   return withdrawn;
 }
@@ -198,7 +259,11 @@ export async function getReportSharing(ctx: Ctx, userId: string): Promise<{ shar
 }
 
 /** The account's setting. Keeping scans out also withdraws the reports the account already made. */
-export async function setReportSharing(ctx: Ctx, userId: string, shareReports: boolean): Promise<{ shareReports: boolean }> {
+export async function setReportSharing(
+  ctx: Ctx,
+  userId: string,
+  shareReports: boolean,
+): Promise<{ shareReports: boolean }> {
   await setOptedOut(ctx.database.db, userId, !shareReports, ctx.clock.now());
   if (!shareReports) await withdrawAccountReports(ctx, userId);
   return { shareReports };
@@ -213,7 +278,11 @@ export async function withdrawAccountReports(ctx: Ctx, userId: string): Promise<
   const keys = sightingKeys(ctx.config.auth.secret);
   const hashes = new Set<string>();
   for (const scan of await flaggedScanValues(db, userId, RISK_BAND_SUSPICIOUS)) {
-    for (const v of scanValues({ phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined }, scan.result.links ?? [])) hashes.add(keys.contributor(userId, v.kind, v.value));
+    for (const v of scanValues(
+      { phoneNumber: scan.phoneNumber ?? undefined, email: scan.email ?? undefined },
+      scan.result.links ?? [],
+    ))
+      hashes.add(keys.contributor(userId, v.kind, v.value));
   }
   const withdrawn = await deleteContributions(db, [...hashes]);
   ctx.logger.info({ withdrawn }, 'reports of an account withdrawn');
@@ -222,7 +291,8 @@ export async function withdrawAccountReports(ctx: Ctx, userId: string): Promise<
 
 /** Lookups are Premium's (a trial's five scans include phone and e-mail checks, not a lookup service). */
 export async function requirePremiumLookup(ctx: Ctx, userId: string): Promise<void> {
-  if (!isPremium(await getPlanState(ctx, userId))) throw new AppError('PREMIUM_REQUIRED', 'Looking up numbers, addresses and links is a Premium feature');
+  if (!isPremium(await getPlanState(ctx, userId)))
+    throw new AppError('PREMIUM_REQUIRED', 'Looking up numbers, addresses and links is a Premium feature');
 }
 
 /**
@@ -232,7 +302,8 @@ export async function requirePremiumLookup(ctx: Ctx, userId: string): Promise<vo
 export async function lookup(ctx: Ctx, userId: string, q: LookupQuery): Promise<LookupResponse> {
   const db = ctx.database.db;
   const keys = sightingKeys(ctx.config.auth.secret);
-  const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', message, { details: { fields: [{ path: field, message }] } });
+  const invalid = (field: string, message: string) =>
+    new AppError('VALIDATION_ERROR', message, { details: { fields: [{ path: field, message }] } });
   let kind: SightingKind;
   let normalized: string;
   let reportValue: string | null;
@@ -260,10 +331,29 @@ export async function lookup(ctx: Ctx, userId: string, q: LookupQuery): Promise<
     normalized = p;
     reportValue = p;
   }
-  const counted = reportValue === null ? null : await countSightings(db, keys.value(kind, reportValue), keys.contributor(userId, kind, reportValue), windowStart(ctx.clock.now()));
-  const listings = rows.map((r) => ({ list: r.feed, listedAt: r.listedAt, match: (r.kind === 'url' && r.value === normalized ? 'url' : 'host') as 'url' | 'host' }));
-  const reports = counted && counted.count >= SIGHTING_THRESHOLD ? { count: counted.count, since: counted.since } : null;
+  const counted =
+    reportValue === null
+      ? null
+      : await countSightings(
+          db,
+          keys.value(kind, reportValue),
+          keys.contributor(userId, kind, reportValue),
+          windowStart(ctx.clock.now()),
+        );
+  const listings = rows.map((r) => ({
+    list: r.feed,
+    listedAt: r.listedAt,
+    match: (r.kind === 'url' && r.value === normalized ? 'url' : 'host') as 'url' | 'host',
+  }));
+  const reports =
+    counted && counted.count >= SIGHTING_THRESHOLD ? { count: counted.count, since: counted.since } : null;
   // A note explains a finding; one about lists beside no listing reads as a listing.
   const notes = [...(listings.length > 0 ? [LISTED_MEANS] : []), ...(reports ? [REPORTS_ARE_NOT_PROOF] : [])];
-  return { kind: q.url !== undefined ? 'url' : kind, normalized, listings, reports, notes: notes.length > 0 ? notes : [NOTHING_KNOWN_MEANS] };
+  return {
+    kind: q.url !== undefined ? 'url' : kind,
+    normalized,
+    listings,
+    reports,
+    notes: notes.length > 0 ? notes : [NOTHING_KNOWN_MEANS],
+  };
 }

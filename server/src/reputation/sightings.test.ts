@@ -39,7 +39,8 @@ async function probe(u: TestUser, phoneNumber = PHONE, email = EMAIL) {
   return s.reputation?.sightings ?? [];
 }
 
-const rowCount = async () => (await t.ctx.database.db.select({ h: reputationSighting.contributorHash }).from(reputationSighting)).length;
+const rowCount = async () =>
+  (await t.ctx.database.db.select({ h: reputationSighting.contributorHash }).from(reputationSighting)).length;
 
 describe('reports from other users', () => {
   let a: TestUser, b: TestUser, c: TestUser, d: TestUser;
@@ -50,14 +51,19 @@ describe('reports from other users', () => {
   });
 
   it('two accounts are not enough: nothing is shown below the threshold', async () => {
-    const flagged = await Promise.all([scan(a, { message: SCAM, phoneNumber: PHONE }), scan(b, { message: SCAM, phoneNumber: PHONE })]);
+    const flagged = await Promise.all([
+      scan(a, { message: SCAM, phoneNumber: PHONE }),
+      scan(b, { message: SCAM, phoneNumber: PHONE }),
+    ]);
     expect(flagged.every((s) => s.riskScore >= 40)).toBe(true);
     aScan = flagged[0] as StoredScan;
     expect(await probe(d)).toEqual([]);
   });
 
   it('three accounts, each scanning three times at once, count three; the fourth is told, with the date', async () => {
-    await Promise.all([a, b, c, a, b, c, a, b, c].map((u) => scan(u, { message: SCAM, phoneNumber: PHONE, email: EMAIL })));
+    await Promise.all(
+      [a, b, c, a, b, c, a, b, c].map((u) => scan(u, { message: SCAM, phoneNumber: PHONE, email: EMAIL })),
+    );
     const today = t.ctx.clock.now().toISOString().slice(0, 10);
     const seen = await probe(d);
     expect(seen).toEqual(
@@ -81,11 +87,21 @@ describe('reports from other users', () => {
   it('an unverified account and an account that keeps its scans out add nothing', async () => {
     const unverified = await createPaidUser(t, { emailVerified: false });
     const private_ = await createPaidUser(t);
-    const set = await t.request('/api/account/report-sharing', { method: 'PUT', headers: private_.headers, json: { shareReports: false } });
+    const set = await t.request('/api/account/report-sharing', {
+      method: 'PUT',
+      headers: private_.headers,
+      json: { shareReports: false },
+    });
     expect(reportSharingSchema.parse(await set.json())).toEqual({ shareReports: false });
-    expect(reportSharingSchema.parse(await (await t.request('/api/account/report-sharing', { headers: private_.headers })).json())).toEqual({ shareReports: false });
+    expect(
+      reportSharingSchema.parse(
+        await (await t.request('/api/account/report-sharing', { headers: private_.headers })).json(),
+      ),
+    ).toEqual({ shareReports: false });
     // The data export says so too.
-    expect((await (await t.request('/api/account/export', { headers: private_.headers })).json()).reportSharing).toEqual({ shareReports: false });
+    expect(
+      (await (await t.request('/api/account/export', { headers: private_.headers })).json()).reportSharing,
+    ).toEqual({ shareReports: false });
     await scan(unverified, { message: SCAM, phoneNumber: PHONE });
     await scan(private_, { message: SCAM, phoneNumber: PHONE });
     expect(await rowCount()).toBe(10);
@@ -93,7 +109,11 @@ describe('reports from other users', () => {
   });
 
   it('"not a scam" on its own scan withdraws that account\'s report', async () => {
-    const res = await t.request(`/api/scans/${aScan.id}/feedback`, { method: 'PUT', headers: a.headers, json: { label: 'not_scam' } });
+    const res = await t.request(`/api/scans/${aScan.id}/feedback`, {
+      method: 'PUT',
+      headers: a.headers,
+      json: { label: 'not_scam' },
+    });
     expect(res.status).toBe(200);
     // a's phone and its link's host go; a's address stays (the scan marked did not name it).
     expect(await rowCount()).toBe(8);
@@ -101,7 +121,11 @@ describe('reports from other users', () => {
   });
 
   it('keeping scans out withdraws the reports the account already made', async () => {
-    const res = await t.request('/api/account/report-sharing', { method: 'PUT', headers: b.headers, json: { shareReports: false } });
+    const res = await t.request('/api/account/report-sharing', {
+      method: 'PUT',
+      headers: b.headers,
+      json: { shareReports: false },
+    });
     expect(res.status).toBe(200);
     expect(await rowCount()).toBe(5);
     expect(await probe(d)).toEqual([]);
@@ -115,7 +139,11 @@ describe('reports from other users', () => {
     const shown = await scan(d, { message: LEGIT, phoneNumber: PHONE, email: EMAIL });
     expect(shown.reputation?.sightings.length).toBe(1);
     const share = async (includeMessage: boolean) => {
-      const put = await t.request(`/api/scans/${shown.id}/share`, { method: 'PUT', headers: d.headers, json: { includeMessage } });
+      const put = await t.request(`/api/scans/${shown.id}/share`, {
+        method: 'PUT',
+        headers: d.headers,
+        json: { includeMessage },
+      });
       const { share: link } = (await put.json()) as { share: { token: string } };
       return sharedScanSchema.parse(await (await t.request(`/api/shared/${link.token}`)).json());
     };
@@ -135,34 +163,51 @@ describe('reports from other users', () => {
     expect((await probe(e, phone)).find((s) => s.kind === 'phone')).toBeUndefined();
   });
 
-  it("deleting an account withdraws its reports with its scans", async () => {
+  it('deleting an account withdraws its reports with its scans', async () => {
     const g = await createPaidUser(t);
     const before = await rowCount();
     await scan(g, { message: SCAM, phoneNumber: '+44 20 7946 0555' });
     expect(await rowCount()).toBe(before + 2);
     // A cancelled plan: nothing bills any more, so the account may be deleted.
-    await updateAccount(t.ctx.database.db, g.user.id, { planTier: 'free', subscriptionStatus: 'inactive' }, t.ctx.clock.now());
-    const res = await t.request('/api/account/delete', { method: 'POST', headers: g.headers, json: { confirmEmail: g.user.email } });
+    await updateAccount(
+      t.ctx.database.db,
+      g.user.id,
+      { planTier: 'free', subscriptionStatus: 'inactive' },
+      t.ctx.clock.now(),
+    );
+    const res = await t.request('/api/account/delete', {
+      method: 'POST',
+      headers: g.headers,
+      json: { confirmEmail: g.user.email },
+    });
     expect(res.status).toBe(200);
     expect(await rowCount()).toBe(before);
   });
 
-  it('no table holds the number, the address or the host (only the owners\' own scan history does)', async () => {
-    const result: unknown = await t.ctx.database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`);
+  it("no table holds the number, the address or the host (only the owners' own scan history does)", async () => {
+    const result: unknown = await t.ctx.database.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
     const tables = (result as { rows: Array<{ table_name: string }> }).rows.map((r) => r.table_name);
     expect(tables).toContain('reputation_sighting');
     const needles = ['2079460958', '7946 0958', 'harbor-supplies', HOST];
     for (const table of tables) {
       if (table === 'scans') continue;
-      const dump: unknown = await t.ctx.database.db.execute(sql`select coalesce(string_agg(x::text, ' '), '') as text from ${sql.identifier(table)} x`);
+      const dump: unknown = await t.ctx.database.db.execute(
+        sql`select coalesce(string_agg(x::text, ' '), '') as text from ${sql.identifier(table)} x`,
+      );
       const text = ((dump as { rows: Array<{ text: string }> }).rows[0]?.text ?? '').toLowerCase();
       for (const needle of needles) expect(text.includes(needle), `${needle} in ${table}`).toBe(false);
     }
   });
 
-  it('the setting is the account\'s own: it needs a session', async () => {
+  it("the setting is the account's own: it needs a session", async () => {
     expect((await t.request('/api/account/report-sharing')).status).toBe(401);
-    const bad = await t.request('/api/account/report-sharing', { method: 'PUT', headers: d.headers, json: { shareReports: 'no' } });
+    const bad = await t.request('/api/account/report-sharing', {
+      method: 'PUT',
+      headers: d.headers,
+      json: { shareReports: 'no' },
+    });
     expect(bad.status).toBe(422);
   });
 });

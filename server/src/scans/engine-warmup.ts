@@ -15,7 +15,10 @@ const WARM_UP: readonly EngineInput[] = [
     phoneNumber: '+1 202 555 0143',
     email: 'notice@parcel-fee.example',
   },
-  { message: 'Is the bike still available? I can send the deposit by Zelle and my courier will pick it up.', platform: 'facebook' },
+  {
+    message: 'Is the bike still available? I can send the deposit by Zelle and my courier will pick it up.',
+    platform: 'facebook',
+  },
   { message: 'Hi, running ten minutes late, see you at the cafe.' },
 ];
 

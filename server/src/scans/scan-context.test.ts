@@ -11,7 +11,8 @@ import { createTrialUser, type TestUser } from '../test/users.ts';
  * The user's answers about the sender (context) through both ways in: given with the scan, given or changed
  * later with PATCH, stored with the scan and shown in its reasons. Drives the real app over HTTP.
  */
-const OPENER = 'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
+const OPENER =
+  'Hello, is this Mr. Parker? My aunt gave me your number, she said you might help me with the house viewing.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -22,7 +23,8 @@ afterAll(async () => {
 });
 
 const post = (u: TestUser, json: unknown) => t.request('/api/scans', { method: 'POST', headers: u.headers, json });
-const patch = (u: TestUser, id: string, json: unknown) => t.request(`/api/scans/${id}`, { method: 'PATCH', headers: u.headers, json });
+const patch = (u: TestUser, id: string, json: unknown) =>
+  t.request(`/api/scans/${id}`, { method: 'PATCH', headers: u.headers, json });
 
 async function stored(id: string) {
   const [row] = await t.ctx.database.db.select().from(scans).where(eq(scans.id, id));
@@ -30,7 +32,10 @@ async function stored(id: string) {
 }
 
 async function trialScansUsed(userId: string) {
-  const [row] = await t.ctx.database.db.select({ used: billingAccount.trialScansUsed }).from(billingAccount).where(eq(billingAccount.userId, userId));
+  const [row] = await t.ctx.database.db
+    .select({ used: billingAccount.trialScansUsed })
+    .from(billingAccount)
+    .where(eq(billingAccount.userId, userId));
   return row?.used;
 }
 
@@ -74,7 +79,9 @@ describe('PATCH /api/scans/:id', () => {
     expect(knownScan.reasons).toContain('You said you know the sender outside this chat');
     expect((await stored(first.id))?.riskScore).toBe(knownScan.riskScore);
 
-    const changed = storedScanSchema.parse(await (await patch(u, first.id, { context: { knowsSender: false, askedForMoney: true } })).json());
+    const changed = storedScanSchema.parse(
+      await (await patch(u, first.id, { context: { knowsSender: false, askedForMoney: true } })).json(),
+    );
     expect(changed.riskScore).toBeGreaterThanOrEqual(70);
     expect(changed.context).toEqual({ knowsSender: false, askedForMoney: true });
     expect(changed.reasons).not.toContain('You said you know the sender outside this chat');
@@ -105,19 +112,38 @@ describe('the public API', () => {
     const { key } = createdApiKeySchema.parse(await created.json());
     const auth = { authorization: `Bearer ${key}` };
 
-    const res = await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: OPENER, context: { knowsSender: true } } });
+    const res = await t.request('/v1/scans', {
+      method: 'POST',
+      headers: auth,
+      json: { message: OPENER, context: { knowsSender: true } },
+    });
     expect(res.status).toBe(201);
     const scan = apiScanSchema.parse(await res.json());
     expect(scan.riskScore).toBeLessThan(40);
-    expect((await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: OPENER, context: { knows: true } } })).status).toBe(422);
+    expect(
+      (
+        await t.request('/v1/scans', {
+          method: 'POST',
+          headers: auth,
+          json: { message: OPENER, context: { knows: true } },
+        })
+      ).status,
+    ).toBe(422);
 
-    const answered = await t.request(`/v1/scans/${scan.id}`, { method: 'PATCH', headers: auth, json: { context: { knowsSender: false, mentionedInvestment: true } } });
+    const answered = await t.request(`/v1/scans/${scan.id}`, {
+      method: 'PATCH',
+      headers: auth,
+      json: { context: { knowsSender: false, mentionedInvestment: true } },
+    });
     expect(answered.status).toBe(200);
     const rescored = apiScanSchema.parse(await answered.json());
     expect(rescored.riskScore).toBeGreaterThanOrEqual(40);
     expect(rescored.verdict).not.toBe('legitimate');
 
-    const doc = (await (await t.request('/v1/openapi.json')).json()) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } };
+    const doc = (await (await t.request('/v1/openapi.json')).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+      components: { schemas: Record<string, unknown> };
+    };
     expect(Object.keys(doc.paths['/v1/scans/{id}'] ?? {})).toContain('patch');
     expect(JSON.stringify(doc.components.schemas.ScanRequest)).toContain('knowsSender');
   });

@@ -18,7 +18,8 @@ import { importFeed } from '../reputation/feeds.service.ts';
 // The database round trips one POST /api/scans costs, counted at the driver (db/client.ts
 // stats). Rate limits are on, as in production: the per-user scan limit is part of the cost.
 const DAY = 86_400_000;
-const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const SCAM =
+  'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,8 +37,25 @@ async function user(plan: 'premium' | 'trialing', used = 0, app: TestApp = t): P
     app.ctx.database.db,
     u.user.id,
     plan === 'premium'
-      ? { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, provider: 'local', currentPeriodEnd: new Date(now.getTime() + 30 * DAY) }
-      : { planTier: 'free', subscriptionStatus: 'trialing', paymentSetupComplete: true, hasUsedTrial: true, provider: 'local', trialStartedAt: now, trialEndsAt: new Date(now.getTime() + 6 * DAY), trialScansUsed: used },
+      ? {
+          planTier: 'premium',
+          subscriptionStatus: 'active',
+          paymentSetupComplete: true,
+          hasUsedTrial: true,
+          everPaid: true,
+          provider: 'local',
+          currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
+        }
+      : {
+          planTier: 'free',
+          subscriptionStatus: 'trialing',
+          paymentSetupComplete: true,
+          hasUsedTrial: true,
+          provider: 'local',
+          trialStartedAt: now,
+          trialEndsAt: new Date(now.getTime() + 6 * DAY),
+          trialScansUsed: used,
+        },
     now,
   );
   return u;
@@ -61,22 +79,35 @@ describe('database round trips per scan', () => {
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
     expect(statements).toBeLessThanOrEqual(2);
-    const plain = await scanCost(u, { message: 'Hey, is the bike still available? I could pick it up Saturday afternoon.' });
+    const plain = await scanCost(u, {
+      message: 'Hey, is the bike still available? I could pick it up Saturday afternoon.',
+    });
     expect(plain.res.status).toBe(200);
     expect(plain.statements).toBeLessThanOrEqual(2);
-    const all = await scanCost(u, { message: SCAM, phoneNumber: '+1 202 555 0143', email: 'billing@usps-redelivery-fee.top' });
+    const all = await scanCost(u, {
+      message: SCAM,
+      phoneNumber: '+1 202 555 0143',
+      email: 'billing@usps-redelivery-fee.top',
+    });
     expect(all.res.status).toBe(200);
     expect(all.statements).toBeLessThanOrEqual(2);
   });
 
   it('a scan with a link on a known-bad list costs at most 2, and the listing is in its result', async () => {
-    await importFeed(t.ctx, { name: 'trips', format: 'openphish', sourceUrl: null }, 'https://usps-redelivery-fee.top/pay\n');
+    await importFeed(
+      t.ctx,
+      { name: 'trips', format: 'openphish', sourceUrl: null },
+      'https://usps-redelivery-fee.top/pay\n',
+    );
     const u = await user('premium');
     await scanCost(u);
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
     expect(statements).toBeLessThanOrEqual(2);
-    expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({ list: 'trips', match: 'url' });
+    expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({
+      list: 'trips',
+      match: 'url',
+    });
   });
 
   it('a trial scan costs at most 2 with a link, and the trial scan is counted', async () => {
@@ -99,40 +130,65 @@ describe('database round trips per scan', () => {
   });
 });
 
-const stored = async (app: TestApp, userId: string) => (await app.ctx.database.db.select({ n: count() }).from(scans).where(eq(scans.userId, userId)))[0]?.n;
-const usedOf = async (app: TestApp, userId: string) => (await app.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, userId)))[0]?.trialScansUsed;
+const stored = async (app: TestApp, userId: string) =>
+  (await app.ctx.database.db.select({ n: count() }).from(scans).where(eq(scans.userId, userId)))[0]?.n;
+const usedOf = async (app: TestApp, userId: string) =>
+  (await app.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, userId)))[0]?.trialScansUsed;
 
 describe("the session read with the plan keeps better-auth's rules", () => {
   it('a session due for renewal is renewed by a scan (refreshed cookie), an expired one answers 401', async () => {
     const u = await user('premium');
     const db = t.ctx.database.db;
-    await db.update(session).set({ expiresAt: new Date(Date.now() + 28 * DAY) }).where(eq(session.token, u.token));
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() + 28 * DAY) })
+      .where(eq(session.token, u.token));
     const renewed = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } });
     expect(renewed.status).toBe(200);
     expect(renewed.headers.getSetCookie().join(';')).toContain('session_token=');
     const [row] = await db.select().from(session).where(eq(session.token, u.token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
 
-    await db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, u.token));
-    expect((await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } })).status).toBe(401);
+    await db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, u.token));
+    expect(
+      (await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } })).status,
+    ).toBe(401);
     expect(await stored(t, u.user.id)).toBe(1);
   });
 
   it('a forged cookie signature and an unknown bearer token answer 401', async () => {
     const u = await user('premium');
     const forged = u.cookie.replace(/\.[^.]*$/, '.' + 'A'.repeat(43) + '=');
-    expect((await t.request('/api/scans', { method: 'POST', headers: { cookie: forged }, json: { message: SCAM } })).status).toBe(401);
-    expect((await t.request('/api/scans', { method: 'POST', headers: { authorization: 'Bearer nosuchtoken' }, json: { message: SCAM } })).status).toBe(401);
+    expect(
+      (await t.request('/api/scans', { method: 'POST', headers: { cookie: forged }, json: { message: SCAM } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await t.request('/api/scans', {
+          method: 'POST',
+          headers: { authorization: 'Bearer nosuchtoken' },
+          json: { message: SCAM },
+        })
+      ).status,
+    ).toBe(401);
   });
 });
 
 describe('the one-statement store stays atomic', () => {
   it('20 concurrent scans with one trial scan left: one 200, the rest 403 SCAN_LIMIT_REACHED, one row stored', async () => {
     const u = await user('trialing', TRIAL_SCAN_LIMIT - 1);
-    const results = await Promise.all(Array.from({ length: 20 }, () => t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } }),
+      ),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 200)) expect((await r.json()).error.code).toBe('SCAN_LIMIT_REACHED');
+    for (const r of results.filter((x) => x.status !== 200))
+      expect((await r.json()).error.code).toBe('SCAN_LIMIT_REACHED');
     expect(await stored(t, u.user.id)).toBe(1);
     expect(await usedOf(t, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
   });
@@ -145,9 +201,20 @@ describe('the one-statement store stays atomic', () => {
       engineRuns++;
       return analyze(input, opts);
     };
-    const results = await Promise.allSettled(Array.from({ length: 20 }, () => runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, counting, { plan })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        runScan(
+          t.ctx,
+          u.user.id,
+          { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
+          counting,
+          { plan },
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
-    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SCAN_LIMIT_REACHED' });
+    for (const r of results)
+      if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'SCAN_LIMIT_REACHED' });
     expect(engineRuns).toBe(1);
     expect(await stored(t, u.user.id)).toBe(1);
   });
@@ -162,7 +229,17 @@ describe('the one-statement store stays atomic', () => {
       engineRuns++;
       return analyze(input, opts);
     };
-    const results = await Promise.allSettled(Array.from({ length: 10 }, () => runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, counting, { plan, rate })));
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        runScan(
+          t.ctx,
+          u.user.id,
+          { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
+          counting,
+          { plan, rate },
+        ),
+      ),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'RATE_LIMITED' });
     expect(engineRuns).toBe(3);
@@ -174,7 +251,14 @@ describe('the one-statement store stays atomic', () => {
     const failing: typeof analyze = async () => {
       throw new Error('engine broke');
     };
-    await expect(runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, failing)).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
+    await expect(
+      runScan(
+        t.ctx,
+        u.user.id,
+        { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
+        failing,
+      ),
+    ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
     expect(await usedOf(t, u.user.id)).toBe(2);
     expect(await stored(t, u.user.id)).toBe(0);
   });
@@ -185,10 +269,23 @@ describe('the one-statement store stays atomic', () => {
     const plan = await getPlanState(t.ctx, u.user.id);
     const analyzeThenCancel: typeof analyze = async (input, opts) => {
       const r = await analyze(input, opts);
-      await updateAccount(t.ctx.database.db, u.user.id, { planTier: 'free', subscriptionStatus: 'inactive', providerStatus: 'canceled' }, t.ctx.clock.now());
+      await updateAccount(
+        t.ctx.database.db,
+        u.user.id,
+        { planTier: 'free', subscriptionStatus: 'inactive', providerStatus: 'canceled' },
+        t.ctx.clock.now(),
+      );
       return r;
     };
-    await expect(runScan(t.ctx, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }, analyzeThenCancel, { plan })).rejects.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE' });
+    await expect(
+      runScan(
+        t.ctx,
+        u.user.id,
+        { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
+        analyzeThenCancel,
+        { plan },
+      ),
+    ).rejects.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE' });
     expect(await stored(t, u.user.id)).toBe(0);
   });
 
@@ -207,7 +304,11 @@ describe.skipIf(inject('testDatabase').driver !== 'postgres')('two instances on 
     const [a, b] = await createTestAppPair({ RATE_LIMITS: 'on' });
     try {
       const u = await user('trialing', 0, a);
-      const results = await Promise.all(Array.from({ length: 24 }, (_, i) => (i % 2 ? a : b).request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } })));
+      const results = await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          (i % 2 ? a : b).request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } }),
+        ),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(TRIAL_SCAN_LIMIT);
       expect(await stored(a, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
       expect(await usedOf(b, u.user.id)).toBe(TRIAL_SCAN_LIMIT);

@@ -53,7 +53,16 @@ async function seed(u: TestUser, items: Seed[]): Promise<string[]> {
         confidence: 0.8,
         scamType: s.scamType ?? null,
         reasons: ['A reason'],
-        result: { riskScore: s.riskScore, confidence: 0.8, scamType: null, reasons: ['A reason'], reasonDetails: [], links: [], advice: null, engineVersion: 'test' },
+        result: {
+          riskScore: s.riskScore,
+          confidence: 0.8,
+          scamType: null,
+          reasons: ['A reason'],
+          reasonDetails: [],
+          links: [],
+          advice: null,
+          engineVersion: 'test',
+        },
         engineVersion: 'test',
         createdAt: new Date(base + i * 60_000),
       })
@@ -68,13 +77,16 @@ async function list(u: TestUser, query = '') {
   const res = await t.request(`/api/scans${query}`, { headers: u.headers });
   expect(res.status).toBe(200);
   const body = (await res.json()) as Array<{ id: string; message: string; riskScore: number }>;
-  return { messages: body.map((s) => s.message), ids: body.map((s) => s.id), total: Number(res.headers.get('X-Total-Count')) };
+  return {
+    messages: body.map((s) => s.message),
+    ids: body.map((s) => s.id),
+    total: Number(res.headers.get('X-Total-Count')),
+  };
 }
 
 const del = (u: TestUser | null, path: string) => t.request(path, { method: 'DELETE', headers: u?.headers ?? {} });
 
 const trialUser = (used: number) => createTrialUser(t, { scansUsed: used });
-
 
 describe('GET /api/scans: search, filters and pages', () => {
   it('searches the message, phone and e-mail case-insensitively, only among the caller’s scans', async () => {
@@ -82,7 +94,12 @@ describe('GET /api/scans: search, filters and pages', () => {
     const b = await createVerifiedUser(t);
     await seed(a, [
       { message: 'Is the BIKE still available?', riskScore: 5 },
-      { message: 'Your package is on hold', riskScore: 92, scamType: 'delivery_smishing', phoneNumber: '+1 415 555 0100' },
+      {
+        message: 'Your package is on hold',
+        riskScore: 92,
+        scamType: 'delivery_smishing',
+        phoneNumber: '+1 415 555 0100',
+      },
       { message: 'Happy birthday!', riskScore: 2 },
     ]);
     await seed(b, [{ message: 'bike for sale, b only', riskScore: 5 }]);
@@ -155,7 +172,14 @@ describe('GET /api/scans: search, filters and pages', () => {
 
   it('answers 422 for an unknown verdict or type, a bad page or limit, and over-long search text; 401 signed out', async () => {
     const u = await createVerifiedUser(t);
-    for (const query of ['?verdict=fraud', '?type=made_up', '?page=0', '?page=abc', '?limit=201', `?q=${'a'.repeat(201)}`]) {
+    for (const query of [
+      '?verdict=fraud',
+      '?type=made_up',
+      '?page=0',
+      '?page=abc',
+      '?limit=201',
+      `?q=${'a'.repeat(201)}`,
+    ]) {
       const res = await t.request(`/api/scans${query}`, { headers: u.headers });
       expect(res.status, query).toBe(422);
       expect((await res.json()).error.code).toBe('VALIDATION_ERROR');
@@ -222,7 +246,11 @@ describe('DELETE /api/scans', () => {
     expect(await res.json()).toEqual({ deleted: 3 });
     expect(await list(a)).toEqual({ messages: [], ids: [], total: 0 });
     expect((await list(b)).ids).toEqual(bIds);
-    expect(await (await t.request('/api/users/stats', { headers: a.headers })).json()).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
+    expect(await (await t.request('/api/users/stats', { headers: a.headers })).json()).toEqual({
+      totalScans: 0,
+      scamsDetected: 0,
+      averageRiskScore: 0,
+    });
     expect(await (await del(a, '/api/scans')).json()).toEqual({ deleted: 0 });
     expect((await del(null, '/api/scans')).status).toBe(401);
   });
@@ -230,7 +258,9 @@ describe('DELETE /api/scans', () => {
   it('does not give trial scans back: the usage counts scans made, not scans kept', async () => {
     const u = await trialUser(0);
     for (const message of ['one', 'two', 'three']) {
-      expect((await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } })).status).toBe(200);
+      expect((await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } })).status).toBe(
+        200,
+      );
     }
     const [first] = (await list(u)).ids;
     expect((await del(u, `/api/scans/${first}`)).status).toBe(200);

@@ -33,7 +33,12 @@ function preparedOnce<T>(db: Db, name: string, build: () => T): T {
 /** The values of claimScan's placeholders for one request. */
 export function claimValues(token: string, rule: RateRule | null, now: Date, currentAfter: Date) {
   const resetAt = rule ? new Date(now.getTime() + rule.windowSeconds * 1000) : now;
-  return { token, nowIso: now.toISOString(), currentAfterIso: currentAfter.toISOString(), rateResetIso: resetAt.toISOString() };
+  return {
+    token,
+    nowIso: now.toISOString(),
+    currentAfterIso: currentAfter.toISOString(),
+    rateResetIso: resetAt.toISOString(),
+  };
 }
 
 /**
@@ -59,7 +64,8 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
     let bucket = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
     if (rule) {
       // rate-limit.ts bucketHitStatement, for the key of the user the session names.
-      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` }).as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
+      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
+        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
         select ${bucketKeySql(rule, sql`current_user_id.user_id`)}, 1, ${p('rateResetIso')}::timestamptz from ${currentUser} as current_user_id(user_id)
         on conflict (key) do update set
           count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
@@ -67,7 +73,12 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
         returning count, reset_at`);
       ctes.push(hit);
       withinRate = sql`(select count from rate_hit) <= ${rule.limit}`;
-      bucket = { count: sql<number | null>`(select count from rate_hit)`.mapWith(Number), resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(Number) };
+      bucket = {
+        count: sql<number | null>`(select count from rate_hit)`.mapWith(Number),
+        resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(
+          Number,
+        ),
+      };
     }
     const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
       set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
@@ -80,7 +91,16 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
       .select({
         sessionExpiresAt: session.expiresAt,
         current: sql<boolean>`${session.expiresAt} > ${p('currentAfterIso')}::timestamptz`.mapWith(Boolean),
-        user: { id: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName, lastName: user.lastName, name: user.name, image: user.image, createdAt: user.createdAt },
+        user: {
+          id: user.id,
+          email: user.email,
+          emailVerified: user.emailVerified,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          name: user.name,
+          image: user.image,
+          createdAt: user.createdAt,
+        },
         account: getTableColumns(billingAccount),
         bucketCount: bucket.count,
         bucketResetAtMs: bucket.resetAtMs,
@@ -97,7 +117,13 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
   const [row] = await statement.execute(values);
   if (!row) return null;
   const { bucketCount, bucketResetAtMs, ...rest } = row;
-  return { ...rest, bucket: bucketCount === null || bucketResetAtMs === null ? null : { count: bucketCount, resetAt: new Date(bucketResetAtMs) } };
+  return {
+    ...rest,
+    bucket:
+      bucketCount === null || bucketResetAtMs === null
+        ? null
+        : { count: bucketCount, resetAt: new Date(bucketResetAtMs) },
+  };
 }
 
 /**
@@ -123,7 +149,9 @@ export async function insertScanIf(
     const rep = reports?.parts(allowed) ?? null;
     const ctes = [...guardCtes, ...(rep?.ctes ?? [])];
     const p = (key: string) => sql.placeholder(key);
-    const resultJson = rep ? sql`jsonb_set(${p('result')}::jsonb, '{reputation,sightings}', ${rep.sightings})` : sql`${p('result')}::jsonb`;
+    const resultJson = rep
+      ? sql`jsonb_set(${p('result')}::jsonb, '{reputation,sightings}', ${rep.sightings})`
+      : sql`${p('result')}::jsonb`;
     // The select lists every column of `scans` in its declared order (insert ... select has no column names).
     return db
       .with(...ctes)
@@ -134,7 +162,11 @@ export async function insertScanIf(
           ${p('reasons')}::jsonb, ${resultJson}, ${p('engineVersion')}::text, now(), ${p('context')}::jsonb
           where ${allowed}`,
       )
-      .returning({ id: scans.id, createdAt: scans.createdAt, sightings: rep ? sql<unknown>`${rep.sightings}` : sql<unknown>`null::jsonb` })
+      .returning({
+        id: scans.id,
+        createdAt: scans.createdAt,
+        sightings: rep ? sql<unknown>`${rep.sightings}` : sql<unknown>`null::jsonb`,
+      })
       .prepare(name);
   });
   const values = {
@@ -163,7 +195,10 @@ export async function insertScanIf(
   if (!made) return null;
   const { sightings, ...row } = made;
   // The stored result is the one answered: the reports counted by the store go into it here too.
-  const stored = reports && result.reputation ? { ...result, reputation: { ...result.reputation, sightings: parseSightings(sightings) } } : result;
+  const stored =
+    reports && result.reputation
+      ? { ...result, reputation: { ...result.reputation, sightings: parseSightings(sightings) } }
+      : result;
   return { ...values, result: stored, ...row };
 }
 
@@ -205,8 +240,22 @@ export async function reserveScanIf(
 }
 
 /** Stores a scan whose trial scan and rate hit reserveScanIf already took: nothing left to check. */
-export async function insertReservedScan(db: Db, userId: string, input: ScanRunInput, result: ScanResult, reports: ScanReports | null = null): Promise<ScanRow> {
-  const row = await insertScanIf(db, 'reserved', () => ({ ctes: [], allowed: sql`true` }), { userId }, input, result, reports);
+export async function insertReservedScan(
+  db: Db,
+  userId: string,
+  input: ScanRunInput,
+  result: ScanResult,
+  reports: ScanReports | null = null,
+): Promise<ScanRow> {
+  const row = await insertScanIf(
+    db,
+    'reserved',
+    () => ({ ctes: [], allowed: sql`true` }),
+    { userId },
+    input,
+    result,
+    reports,
+  );
   if (!row) throw new Error('an unconditional insert stored no row');
   return row;
 }
@@ -232,7 +281,8 @@ function listWhere(userId: string, filter: Pick<ScanListQuery, 'q' | 'verdict' |
     conditions.push(or(ilike(scans.message, pattern), ilike(scans.phoneNumber, pattern), ilike(scans.email, pattern)));
   }
   if (filter.verdict === 'scam') conditions.push(gte(scans.riskScore, RISK_BAND_SCAM));
-  if (filter.verdict === 'suspicious') conditions.push(and(gte(scans.riskScore, RISK_BAND_SUSPICIOUS), lt(scans.riskScore, RISK_BAND_SCAM)));
+  if (filter.verdict === 'suspicious')
+    conditions.push(and(gte(scans.riskScore, RISK_BAND_SUSPICIOUS), lt(scans.riskScore, RISK_BAND_SCAM)));
   if (filter.verdict === 'legitimate') conditions.push(lt(scans.riskScore, RISK_BAND_SUSPICIOUS));
   // Below 40 a type is the closest match, not a finding: the card and the title do not name it.
   if (filter.type) conditions.push(eq(scans.scamType, filter.type), gte(scans.riskScore, RISK_BAND_SUSPICIOUS));
@@ -244,7 +294,11 @@ function listWhere(userId: string, filter: Pick<ScanListQuery, 'q' | 'verdict' |
  * text search scans that user's rows only (a per-user history is small; a trigram index would be the next
  * step if it ever is not).
  */
-export async function listScans(db: Db, userId: string, query: ScanListQuery): Promise<{ rows: ScanRow[]; total: number }> {
+export async function listScans(
+  db: Db,
+  userId: string,
+  query: ScanListQuery,
+): Promise<{ rows: ScanRow[]; total: number }> {
   const where = listWhere(userId, query);
   const rows = await db
     .select()
@@ -254,7 +308,10 @@ export async function listScans(db: Db, userId: string, query: ScanListQuery): P
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   // The count is only needed when the page does not already say it (a first page that is not full).
-  const total = query.page === 1 && rows.length < query.limit ? rows.length : ((await db.select({ n: count() }).from(scans).where(where))[0]?.n ?? 0);
+  const total =
+    query.page === 1 && rows.length < query.limit
+      ? rows.length
+      : ((await db.select({ n: count() }).from(scans).where(where))[0]?.n ?? 0);
   return { rows, total };
 }
 
@@ -286,10 +343,24 @@ export async function findScan(db: Db, userId: string, id: string): Promise<Scan
  * A scan re-scored with the user's answers (PATCH): the answers and the new verdict replace the old, in one
  * statement scoped to the owner. Null when the owner has no such scan.
  */
-export async function updateScanVerdict(db: Db, userId: string, id: string, context: ScanContext, result: ScanResult): Promise<ScanRow | null> {
+export async function updateScanVerdict(
+  db: Db,
+  userId: string,
+  id: string,
+  context: ScanContext,
+  result: ScanResult,
+): Promise<ScanRow | null> {
   const [row] = await db
     .update(scans)
-    .set({ context, result, riskScore: result.riskScore, confidence: result.confidence, scamType: result.scamType ?? null, reasons: result.reasons, engineVersion: result.engineVersion })
+    .set({
+      context,
+      result,
+      riskScore: result.riskScore,
+      confidence: result.confidence,
+      scamType: result.scamType ?? null,
+      reasons: result.reasons,
+      engineVersion: result.engineVersion,
+    })
     .where(and(eq(scans.id, id), eq(scans.userId, userId)))
     .returning();
   return row ?? null;
@@ -304,5 +375,9 @@ export async function scanStats(db: Db, userId: string) {
     })
     .from(scans)
     .where(eq(scans.userId, userId));
-  return { totalScans: row?.totalScans ?? 0, scamsDetected: row?.scamsDetected ?? 0, averageRiskScore: row?.averageRiskScore ?? null };
+  return {
+    totalScans: row?.totalScans ?? 0,
+    scamsDetected: row?.scamsDetected ?? 0,
+    averageRiskScore: row?.averageRiskScore ?? null,
+  };
 }

@@ -1,4 +1,11 @@
-import { SCAN_LIST_DEFAULT_LIMIT, SCAN_LIST_MAX_LIMIT, type ScanListQuery, type ScanResult, type StoredScan, type UserStats } from '@redflag/contracts/scan';
+import {
+  SCAN_LIST_DEFAULT_LIMIT,
+  SCAN_LIST_MAX_LIMIT,
+  type ScanListQuery,
+  type ScanResult,
+  type StoredScan,
+  type UserStats,
+} from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import { sessionCurrentAfter, type SessionUser } from '../auth/session.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
@@ -9,7 +16,22 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { planReputation, withReputation } from '../reputation/reputation.service.ts';
 import type { ScanContext } from '@redflag/contracts/scan-context';
-import { claimScan, claimValues, deleteAllScans, deleteScan, findScan, insertReservedScan, insertScanIf, listScans, refundTrialScan, reserveScanIf, scanStats, updateScanVerdict, type ScanRow, type ScanRunInput } from './scans.repo.ts';
+import {
+  claimScan,
+  claimValues,
+  deleteAllScans,
+  deleteScan,
+  findScan,
+  insertReservedScan,
+  insertScanIf,
+  listScans,
+  refundTrialScan,
+  reserveScanIf,
+  scanStats,
+  updateScanVerdict,
+  type ScanRow,
+  type ScanRunInput,
+} from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad'>;
 
@@ -20,7 +42,11 @@ export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
 export function engineOptions(ctx: Pick<AppContext, 'config' | 'logger' | 'llmReviewer'>): AnalyzeOptions {
   return {
     // An optional step failed: log which one and why (never the message); the local result stands.
-    onWarning: (step, err) => ctx.logger.warn({ step, err: { name: (err as Error)?.name, message: (err as Error)?.message } }, 'optional analysis step failed'),
+    onWarning: (step, err) =>
+      ctx.logger.warn(
+        { step, err: { name: (err as Error)?.name, message: (err as Error)?.message } },
+        'optional analysis step failed',
+      ),
     llm: ctx.llmReviewer,
     mx: ctx.config.emailMxLookup ? { timeoutMs: 1500 } : null,
   };
@@ -51,21 +77,39 @@ export type ClaimedRequest = { user: SessionUser; claim: ScanClaim } | { user: S
  * better-auth (which renews or clears it) and runs the scan without a claim. Otherwise the user, with the
  * claim or the refusal to answer (429 when the account's scan window is full, else the plan's 403).
  */
-export async function claimRequest(ctx: Ctx, token: string, rule: RateRule | null, input: Pick<ScanRunInput, 'phoneNumber' | 'email'>): Promise<ClaimedRequest | null> {
+export async function claimRequest(
+  ctx: Ctx,
+  token: string,
+  rule: RateRule | null,
+  input: Pick<ScanRunInput, 'phoneNumber' | 'email'>,
+): Promise<ClaimedRequest | null> {
   const now = ctx.clock.now();
   const row = await claimScan(ctx.database.db, rule, claimValues(token, rule, now, sessionCurrentAfter()));
   if (!row?.current) return null;
   const u = row.user;
-  const user: SessionUser = { id: u.id, email: u.email, emailVerified: u.emailVerified, firstName: u.firstName ?? null, lastName: u.lastName ?? null, name: u.name || null, image: u.image ?? null, createdAt: u.createdAt };
+  const user: SessionUser = {
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    name: u.name || null,
+    image: u.image ?? null,
+    createdAt: u.createdAt,
+  };
   if (rule && row.bucket && row.bucket.count > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((row.bucket.resetAt.getTime() - now.getTime()) / 1000));
-    return { user, refusal: new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } }) };
+    return {
+      user,
+      refusal: new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } }),
+    };
   }
   const plan = toPlanState(row.account ?? undefined);
   const decision = decideScan(plan, now);
   let claim: ScanClaim;
   if (row.trialTaken) claim = { kind: 'trial', reserved: true, listsVersion: row.listsVersion };
-  else if (decision.allowed && decision.kind === 'premium') claim = { kind: 'premium', reserved: rule !== null, listsVersion: row.listsVersion };
+  else if (decision.allowed && decision.kind === 'premium')
+    claim = { kind: 'premium', reserved: rule !== null, listsVersion: row.listsVersion };
   else if (!decision.allowed) return { user, refusal: new AppError(decision.code) };
   // A trial with scans left as read, whose last scan a concurrent request took (the rate was within its limit).
   else return { user, refusal: await explainRefusal(ctx, user.id, null) };
@@ -121,11 +165,17 @@ export async function runScan(
     guard = () => scanStoreGuard(db, decided, rate?.rule ?? null);
     guardValues = scanStoreValues(userId, now, rate && { rule: rate.rule, key: rate.key });
     reserved = decided === 'trial' || rate !== null;
-    if (reserved && !(await reserveScanIf(db, variant, guard, guardValues))) throw await explainRefusal(ctx, userId, rate);
+    if (reserved && !(await reserveScanIf(db, variant, guard, guardValues)))
+      throw await explainRefusal(ctx, userId, rate);
   }
   const giveBack = async () => {
     if (kind !== 'trial') return;
-    await refundTrialScan(db, userId).catch((err: unknown) => ctx.logger.error({ err: { name: (err as Error).name, message: (err as Error).message } }, 'trial scan refund failed'));
+    await refundTrialScan(db, userId).catch((err: unknown) =>
+      ctx.logger.error(
+        { err: { name: (err as Error).name, message: (err as Error).message } },
+        'trial scan refund failed',
+      ),
+    );
   };
 
   let result: ScanResult;
@@ -133,7 +183,10 @@ export async function runScan(
   try {
     result = await analyzeFn(input, engineOptions(ctx));
   } catch (err) {
-    ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length }, 'analysis failed');
+    ctx.logger.error(
+      { err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length },
+      'analysis failed',
+    );
     await giveBack();
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your scan was not counted; please try again.');
   }
@@ -155,7 +208,10 @@ export async function runScan(
   }
   if (!row) throw await explainRefusal(ctx, userId, rate);
   ctx.metrics.observeScan(row.riskScore, engineSeconds);
-  ctx.logger.info({ scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length }, 'scan stored');
+  ctx.logger.info(
+    { scanId: row.id, riskScore: row.riskScore, scamType: row.scamType, messageLength: input.message.length },
+    'scan stored',
+  );
   return toStoredScan(row);
 }
 
@@ -166,7 +222,13 @@ export async function getScans(
   query: Partial<ScanListQuery> = {},
 ): Promise<{ scans: StoredScan[]; total: number }> {
   const limit = Math.min(Math.max(query.limit ?? DEFAULT_LIST_LIMIT, 1), MAX_LIST_LIMIT);
-  const { rows, total } = await listScans(ctx.database.db, userId, { q: query.q, verdict: query.verdict, type: query.type, page: Math.max(query.page ?? 1, 1), limit });
+  const { rows, total } = await listScans(ctx.database.db, userId, {
+    q: query.q,
+    verdict: query.verdict,
+    type: query.type,
+    page: Math.max(query.page ?? 1, 1),
+    limit,
+  });
   return { scans: rows.map(toStoredScan), total };
 }
 
@@ -190,11 +252,19 @@ export async function getScan(ctx: Ctx, userId: string, id: string): Promise<Sto
  * analysed again with them (the answers replace any given before) and the new verdict stored. It spends no
  * scan: it is the same scan, better informed. The links decoded from QR codes are kept from the first result.
  */
-export async function answerScan(ctx: Ctx, userId: string, id: string, context: ScanContext, analyzeFn: typeof analyze = analyze): Promise<StoredScan> {
+export async function answerScan(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+  context: ScanContext,
+  analyzeFn: typeof analyze = analyze,
+): Promise<StoredScan> {
   if (!UUID.test(id)) throw notFound();
   const row = await findScan(ctx.database.db, userId, id);
   if (!row) throw notFound();
-  const qrLinks = row.result.reasonDetails.filter((r) => r.id === 'qr_link').flatMap((r) => r.evidence.flatMap((e) => (e.kind === 'url' ? [e.url] : [])));
+  const qrLinks = row.result.reasonDetails
+    .filter((r) => r.id === 'qr_link')
+    .flatMap((r) => r.evidence.flatMap((e) => (e.kind === 'url' ? [e.url] : [])));
   const input: ScanRunInput = {
     message: row.message,
     platform: (row.platform as StoredScan['platform']) ?? undefined,
@@ -208,13 +278,19 @@ export async function answerScan(ctx: Ctx, userId: string, id: string, context: 
   try {
     result = await analyzeFn(input, engineOptions(ctx));
   } catch (err) {
-    ctx.logger.error({ err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id }, 'analysis failed');
+    ctx.logger.error(
+      { err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id },
+      'analysis failed',
+    );
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your answers were not saved; please try again.');
   }
   result = await withReputation(ctx, { input, result, userId });
   const updated = await updateScanVerdict(ctx.database.db, userId, id, context, result);
   if (!updated) throw notFound();
-  ctx.logger.info({ scanId: id, riskScore: updated.riskScore, answers: Object.keys(context).length }, 'scan answers saved');
+  ctx.logger.info(
+    { scanId: id, riskScore: updated.riskScore, answers: Object.keys(context).length },
+    'scan answers saved',
+  );
   return toStoredScan(updated);
 }
 
@@ -269,8 +345,14 @@ function toStoredScan(row: ScanRow): StoredScan {
  * POST /api/scans and the public API's POST /v1/scans both ask it of the raw body.
  */
 export function requireMessage(raw: unknown): void {
-  if (typeof raw === 'object' && raw !== null && (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())) {
-    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', { details: { title: 'Message Required' } });
+  if (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (typeof (raw as { message?: unknown }).message !== 'string' || !(raw as { message: string }).message.trim())
+  ) {
+    throw new AppError('MESSAGE_REQUIRED', 'Please enter a message to analyze', {
+      details: { title: 'Message Required' },
+    });
   }
 }
 
@@ -279,12 +361,19 @@ export function requireMessage(raw: unknown): void {
  * Retry-After). The hit itself is counted by the statement that stores the scan, so a window filled by a
  * concurrent request stores nothing either. `known` is the bucket read with the requester, when it was.
  */
-export async function refuseWhenWindowFull(ctx: AppContext, rule: RateRule, userId: string, known: { count: number; resetAt: Date } | null | undefined): Promise<void> {
+export async function refuseWhenWindowFull(
+  ctx: AppContext,
+  rule: RateRule,
+  userId: string,
+  known: { count: number; resetAt: Date } | null | undefined,
+): Promise<void> {
   const now = ctx.clock.now().getTime();
   const bucket =
     known !== undefined
       ? known
-      : await ctx.rateLimiter.peek(rule, userId).then((p) => (p.allowed ? null : { count: rule.limit, resetAt: new Date(now + p.retryAfterSeconds * 1000) }));
+      : await ctx.rateLimiter
+          .peek(rule, userId)
+          .then((p) => (p.allowed ? null : { count: rule.limit, resetAt: new Date(now + p.retryAfterSeconds * 1000) }));
   if (bucket && bucket.count >= rule.limit) {
     throw new AppError('RATE_LIMITED', undefined, {
       retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt.getTime() - now) / 1000)),

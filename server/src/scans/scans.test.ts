@@ -10,7 +10,8 @@ import { scanRequestSchema } from '@redflag/contracts/scan';
 import { runScan } from './scans.service.ts';
 
 const DAY = 86_400_000;
-const SCAM = 'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
+const SCAM =
+  'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 
 let t: TestApp;
@@ -33,7 +34,15 @@ async function withPlan(u: TestUser, plan: 'trialing' | 'premium' | 'expired' | 
     t.ctx.database.db,
     u.user.id,
     plan === 'premium'
-      ? { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, provider: 'local', currentPeriodEnd: new Date(now.getTime() + 30 * DAY) }
+      ? {
+          planTier: 'premium',
+          subscriptionStatus: 'active',
+          paymentSetupComplete: true,
+          hasUsedTrial: true,
+          everPaid: true,
+          provider: 'local',
+          currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
+        }
       : {
           planTier: 'free',
           subscriptionStatus: 'trialing',
@@ -54,13 +63,18 @@ async function trialUser(used = 0) {
   return u;
 }
 
-const post = (u: TestUser | null, json: unknown) => t.request('/api/scans', { method: 'POST', headers: u?.headers ?? {}, json });
+const post = (u: TestUser | null, json: unknown) =>
+  t.request('/api/scans', { method: 'POST', headers: u?.headers ?? {}, json });
 
 describe('POST /api/scans', () => {
   it('answers 401 when signed out, and identity headers alone authenticate nobody', async () => {
     const u = await trialUser();
     expect((await post(null, { message: SCAM })).status).toBe(401);
-    const res = await t.request('/api/scans', { method: 'POST', headers: { 'X-User-ID': u.user.id, 'X-User-Email': u.user.email }, json: { message: SCAM } });
+    const res = await t.request('/api/scans', {
+      method: 'POST',
+      headers: { 'X-User-ID': u.user.id, 'X-User-Email': u.user.email },
+      json: { message: SCAM },
+    });
     expect(res.status).toBe(401);
   });
 
@@ -149,7 +163,11 @@ describe('POST /api/scans', () => {
 
   it("gives a trial user phone and e-mail verification within the trial's scans, each spending one (docs/design.md §4)", async () => {
     const u = await trialUser(3);
-    const res = await post(u, { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com' });
+    const res = await post(u, {
+      message: 'Hi it is PayPal support, send the code we texted you',
+      phoneNumber: '+33 6 12 34 56 78',
+      email: 'paypal.support@mailinator.com',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.phoneAnalysis).toMatchObject({ valid: true, country: 'FR' });
@@ -165,12 +183,15 @@ describe('POST /api/scans', () => {
     }
   });
 
-  it('refuses phone or e-mail verification with the plan\'s own answer when the plan gives no scans', async () => {
+  it("refuses phone or e-mail verification with the plan's own answer when the plan gives no scans", async () => {
     const expired = await createVerifiedUser(t);
     await withPlan(expired, 'expired');
     const noPlan = await createVerifiedUser(t);
     await withPlan(noPlan, 'setup_required');
-    for (const [u, code] of [[expired, 'TRIAL_EXPIRED'], [noPlan, 'PAYMENT_SETUP_REQUIRED']] as const) {
+    for (const [u, code] of [
+      [expired, 'TRIAL_EXPIRED'],
+      [noPlan, 'PAYMENT_SETUP_REQUIRED'],
+    ] as const) {
       const res = await post(u, { message: LEGIT, phoneNumber: '+1 202 555 0143' });
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe(code);
@@ -182,7 +203,13 @@ describe('POST /api/scans', () => {
     await withPlan(u, 'premium');
     for (const input of [
       { message: `  ${SCAM}  `, platform: 'sms' },
-      { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com', platform: 'whatsapp', source: 'image' },
+      {
+        message: 'Hi it is PayPal support, send the code we texted you',
+        phoneNumber: '+33 6 12 34 56 78',
+        email: 'paypal.support@mailinator.com',
+        platform: 'whatsapp',
+        source: 'image',
+      },
       { message: LEGIT },
     ]) {
       const res = await post(u, input);
@@ -196,7 +223,12 @@ describe('POST /api/scans', () => {
   it('gives a premium user unlimited scans with phone and e-mail findings', async () => {
     const u = await createVerifiedUser(t);
     await withPlan(u, 'premium');
-    const res = await post(u, { message: 'Hi it is PayPal support, send the code we texted you', phoneNumber: '+33 6 12 34 56 78', email: 'paypal.support@mailinator.com', platform: 'whatsapp' });
+    const res = await post(u, {
+      message: 'Hi it is PayPal support, send the code we texted you',
+      phoneNumber: '+33 6 12 34 56 78',
+      email: 'paypal.support@mailinator.com',
+      platform: 'whatsapp',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.phoneAnalysis).toMatchObject({ valid: true, country: 'FR' });
@@ -222,13 +254,17 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
     const a = await createVerifiedUser(t);
     await withPlan(a, 'premium');
     const b = await trialUser();
-    for (const m of ['first message', 'second message', 'third message']) expect((await post(a, { message: m })).status).toBe(200);
+    for (const m of ['first message', 'second message', 'third message'])
+      expect((await post(a, { message: m })).status).toBe(200);
     expect((await post(b, { message: 'b only' })).status).toBe(200);
     const list = await call('listScans', { headers: a.headers });
     expect(list.ok && list.data.map((s) => s.message)).toEqual(['third message', 'second message', 'first message']);
     const limited = await call('listScans', { query: { limit: 1 }, headers: a.headers });
     expect(limited.ok && limited.data).toHaveLength(1);
-    expect(await call('listScans', { query: { limit: 0 }, headers: a.headers })).toMatchObject({ status: 422, error: { code: 'VALIDATION_ERROR' } });
+    expect(await call('listScans', { query: { limit: 0 }, headers: a.headers })).toMatchObject({
+      status: 422,
+      error: { code: 'VALIDATION_ERROR' },
+    });
     expect(await call('listScans')).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
   });
 
@@ -237,8 +273,14 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
     const b = await trialUser();
     const scan = await (await post(a, { message: LEGIT })).json();
     expect((await call('getScan', { params: { id: scan.id }, headers: a.headers })).status).toBe(200);
-    expect(await call('getScan', { params: { id: scan.id }, headers: b.headers })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
-    expect(await call('getScan', { params: { id: 'not-a-uuid' }, headers: a.headers })).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+    expect(await call('getScan', { params: { id: scan.id }, headers: b.headers })).toMatchObject({
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await call('getScan', { params: { id: 'not-a-uuid' }, headers: a.headers })).toMatchObject({
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    });
   });
 
   it('computes stats: total, scams at 70 or more, rounded average; zeros with no scans', async () => {
@@ -247,7 +289,11 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
     const empty = await call('getScanStats', { headers: u.headers });
     expect(empty.ok && empty.data).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
     const scores: number[] = [];
-    for (const m of [SCAM, LEGIT, 'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now']) {
+    for (const m of [
+      SCAM,
+      LEGIT,
+      'Congratulations! You won a $1000 Walmart gift card. Claim now: http://bit.ly/claim-prize-now',
+    ]) {
       scores.push((await (await post(u, { message: m })).json()).riskScore);
     }
     const stats = await call('getScanStats', { headers: u.headers });
@@ -261,18 +307,41 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
 describe('POST /api/events', () => {
   it('stores an event with the analytics risk level, for signed-in and signed-out callers', async () => {
     const u = await trialUser();
-    expect((await t.request('/api/events', { method: 'POST', headers: u.headers, json: { name: 'scam_detected', properties: { riskScore: 85, platform: 'sms' } } })).status).toBe(204);
-    expect((await t.request('/api/events', { method: 'POST', json: { name: 'scan_attempt_unauthenticated' } })).status).toBe(204);
+    expect(
+      (
+        await t.request('/api/events', {
+          method: 'POST',
+          headers: u.headers,
+          json: { name: 'scam_detected', properties: { riskScore: 85, platform: 'sms' } },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (await t.request('/api/events', { method: 'POST', json: { name: 'scan_attempt_unauthenticated' } })).status,
+    ).toBe(204);
     const rows = await t.ctx.database.db.select().from(analyticsEvents);
     const mine = rows.find((r) => r.userId === u.user.id);
-    expect(mine).toMatchObject({ name: 'scam_detected', riskLevel: 'high', properties: { riskScore: 85, platform: 'sms' } });
+    expect(mine).toMatchObject({
+      name: 'scam_detected',
+      riskLevel: 'high',
+      properties: { riskScore: 85, platform: 'sms' },
+    });
     expect(rows.some((r) => r.name === 'scan_attempt_unauthenticated' && r.userId === null)).toBe(true);
   });
 
   it('keeps the spec’s 7/4 analytics scale: a score of 5 is medium, 3 is low', async () => {
-    await t.request('/api/events', { method: 'POST', json: { name: 'legitimate_message', properties: { riskScore: 5 } } });
-    await t.request('/api/events', { method: 'POST', json: { name: 'legitimate_message', properties: { riskScore: 3 } } });
-    const rows = await t.ctx.database.db.select().from(analyticsEvents).where(eq(analyticsEvents.name, 'legitimate_message'));
+    await t.request('/api/events', {
+      method: 'POST',
+      json: { name: 'legitimate_message', properties: { riskScore: 5 } },
+    });
+    await t.request('/api/events', {
+      method: 'POST',
+      json: { name: 'legitimate_message', properties: { riskScore: 3 } },
+    });
+    const rows = await t.ctx.database.db
+      .select()
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.name, 'legitimate_message'));
     expect(rows.map((r) => r.riskLevel).sort()).toEqual(['low', 'medium']);
   });
 

@@ -1,4 +1,12 @@
-import { API_ROUTES, apiRoutePath, apiRouteSearch, type ApiRouteInput, type ApiRouteName, type ApiRouteResponse, type ApiRouteSpec } from '@redflag/contracts/api-routes';
+import {
+  API_ROUTES,
+  apiRoutePath,
+  apiRouteSearch,
+  type ApiRouteInput,
+  type ApiRouteName,
+  type ApiRouteResponse,
+  type ApiRouteSpec,
+} from '@redflag/contracts/api-routes';
 import { errorBodySchema, type ErrorBody } from '@redflag/contracts/errors';
 import type { TestApp } from './harness.ts';
 
@@ -7,7 +15,10 @@ export interface CallOptions {
   headers?: HeadersInit;
 }
 
-type CallArgs<N extends ApiRouteName> = Record<never, never> extends ApiRouteInput<N> ? [input?: ApiRouteInput<N> & CallOptions] : [input: ApiRouteInput<N> & CallOptions];
+type CallArgs<N extends ApiRouteName> =
+  Record<never, never> extends ApiRouteInput<N>
+    ? [input?: ApiRouteInput<N> & CallOptions]
+    : [input: ApiRouteInput<N> & CallOptions];
 
 interface LooseInput extends CallOptions {
   params?: Record<string, string>;

@@ -26,7 +26,16 @@ export interface FakeSubscription {
   latest_invoice: string | null;
   /** The card Checkout collected (always a test Visa ending in 4242 here). */
   default_payment_method: string | null;
-  items: { object: 'list'; data: Array<{ id: string; object: 'subscription_item'; current_period_start: number; current_period_end: number; price: { id: string } }> };
+  items: {
+    object: 'list';
+    data: Array<{
+      id: string;
+      object: 'subscription_item';
+      current_period_start: number;
+      current_period_end: number;
+      price: { id: string };
+    }>;
+  };
   metadata: Record<string, string>;
 }
 
@@ -65,7 +74,9 @@ export class FakeStripe {
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
-      this.handle(req, res).catch((err: unknown) => this.send(res, 500, { error: { type: 'api_error', message: String(err) } }));
+      this.handle(req, res).catch((err: unknown) =>
+        this.send(res, 500, { error: { type: 'api_error', message: String(err) } }),
+      );
     });
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
     const { port } = this.server.address() as AddressInfo;
@@ -103,12 +114,16 @@ export class FakeStripe {
       return this.send(res, 200, this.idempotent.get(key));
     }
     const [status, body] = this.route(method, url.pathname, params);
-    if (method === 'POST' && typeof key === 'string' && url.pathname === '/v1/customers') this.idempotent.set(key, body);
+    if (method === 'POST' && typeof key === 'string' && url.pathname === '/v1/customers')
+      this.idempotent.set(key, body);
     return this.send(res, status, body);
   }
 
   private route(method: string, path: string, p: Record<string, string>): [number, unknown] {
-    const notFound: [number, unknown] = [404, { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } }];
+    const notFound: [number, unknown] = [
+      404,
+      { error: { type: 'invalid_request_error', message: `No such resource: ${path}` } },
+    ];
     if (method === 'POST' && path === '/v1/customers') {
       const metadata: Record<string, string> = {};
       for (const [k, v] of Object.entries(p)) if (k.startsWith('metadata[')) metadata[k.slice(9, -1)] = v;
@@ -117,18 +132,43 @@ export class FakeStripe {
       return [200, c];
     }
     if (method === 'GET' && path === '/v1/prices') {
-      return [200, { object: 'list', data: [{ id: 'price_lookup', object: 'price', lookup_key: p['lookup_keys[0]'] }], has_more: false, url: '/v1/prices' }];
+      return [
+        200,
+        {
+          object: 'list',
+          data: [{ id: 'price_lookup', object: 'price', lookup_key: p['lookup_keys[0]'] }],
+          has_more: false,
+          url: '/v1/prices',
+        },
+      ];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      if (p.mode !== 'subscription' || !p.customer || !this.customers.has(p.customer)) return [400, { error: { type: 'invalid_request_error', message: 'bad checkout request' } }];
-      const s = { id: this.id('cs_test'), object: 'checkout.session', customer: p.customer, mode: 'subscription', url: '', params: p };
+      if (p.mode !== 'subscription' || !p.customer || !this.customers.has(p.customer))
+        return [400, { error: { type: 'invalid_request_error', message: 'bad checkout request' } }];
+      const s = {
+        id: this.id('cs_test'),
+        object: 'checkout.session',
+        customer: p.customer,
+        mode: 'subscription',
+        url: '',
+        params: p,
+      };
       s.url = `https://checkout.stripe.test/c/pay/${s.id}`;
       this.sessions.set(s.id, s);
       return [200, s];
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!p.customer || !this.customers.has(p.customer)) return notFound;
-      return [200, { id: this.id('bps'), object: 'billing_portal.session', customer: p.customer, return_url: p.return_url, url: `https://billing.stripe.test/p/session/${this.id('x')}` }];
+      return [
+        200,
+        {
+          id: this.id('bps'),
+          object: 'billing_portal.session',
+          customer: p.customer,
+          return_url: p.return_url,
+          url: `https://billing.stripe.test/p/session/${this.id('x')}`,
+        },
+      ];
     }
     if (method === 'GET' && path === '/v1/subscriptions') {
       const expand = Object.entries(p)
@@ -139,9 +179,18 @@ export class FakeStripe {
         .sort((a, b) => b.created - a.created)
         .map((s) => ({
           ...s,
-          ...(expand.includes('data.latest_invoice') && s.latest_invoice ? { latest_invoice: this.invoices.get(s.latest_invoice) } : {}),
+          ...(expand.includes('data.latest_invoice') && s.latest_invoice
+            ? { latest_invoice: this.invoices.get(s.latest_invoice) }
+            : {}),
           ...(expand.includes('data.default_payment_method') && s.default_payment_method
-            ? { default_payment_method: { id: s.default_payment_method, object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 } } }
+            ? {
+                default_payment_method: {
+                  id: s.default_payment_method,
+                  object: 'payment_method',
+                  type: 'card',
+                  card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2039 },
+                },
+              }
             : {}),
         }));
       return [200, { object: 'list', data, has_more: false, url: '/v1/subscriptions' }];
@@ -152,21 +201,36 @@ export class FakeStripe {
       if (!sub) return notFound;
       if (method === 'GET') return [200, sub];
       if (method === 'DELETE') {
-        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: 'This subscription is already canceled.' } }];
+        if (sub.status === 'canceled')
+          return [400, { error: { type: 'invalid_request_error', message: 'This subscription is already canceled.' } }];
         sub.status = 'canceled';
         sub.cancel_at_period_end = false;
         return [200, sub];
       }
       if (method === 'POST') {
         if (p.trial_end === 'now') {
-          if (sub.status !== 'trialing') return [400, { error: { type: 'invalid_request_error', message: 'The subscription is not in a trial.' } }];
+          if (sub.status !== 'trialing')
+            return [400, { error: { type: 'invalid_request_error', message: 'The subscription is not in a trial.' } }];
           if (this.failingCustomers.has(sub.customer) && p.payment_behavior === 'error_if_incomplete') {
-            return [402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } }];
+            return [
+              402,
+              {
+                error: {
+                  type: 'card_error',
+                  code: 'card_declined',
+                  decline_code: 'generic_decline',
+                  message: 'Your card was declined.',
+                },
+              },
+            ];
           }
           this.chargeNow(sub);
         }
         if (p.cancel_at_period_end !== undefined) sub.cancel_at_period_end = p.cancel_at_period_end === 'true';
-        const expanded = p['expand[0]'] === 'latest_invoice' && sub.latest_invoice ? { ...sub, latest_invoice: this.invoices.get(sub.latest_invoice) } : sub;
+        const expanded =
+          p['expand[0]'] === 'latest_invoice' && sub.latest_invoice
+            ? { ...sub, latest_invoice: this.invoices.get(sub.latest_invoice) }
+            : sub;
         return [200, expanded];
       }
     }
@@ -219,7 +283,18 @@ export class FakeStripe {
       cancel_at: null,
       latest_invoice: null,
       default_payment_method: this.id('pm'),
-      items: { object: 'list', data: [{ id: this.id('si'), object: 'subscription_item', current_period_start: now, current_period_end: trialEnd ?? now + MONTH_S, price: { id: s.params['line_items[0][price]'] ?? '' } }] },
+      items: {
+        object: 'list',
+        data: [
+          {
+            id: this.id('si'),
+            object: 'subscription_item',
+            current_period_start: now,
+            current_period_end: trialEnd ?? now + MONTH_S,
+            price: { id: s.params['line_items[0][price]'] ?? '' },
+          },
+        ],
+      },
       metadata: {},
     };
     this.subscriptions.set(sub.id, sub);
@@ -244,7 +319,17 @@ export class FakeStripe {
 
 /** A Stripe event as Stripe would send it for an object. */
 export function fakeEvent(type: string, object: unknown, id = `evt_${randomBytes(8).toString('hex')}`) {
-  return { id, object: 'event', type, api_version: '2026-10-28.endive', created: Math.floor(Date.now() / 1000), livemode: false, pending_webhooks: 1, request: null, data: { object } };
+  return {
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: null,
+    data: { object },
+  };
 }
 
 /** The webhook secret the Stripe test apps below are configured with. */

@@ -92,7 +92,14 @@ export async function createTestAppPair(env: Record<string, string> = {}): Promi
 
 async function buildTestApp(env: Record<string, string>, database: Database, opts: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:5000', TEST_CLOCK: 'true', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:5000',
+    TEST_CLOCK: 'true',
+    ...env,
+  });
   const ctx = createContext(config, {
     database,
     logger: createLogger(config.logLevel, opts.logDestination),
@@ -109,7 +116,13 @@ async function buildTestApp(env: Record<string, string>, database: Database, opt
       const { json, headers, ...rest } = init;
       const h = new Headers(headers);
       if (json !== undefined) h.set('content-type', 'application/json');
-      return Promise.resolve(app.request(`http://localhost:5000${p}`, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) }));
+      return Promise.resolve(
+        app.request(`http://localhost:5000${p}`, {
+          ...rest,
+          headers: h,
+          ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+        }),
+      );
     },
     async close() {
       await database.close();

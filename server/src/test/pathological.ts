@@ -8,7 +8,43 @@ import { MAX_MESSAGE_LENGTH } from '@redflag/contracts/constants';
 import { mulberry32 } from '../detection/training/trainer.ts';
 
 /** Characters that some step of the engine treats specially: leetspeak, link, e-mail, number, spacing. */
-const SPECIAL = ['a', 'Z', '1', '0', '@', '€', '$', '!', '|', '.', '-', '_', '*', '/', ':', '%', '?', '=', '&', '#', '+', '(', ')', '"', "'", ',', ' ', '\n', 'é', 'а', '\u200B', '😀', 'ก', 'w', 'x'];
+const SPECIAL = [
+  'a',
+  'Z',
+  '1',
+  '0',
+  '@',
+  '€',
+  '$',
+  '!',
+  '|',
+  '.',
+  '-',
+  '_',
+  '*',
+  '/',
+  ':',
+  '%',
+  '?',
+  '=',
+  '&',
+  '#',
+  '+',
+  '(',
+  ')',
+  '"',
+  "'",
+  ',',
+  ' ',
+  '\n',
+  'é',
+  'а',
+  '\u200B',
+  '😀',
+  'ก',
+  'w',
+  'x',
+];
 
 /** Short units seen to stress text handling, plus realistic shapes (blobs, URL runs, digit runs). */
 const HAND_PICKED: Record<string, string> = {
@@ -22,22 +58,22 @@ const HAND_PICKED: Record<string, string> = {
   'url-no-space': 'http://x.y/z?a=b&',
   'www-dots': 'www.a.',
   'email-run': 'a@b.co ',
-  'digits': '0123456789',
+  digits: '0123456789',
   'digit-groups': '555-0147 ',
   'phone-plus': '+1 (415) ',
-  'money': '$1,000.00 ',
-  'brackets': '((((',
-  'quotes': '"\'"',
-  'newlines': 'a\n',
-  'dashes': '-- ',
-  'emoji': '😀😀a',
-  'thai': 'กขค',
+  money: '$1,000.00 ',
+  brackets: '((((',
+  quotes: '"\'"',
+  newlines: 'a\n',
+  dashes: '-- ',
+  emoji: '😀😀a',
+  thai: 'กขค',
   'cyrillic-mix': 'pаypаl',
   'zero-width': 'a\u200Bb',
-  'combining': 'e\u0301\u0301',
-  'percent': '%41%42',
+  combining: 'e\u0301\u0301',
+  percent: '%41%42',
   'html-ish': '<a href=x>',
-  'subject': 'Subject: a\n',
+  subject: 'Subject: a\n',
   'reply-quote': '> a\n',
 };
 
@@ -55,14 +91,18 @@ export interface PathologicalInput {
  * Every unit of one, two and three special characters is too many (35^3); instead: all single characters,
  * all pairs, a seeded sample of triples, the hand-picked units, and random blobs (base64-like, URL-like).
  */
-export function pathologicalInputs(opts: { length?: number; triples?: number; seed?: number } = {}): PathologicalInput[] {
+export function pathologicalInputs(
+  opts: { length?: number; triples?: number; seed?: number } = {},
+): PathologicalInput[] {
   const length = opts.length ?? MAX_MESSAGE_LENGTH;
   // Seeded, so a failing input can be printed and rebuilt.
   const rand = mulberry32(opts.seed ?? 1);
   const out: PathologicalInput[] = [];
   for (const [name, unit] of Object.entries(HAND_PICKED)) out.push({ name, text: repeatTo(unit, length) });
   for (const a of SPECIAL) out.push({ name: `unit ${JSON.stringify(a)}`, text: repeatTo(a, length) });
-  for (const a of SPECIAL) for (const b of SPECIAL) if (a !== b) out.push({ name: `unit ${JSON.stringify(a + b)}`, text: repeatTo(a + b, length) });
+  for (const a of SPECIAL)
+    for (const b of SPECIAL)
+      if (a !== b) out.push({ name: `unit ${JSON.stringify(a + b)}`, text: repeatTo(a + b, length) });
   const pick = (): string => SPECIAL[Math.floor(rand() * SPECIAL.length)] ?? 'a';
   for (let i = 0; i < (opts.triples ?? 300); i++) {
     const unit = pick() + pick() + pick();
@@ -70,7 +110,11 @@ export function pathologicalInputs(opts: { length?: number; triples?: number; se
   }
   const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   const URLC = 'abcdefghijklmnopqrstuvwxyz0123456789-._~:/?#[]@!$&()*+,;=%';
-  for (const [name, alphabet] of [['base64 blob', B64], ['url-char blob', URLC], ['special blob', SPECIAL.join('')]] as const) {
+  for (const [name, alphabet] of [
+    ['base64 blob', B64],
+    ['url-char blob', URLC],
+    ['special blob', SPECIAL.join('')],
+  ] as const) {
     let s = '';
     while (s.length < length) s += alphabet[Math.floor(rand() * alphabet.length)] ?? 'a';
     out.push({ name, text: s.slice(0, length) });

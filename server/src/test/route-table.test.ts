@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, apiRoutePath, apiRouteSearch, type ApiRouteName, type ApiRouteResponse } from '@redflag/contracts/api-routes';
+import {
+  API_ROUTES,
+  apiRoutePath,
+  apiRouteSearch,
+  type ApiRouteName,
+  type ApiRouteResponse,
+} from '@redflag/contracts/api-routes';
 import { createTestApp, type TestApp } from './harness.ts';
 import { createVerifiedUser, TEST_PASSWORD, type TestUser } from './users.ts';
 
@@ -27,7 +33,11 @@ interface CallInput {
 }
 
 /** Calls a row of the table on the app, expects a 2xx and answers the body parsed with the row's schema. */
-async function call<N extends ApiRouteName>(name: N, user: TestUser | null, input: CallInput = {}): Promise<ApiRouteResponse<N>> {
+async function call<N extends ApiRouteName>(
+  name: N,
+  user: TestUser | null,
+  input: CallInput = {},
+): Promise<ApiRouteResponse<N>> {
   const spec = API_ROUTES[name];
   const res = await t.request(apiRoutePath(spec.path, input.params) + apiRouteSearch(input.query), {
     method: spec.method,
@@ -74,14 +84,26 @@ describe('the route table against the real app', () => {
     expect((await call('getSession', u))?.user.id).toBe(u.user.id);
     await call('getAuthUser', u);
     expect((await call('listSignInMethods', u)).map((a) => a.providerId)).toContain('credential');
-    for (const name of ['getPlan', 'getScanUsage', 'getTrialStatus', 'getSubscriptionStatus', 'checkTrialConversion', 'getConversionPreview'] as const) {
+    for (const name of [
+      'getPlan',
+      'getScanUsage',
+      'getTrialStatus',
+      'getSubscriptionStatus',
+      'checkTrialConversion',
+      'getConversionPreview',
+    ] as const) {
       await call(name, u);
     }
   });
 
   it('a trial user: scans, history, report, feedback, share links, the portal, conversion and cancelling', async () => {
     const u = await trialUser();
-    const scan = await call('createScan', u, { body: { message: 'Your parcel is on hold. Pay the $1.99 fee at http://parcel-fee.example.com today', platform: 'sms' } });
+    const scan = await call('createScan', u, {
+      body: {
+        message: 'Your parcel is on hold. Pay the $1.99 fee at http://parcel-fee.example.com today',
+        platform: 'sms',
+      },
+    });
     const page = await call('listScans', u, { query: { q: 'parcel', page: 1, limit: 5 } });
     expect(page.map((s) => s.id)).toEqual([scan.id]);
     await call('getScan', u, { params: { id: scan.id } });
@@ -124,7 +146,9 @@ describe('the route table against the real app', () => {
 
   it('account actions: change password and e-mail, sign out (everywhere), delete', async () => {
     const u = await createVerifiedUser(t);
-    await call('changePassword', u, { body: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Sturdy-Passphrase-77' } });
+    await call('changePassword', u, {
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'Another-Sturdy-Passphrase-77' },
+    });
     await call('changeEmail', u, { body: { newEmail: `new-${u.user.email}` } });
     await call('signOut', u, { body: {} });
     const v = await createVerifiedUser(t);

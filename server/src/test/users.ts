@@ -105,7 +105,10 @@ const DAY_MS = 86_400_000;
  * A signed-in user one day into the built-in provider's 7-day trial (the web app's 5-scan quota), card
  * added, with `scansUsed` trial scans already spent.
  */
-export async function createTrialUser(t: Pick<TestApp, 'ctx'>, { scansUsed = 0, ...opts }: TestUserOptions & { scansUsed?: number } = {}): Promise<TestUser> {
+export async function createTrialUser(
+  t: Pick<TestApp, 'ctx'>,
+  { scansUsed = 0, ...opts }: TestUserOptions & { scansUsed?: number } = {},
+): Promise<TestUser> {
   const u = await createVerifiedUser(t, opts);
   const now = t.ctx.clock.now();
   await ensureAccount(t.ctx.database.db, u.user.id);

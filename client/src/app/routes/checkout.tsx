@@ -36,7 +36,8 @@ export function CheckoutRoute() {
   if (auth.status === 'signed_in' && auth.user.isPremium) return <AlreadyPremiumPage />;
   // Already on the trial (card given at checkout): the way to Premium is activating it, not a second checkout.
   if (auth.status === 'signed_in' && auth.user.isTrialing && !auth.user.isPremium) return <ActivateTrialPage />;
-  if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect) return <CheckoutPage auth={auth.status} />;
+  if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect)
+    return <CheckoutPage auth={auth.status} />;
   if (signedOut && isDesktop) return <PageSpinner label="Preparing checkout..." />;
 
   return (
@@ -73,7 +74,11 @@ function AlreadyPremiumPage() {
       window.location.assign(await getBillingPortalUrl());
     } catch (error) {
       setOpening(false);
-      toast({ variant: 'destructive', title: 'Could not open billing', description: error instanceof Error ? error.message : 'Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Could not open billing',
+        description: error instanceof Error ? error.message : 'Please try again.',
+      });
     }
   };
   return (
@@ -95,7 +100,10 @@ function AlreadyPremiumPage() {
           </>
         }
       >
-        <p>Your Premium subscription is active: unlimited scans, phone and email checks. There is nothing to pay here. To change your card or cancel, manage billing.</p>
+        <p>
+          Your Premium subscription is active: unlimited scans, phone and email checks. There is nothing to pay here. To
+          change your card or cancel, manage billing.
+        </p>
       </StatusCard>
     </>
   );
@@ -128,7 +136,10 @@ function ActivateTrialPage() {
           </>
         }
       >
-        <p>Your trial already includes phone and email checks. Premium starts by itself when your trial ends, with the card you added. To get unlimited scans now, activate it early.</p>
+        <p>
+          Your trial already includes phone and email checks. Premium starts by itself when your trial ends, with the
+          card you added. To get unlimited scans now, activate it early.
+        </p>
       </StatusCard>
       <TrialLimitDialog open={open} onOpenChange={setOpen} reason="early" onActivated={() => void navigate('/scan')} />
     </>

@@ -17,7 +17,14 @@ import { StatCards, StatCardsSkeleton } from '@/features/dashboard/components/St
 import { usePlanDisplay } from '@/features/billing/hooks/use-plan-display';
 import type { PlanDisplay } from '@/features/billing/utils/plan-display';
 import { useScanStats } from '@/features/scans/api/get-scan-stats';
-import { HISTORY_PAGE_SIZE, hasActiveFilters, historySearchParams, pageCount, readHistoryFilters, type HistoryFilters } from '@/features/dashboard/utils/history-query';
+import {
+  HISTORY_PAGE_SIZE,
+  hasActiveFilters,
+  historySearchParams,
+  pageCount,
+  readHistoryFilters,
+  type HistoryFilters,
+} from '@/features/dashboard/utils/history-query';
 import { messagePreview } from '@/features/dashboard/utils/scan-item';
 import { useDeleteAllScans, useDeleteScan } from '@/features/scans/api/delete-scans';
 import { useScanPage, type ScanPage } from '@/features/scans/api/get-scans';
@@ -53,11 +60,20 @@ function StatsPanel() {
 
 function UsagePanel({ plan }: { plan: PlanDisplay | undefined }) {
   const usage = useScanUsage();
-  if (usage.isPending) return <div role="status" aria-label="Loading scan usage" className="h-36 animate-pulse rounded-2xl border border-slate-200 bg-white" />;
+  if (usage.isPending)
+    return (
+      <div
+        role="status"
+        aria-label="Loading scan usage"
+        className="h-36 animate-pulse rounded-2xl border border-slate-200 bg-white"
+      />
+    );
   if (usage.isError) return <PanelError what="your scan usage" onRetry={() => void usage.refetch()} />;
   // Premium (e.g. just converted): no usage card.
   if (usage.data.unlimited) return null;
-  return <ScanUsageCard usage={usage.data} plan={{ name: plan?.name ?? 'Free trial', upgrade: plan?.upgrade ?? null }} />;
+  return (
+    <ScanUsageCard usage={usage.data} plan={{ name: plan?.name ?? 'Free trial', upgrade: plan?.upgrade ?? null }} />
+  );
 }
 
 function deleteErrorText(error: unknown): string {
@@ -70,7 +86,8 @@ function useHistoryFilters(): [HistoryFilters, FiltersChange] {
   const [params, setParams] = useSearchParams();
   const filters = readHistoryFilters(params);
   const setFilters = useCallback<FiltersChange>(
-    (next, options) => setParams(historySearchParams(next), { replace: options?.replace ?? false, preventScrollReset: true }),
+    (next, options) =>
+      setParams(historySearchParams(next), { replace: options?.replace ?? false, preventScrollReset: true }),
     [setParams],
   );
   return [filters, setFilters];
@@ -108,7 +125,8 @@ function HistoryPanel({
   const data = history.data;
   const lastPage = data ? pageCount(data.total, HISTORY_PAGE_SIZE) : 1;
   useEffect(() => {
-    if (data && !history.isPlaceholderData && filters.page > lastPage) onFiltersChange({ ...filters, page: lastPage }, { replace: true });
+    if (data && !history.isPlaceholderData && filters.page > lastPage)
+      onFiltersChange({ ...filters, page: lastPage }, { replace: true });
   }, [data, history.isPlaceholderData, filters, lastPage, onFiltersChange]);
 
   if (history.isPending) return <ScanHistorySkeleton />;
@@ -139,7 +157,10 @@ function HistoryPanel({
         focusHeading.current = true;
         setConfirmAll(false);
         onFiltersChange({ q: '', verdict: '', type: '', page: 1 });
-        toast({ title: 'Scan history deleted', description: `${deleted} ${deleted === 1 ? 'scan was' : 'scans were'} deleted.` });
+        toast({
+          title: 'Scan history deleted',
+          description: `${deleted} ${deleted === 1 ? 'scan was' : 'scans were'} deleted.`,
+        });
       },
     });
   };
@@ -196,7 +217,13 @@ function HistoryPanel({
 export function DashboardPage({ user }: { user: AuthUser }) {
   const stats = useScanStats();
   const [filters, setFilters] = useHistoryFilters();
-  const history = useScanPage({ q: filters.q, verdict: filters.verdict, type: filters.type, page: filters.page, limit: HISTORY_PAGE_SIZE });
+  const history = useScanPage({
+    q: filters.q,
+    verdict: filters.verdict,
+    type: filters.type,
+    page: filters.page,
+    limit: HISTORY_PAGE_SIZE,
+  });
   useLoggedOutNotice([stats.error, history.error]);
   // The one plan display (also on account, settings and the header); the session's flag until it loads.
   const { display } = usePlanDisplay();
@@ -221,7 +248,10 @@ export function DashboardPage({ user }: { user: AuthUser }) {
                 <ScanSearch aria-hidden="true" />
                 <AlertTitle>Your message is waiting</AlertTitle>
                 <AlertDescription className="flex flex-wrap items-center gap-3">
-                  <span>The message you pasted before signing up is ready on the scan page: “{messagePreview(pending.message)}”</span>
+                  <span>
+                    The message you pasted before signing up is ready on the scan page: “
+                    {messagePreview(pending.message)}”
+                  </span>
                   <Button asChild size="sm">
                     <Link to="/scan">Scan it now</Link>
                   </Button>

@@ -12,7 +12,14 @@ import { HowItWorks } from '@/features/landing/components/HowItWorks';
 import { MeasuredAccuracy } from '@/features/landing/components/MeasuredAccuracy';
 import { PricingSection } from '@/features/landing/components/PricingSection';
 import { openAuthModal } from '@/lib/ui-store';
-import { CROSS_PAGE_SCROLL_DELAY_MS, HEADER_SCROLL_OFFSET, LANDING_SECTIONS, scrollToSection, SECTION_SETTLE_MS, SECTION_WAIT_MS } from '@/lib/scroll';
+import {
+  CROSS_PAGE_SCROLL_DELAY_MS,
+  HEADER_SCROLL_OFFSET,
+  LANDING_SECTIONS,
+  scrollToSection,
+  SECTION_SETTLE_MS,
+  SECTION_WAIT_MS,
+} from '@/lib/scroll';
 import { storage, STORAGE_KEYS } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
 import { PanelBoundary } from '../error-boundary';
@@ -33,7 +40,10 @@ function startTrial() {
  */
 function tryAnalyzer() {
   if (!scrollToSection(LANDING_SECTIONS.analyzer, HEADER_SCROLL_OFFSET)) return;
-  document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]')?.focus({ preventScroll: true });
+  document
+    .getElementById(LANDING_SECTIONS.analyzer)
+    ?.querySelector<HTMLTextAreaElement>('textarea[name="message"]')
+    ?.focus({ preventScroll: true });
 }
 
 const USER_SCROLL_EVENTS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
@@ -49,7 +59,10 @@ function showSharedBox(): () => void {
   let touched = false;
   const onTouch = () => (touched = true);
   for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, onTouch, { passive: true });
-  const box = () => document.getElementById(LANDING_SECTIONS.analyzer)?.querySelector<HTMLTextAreaElement>('textarea[name="message"]') ?? null;
+  const box = () =>
+    document
+      .getElementById(LANDING_SECTIONS.analyzer)
+      ?.querySelector<HTMLTextAreaElement>('textarea[name="message"]') ?? null;
   const deadline = Date.now() + SECTION_WAIT_MS;
   const attempt = () => {
     const found = box();
@@ -58,7 +71,12 @@ function showSharedBox(): () => void {
       return;
     }
     found.scrollIntoView({ block: 'center' });
-    timers.push(window.setTimeout(() => (touched ? undefined : box()?.scrollIntoView({ block: 'center' })), SECTION_SETTLE_MS / 2));
+    timers.push(
+      window.setTimeout(
+        () => (touched ? undefined : box()?.scrollIntoView({ block: 'center' })),
+        SECTION_SETTLE_MS / 2,
+      ),
+    );
   };
   timers.push(window.setTimeout(attempt, CROSS_PAGE_SCROLL_DELAY_MS));
   return () => {

@@ -31,7 +31,13 @@ export function PaymentSuccessPage() {
       <title>{`${outcome.title} · RedFlag`}</title>
       <StatusCard
         tone={outcome.kind === 'confirming' ? 'neutral' : 'success'}
-        icon={outcome.kind === 'confirming' ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <CircleCheckBig aria-hidden="true" />}
+        icon={
+          outcome.kind === 'confirming' ? (
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+          ) : (
+            <CircleCheckBig aria-hidden="true" />
+          )
+        }
         title={outcome.title}
         actions={<PaymentSuccessActions signedIn={signedIn} />}
       >

@@ -78,22 +78,21 @@ export function PrivacyPolicyPage() {
           <ul>
             <li>
               <strong>Invoices:</strong> the amount, period and dates of each invoice, which the law requires us to keep
-              for accounting. They are no longer linked to you, your email address or your card. Our payment
-              processor keeps its own payment records as the law requires of it.
+              for accounting. They are no longer linked to you, your email address or your card. Our payment processor
+              keeps its own payment records as the law requires of it.
             </li>
             <li>
-              <strong>Free trial record:</strong> if you had a free trial, a keyed hash of your email address (a
-              one-way code made with a secret key, from which the address cannot be read back), kept only so that the
-              free trial is given once per email address. Nothing else is kept with it.
+              <strong>Free trial record:</strong> if you had a free trial, a keyed hash of your email address (a one-way
+              code made with a secret key, from which the address cannot be read back), kept only so that the free trial
+              is given once per email address. Nothing else is kept with it.
             </li>
           </ul>
 
           <h2>5. Your rights and choices</h2>
           <ul>
             <li>
-              <strong>Export:</strong> you can download a copy of everything we store about you (account, scans,
-              plan, subscription and invoices, usage events, the emails we sent you and your messages to support) from
-              your{' '}
+              <strong>Export:</strong> you can download a copy of everything we store about you (account, scans, plan,
+              subscription and invoices, usage events, the emails we sent you and your messages to support) from your{' '}
               <Link to="/account">account page</Link>, or ask us at {mail}. We fulfil export requests{' '}
               <strong>within 24 hours</strong>.
             </li>

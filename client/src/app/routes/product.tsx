@@ -53,7 +53,9 @@ export function ProductPage() {
     <>
       <title>How RedFlag works, what it costs · RedFlag</title>
       <PageHeader eyebrow="RedFlag" title="How it works, what it measures, what it costs">
-        <p>One real example, what every scan checks, how accurate the engine is on messages it never saw, and the plan.</p>
+        <p>
+          One real example, what every scan checks, how accurate the engine is on messages it never saw, and the plan.
+        </p>
       </PageHeader>
       <PanelBoundary name="how it works" className="m-4">
         <HowItWorks />
@@ -65,7 +67,11 @@ export function ProductPage() {
         <MeasuredAccuracy />
       </PanelBoundary>
       <PanelBoundary name="pricing" className="m-4">
-        {auth.status === 'signed_in' ? <PricingSection action={<MemberPricingAction user={auth.user} />} /> : <PricingSection onStartTrial={startTrialSignUp} />}
+        {auth.status === 'signed_in' ? (
+          <PricingSection action={<MemberPricingAction user={auth.user} />} />
+        ) : (
+          <PricingSection onStartTrial={startTrialSignUp} />
+        )}
       </PanelBoundary>
     </>
   );

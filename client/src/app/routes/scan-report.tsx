@@ -115,40 +115,46 @@ function Report({ scan, back, isPremium }: { scan: StoredScan; back: string; isP
         {/* The dark band ends under the card's top edge however many lines the title takes. */}
         <div className="bg-ink-900 pb-16">
           <div className="mx-auto max-w-3xl px-4 pt-6 sm:px-6 md:pt-10">
-          <Button asChild variant="ghost-inverse" size="sm" className="-ml-3">
-            <Link to={back}>
-              <ArrowLeft aria-hidden="true" /> All scans
-            </Link>
-          </Button>
-          <p className="mt-4 text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Scan report</p>
-          <h1 data-testid="report-title" className="mt-2 break-words text-2xl font-black tracking-tight text-white md:text-4xl">
-            {title}
-          </h1>
-          <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-slate-300">
-            {scannedAt ? <span>Scanned {scannedAt}</span> : null}
-            {platform ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>{platform}</span>
-              </>
-            ) : null}
-            {scan.source === 'image' ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>From a screenshot</span>
-              </>
-            ) : null}
-            {scan.source === 'email' ? (
-              <>
-                <span aria-hidden="true">·</span>
-                <span>Forwarded by e-mail</span>
-              </>
-            ) : null}
-          </p>
+            <Button asChild variant="ghost-inverse" size="sm" className="-ml-3">
+              <Link to={back}>
+                <ArrowLeft aria-hidden="true" /> All scans
+              </Link>
+            </Button>
+            <p className="mt-4 text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Scan report</p>
+            <h1
+              data-testid="report-title"
+              className="mt-2 break-words text-2xl font-black tracking-tight text-white md:text-4xl"
+            >
+              {title}
+            </h1>
+            <p className="mt-2 flex flex-wrap gap-x-2 text-sm text-slate-300">
+              {scannedAt ? <span>Scanned {scannedAt}</span> : null}
+              {platform ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>{platform}</span>
+                </>
+              ) : null}
+              {scan.source === 'image' ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>From a screenshot</span>
+                </>
+              ) : null}
+              {scan.source === 'email' ? (
+                <>
+                  <span aria-hidden="true">·</span>
+                  <span>Forwarded by e-mail</span>
+                </>
+              ) : null}
+            </p>
           </div>
         </div>
         <div className="mx-auto -mt-10 max-w-3xl px-4 sm:px-6">
-          <section aria-labelledby="report-result-title" className="rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10">
+          <section
+            aria-labelledby="report-result-title"
+            className="rounded-2xl border border-slate-200 bg-white shadow-2xl shadow-ink-900/10"
+          >
             <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-5 py-4 md:px-7">
               <h2 id="report-result-title" className="text-lg font-extrabold uppercase tracking-tight text-slate-900">
                 Scan result

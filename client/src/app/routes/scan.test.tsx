@@ -27,7 +27,12 @@ const MESSAGE = '  USPS: Your package is on hold. Pay the $1.99 fee now at https
 /** What the page reads around a scan: the trial's usage and status, the result's feedback and share state. */
 function answerTheTrial(scanCount = 2) {
   const usage: ScanUsage = { planTier: 'free', scanCount, maxScans: 5, remaining: 5 - scanCount, unlimited: false };
-  const status: TrialStatus = { daysRemaining: 5, isExpired: false, isTrialing: true, trialEndsAt: '2026-12-01T00:00:00.000Z' };
+  const status: TrialStatus = {
+    daysRemaining: 5,
+    isExpired: false,
+    isTrialing: true,
+    trialEndsAt: '2026-12-01T00:00:00.000Z',
+  };
   server.use(
     http.get('*/api/users/scan-usage', () => HttpResponse.json(usage)),
     http.get('*/api/users/trial-status', () => HttpResponse.json(status)),
@@ -77,10 +82,21 @@ describe('the scan page', () => {
 
   it('opens the trial-limit dialog on SCAN_LIMIT_REACHED, keeps the message, and runs the scan once Premium is activated', async () => {
     answerTheTrial(5);
-    const preview: ConversionPreview = { canConvert: true, amountCents: 999, currency: 'usd', interval: 'month', chargeDate: '2026-11-23T10:00:00.000Z', card: { brand: 'Visa', last4: '4242' } };
+    const preview: ConversionPreview = {
+      canConvert: true,
+      amountCents: 999,
+      currency: 'usd',
+      interval: 'month',
+      chargeDate: '2026-11-23T10:00:00.000Z',
+      card: { brand: 'Visa', last4: '4242' },
+    };
     let converted = false;
     server.use(
-      http.post('*/api/scans', () => (converted ? HttpResponse.json(storedScan({ id: 'scan-43' })) : errorAnswer(403, 'SCAN_LIMIT_REACHED', 'Free tier scan limit reached'))),
+      http.post('*/api/scans', () =>
+        converted
+          ? HttpResponse.json(storedScan({ id: 'scan-43' }))
+          : errorAnswer(403, 'SCAN_LIMIT_REACHED', 'Free tier scan limit reached'),
+      ),
       http.get('*/api/billing/conversion-preview', () => HttpResponse.json(preview)),
       http.post('*/api/convert-trial', () => {
         converted = true;
@@ -123,7 +139,11 @@ describe('the scan page', () => {
     await user.paste(MESSAGE);
     await user.click(submit);
     expect(await screen.findByTestId('scan-result')).toBeVisible();
-    expect(sent).toEqual({ message: MESSAGE.trim(), phoneNumber: '+1 415 555 0100', email: 'support@paypa1-secure.com' });
+    expect(sent).toEqual({
+      message: MESSAGE.trim(),
+      phoneNumber: '+1 415 555 0100',
+      email: 'support@paypa1-secure.com',
+    });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

@@ -3,7 +3,14 @@ import { toast } from '@/components/ui/use-toast';
 import { AnalyzerCard } from '@/features/analyzer/components/AnalyzerCard';
 import { ChatExportInput } from '@/features/chat-export/components/ChatExportInput';
 import { ImageInput } from '@/features/image-input/components/ImageInput';
-import { AUTO_SUBMIT_DELAY_MS, clearPendingAnalysis, pendingScanPayload, readPendingAnalysis, restoreMode, type PendingAnalysis } from '@/features/analyzer/utils/pending-analysis';
+import {
+  AUTO_SUBMIT_DELAY_MS,
+  clearPendingAnalysis,
+  pendingScanPayload,
+  readPendingAnalysis,
+  restoreMode,
+  type PendingAnalysis,
+} from '@/features/analyzer/utils/pending-analysis';
 import { preloadScanResultView, ScanResultsPanel } from '@/features/scans/components/ScanResultsPanel';
 import { useScanFlow } from '@/features/scans/hooks/use-scan-flow';
 import { useSharedMessage } from '@/features/share-target/hooks/use-shared-message';
@@ -61,7 +68,12 @@ export function ScanPage({ user }: { user: AuthUser }) {
   const usage = useScanUsage({ enabled: trialing });
   const trialStatus = useTrialStatus({ enabled: trialing });
   const flow = useScanFlow({
-    plan: { isPremium: user.isPremium, isTrialing: trialing, usage: usage.data, trialExpired: trialStatus.data?.isExpired === true },
+    plan: {
+      isPremium: user.isPremium,
+      isTrialing: trialing,
+      usage: usage.data,
+      trialExpired: trialStatus.data?.isExpired === true,
+    },
     onScanned: () => clearPendingAnalysis(storage),
   });
   // Reads the latest flow (usage may have loaded meanwhile) when the timer fires.
@@ -90,7 +102,9 @@ export function ScanPage({ user }: { user: AuthUser }) {
   const hadTrial = plan.data?.computedStatus.hasUsedTrial ?? user.isTrialing;
   const senderLock = flow.canVerify ? null : (
     <p>
-      {hadTrial ? 'Checking the sender’s number and email is part of Premium. ' : 'Checking the sender’s number and email is part of the free trial and Premium. '}
+      {hadTrial
+        ? 'Checking the sender’s number and email is part of Premium. '
+        : 'Checking the sender’s number and email is part of the free trial and Premium. '}
       <Link to="/checkout" className="font-semibold underline underline-offset-2">
         {hadTrial ? 'Get Premium' : 'Start your free trial'}
       </Link>
@@ -121,7 +135,13 @@ export function ScanPage({ user }: { user: AuthUser }) {
               initialValues={form.initial ?? undefined}
               onAnalyze={(payload) => flow.submit(payload)}
               // Phone and e-mail checks come with the trial and Premium: others see a number found on the screen, not filled in (decision 089).
-              imageInput={(props) => <ImageInput {...props} fillSender={flow.canVerify} initialImage={form.key === 0 ? shared.image : null} />}
+              imageInput={(props) => (
+                <ImageInput
+                  {...props}
+                  fillSender={flow.canVerify}
+                  initialImage={form.key === 0 ? shared.image : null}
+                />
+              )}
               // A WhatsApp export (.txt, or the .zip with its media) is read in the browser; only its text reaches the form.
               chatInput={(props) => <ChatExportInput {...props} />}
               isScanning={flow.isScanning}
@@ -132,7 +152,9 @@ export function ScanPage({ user }: { user: AuthUser }) {
                   <Alert variant="warning">
                     <Hourglass aria-hidden="true" />
                     <AlertTitle>Your free trial has ended</AlertTitle>
-                    <AlertDescription>Premium is being activated automatically with the card you added. This takes a moment.</AlertDescription>
+                    <AlertDescription>
+                      Premium is being activated automatically with the card you added. This takes a moment.
+                    </AlertDescription>
                   </Alert>
                 ) : null
               }
@@ -140,7 +162,12 @@ export function ScanPage({ user }: { user: AuthUser }) {
           </PanelBoundary>
           <div ref={resultsRef} className="scroll-mt-24">
             <PanelBoundary name="scan results">
-              <ScanResultsPanel result={flow.result} isScanning={flow.isScanning} onNewScan={newScan} renderFollowUps={(scan) => <ScanFollowUps scan={scan} />} />
+              <ScanResultsPanel
+                result={flow.result}
+                isScanning={flow.isScanning}
+                onNewScan={newScan}
+                renderFollowUps={(scan) => <ScanFollowUps scan={scan} />}
+              />
             </PanelBoundary>
           </div>
         </div>

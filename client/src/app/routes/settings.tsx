@@ -7,7 +7,13 @@ import { MemberRoute } from './member-route';
 
 function SignedInSettings({ user, onSignOut }: { user: AuthUser; onSignOut: () => void }) {
   const plan = usePlanDisplay();
-  return <SettingsPage user={user} plan={<PlanSummary display={plan.display} isError={plan.isError} />} onSignOut={onSignOut} />;
+  return (
+    <SettingsPage
+      user={user}
+      plan={<PlanSummary display={plan.display} isError={plan.isError} />}
+      onSignOut={onSignOut}
+    />
+  );
 }
 
 /** /settings: the simpler settings page (docs/product.md §2), behind the route table's rows. */

@@ -48,7 +48,11 @@ export function SharedResultRoute() {
             </Button>
           }
         >
-          <p>{missing ? 'The link may be mistyped, or the person who shared it has stopped sharing it.' : 'Something went wrong on our side or with the connection. Please try again.'}</p>
+          <p>
+            {missing
+              ? 'The link may be mistyped, or the person who shared it has stopped sharing it.'
+              : 'Something went wrong on our side or with the connection. Please try again.'}
+          </p>
         </StatusCard>
       </>
     );
@@ -64,7 +68,10 @@ export function SharedResultRoute() {
           <div className="mx-auto max-w-3xl px-4 pt-8 sm:px-6 md:pt-12">
             <p className="text-xs font-bold uppercase tracking-[0.2em] text-brand-400">Shared result</p>
             <h1 className="mt-2 text-2xl font-black tracking-tight text-white md:text-4xl">A RedFlag scam check</h1>
-            <p className="mt-2 text-sm text-slate-300">Someone checked a message with RedFlag and shared the verdict with you{checkedOn ? ` (checked ${checkedOn})` : ''}.</p>
+            <p className="mt-2 text-sm text-slate-300">
+              Someone checked a message with RedFlag and shared the verdict with you
+              {checkedOn ? ` (checked ${checkedOn})` : ''}.
+            </p>
           </div>
         </div>
         <div className="mx-auto -mt-10 max-w-3xl px-4 sm:px-6">

@@ -51,7 +51,13 @@ export function DialogContent({
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           const target = returnTo.current;
-          if (event.defaultPrevented || !(target instanceof HTMLElement) || target === document.body || !target.isConnected) return;
+          if (
+            event.defaultPrevented ||
+            !(target instanceof HTMLElement) ||
+            target === document.body ||
+            !target.isConnected
+          )
+            return;
           event.preventDefault();
           target.focus();
         }}

@@ -9,7 +9,13 @@ const inlineIconVariants = cva('size-5 shrink-0', {
 });
 
 const badgeVariants = cva('grid size-14 place-items-center rounded-2xl', {
-  variants: { tone: { danger: 'bg-red-100 text-red-700', warning: 'bg-amber-100 text-amber-800', success: 'bg-emerald-100 text-emerald-700' } },
+  variants: {
+    tone: {
+      danger: 'bg-red-100 text-red-700',
+      warning: 'bg-amber-100 text-amber-800',
+      success: 'bg-emerald-100 text-emerald-700',
+    },
+  },
 });
 
 export interface StatusDialogHeaderProps {
@@ -25,7 +31,13 @@ export interface StatusDialogHeaderProps {
 }
 
 /** The header of a dialog that announces a state (a limit, a sent link, an error): icon, title, description. */
-export function StatusDialogHeader({ icon: Icon, tone, title, description, layout = 'inline' }: StatusDialogHeaderProps) {
+export function StatusDialogHeader({
+  icon: Icon,
+  tone,
+  title,
+  description,
+  layout = 'inline',
+}: StatusDialogHeaderProps) {
   const centered = layout === 'centered';
   return (
     <DialogHeader className={cn(centered && 'items-center pr-0 text-center')}>

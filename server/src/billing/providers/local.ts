@@ -49,7 +49,8 @@ export interface AcceptedCard {
   chargeFails: boolean;
 }
 
-export type CardCheck = { ok: true; card: AcceptedCard } | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string };
+export type CardCheck =
+  { ok: true; card: AcceptedCard } | { ok: false; field: 'number' | 'expiry' | 'cvc'; message: string };
 
 const TEST_CARDS: Record<string, { declined: boolean; chargeFails: boolean }> = {
   '4242424242424242': { declined: false, chargeFails: false },
@@ -73,18 +74,30 @@ function luhn(digits: string): boolean {
 /** Validates a test card as a checkout form would, against the server's clock for the expiry. */
 export function checkCard(input: CardInput, now: Date): CardCheck {
   const number = input.number.replace(/[\s-]/g, '');
-  if (!/^\d{12,19}$/.test(number) || !luhn(number)) return { ok: false, field: 'number', message: 'Your card number is invalid.' };
+  if (!/^\d{12,19}$/.test(number) || !luhn(number))
+    return { ok: false, field: 'number', message: 'Your card number is invalid.' };
   const known = TEST_CARDS[number];
-  if (!known) return { ok: false, field: 'number', message: 'Use a test card: 4242 4242 4242 4242. Real cards are never accepted here.' };
+  if (!known)
+    return {
+      ok: false,
+      field: 'number',
+      message: 'Use a test card: 4242 4242 4242 4242. Real cards are never accepted here.',
+    };
   const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(input.expiry);
   const month = m ? Number(m[1]) : NaN;
   const year = m?.[2] ? (m[2].length === 2 ? 2000 + Number(m[2]) : Number(m[2])) : NaN;
-  if (!m || month < 1 || month > 12) return { ok: false, field: 'expiry', message: "Your card's expiration date is incomplete." };
+  if (!m || month < 1 || month > 12)
+    return { ok: false, field: 'expiry', message: "Your card's expiration date is incomplete." };
   // A card is valid through the last day of its expiry month.
-  if (Date.UTC(year, month, 1) <= now.getTime()) return { ok: false, field: 'expiry', message: "Your card's expiration date is in the past." };
-  if (!/^\d{3,4}$/.test(input.cvc.trim())) return { ok: false, field: 'cvc', message: "Your card's security code is incomplete." };
+  if (Date.UTC(year, month, 1) <= now.getTime())
+    return { ok: false, field: 'expiry', message: "Your card's expiration date is in the past." };
+  if (!/^\d{3,4}$/.test(input.cvc.trim()))
+    return { ok: false, field: 'cvc', message: "Your card's security code is incomplete." };
   if (known.declined) return { ok: false, field: 'number', message: DECLINED_MESSAGE };
-  return { ok: true, card: { brand: 'Visa', last4: number.slice(-4), expMonth: month, expYear: year, chargeFails: known.chargeFails } };
+  return {
+    ok: true,
+    card: { brand: 'Visa', last4: number.slice(-4), expMonth: month, expYear: year, chargeFails: known.chargeFails },
+  };
 }
 
 // --- Records ----------------------------------------------------------------------------------------
@@ -104,10 +117,18 @@ export async function findPortalSession(db: Executor, id: string) {
 }
 
 export async function listSubscriptions(db: Executor, customerId: string): Promise<LocalSubscriptionRow[]> {
-  return db.select().from(localSubscription).where(eq(localSubscription.customerId, customerId)).orderBy(desc(localSubscription.createdAt));
+  return db
+    .select()
+    .from(localSubscription)
+    .where(eq(localSubscription.customerId, customerId))
+    .orderBy(desc(localSubscription.createdAt));
 }
 
-export async function currentSubscription(db: Executor, customerId: string, opts: { forUpdate?: boolean } = {}): Promise<LocalSubscriptionRow | null> {
+export async function currentSubscription(
+  db: Executor,
+  customerId: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<LocalSubscriptionRow | null> {
   const subs = await listSubscriptions(db, customerId);
   const picked = pickSubscription(subs.map((s) => ({ ...s, created: s.createdAt.getTime() })));
   if (!picked || !opts.forUpdate) return picked;
@@ -117,10 +138,19 @@ export async function currentSubscription(db: Executor, customerId: string, opts
 
 export async function listInvoices(db: Executor, subscriptionIds: string[]): Promise<LocalInvoiceRow[]> {
   if (!subscriptionIds.length) return [];
-  return db.select().from(localInvoice).where(inArray(localInvoice.subscriptionId, subscriptionIds)).orderBy(desc(localInvoice.createdAt));
+  return db
+    .select()
+    .from(localInvoice)
+    .where(inArray(localInvoice.subscriptionId, subscriptionIds))
+    .orderBy(desc(localInvoice.createdAt));
 }
 
-async function updateSubscription(db: Executor, id: string, patch: Partial<typeof localSubscription.$inferInsert>, now: Date) {
+async function updateSubscription(
+  db: Executor,
+  id: string,
+  patch: Partial<typeof localSubscription.$inferInsert>,
+  now: Date,
+) {
   await db
     .update(localSubscription)
     .set({ ...patch, updatedAt: now })
@@ -128,7 +158,12 @@ async function updateSubscription(db: Executor, id: string, patch: Partial<typeo
 }
 
 /** One charge of the monthly price: a paid invoice, or an open one carrying the decline. */
-async function charge(db: Executor, sub: Pick<LocalSubscriptionRow, 'id' | 'cardChargeFails'>, period: { start: Date; end: Date }, now: Date): Promise<boolean> {
+async function charge(
+  db: Executor,
+  sub: Pick<LocalSubscriptionRow, 'id' | 'cardChargeFails'>,
+  period: { start: Date; end: Date },
+  now: Date,
+): Promise<boolean> {
   const paid = !sub.cardChargeFails;
   await db.insert(localInvoice).values({
     id: newId('lin'),
@@ -147,18 +182,28 @@ async function charge(db: Executor, sub: Pick<LocalSubscriptionRow, 'id' | 'card
 
 // --- Checkout ---------------------------------------------------------------------------------------
 
-export type CheckoutCompletion = { ok: true; customerId: string } | { ok: false; field: 'number' | 'expiry' | 'cvc' | 'session'; message: string };
+export type CheckoutCompletion =
+  { ok: true; customerId: string } | { ok: false; field: 'number' | 'expiry' | 'cvc' | 'session'; message: string };
 
 /**
  * The test checkout's submit: validates the card, then starts the subscription (a 7-day trial, or an
  * immediate charge for someone who already had a trial). Run inside a transaction with the sync after it.
  */
-export async function completeCheckout(db: Executor, sessionId: string, userId: string, input: CardInput, now: Date): Promise<CheckoutCompletion> {
+export async function completeCheckout(
+  db: Executor,
+  sessionId: string,
+  userId: string,
+  input: CardInput,
+  now: Date,
+): Promise<CheckoutCompletion> {
   const rows = await db.select().from(localCheckoutSession).where(eq(localCheckoutSession.id, sessionId)).for('update');
   const session = rows[0];
-  if (!session || session.userId !== userId) return { ok: false, field: 'session', message: 'This checkout session does not exist.' };
-  if (session.status !== 'open') return { ok: false, field: 'session', message: 'This checkout session is already complete.' };
-  if (session.expiresAt.getTime() <= now.getTime()) return { ok: false, field: 'session', message: 'This checkout session has expired. Start again from RedFlag.' };
+  if (!session || session.userId !== userId)
+    return { ok: false, field: 'session', message: 'This checkout session does not exist.' };
+  if (session.status !== 'open')
+    return { ok: false, field: 'session', message: 'This checkout session is already complete.' };
+  if (session.expiresAt.getTime() <= now.getTime())
+    return { ok: false, field: 'session', message: 'This checkout session has expired. Start again from RedFlag.' };
 
   const checked = checkCard(input, now);
   if (!checked.ok) return checked;
@@ -169,7 +214,8 @@ export async function completeCheckout(db: Executor, sessionId: string, userId: 
   // partial unique index on local_subscription (one live row per customer) backs this up in the database.
   await findAccountByCustomer(db, session.customerId, { forUpdate: true });
   const existing = await currentSubscription(db, session.customerId);
-  if (existing && existing.status !== 'canceled') return { ok: false, field: 'session', message: ALREADY_SUBSCRIBED_MESSAGE };
+  if (existing && existing.status !== 'canceled')
+    return { ok: false, field: 'session', message: ALREADY_SUBSCRIBED_MESSAGE };
 
   const subId = newId('lsub');
   const trialEnd = new Date(now.getTime() + TRIAL_DAYS * DAY_MS);
@@ -186,15 +232,27 @@ export async function completeCheckout(db: Executor, sessionId: string, userId: 
     updatedAt: now,
   };
   if (session.withTrial) {
-    await db.insert(localSubscription).values({ ...base, status: 'trialing', trialStart: now, trialEnd, currentPeriodStart: now, currentPeriodEnd: trialEnd });
+    await db.insert(localSubscription).values({
+      ...base,
+      status: 'trialing',
+      trialStart: now,
+      trialEnd,
+      currentPeriodStart: now,
+      currentPeriodEnd: trialEnd,
+    });
   } else {
     // No second trial: the first month is charged now, and a decline stops the checkout.
     if (card.chargeFails) return { ok: false, field: 'number', message: DECLINED_MESSAGE };
     const end = addMonths(now, 1);
-    await db.insert(localSubscription).values({ ...base, status: 'active', currentPeriodStart: now, currentPeriodEnd: end });
+    await db
+      .insert(localSubscription)
+      .values({ ...base, status: 'active', currentPeriodStart: now, currentPeriodEnd: end });
     await charge(db, { id: subId, cardChargeFails: false }, { start: now, end }, now);
   }
-  await db.update(localCheckoutSession).set({ status: 'complete', completedAt: now }).where(eq(localCheckoutSession.id, sessionId));
+  await db
+    .update(localCheckoutSession)
+    .set({ status: 'complete', completedAt: now })
+    .where(eq(localCheckoutSession.id, sessionId));
   return { ok: true, customerId: session.customerId };
 }
 
@@ -203,7 +261,12 @@ export async function completeCheckout(db: Executor, sessionId: string, userId: 
 export type PortalAction = { kind: 'cancel' } | { kind: 'resume' } | { kind: 'update_card'; card: CardInput };
 export type PortalActionResult = { ok: true; notice: string } | { ok: false; message: string };
 
-export async function applyPortalAction(db: Executor, customerId: string, action: PortalAction, now: Date): Promise<PortalActionResult> {
+export async function applyPortalAction(
+  db: Executor,
+  customerId: string,
+  action: PortalAction,
+  now: Date,
+): Promise<PortalActionResult> {
   const sub = await currentSubscription(db, customerId, { forUpdate: true });
   if (!sub || sub.status === 'canceled') return { ok: false, message: 'There is no active subscription to change.' };
   if (action.kind === 'cancel') {
@@ -217,17 +280,46 @@ export async function applyPortalAction(db: Executor, customerId: string, action
   const checked = checkCard(action.card, now);
   if (!checked.ok) return { ok: false, message: checked.message };
   const c = checked.card;
-  await updateSubscription(db, sub.id, { cardBrand: c.brand, cardLast4: c.last4, cardExpMonth: c.expMonth, cardExpYear: c.expYear, cardChargeFails: c.chargeFails }, now);
+  await updateSubscription(
+    db,
+    sub.id,
+    {
+      cardBrand: c.brand,
+      cardLast4: c.last4,
+      cardExpMonth: c.expMonth,
+      cardExpYear: c.expYear,
+      cardChargeFails: c.chargeFails,
+    },
+    now,
+  );
   if (sub.status !== 'past_due') return { ok: true, notice: `Your card ending in ${c.last4} has been saved.` };
 
   // Past due: retry the open invoices with the new card, as Stripe does when a customer fixes the card.
   const open = (await listInvoices(db, [sub.id])).filter((i) => i.status === 'open');
   if (c.chargeFails) {
-    for (const inv of open) await db.update(localInvoice).set({ attemptCount: inv.attemptCount + 1, lastError: DECLINED_MESSAGE }).where(eq(localInvoice.id, inv.id));
+    for (const inv of open)
+      await db
+        .update(localInvoice)
+        .set({ attemptCount: inv.attemptCount + 1, lastError: DECLINED_MESSAGE })
+        .where(eq(localInvoice.id, inv.id));
     return { ok: false, message: `Your card ending in ${c.last4} was saved, but the payment was declined.` };
   }
-  for (const inv of open) await db.update(localInvoice).set({ status: 'paid', paidAt: now, attemptCount: inv.attemptCount + 1, lastError: null }).where(eq(localInvoice.id, inv.id));
-  await updateSubscription(db, sub.id, { status: 'active', trialEnd: sub.trialEnd && sub.trialEnd > now ? now : sub.trialEnd, currentPeriodStart: now, currentPeriodEnd: addMonths(now, 1) }, now);
+  for (const inv of open)
+    await db
+      .update(localInvoice)
+      .set({ status: 'paid', paidAt: now, attemptCount: inv.attemptCount + 1, lastError: null })
+      .where(eq(localInvoice.id, inv.id));
+  await updateSubscription(
+    db,
+    sub.id,
+    {
+      status: 'active',
+      trialEnd: sub.trialEnd && sub.trialEnd > now ? now : sub.trialEnd,
+      currentPeriodStart: now,
+      currentPeriodEnd: addMonths(now, 1),
+    },
+    now,
+  );
   return { ok: true, notice: `Payment received with your card ending in ${c.last4}. Your subscription is active.` };
 }
 
@@ -246,7 +338,12 @@ export async function advanceDueSubscription(db: Executor, sub: LocalSubscriptio
   const next = { start: periodEnd, end: addMonths(periodEnd, 1) };
   const paid = await charge(db, sub, next, now);
   if (paid) {
-    await updateSubscription(db, sub.id, { status: 'active', currentPeriodStart: next.start, currentPeriodEnd: next.end }, now);
+    await updateSubscription(
+      db,
+      sub.id,
+      { status: 'active', currentPeriodStart: next.start, currentPeriodEnd: next.end },
+      now,
+    );
   } else {
     await updateSubscription(db, sub.id, { status: 'past_due' }, now);
   }
@@ -264,7 +361,11 @@ export async function lockDueSubscriptions(db: Executor, now: Date, limit: numbe
 
 // --- The provider ---------------------------------------------------------------------------------------
 
-function snapshotOf(sub: LocalSubscriptionRow, openInvoice: LocalInvoiceRow | undefined, latest: LocalInvoiceRow | undefined): SubscriptionSnapshot {
+function snapshotOf(
+  sub: LocalSubscriptionRow,
+  openInvoice: LocalInvoiceRow | undefined,
+  latest: LocalInvoiceRow | undefined,
+): SubscriptionSnapshot {
   return {
     id: sub.id,
     status: sub.status,
@@ -275,7 +376,14 @@ function snapshotOf(sub: LocalSubscriptionRow, openInvoice: LocalInvoiceRow | un
     paymentError: openInvoice?.lastError ?? null,
     card: { brand: sub.cardBrand, last4: sub.cardLast4 },
     latestInvoice: latest
-      ? { id: latest.id, amountCents: latest.amountCents, status: latest.status === 'paid' || latest.status === 'open' ? latest.status : 'other', paidAt: latest.paidAt, attemptCount: latest.attemptCount, error: latest.lastError }
+      ? {
+          id: latest.id,
+          amountCents: latest.amountCents,
+          status: latest.status === 'paid' || latest.status === 'open' ? latest.status : 'other',
+          paidAt: latest.paidAt,
+          attemptCount: latest.attemptCount,
+          error: latest.lastError,
+        }
       : null,
   };
 }
@@ -321,7 +429,11 @@ export function createLocalProvider(publicUrl: string): BillingProvider {
       );
     },
     async endTrialNow(subscriptionId, db, now): Promise<ConversionOutcome> {
-      const rows = await db.select().from(localSubscription).where(eq(localSubscription.id, subscriptionId)).for('update');
+      const rows = await db
+        .select()
+        .from(localSubscription)
+        .where(eq(localSubscription.id, subscriptionId))
+        .for('update');
       const sub = rows[0];
       if (!sub) return { paid: false, message: 'There is no subscription to convert.' };
       if (sub.status === 'active') return { paid: true };
@@ -330,11 +442,20 @@ export function createLocalProvider(publicUrl: string): BillingProvider {
       if (sub.cardChargeFails) return { paid: false, message: DECLINED_MESSAGE };
       const period = { start: now, end: addMonths(now, 1) };
       await charge(db, sub, period, now);
-      await updateSubscription(db, sub.id, { status: 'active', trialEnd: now, currentPeriodStart: period.start, currentPeriodEnd: period.end }, now);
+      await updateSubscription(
+        db,
+        sub.id,
+        { status: 'active', trialEnd: now, currentPeriodStart: period.start, currentPeriodEnd: period.end },
+        now,
+      );
       return { paid: true };
     },
     async cancelAtPeriodEnd(subscriptionId, db, now) {
-      const rows = await db.select().from(localSubscription).where(eq(localSubscription.id, subscriptionId)).for('update');
+      const rows = await db
+        .select()
+        .from(localSubscription)
+        .where(eq(localSubscription.id, subscriptionId))
+        .for('update');
       const sub = rows[0];
       if (!sub || sub.status === 'canceled' || sub.cancelAtPeriodEnd) return;
       await updateSubscription(db, sub.id, { cancelAtPeriodEnd: true, canceledAt: now }, now);

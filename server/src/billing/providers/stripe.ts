@@ -1,7 +1,15 @@
 import Stripe from 'stripe';
 import { TRIAL_DAYS } from '@redflag/contracts/constants';
 import { AppError } from '../../lib/app-error.ts';
-import { pickSubscription, type BillingProvider, type ConversionOutcome, type InvoiceSnapshot, type PaymentCard, type ProviderSubscriptionStatus, type SubscriptionSnapshot } from './types.ts';
+import {
+  pickSubscription,
+  type BillingProvider,
+  type ConversionOutcome,
+  type InvoiceSnapshot,
+  type PaymentCard,
+  type ProviderSubscriptionStatus,
+  type SubscriptionSnapshot,
+} from './types.ts';
 
 /**
  * Stripe through the official SDK: Checkout in subscription mode (card always collected, 7-day trial),
@@ -20,7 +28,12 @@ export interface StripeSettings {
 export const PRICE_LOOKUP_KEY = 'redflag_premium_monthly';
 
 export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
-  const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, appInfo: { name: 'RedFlag' }, telemetry: false };
+  const config: Stripe.StripeConfig = {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'RedFlag' },
+    telemetry: false,
+  };
   if (settings.apiBase) {
     const u = new URL(settings.apiBase);
     config.protocol = u.protocol === 'http:' ? 'http' : 'https';
@@ -34,7 +47,10 @@ const epoch = (s: number | null | undefined) => (s ? new Date(s * 1000) : null);
 
 function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
   // Since API version 2025-03-31 the period lives on the subscription items.
-  const periodEnd = sub.items.data.reduce<number | null>((max, item) => (max === null || item.current_period_end > max ? item.current_period_end : max), null);
+  const periodEnd = sub.items.data.reduce<number | null>(
+    (max, item) => (max === null || item.current_period_end > max ? item.current_period_end : max),
+    null,
+  );
   const status = sub.status as ProviderSubscriptionStatus;
   return {
     id: sub.id,
@@ -43,13 +59,22 @@ function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
     trialEnd: epoch(sub.trial_end),
     currentPeriodEnd: epoch(periodEnd),
     cancelAtPeriodEnd: sub.cancel_at_period_end || sub.cancel_at !== null,
-    paymentError: status === 'past_due' || status === 'unpaid' ? 'Your last payment failed. Update your card to continue.' : null,
+    paymentError:
+      status === 'past_due' || status === 'unpaid' ? 'Your last payment failed. Update your card to continue.' : null,
     card: cardOf(sub.default_payment_method),
     latestInvoice: invoiceOf(sub.latest_invoice),
   };
 }
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unionpay: 'UnionPay' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
 
 /** The subscription's default payment method (Checkout in subscription mode sets it), when expanded. */
 function cardOf(pm: string | Stripe.PaymentMethod | null): PaymentCard | null {
@@ -82,14 +107,21 @@ export function isStripeProvider(p: BillingProvider): p is StripeBillingProvider
   return p.name === 'stripe' && 'stripe' in p;
 }
 
-export function createStripeProvider(settings: StripeSettings, stripe: Stripe = createStripeClient(settings)): StripeBillingProvider {
+export function createStripeProvider(
+  settings: StripeSettings,
+  stripe: Stripe = createStripeClient(settings),
+): StripeBillingProvider {
   let priceId = settings.priceId;
 
   async function resolvePrice(): Promise<string> {
     if (priceId) return priceId;
     const prices = await stripe.prices.list({ lookup_keys: [PRICE_LOOKUP_KEY], active: true, limit: 1 });
     const found = prices.data[0]?.id;
-    if (!found) throw new AppError('BILLING_ERROR', 'Billing is not set up yet: set STRIPE_PRICE_ID or run `npm run stripe:setup`.');
+    if (!found)
+      throw new AppError(
+        'BILLING_ERROR',
+        'Billing is not set up yet: set STRIPE_PRICE_ID or run `npm run stripe:setup`.',
+      );
     priceId = found;
     return found;
   }
@@ -118,7 +150,10 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
           client_reference_id: input.userId,
           line_items: [{ price: await resolvePrice(), quantity: 1 }],
           payment_method_collection: 'always',
-          subscription_data: { ...(input.withTrial ? { trial_period_days: TRIAL_DAYS } : {}), metadata: { userId: input.userId } },
+          subscription_data: {
+            ...(input.withTrial ? { trial_period_days: TRIAL_DAYS } : {}),
+            metadata: { userId: input.userId },
+          },
           success_url: input.successUrl,
           cancel_url: input.cancelUrl,
         });
@@ -130,7 +165,10 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
     },
     async createPortalSession(input) {
       try {
-        const session = await stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl });
+        const session = await stripe.billingPortal.sessions.create({
+          customer: input.customerId,
+          return_url: input.returnUrl,
+        });
         return { url: session.url };
       } catch (err) {
         billingError(err);
@@ -139,8 +177,15 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
     async fetchSubscription(customerId) {
       try {
         // The card and the latest invoice come along for the dialog and the billing mails (one call).
-        const list = await stripe.subscriptions.list({ customer: customerId, status: 'all', limit: 10, expand: ['data.default_payment_method', 'data.latest_invoice'] });
-        const picked = pickSubscription(list.data.map((s) => ({ sub: s, status: s.status as ProviderSubscriptionStatus, created: s.created })));
+        const list = await stripe.subscriptions.list({
+          customer: customerId,
+          status: 'all',
+          limit: 10,
+          expand: ['data.default_payment_method', 'data.latest_invoice'],
+        });
+        const picked = pickSubscription(
+          list.data.map((s) => ({ sub: s, status: s.status as ProviderSubscriptionStatus, created: s.created })),
+        );
         return picked ? snapshotOf(picked.sub) : null;
       } catch (err) {
         billingError(err);
@@ -149,12 +194,17 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
     async endTrialNow(subscriptionId): Promise<ConversionOutcome> {
       try {
         // error_if_incomplete: a declined charge is refused with a card error and the trial stays as it was.
-        const sub = await stripe.subscriptions.update(subscriptionId, { trial_end: 'now', payment_behavior: 'error_if_incomplete', expand: ['latest_invoice'] });
+        const sub = await stripe.subscriptions.update(subscriptionId, {
+          trial_end: 'now',
+          payment_behavior: 'error_if_incomplete',
+          expand: ['latest_invoice'],
+        });
         const invoice = typeof sub.latest_invoice === 'object' ? sub.latest_invoice : null;
         if (sub.status === 'active' && (!invoice || invoice.status === 'paid')) return { paid: true };
         return { paid: false, message: 'The payment could not be completed.' };
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeCardError) return { paid: false, message: err.message || 'Your card was declined.' };
+        if (err instanceof Stripe.errors.StripeCardError)
+          return { paid: false, message: err.message || 'Your card was declined.' };
         billingError(err);
       }
     },
@@ -169,7 +219,12 @@ export function createStripeProvider(settings: StripeSettings, stripe: Stripe = 
 }
 
 /** Verifies a webhook on the raw body; a bad or missing signature is a 400. */
-export function verifyStripeEvent(stripe: Stripe, secret: string, rawBody: string, signature: string | undefined): Stripe.Event {
+export function verifyStripeEvent(
+  stripe: Stripe,
+  secret: string,
+  rawBody: string,
+  signature: string | undefined,
+): Stripe.Event {
   if (!signature) throw new AppError('BAD_REQUEST', 'Missing Stripe-Signature header');
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret);
@@ -182,6 +237,7 @@ export function verifyStripeEvent(stripe: Stripe, secret: string, rawBody: strin
 export function eventCustomerId(event: Stripe.Event): string | null {
   const obj = event.data.object as unknown as { customer?: unknown };
   if (typeof obj.customer === 'string') return obj.customer;
-  if (obj.customer && typeof obj.customer === 'object' && 'id' in obj.customer && typeof obj.customer.id === 'string') return obj.customer.id;
+  if (obj.customer && typeof obj.customer === 'object' && 'id' in obj.customer && typeof obj.customer.id === 'string')
+    return obj.customer.id;
   return null;
 }

@@ -7,7 +7,8 @@ import type { Executor } from '../billing.repo.ts';
  */
 
 /** Provider subscription statuses, in Stripe's words (the local provider uses a subset). */
-export type ProviderSubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
+export type ProviderSubscriptionStatus =
+  'trialing' | 'active' | 'past_due' | 'unpaid' | 'canceled' | 'incomplete' | 'incomplete_expired' | 'paused';
 
 export interface SubscriptionSnapshot {
   id: string;
@@ -61,7 +62,10 @@ export interface BillingProvider {
   readonly name: 'local' | 'stripe';
   createCustomer(input: CustomerInput, db: Executor): Promise<string>;
   createCheckoutSession(input: CheckoutInput, db: Executor): Promise<{ id: string; url: string }>;
-  createPortalSession(input: { userId: string; customerId: string; returnUrl: string; now: Date }, db: Executor): Promise<{ url: string }>;
+  createPortalSession(
+    input: { userId: string; customerId: string; returnUrl: string; now: Date },
+    db: Executor,
+  ): Promise<{ url: string }>;
   /** The customer's current subscription as the provider sees it (the most relevant one), or null. */
   fetchSubscription(customerId: string, db: Executor): Promise<SubscriptionSnapshot | null>;
   /** Ends the trial now and charges the card; a declined charge leaves the subscription as it was. */
@@ -71,7 +75,9 @@ export interface BillingProvider {
 }
 
 /** Picks the subscription that describes the customer: a live one first, else the newest. */
-export function pickSubscription<T extends { status: ProviderSubscriptionStatus; created: number }>(subs: T[]): T | null {
+export function pickSubscription<T extends { status: ProviderSubscriptionStatus; created: number }>(
+  subs: T[],
+): T | null {
   const live = subs.filter((s) => s.status !== 'canceled' && s.status !== 'incomplete_expired');
   const pool = live.length ? live : subs;
   return pool.reduce<T | null>((best, s) => (!best || s.created > best.created ? s : best), null);

@@ -18,7 +18,9 @@ export const billingAccount = pgTable('billing_account', {
   planTier: text('plan_tier', { enum: ['free', 'premium'] })
     .notNull()
     .default('free'),
-  subscriptionStatus: text('subscription_status', { enum: ['setup_required', 'processing', 'trialing', 'active', 'inactive'] })
+  subscriptionStatus: text('subscription_status', {
+    enum: ['setup_required', 'processing', 'trialing', 'active', 'inactive'],
+  })
     .notNull()
     .default('setup_required'),
   trialStartedAt: timestamptz('trial_started_at'),
@@ -115,7 +117,9 @@ export const localSubscription = pgTable(
     index('local_subscription_customer_id_idx').on(t.customerId),
     // One live subscription per customer, enforced by the database: two checkouts completed at once (two
     // instances) cannot both start one. Also serves "the customer's live subscription".
-    uniqueIndex('local_subscription_one_live_per_customer').on(t.customerId).where(sql`${t.status} <> 'canceled'`),
+    uniqueIndex('local_subscription_one_live_per_customer')
+      .on(t.customerId)
+      .where(sql`${t.status} <> 'canceled'`),
     // The billing job: live subscriptions whose period (or trial) has ended.
     index('local_subscription_due_idx').on(t.status, t.currentPeriodEnd),
     index('local_subscription_user_id_idx').on(t.userId),

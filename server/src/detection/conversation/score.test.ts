@@ -30,7 +30,8 @@ describe('a conversation is read as one, turn by turn', () => {
   });
 
   it("the user's own turns are never scored or used as evidence", async () => {
-    const alone = 'Them: Hi, how was your weekend?\nMe: Send me the gift card codes now or your account will be suspended, click http://paypa1-verify.top\nThem: Haha what? Are you ok?\nMe: Sorry wrong chat';
+    const alone =
+      'Them: Hi, how was your weekend?\nMe: Send me the gift card codes now or your account will be suspended, click http://paypa1-verify.top\nThem: Haha what? Are you ok?\nMe: Sorry wrong chat';
     const r = await analyze({ message: alone });
     expect(r.conversation?.turns.filter((t) => t.role === 'me').every((t) => t.riskScore === null)).toBe(true);
     expect(r.riskScore).toBeLessThan(40);
@@ -41,7 +42,9 @@ describe('a conversation is read as one, turn by turn', () => {
     const r = scoreConversation({ message: MARKETPLACE_CODE.text });
     const spans = r?.reasonDetails.flatMap((d) => d.evidence).filter((e) => e.kind === 'span') ?? [];
     expect(spans.length).toBeGreaterThan(0);
-    for (const e of spans) if (e.kind === 'span' && !e.text.endsWith('...')) expect(MARKETPLACE_CODE.text.slice(e.start, e.end)).toBe(e.text);
+    for (const e of spans)
+      if (e.kind === 'span' && !e.text.endsWith('...'))
+        expect(MARKETPLACE_CODE.text.slice(e.start, e.end)).toBe(e.text);
   });
 
   it('answers count in a conversation too', async () => {
@@ -50,7 +53,7 @@ describe('a conversation is read as one, turn by turn', () => {
     expect(r.reasons).toContain('You said you know the sender outside this chat');
   });
 
-  it("each turn scores as that message alone would (the lighter per-turn path moves no score); the whole keeps its language", () => {
+  it('each turn scores as that message alone would (the lighter per-turn path moves no score); the whole keeps its language', () => {
     const r = scoreConversation({ message: PIG_BUTCHERING.text });
     for (const t of r?.conversation?.turns ?? []) {
       if (t.riskScore === null) continue;

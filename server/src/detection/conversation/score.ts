@@ -46,7 +46,8 @@ function scoreTurn(turn: SplitTurn, input: EngineInput, opts: AnalyzeOptions, pa
   const r = decide(g, params);
   const positive = g.signals.filter((s) => s.weight > 0);
   const tags = new Set(positive.flatMap((s) => s.tags ?? []));
-  const moves = [...tags].some((t) => ASK_TAGS.has(t)) || positive.some((s) => s.tags?.includes('link') && s.weight >= 1);
+  const moves =
+    [...tags].some((t) => ASK_TAGS.has(t)) || positive.some((s) => s.tags?.includes('link') && s.weight >= 1);
   return { turn, riskScore: r.riskScore, tags, moves };
 }
 
@@ -55,14 +56,21 @@ function mySpeakers(scored: readonly ScoredTurn[]): Set<string> {
   const names = [...new Set(scored.map((s) => s.turn.speaker))];
   const labelled = names.filter(isMeLabel);
   if (labelled.length) return new Set(labelled);
-  const peak = new Map(names.map((n) => [n, Math.max(...scored.filter((s) => s.turn.speaker === n).map((s) => s.riskScore))]));
+  const peak = new Map(
+    names.map((n) => [n, Math.max(...scored.filter((s) => s.turn.speaker === n).map((s) => s.riskScore))]),
+  );
   const first = scored[0]?.turn.speaker;
-  const sorted = [...names].sort((a, b) => (peak.get(a) ?? 0) - (peak.get(b) ?? 0) || (a === first ? 1 : b === first ? -1 : 0));
+  const sorted = [...names].sort(
+    (a, b) => (peak.get(a) ?? 0) - (peak.get(b) ?? 0) || (a === first ? 1 : b === first ? -1 : 0),
+  );
   return new Set(sorted.slice(0, 1));
 }
 
 /** Their red turns and then their latest turns, in order, within the budget; with where each piece came from. */
-function wholeText(theirs: readonly ScoredTurn[], isRed: (s: ScoredTurn) => boolean): { text: string; pieces: Array<{ at: number; start: number; length: number }> } {
+function wholeText(
+  theirs: readonly ScoredTurn[],
+  isRed: (s: ScoredTurn) => boolean,
+): { text: string; pieces: Array<{ at: number; start: number; length: number }> } {
   const chosen = new Set<ScoredTurn>();
   let used = 0;
   for (const s of theirs) {
@@ -96,7 +104,8 @@ function remap(offset: number, pieces: ReadonlyArray<{ at: number; start: number
 
 function remapEvidence(e: Evidence, pieces: ReadonlyArray<{ at: number; start: number; length: number }>): Evidence {
   if (e.kind === 'span') return { ...e, start: remap(e.start, pieces), end: remap(e.end, pieces) };
-  if (e.kind === 'url' && e.start !== undefined && e.end !== undefined) return { ...e, start: remap(e.start, pieces), end: remap(e.end, pieces) };
+  if (e.kind === 'url' && e.start !== undefined && e.end !== undefined)
+    return { ...e, start: remap(e.start, pieces), end: remap(e.end, pieces) };
   return e;
 }
 
@@ -111,26 +120,56 @@ function trajectorySignals(theirs: readonly ScoredTurn[], turnedAt: ScoredTurn |
   const before = theirs.slice(0, theirs.indexOf(turnedAt));
   if (before.length < RAPPORT_TURNS || before.some((s) => s.moves)) return [];
   const investment = theirs.some((s) => s.tags.has('investment'));
-  const asksMoney = theirs.some((s) => s.tags.has('money') || s.tags.has('advance_fee') || s.tags.has('payment_method'));
-  const evidence: Evidence[] = [{ kind: 'span', start: turnedAt.turn.start, end: turnedAt.turn.end, text: quote(turnedAt.turn.text) }];
+  const asksMoney = theirs.some(
+    (s) => s.tags.has('money') || s.tags.has('advance_fee') || s.tags.has('payment_method'),
+  );
+  const evidence: Evidence[] = [
+    { kind: 'span', start: turnedAt.turn.start, end: turnedAt.turn.end, text: quote(turnedAt.turn.text) },
+  ];
   const where = `message ${index + 1}${turnedAt.turn.time ? ` (${turnedAt.turn.time})` : ''}`;
   if (investment && asksMoney) {
-    return [{ id: 'conversation_investment_turn', text: `After ${before.length} friendly messages that asked for nothing, the chat turned to a trading platform and a deposit at ${where}: "${quote(turnedAt.turn.text)}"`, weight: 2.0, severity: 'high', evidence, types: { crypto_investment: 2.5 }, tags: ['investment', 'money'] }];
+    return [
+      {
+        id: 'conversation_investment_turn',
+        text: `After ${before.length} friendly messages that asked for nothing, the chat turned to a trading platform and a deposit at ${where}: "${quote(turnedAt.turn.text)}"`,
+        weight: 2.0,
+        severity: 'high',
+        evidence,
+        types: { crypto_investment: 2.5 },
+        tags: ['investment', 'money'],
+      },
+    ];
   }
-  return [{ id: 'conversation_turned', text: `After ${before.length} messages that asked for nothing, it turned at ${where}: "${quote(turnedAt.turn.text)}"`, weight: 1.2, severity: 'medium', evidence, tags: [...turnedAt.tags].filter((t) => ASK_TAGS.has(t)) }];
+  return [
+    {
+      id: 'conversation_turned',
+      text: `After ${before.length} messages that asked for nothing, it turned at ${where}: "${quote(turnedAt.turn.text)}"`,
+      weight: 1.2,
+      severity: 'medium',
+      evidence,
+      tags: [...turnedAt.tags].filter((t) => ASK_TAGS.has(t)),
+    },
+  ];
 }
 
 /** Where the user stands now, from the furthest the other side has gone. */
 function standing(theirs: readonly ScoredTurn[], riskScore: number): string | null {
   if (riskScore < RISK_BAND_SUSPICIOUS) return null;
   const has = (t: RuleTag) => theirs.some((s) => s.tags.has(t));
-  const afterPaying = "If you already paid: call your bank's fraud line now, report it, and beware of anyone offering to recover the money for a fee.";
-  if (has('code') || has('credentials')) return 'They have asked for a code or a login: do not share it. If you already did, change the password now, turn on two-step verification, and tell the service your account may be taken over.';
-  if (has('investment') && (has('money') || has('advance_fee') || has('payment_method'))) return `They have asked for a deposit: do not send it, and do not install the app they suggest. ${afterPaying}`;
-  if (has('money') || has('advance_fee') || has('payment_method') || has('payment_trick')) return `They have asked for money: do not send it until you have checked who they are on a number you already have. ${afterPaying}`;
-  if (has('install')) return 'They have asked you to install an app or allow remote access: do not. If you already did, disconnect from the internet and have the device checked.';
-  if (has('investment')) return 'They have brought up investing: do not download any app or open any account they suggest; this is how the deposit request begins.';
-  if (has('off_platform')) return 'They have asked you to move to another app: stay where you are; scams move you where they are harder to trace.';
+  const afterPaying =
+    "If you already paid: call your bank's fraud line now, report it, and beware of anyone offering to recover the money for a fee.";
+  if (has('code') || has('credentials'))
+    return 'They have asked for a code or a login: do not share it. If you already did, change the password now, turn on two-step verification, and tell the service your account may be taken over.';
+  if (has('investment') && (has('money') || has('advance_fee') || has('payment_method')))
+    return `They have asked for a deposit: do not send it, and do not install the app they suggest. ${afterPaying}`;
+  if (has('money') || has('advance_fee') || has('payment_method') || has('payment_trick'))
+    return `They have asked for money: do not send it until you have checked who they are on a number you already have. ${afterPaying}`;
+  if (has('install'))
+    return 'They have asked you to install an app or allow remote access: do not. If you already did, disconnect from the internet and have the device checked.';
+  if (has('investment'))
+    return 'They have brought up investing: do not download any app or open any account they suggest; this is how the deposit request begins.';
+  if (has('off_platform'))
+    return 'They have asked you to move to another app: stay where you are; scams move you where they are harder to trace.';
   return 'Nothing has been asked yet: be wary if money, codes, links, apps or investing come up next.';
 }
 
@@ -148,7 +187,11 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const turnOpts: AnalyzeOptions = { ...opts, detectLanguage: false };
   // The user's turns are read only to tell the sides apart: when the thread labels them, not at all.
   const labelled = thread.turns.some((t) => isMeLabel(t.speaker));
-  const scored = thread.turns.map((turn) => (labelled && isMeLabel(turn.speaker) ? { turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false } : scoreTurn(turn, input, turnOpts, params)));
+  const scored = thread.turns.map((turn) =>
+    labelled && isMeLabel(turn.speaker)
+      ? { turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false }
+      : scoreTurn(turn, input, turnOpts, params),
+  );
   const mine = mySpeakers(scored);
   const theirs = scored.filter((s) => !mine.has(s.turn.speaker));
   // Where it turned: their first turn that makes a move and is flagged on its own; failing that, their first
@@ -157,7 +200,16 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const candidate = theirs.find(isRed) ?? theirs.find((s) => s.moves);
 
   const { text, pieces } = wholeText(theirs, isRed);
-  const g = gather({ message: text, platform: input.platform, phoneNumber: input.phoneNumber, email: input.email, qrLinks: input.qrLinks }, opts);
+  const g = gather(
+    {
+      message: text,
+      platform: input.platform,
+      phoneNumber: input.phoneNumber,
+      email: input.email,
+      qrLinks: input.qrLinks,
+    },
+    opts,
+  );
   g.signals.push(...trajectorySignals(theirs, candidate, candidate ? scored.indexOf(candidate) : 0));
   const questions = addContext(g, input.context);
   const decided = withQuestions(decide(g, params), questions);
@@ -171,8 +223,15 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
     end: s.turn.end,
     riskScore: mine.has(s.turn.speaker) ? null : s.riskScore,
   }));
-  const conversation: Conversation = { format: thread.format, turns, turnedAt: firstRed ? scored.indexOf(firstRed) : null, standing: standing(theirs, decided.riskScore) };
-  const reasonDetails = decided.reasonDetails.map((r) => (r.id.startsWith('conversation_') ? r : { ...r, evidence: r.evidence.map((e) => remapEvidence(e, pieces)) }));
+  const conversation: Conversation = {
+    format: thread.format,
+    turns,
+    turnedAt: firstRed ? scored.indexOf(firstRed) : null,
+    standing: standing(theirs, decided.riskScore),
+  };
+  const reasonDetails = decided.reasonDetails.map((r) =>
+    r.id.startsWith('conversation_') ? r : { ...r, evidence: r.evidence.map((e) => remapEvidence(e, pieces)) },
+  );
   return {
     ...decided,
     reasonDetails,

@@ -33,16 +33,32 @@ export interface SplitConversation {
 
 /** Labels that are a field of a message, not a speaker (an e-mail's headers, a form's fields). */
 const NOT_A_SPEAKER = new Set(
-  'subject from to cc bcc date sent re fwd fw ref note ps p.s nb tel phone mobile email e-mail website web url link amount total balance code otp pin account acct card order tracking address name reason message details time status dear hi hello hey warning important reminder attention notice'.split(' '),
+  'subject from to cc bcc date sent re fwd fw ref note ps p.s nb tel phone mobile email e-mail website web url link amount total balance code otp pin account acct card order tracking address name reason message details time status dear hi hello hey warning important reminder attention notice'.split(
+    ' ',
+  ),
 );
-const MEDIA_LINE = /^\u200e?(?:<(?:Media omitted|Medien ausgeschlossen|Multimedia omitido|Médias omis|attached: [^>]+)>|(?:image|video|audio|sticker|GIF|document) omitted|[\w-]+\.(?:jpg|jpeg|png|webp|opus|mp4|pdf|vcf) \((?:file attached|Datei angehängt|archivo adjunto|fichier joint)\))\s*$/i;
+const MEDIA_LINE =
+  /^\u200e?(?:<(?:Media omitted|Medien ausgeschlossen|Multimedia omitido|Médias omis|attached: [^>]+)>|(?:image|video|audio|sticker|GIF|document) omitted|[\w-]+\.(?:jpg|jpeg|png|webp|opus|mp4|pdf|vcf) \((?:file attached|Datei angehängt|archivo adjunto|fichier joint)\))\s*$/i;
 
-function push(turns: SplitTurn[], message: string, speaker: string, time: string | null, start: number, end: number): void {
+function push(
+  turns: SplitTurn[],
+  message: string,
+  speaker: string,
+  time: string | null,
+  start: number,
+  end: number,
+): void {
   const text = message.slice(start, end);
   const lead = text.length - text.trimStart().length;
   const trimmed = text.trim();
   if (!trimmed || MEDIA_LINE.test(trimmed)) return;
-  turns.push({ speaker: speaker.replace(/^\u200e/, '').trim(), time, start: start + lead, end: start + lead + trimmed.length, text: trimmed });
+  turns.push({
+    speaker: speaker.replace(/^\u200e/, '').trim(),
+    time,
+    start: start + lead,
+    end: start + lead + trimmed.length,
+    text: trimmed,
+  });
 }
 
 interface Line {
@@ -63,7 +79,13 @@ function linesOf(message: string): Line[] {
 }
 
 /** Line-header formats (WhatsApp, labelled): a header starts a turn; other lines continue it. */
-function splitByHeaders(message: string, lines: readonly Line[], header: RegExp, pick: (m: RegExpExecArray) => { speaker: string; time: string | null }, system: RegExp | null): SplitTurn[] {
+function splitByHeaders(
+  message: string,
+  lines: readonly Line[],
+  header: RegExp,
+  pick: (m: RegExpExecArray) => { speaker: string; time: string | null },
+  system: RegExp | null,
+): SplitTurn[] {
   const turns: SplitTurn[] = [];
   let open: { speaker: string; time: string | null; start: number; end: number } | null = null;
   const close = () => {
@@ -120,7 +142,8 @@ function splitIMessage(message: string, lines: readonly Line[]): SplitTurn[] {
 }
 
 const speakers = (turns: readonly SplitTurn[]): Set<string> => new Set(turns.map((t) => t.speaker.toLowerCase()));
-const changes = (turns: readonly SplitTurn[]): number => turns.reduce((n, t, i) => n + (i > 0 && turns[i - 1]?.speaker !== t.speaker ? 1 : 0), 0);
+const changes = (turns: readonly SplitTurn[]): number =>
+  turns.reduce((n, t, i) => n + (i > 0 && turns[i - 1]?.speaker !== t.speaker ? 1 : 0), 0);
 
 /** A thread: at least two turns by at least two speakers. Null for anything else (one message). */
 export function splitConversation(message: string): SplitConversation | null {
@@ -129,8 +152,28 @@ export function splitConversation(message: string): SplitConversation | null {
   const nonEmpty = lines.filter((l) => l.text.trim()).length;
   const count = (re: RegExp) => lines.reduce((n, l) => n + (re.test(l.text) ? 1 : 0), 0);
   const candidates: Array<() => SplitConversation> = [];
-  if (count(WA_ANDROID) >= 2) candidates.push(() => ({ format: 'whatsapp', turns: splitByHeaders(message, lines, WA_ANDROID, (m) => ({ speaker: m[3] ?? '', time: `${m[1]}, ${m[2]}` }), WA_SYSTEM) }));
-  if (count(WA_IOS) >= 2) candidates.push(() => ({ format: 'whatsapp', turns: splitByHeaders(message, lines, WA_IOS, (m) => ({ speaker: m[3] ?? '', time: `${m[1]}, ${m[2]}` }), WA_SYSTEM) }));
+  if (count(WA_ANDROID) >= 2)
+    candidates.push(() => ({
+      format: 'whatsapp',
+      turns: splitByHeaders(
+        message,
+        lines,
+        WA_ANDROID,
+        (m) => ({ speaker: m[3] ?? '', time: `${m[1]}, ${m[2]}` }),
+        WA_SYSTEM,
+      ),
+    }));
+  if (count(WA_IOS) >= 2)
+    candidates.push(() => ({
+      format: 'whatsapp',
+      turns: splitByHeaders(
+        message,
+        lines,
+        WA_IOS,
+        (m) => ({ speaker: m[3] ?? '', time: `${m[1]}, ${m[2]}` }),
+        WA_SYSTEM,
+      ),
+    }));
   if (count(TELEGRAM) >= 2) candidates.push(() => ({ format: 'telegram', turns: splitTelegram(message, lines) }));
   if (count(IMESSAGE_DATE) >= 2) candidates.push(() => ({ format: 'imessage', turns: splitIMessage(message, lines) }));
   for (const make of candidates) {
@@ -140,7 +183,14 @@ export function splitConversation(message: string): SplitConversation | null {
   // Labelled lines: most lines carry a speaker's label, two or more speakers, and the speakers alternate.
   const labelled = splitByHeaders(message, lines, LABELLED, (m) => ({ speaker: m[2] ?? '', time: m[1] ?? null }), null);
   const labels = count(LABELLED);
-  if (labelled.length >= 3 && labels * 2 >= nonEmpty && speakers(labelled).size >= 2 && speakers(labelled).size <= 8 && changes(labelled) >= 2 && ![...speakers(labelled)].some((s) => NOT_A_SPEAKER.has(s))) {
+  if (
+    labelled.length >= 3 &&
+    labels * 2 >= nonEmpty &&
+    speakers(labelled).size >= 2 &&
+    speakers(labelled).size <= 8 &&
+    changes(labelled) >= 2 &&
+    ![...speakers(labelled)].some((s) => NOT_A_SPEAKER.has(s))
+  ) {
     return cap({ format: 'labelled', turns: labelled });
   }
   return null;
@@ -154,4 +204,3 @@ function cap(c: SplitConversation): SplitConversation {
 /** Labels a thread gives its owner's own turns. */
 const ME = new Set(['me', 'you', 'i', 'myself', 'ich', 'yo', 'moi', 'eu', 'saya', 'aku', 'ako']);
 export const isMeLabel = (speaker: string): boolean => ME.has(speaker.trim().toLowerCase());
-

@@ -23,14 +23,18 @@ describe('e-mail intelligence', () => {
     const r = analyzeEmailLocal('paypal.resolution.center@gmail.com');
     expect(r.analysis.isFreeMail).toBe(true);
     expect(ids(r)).toContain('email_freemail_brand');
-    expect(ids(analyzeEmailLocal('jane.smith1987@gmail.com', { claimedBrands: brand('Chase') }))).toContain('email_freemail_brand');
+    expect(ids(analyzeEmailLocal('jane.smith1987@gmail.com', { claimedBrands: brand('Chase') }))).toContain(
+      'email_freemail_brand',
+    );
     expect(ids(analyzeEmailLocal('jane.smith1987@gmail.com'))).toEqual([]);
   });
 
   it('flags look-alike domains and brand mismatch, but not the real domain', () => {
     const fake = analyzeEmailLocal('service@paypa1-secure.com');
     expect(fake.analysis.lookalikeOf).toBe('PayPal');
-    expect(ids(analyzeEmailLocal('alerts@secure-notice.net', { claimedBrands: brand('Chase') }))).toContain('email_brand_mismatch');
+    expect(ids(analyzeEmailLocal('alerts@secure-notice.net', { claimedBrands: brand('Chase') }))).toContain(
+      'email_brand_mismatch',
+    );
     const real = analyzeEmailLocal('service@paypal.com');
     expect(real.analysis.lookalikeOf).toBeNull();
     expect(real.signals).toEqual([]);
@@ -50,7 +54,10 @@ describe('MX lookup against a local DNS server', () => {
       const name = request.questions[0]?.name ?? '';
       if (name === 'slow.test') return; // never answers: the lookup must time out
       const question = request.questions[0];
-      if (name === 'mail.test' && question) response.answers.push(dns2.Packet.createResourceFromQuestion(question, { ttl: 60, exchange: 'mx1.mail.test', priority: 10 }));
+      if (name === 'mail.test' && question)
+        response.answers.push(
+          dns2.Packet.createResourceFromQuestion(question, { ttl: 60, exchange: 'mx1.mail.test', priority: 10 }),
+        );
       send(response);
     },
   });

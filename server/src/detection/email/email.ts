@@ -46,24 +46,124 @@ const isListedDisposable = disposableLookup();
 const DISPOSABLE_WILDCARD = new Set<string>(require('disposable-email-domains/wildcard.json') as string[]);
 
 const FREE_MAIL = new Set([
-  'gmail.com', 'googlemail.com', 'yahoo.com', 'yahoo.co.uk', 'yahoo.ca', 'yahoo.co.in', 'yahoo.com.au', 'ymail.com', 'rocketmail.com',
-  'hotmail.com', 'hotmail.co.uk', 'hotmail.ca', 'hotmail.fr', 'outlook.com', 'live.com', 'live.co.uk', 'msn.com', 'aol.com',
-  'icloud.com', 'me.com', 'mac.com', 'protonmail.com', 'proton.me', 'pm.me', 'gmx.com', 'gmx.net', 'gmx.de', 'mail.com', 'email.com',
-  'yandex.com', 'yandex.ru', 'zoho.com', 'tutanota.com', 'tuta.io', 'qq.com', '163.com', '126.com', 'mail.ru', 'inbox.com',
-  'rediffmail.com', 'hushmail.com', 'web.de', 'seznam.cz', 'orange.fr', 'comcast.net', 'att.net', 'verizon.net', 'sbcglobal.net',
-  'bellsouth.net', 'cox.net', 'charter.net', 'earthlink.net', 'juno.com', 'btinternet.com', 'sky.com', 'shaw.ca', 'rogers.com',
-  'bigpond.com', 'optusnet.com.au', 'usa.com', 'post.com', 'consultant.com', 'myself.com', 'engineer.com', 'fastmail.com', 'lycos.com',
+  'gmail.com',
+  'googlemail.com',
+  'yahoo.com',
+  'yahoo.co.uk',
+  'yahoo.ca',
+  'yahoo.co.in',
+  'yahoo.com.au',
+  'ymail.com',
+  'rocketmail.com',
+  'hotmail.com',
+  'hotmail.co.uk',
+  'hotmail.ca',
+  'hotmail.fr',
+  'outlook.com',
+  'live.com',
+  'live.co.uk',
+  'msn.com',
+  'aol.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'protonmail.com',
+  'proton.me',
+  'pm.me',
+  'gmx.com',
+  'gmx.net',
+  'gmx.de',
+  'mail.com',
+  'email.com',
+  'yandex.com',
+  'yandex.ru',
+  'zoho.com',
+  'tutanota.com',
+  'tuta.io',
+  'qq.com',
+  '163.com',
+  '126.com',
+  'mail.ru',
+  'inbox.com',
+  'rediffmail.com',
+  'hushmail.com',
+  'web.de',
+  'seznam.cz',
+  'orange.fr',
+  'comcast.net',
+  'att.net',
+  'verizon.net',
+  'sbcglobal.net',
+  'bellsouth.net',
+  'cox.net',
+  'charter.net',
+  'earthlink.net',
+  'juno.com',
+  'btinternet.com',
+  'sky.com',
+  'shaw.ca',
+  'rogers.com',
+  'bigpond.com',
+  'optusnet.com.au',
+  'usa.com',
+  'post.com',
+  'consultant.com',
+  'myself.com',
+  'engineer.com',
+  'fastmail.com',
+  'lycos.com',
 ]);
 
 const ROLE_ACCOUNTS = new Set([
-  'admin', 'administrator', 'support', 'info', 'noreply', 'no-reply', 'donotreply', 'do-not-reply', 'billing', 'security', 'service',
-  'services', 'help', 'helpdesk', 'contact', 'sales', 'team', 'webmaster', 'postmaster', 'hostmaster', 'hr', 'jobs', 'careers',
-  'office', 'accounts', 'account', 'verify', 'verification', 'notification', 'notifications', 'alert', 'alerts', 'customerservice',
-  'customercare', 'care', 'payments', 'payment', 'refunds', 'claims', 'compliance', 'fraud', 'recruitment', 'recruiting', 'hiring',
+  'admin',
+  'administrator',
+  'support',
+  'info',
+  'noreply',
+  'no-reply',
+  'donotreply',
+  'do-not-reply',
+  'billing',
+  'security',
+  'service',
+  'services',
+  'help',
+  'helpdesk',
+  'contact',
+  'sales',
+  'team',
+  'webmaster',
+  'postmaster',
+  'hostmaster',
+  'hr',
+  'jobs',
+  'careers',
+  'office',
+  'accounts',
+  'account',
+  'verify',
+  'verification',
+  'notification',
+  'notifications',
+  'alert',
+  'alerts',
+  'customerservice',
+  'customercare',
+  'care',
+  'payments',
+  'payment',
+  'refunds',
+  'claims',
+  'compliance',
+  'fraud',
+  'recruitment',
+  'recruiting',
+  'hiring',
 ]);
 
 /** Words that, in a free-mail local part, pretend to be an organisation's department. */
-const OFFICIAL_WORDS = /(support|secur|service|billing|helpdesk|official|verif|account|admin|team|dept|department|claims|refund|compliance|fraud|customer|payment|notice|alert)/;
+const OFFICIAL_WORDS =
+  /(support|secur|service|billing|helpdesk|official|verif|account|admin|team|dept|department|claims|refund|compliance|fraud|customer|payment|notice|alert)/;
 
 export interface EmailSignal {
   id:
@@ -91,7 +191,8 @@ export interface EmailContext {
   mx?: { timeoutMs?: number; servers?: string[] } | null;
 }
 
-const SYNTAX = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/;
+const SYNTAX =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{1,62}$/;
 
 export function isDisposableDomain(domain: string): boolean {
   const parts = domain.split('.');
@@ -108,13 +209,32 @@ export function isFreeMailDomain(domain: string): boolean {
 
 /** Synchronous part of the analysis: everything but MX. */
 export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailResult {
-  const analysis: EmailAnalysis = { input, valid: false, domain: null, isDisposable: false, isFreeMail: false, isRoleAccount: false, lookalikeOf: null, hasMx: null, notes: [] };
+  const analysis: EmailAnalysis = {
+    input,
+    valid: false,
+    domain: null,
+    isDisposable: false,
+    isFreeMail: false,
+    isRoleAccount: false,
+    lookalikeOf: null,
+    hasMx: null,
+    notes: [],
+  };
   const signals: EmailSignal[] = [];
-  const trimmed = input.trim().replace(/^mailto:/i, '').replace(/^.*<([^>]+)>.*$/, '$1').slice(0, 320);
+  const trimmed = input
+    .trim()
+    .replace(/^mailto:/i, '')
+    .replace(/^.*<([^>]+)>.*$/, '$1')
+    .slice(0, 320);
   const at = trimmed.lastIndexOf('@');
   if (at <= 0) {
     analysis.notes.push('Not an e-mail address.');
-    signals.push({ id: 'email_invalid', text: 'The e-mail address is not a valid address', detail: 'syntax', weight: 0.6 });
+    signals.push({
+      id: 'email_invalid',
+      text: 'The e-mail address is not a valid address',
+      detail: 'syntax',
+      weight: 0.6,
+    });
     return { analysis, signals };
   }
   const local = trimmed.slice(0, at).toLowerCase();
@@ -124,23 +244,51 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
   analysis.valid = SYNTAX.test(`${local}@${domain}`) && local.length <= 64 && parsed.isIcann === true;
   if (!analysis.valid) {
     analysis.notes.push('The address is not well formed or its domain has no known suffix.');
-    signals.push({ id: 'email_invalid', text: 'The e-mail address is not a valid address', detail: `syntax or unknown suffix: ${domain}`, weight: 0.6 });
+    signals.push({
+      id: 'email_invalid',
+      text: 'The e-mail address is not a valid address',
+      detail: `syntax or unknown suffix: ${domain}`,
+      weight: 0.6,
+    });
   }
   analysis.isDisposable = isDisposableDomain(domain);
-  if (analysis.isDisposable) signals.push({ id: 'email_disposable', text: 'The e-mail address uses a disposable (throw-away) mail service', detail: `disposable domain ${domain}`, weight: 1.5 });
+  if (analysis.isDisposable)
+    signals.push({
+      id: 'email_disposable',
+      text: 'The e-mail address uses a disposable (throw-away) mail service',
+      detail: `disposable domain ${domain}`,
+      weight: 1.5,
+    });
   analysis.isFreeMail = isFreeMailDomain(parsed.domain ?? domain);
   const localPlain = local.replace(/[._+-]/g, '');
   analysis.isRoleAccount = ROLE_ACCOUNTS.has(local) || ROLE_ACCOUNTS.has(localPlain);
   if (analysis.isFreeMail) {
     const localSk = skeleton(localPlain.replace(/i/g, 'l'));
-    const brandInLocal = BRANDS.find((b) => b.keys.some((k) => k.length >= 4 && localSk.includes(skeleton(k.replace(/i/g, 'l')))));
+    const brandInLocal = BRANDS.find((b) =>
+      b.keys.some((k) => k.length >= 4 && localSk.includes(skeleton(k.replace(/i/g, 'l')))),
+    );
     const claimed = ctx.claimedBrands?.[0];
     if (brandInLocal) {
-      signals.push({ id: 'email_freemail_brand', text: `A free ${parsed.domain ?? domain} address is posing as ${brandInLocal.name}; real companies do not write from free mail`, detail: `local part names ${brandInLocal.name}`, weight: 2 });
+      signals.push({
+        id: 'email_freemail_brand',
+        text: `A free ${parsed.domain ?? domain} address is posing as ${brandInLocal.name}; real companies do not write from free mail`,
+        detail: `local part names ${brandInLocal.name}`,
+        weight: 2,
+      });
     } else if (claimed && claimed.category !== 'social') {
-      signals.push({ id: 'email_freemail_brand', text: `The message claims to be from ${claimed.name} but comes from a free ${parsed.domain ?? domain} address`, detail: `claims ${claimed.name}, free-mail sender`, weight: 1.8 });
+      signals.push({
+        id: 'email_freemail_brand',
+        text: `The message claims to be from ${claimed.name} but comes from a free ${parsed.domain ?? domain} address`,
+        detail: `claims ${claimed.name}, free-mail sender`,
+        weight: 1.8,
+      });
     } else if (OFFICIAL_WORDS.test(localPlain)) {
-      signals.push({ id: 'email_freemail_brand', text: 'A free-mail address dressed up as a company department', detail: `local part "${local}" on free mail`, weight: 1 });
+      signals.push({
+        id: 'email_freemail_brand',
+        text: 'A free-mail address dressed up as a company department',
+        detail: `local part "${local}" on free mail`,
+        weight: 1,
+      });
     }
   }
   if (!analysis.isFreeMail && parsed.domain) {
@@ -149,24 +297,42 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
       const fake = impersonatedBrands(domain)[0];
       if (fake) {
         analysis.lookalikeOf = fake.brand.name;
-        signals.push({ id: 'email_lookalike', text: `The sender's domain ${domain} imitates ${fake.brand.name} but does not belong to it`, detail: `${fake.how} of ${fake.brand.name}`, weight: 2.5 });
+        signals.push({
+          id: 'email_lookalike',
+          text: `The sender's domain ${domain} imitates ${fake.brand.name} but does not belong to it`,
+          detail: `${fake.how} of ${fake.brand.name}`,
+          weight: 2.5,
+        });
       } else if (ctx.claimedBrands?.length) {
         const claimed = ctx.claimedBrands[0];
         if (claimed && claimed.category !== 'social') {
-          signals.push({ id: 'email_brand_mismatch', text: `The message claims to be from ${claimed.name} but the sender's domain ${domain} is not theirs`, detail: `claims ${claimed.name}, domain ${domain}`, weight: 1.2 });
+          signals.push({
+            id: 'email_brand_mismatch',
+            text: `The message claims to be from ${claimed.name} but the sender's domain ${domain} is not theirs`,
+            detail: `claims ${claimed.name}, domain ${domain}`,
+            weight: 1.2,
+          });
         }
       }
     }
     const tld = (parsed.publicSuffix ?? '').split('.').pop() ?? '';
     if (/^(top|xyz|icu|cyou|sbs|click|buzz|rest|tk|ml|ga|cf|gq|cfd|bond|lat|monster|quest)$/.test(tld)) {
-      signals.push({ id: 'email_risky_tld', text: `The sender's domain ends in .${tld}, a suffix favoured by spammers`, detail: `tld ${tld}`, weight: 0.6 });
+      signals.push({
+        id: 'email_risky_tld',
+        text: `The sender's domain ends in .${tld}, a suffix favoured by spammers`,
+        detail: `tld ${tld}`,
+        weight: 0.6,
+      });
     }
   }
   return { analysis, signals };
 }
 
 /** MX lookup, bounded by a timeout. Resolves to null (not checked) on timeout or resolver failure. */
-export async function lookupMx(domain: string, opts: { timeoutMs?: number; servers?: string[] } = {}): Promise<boolean | null> {
+export async function lookupMx(
+  domain: string,
+  opts: { timeoutMs?: number; servers?: string[] } = {},
+): Promise<boolean | null> {
   const resolver = new Resolver({ timeout: opts.timeoutMs ?? 1500, tries: 1 });
   if (opts.servers?.length) resolver.setServers(opts.servers);
   let timer: NodeJS.Timeout | undefined;
@@ -177,10 +343,7 @@ export async function lookupMx(domain: string, opts: { timeoutMs?: number; serve
     }, opts.timeoutMs ?? 1500);
   });
   try {
-    const answer = await Promise.race([
-      resolver.resolveMx(domain).then((mx) => mx.length > 0),
-      timeout,
-    ]);
+    const answer = await Promise.race([resolver.resolveMx(domain).then((mx) => mx.length > 0), timeout]);
     return answer;
   } catch (err) {
     const code = (err as { code?: string }).code;
@@ -198,7 +361,12 @@ export async function analyzeEmail(input: string, ctx: EmailContext = {}): Promi
     res.analysis.hasMx = hasMx;
     if (hasMx === false) {
       res.analysis.notes.push('The domain has no mail server: nobody can reply to this address.');
-      res.signals.push({ id: 'email_no_mx', text: `The sender's domain ${res.analysis.domain} cannot receive e-mail (no mail server)`, detail: 'MX lookup: none', weight: 1.2 });
+      res.signals.push({
+        id: 'email_no_mx',
+        text: `The sender's domain ${res.analysis.domain} cannot receive e-mail (no mail server)`,
+        detail: 'MX lookup: none',
+        weight: 1.2,
+      });
     }
   }
   return res;

@@ -22,12 +22,21 @@ beforeAll(async () => {
       seen.body = body;
       const reply = (content: string): void => {
         res.setHeader('Content-Type', 'application/json');
-        res.end(JSON.stringify({ id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }] }));
+        res.end(
+          JSON.stringify({
+            id: 'chatcmpl-1',
+            object: 'chat.completion',
+            choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content } }],
+          }),
+        );
       };
       if (req.url !== '/v1/chat/completions') {
         res.statusCode = 404;
         res.end('{}');
-      } else if (body.model === 'scam') reply('```json\n{"riskScore": 95, "scamType": "marketplace_verification_code", "confidence": 0.9, "reasons": ["Asks for a code sent to your phone"]}\n```');
+      } else if (body.model === 'scam')
+        reply(
+          '```json\n{"riskScore": 95, "scamType": "marketplace_verification_code", "confidence": 0.9, "reasons": ["Asks for a code sent to your phone"]}\n```',
+        );
       else if (body.model === 'garbage') reply('I think it is fine!');
       else if (body.model === 'bad-schema') reply('{"riskScore": 250, "scamType": "nonsense"}');
       else if (body.model === 'slow') setTimeout(() => reply('{"riskScore": 0, "reasons": []}'), 1500);
@@ -42,12 +51,19 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-const input = { message: 'Hi, I want to buy your bike. Can you send me the code I just texted you?', platform: 'craigslist' as const };
+const input = {
+  message: 'Hi, I want to buy your bike. Can you send me the code I just texted you?',
+  platform: 'craigslist' as const,
+};
 const local = analyzeLocal(input);
 
 describe('LLM reviewer', () => {
   it('asks for JSON with the configured model and key, and merges a valid verdict', async () => {
-    const merged = await reviewWithLlm(input, { ...local, riskScore: 60 }, { baseUrl, apiKey: 'sk-test', model: 'scam' });
+    const merged = await reviewWithLlm(
+      input,
+      { ...local, riskScore: 60 },
+      { baseUrl, apiKey: 'sk-test', model: 'scam' },
+    );
     expect(seen.auth).toBe('Bearer sk-test');
     expect(seen.body?.messages?.[0]?.role).toBe('system');
     expect(merged.riskScore).toBe(Math.round(60 + 0.4 * (95 - 60)));
@@ -81,8 +97,25 @@ describe('the app with LLM_BASE_URL and LLM_MODEL set', () => {
       const u = await createVerifiedUser(t);
       const now = t.ctx.clock.now();
       await ensureAccount(t.ctx.database.db, u.user.id);
-      await updateAccount(t.ctx.database.db, u.user.id, { planTier: 'premium', subscriptionStatus: 'active', paymentSetupComplete: true, hasUsedTrial: true, everPaid: true, provider: 'local', currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000) }, now);
-      const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: input.message, platform: input.platform } });
+      await updateAccount(
+        t.ctx.database.db,
+        u.user.id,
+        {
+          planTier: 'premium',
+          subscriptionStatus: 'active',
+          paymentSetupComplete: true,
+          hasUsedTrial: true,
+          everPaid: true,
+          provider: 'local',
+          currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+        },
+        now,
+      );
+      const res = await t.request('/api/scans', {
+        method: 'POST',
+        headers: u.headers,
+        json: { message: input.message, platform: input.platform },
+      });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { engineVersion: string; reasonDetails: { id: string }[] };
       expect(seen.auth).toBe('Bearer sk-app');

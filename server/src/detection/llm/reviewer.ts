@@ -66,7 +66,11 @@ export function buildMessages(input: EngineInput, local: ScanResult): { role: 's
         platform: input.platform ?? null,
         senderPhone: input.phoneNumber ? 'provided' : null,
         senderEmailDomain: input.email?.split('@')[1] ?? null,
-        localEngine: { riskScore: local.riskScore, scamType: local.scamType ?? null, topReasons: local.reasons.slice(0, 3) },
+        localEngine: {
+          riskScore: local.riskScore,
+          scamType: local.scamType ?? null,
+          topReasons: local.reasons.slice(0, 3),
+        },
         message: input.message.slice(0, MAX_CHARS_SENT),
       }),
     },
@@ -89,20 +93,49 @@ export function parseVerdict(content: string): LlmVerdict | null {
 export function mergeVerdict(local: ScanResult, verdict: LlmVerdict): ScanResult {
   const llmScore = Math.round(verdict.riskScore);
   const riskScore = Math.max(0, Math.min(100, Math.round(local.riskScore + LLM_SHARE * (llmScore - local.riskScore))));
-  const sameSide = (local.riskScore >= RISK_BAND_SUSPICIOUS) === (llmScore >= RISK_BAND_SUSPICIOUS);
-  const confidence = Math.round(Math.min(0.99, sameSide ? local.confidence + 0.08 : local.confidence * 0.8) * 100) / 100;
+  const sameSide = local.riskScore >= RISK_BAND_SUSPICIOUS === llmScore >= RISK_BAND_SUSPICIOUS;
+  const confidence =
+    Math.round(Math.min(0.99, sameSide ? local.confidence + 0.08 : local.confidence * 0.8) * 100) / 100;
   let scamType = local.scamType ?? null;
   if (riskScore < RISK_BAND_SUSPICIOUS) scamType = null;
   else if ((!scamType || scamType === 'other') && verdict.scamType) scamType = verdict.scamType;
   const text = verdict.reasons[0] ? `AI review: ${verdict.reasons[0]}` : `AI review rated this ${llmScore}/100`;
-  const detail = { id: 'llm_review', text, weight: Math.round((riskScore - local.riskScore) * 10) / 100, severity: 'info' as const, evidence: [{ kind: 'llm' as const, detail: `llm riskScore ${llmScore}${verdict.scamType ? `, ${verdict.scamType}` : ''}` }] };
+  const detail = {
+    id: 'llm_review',
+    text,
+    weight: Math.round((riskScore - local.riskScore) * 10) / 100,
+    severity: 'info' as const,
+    evidence: [
+      { kind: 'llm' as const, detail: `llm riskScore ${llmScore}${verdict.scamType ? `, ${verdict.scamType}` : ''}` },
+    ],
+  };
   const reasonDetails = [...local.reasonDetails, detail];
   // The score policy's last step (policy.ts): recorded when it moved the score.
-  const policy = riskScore === local.riskScore ? local.policy : [...(local.policy ?? []), { id: 'reviewer_blend' as const, from: local.riskScore, to: riskScore, text: POLICY_STEPS.reviewer_blend }];
-  return { ...local, riskScore, confidence, scamType, reasonDetails, reasons: reasonDetails.map((r) => r.text), engineVersion: `${local.engineVersion}+llm`, ...(policy ? { policy } : {}) };
+  const policy =
+    riskScore === local.riskScore
+      ? local.policy
+      : [
+          ...(local.policy ?? []),
+          { id: 'reviewer_blend' as const, from: local.riskScore, to: riskScore, text: POLICY_STEPS.reviewer_blend },
+        ];
+  return {
+    ...local,
+    riskScore,
+    confidence,
+    scamType,
+    reasonDetails,
+    reasons: reasonDetails.map((r) => r.text),
+    engineVersion: `${local.engineVersion}+llm`,
+    ...(policy ? { policy } : {}),
+  };
 }
 
-export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts: LlmOptions, onError: (err: unknown) => void = () => undefined): Promise<ScanResult> {
+export async function reviewWithLlm(
+  input: EngineInput,
+  local: ScanResult,
+  opts: LlmOptions,
+  onError: (err: unknown) => void = () => undefined,
+): Promise<ScanResult> {
   try {
     const url = `${opts.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
@@ -110,7 +143,12 @@ export async function reviewWithLlm(input: EngineInput, local: ScanResult, opts:
     const res = await fetch(url, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ model: opts.model, temperature: 0, response_format: { type: 'json_object' }, messages: buildMessages(input, local) }),
+      body: JSON.stringify({
+        model: opts.model,
+        temperature: 0,
+        response_format: { type: 'json_object' },
+        messages: buildMessages(input, local),
+      }),
       signal: AbortSignal.timeout(opts.timeoutMs ?? LLM_DEFAULT_TIMEOUT_MS),
     });
     if (!res.ok) {

@@ -15,7 +15,9 @@ describe('text domains', () => {
     const withDomain = featurize(text, { domainFeatures: true });
     expect(withDomain.idx.length).toBe(plain.idx.length * 2);
     expect(Array.from(withDomain.idx.slice(0, plain.idx.length))).toEqual(Array.from(plain.idx));
-    expect(Array.from(featurizeFolded(foldText(text), { domainFeatures: true }).idx)).toEqual(Array.from(withDomain.idx));
+    expect(Array.from(featurizeFolded(foldText(text), { domainFeatures: true }).idx)).toEqual(
+      Array.from(withDomain.idx),
+    );
     // The same words in an e-mail land on different domain-specific features.
     const asMail = featurize(`${text}\n${'Thanks for your patience with this. '.repeat(20)}`, { domainFeatures: true });
     const shortCopies = new Set(Array.from(withDomain.idx.slice(plain.idx.length)));

@@ -18,10 +18,12 @@ const MAX_CHARS = 3000;
 /** Character n-grams are taken from the start of the token stream only: they matter for short texts and cost most on long ones. */
 const MAX_CHAR_STREAM = 1500;
 
-const URL_RE = /\b(?:(?:https?|hxxps?):\/\/|www\.)[^\s]+|\b[a-z0-9][a-z0-9-]{0,62}\.(?:com|net|org|info|biz|co|io|ly|me|us|uk|ru|cn|top|xyz|click|link|site|online|shop|app|gov|edu|in|au|ca|id)\b(?:\/[^\s]*)?/g;
+const URL_RE =
+  /\b(?:(?:https?|hxxps?):\/\/|www\.)[^\s]+|\b[a-z0-9][a-z0-9-]{0,62}\.(?:com|net|org|info|biz|co|io|ly|me|us|uk|ru|cn|top|xyz|click|link|site|online|shop|app|gov|edu|in|au|ca|id)\b(?:\/[^\s]*)?/g;
 const EMAIL_RE = /\b[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}\b/g;
 const PHONE_RE = /(?:\+?\d[\d ().-]{7,}\d)/g;
-const MONEY_RE = /(?:[$£€¥₹]\s?\d[\d,]*(?:\.\d+)?(?:\s?[km]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars?|pounds?|gbp|eur|euros?|rs|inr|rp|jt|juta|k)\b)/g;
+const MONEY_RE =
+  /(?:[$£€¥₹]\s?\d[\d,]*(?:\.\d+)?(?:\s?[km]\b)?|\b\d[\d,]*(?:\.\d+)?\s?(?:usd|dollars?|pounds?|gbp|eur|euros?|rs|inr|rp|jt|juta|k)\b)/g;
 const NUM_RE = /\d+/g;
 
 /** Undo Enron-style tokenisation of links so they are recognised as links like everywhere else. */
@@ -45,7 +47,8 @@ export function modelTokens(raw: string): string[] {
  * ("Subject:", "From:", "Sent:" ...), quoted replies ("> ..."), and the "-----Original Message-----" block.
  * The subject's words are kept; only the header names go.
  */
-const HEADER_LINE = /^[ \t]{0,4}(?:subject|from|to|cc|bcc|date|sent|reply-to|return-path|received|message-id|importance|x-[a-z-]{1,30})[ \t]{0,3}:[ \t]?/gm;
+const HEADER_LINE =
+  /^[ \t]{0,4}(?:subject|from|to|cc|bcc|date|sent|reply-to|return-path|received|message-id|importance|x-[a-z-]{1,30})[ \t]{0,3}:[ \t]?/gm;
 const QUOTED_LINE = /^[ \t]{0,4}(?:>[ \t]?){1,6}.*$/gm;
 const ORIGINAL_MESSAGE = /-{2,}[ \t]{0,3}(?:original message|forwarded (?:message|by)[^\n]{0,80})[ \t]{0,3}-{0,}/g;
 /**
@@ -91,10 +94,7 @@ function window(folded: string): string {
 
 /** Same as modelTokens, from text already folded by text/normalize.ts (the engine folds once). */
 export function tokensFromFolded(folded: string): string[] {
-  let s = detokenise(window(folded))
-    .replace(ORIGINAL_MESSAGE, ' ')
-    .replace(QUOTED_LINE, ' ')
-    .replace(HEADER_LINE, ' ');
+  let s = detokenise(window(folded)).replace(ORIGINAL_MESSAGE, ' ').replace(QUOTED_LINE, ' ').replace(HEADER_LINE, ' ');
   s = replaceMasked(s);
   s = replaceEmails(s.replace(URL_RE, ' xurl '))
     .replace(MONEY_RE, ' xmoney ')
@@ -104,7 +104,8 @@ export function tokensFromFolded(folded: string): string[] {
   // cannot see Thai words judges Thai texts by their digits alone.
   const tokens: string[] = [];
   const re = /\p{L}+|!/gu;
-  for (let m = re.exec(s); m; m = re.exec(s)) tokens.push(m[0] === '!' ? 'xbang' : m[0].length > 24 ? m[0].slice(0, 24) : m[0]);
+  for (let m = re.exec(s); m; m = re.exec(s))
+    tokens.push(m[0] === '!' ? 'xbang' : m[0].length > 24 ? m[0].slice(0, 24) : m[0]);
   return tokens;
 }
 

@@ -21,7 +21,9 @@ export const modelFileSchema = z.object({
   /** Platt calibration of the raw logit, fitted on the validation split: p = sigmoid(a * logit + b). */
   calibration: z.object({ a: z.number(), b: z.number() }),
   /** Per text domain (features.ts textDomain), used instead of `calibration` when present. */
-  calibrationByDomain: z.object({ short: z.object({ a: z.number(), b: z.number() }), long: z.object({ a: z.number(), b: z.number() }) }).optional(),
+  calibrationByDomain: z
+    .object({ short: z.object({ a: z.number(), b: z.number() }), long: z.object({ a: z.number(), b: z.number() }) })
+    .optional(),
   /** Features carry a per-domain copy (features.ts domainFeatures). */
   domainFeatures: z.boolean().optional(),
   weights: z.string(),
@@ -59,7 +61,12 @@ export function modelFromWeights(
   bias: number,
   scale: number,
   calibration: { a: number; b: number },
-  extra: { calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined; domainFeatures?: boolean | undefined; combiner?: CombinerParams | undefined; modelClass?: string | undefined } = {},
+  extra: {
+    calibrationByDomain?: Record<TextDomain, { a: number; b: number }> | undefined;
+    domainFeatures?: boolean | undefined;
+    combiner?: CombinerParams | undefined;
+    modelClass?: string | undefined;
+  } = {},
 ): TextModel {
   const featureOpts = { domainFeatures: extra.domainFeatures ?? false };
   const calibrated = (z: number, domain: TextDomain): number => {
@@ -82,10 +89,16 @@ export function modelFromWeights(
 }
 
 export function modelFromFile(file: ModelFile): TextModel {
-  if (file.featureBits !== FEATURE_BITS) throw new Error(`model has ${file.featureBits} feature bits, code expects ${FEATURE_BITS}`);
+  if (file.featureBits !== FEATURE_BITS)
+    throw new Error(`model has ${file.featureBits} feature bits, code expects ${FEATURE_BITS}`);
   const buf = Buffer.from(file.weights, 'base64');
   const weights = new Int8Array(buf.buffer, buf.byteOffset, buf.byteLength);
-  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration, { calibrationByDomain: file.calibrationByDomain, domainFeatures: file.domainFeatures, combiner: file.combiner, modelClass: file.modelClass });
+  return modelFromWeights(file.version, weights, file.bias, file.scale, file.calibration, {
+    calibrationByDomain: file.calibrationByDomain,
+    domainFeatures: file.domainFeatures,
+    combiner: file.combiner,
+    modelClass: file.modelClass,
+  });
 }
 
 let cached: TextModel | null | undefined;

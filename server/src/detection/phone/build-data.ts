@@ -34,7 +34,10 @@ export function parseCsvLine(line: string): string[] {
 
 function rows(file: string): string[][] {
   const lines = readFileSync(file, 'utf8').split('\n');
-  return lines.slice(1).filter((l) => l.trim()).map((l) => parseCsvLine(l.replace(/\r$/, '')));
+  return lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => parseCsvLine(l.replace(/\r$/, '')));
 }
 
 export function buildNanp(phoneDir: string): NanpFile {
@@ -54,7 +57,12 @@ export function buildNanp(phoneDir: string): NanpFile {
     }
     return i;
   };
-  interface Rec { holder: number; flags: number; blocks: number[]; classes: string }
+  interface Rec {
+    holder: number;
+    flags: number;
+    blocks: number[];
+    classes: string;
+  }
   const recs = new Map<number, Rec>();
   for (const [npa = '', nxx = '', , ocn, , pooled, inService] of rows(join(phoneDir, 'us_nxx.csv'))) {
     const key = Number(npa + nxx);
@@ -104,7 +112,8 @@ export function buildNanp(phoneDir: string): NanpFile {
     }
   });
   if (ocns.length >= NO_OCN) throw new Error('too many OCNs for a 16-bit index');
-  const pack = (a: ArrayBufferView): string => gzipSync(Buffer.from(a.buffer, a.byteOffset, a.byteLength), { level: 9 }).toString('base64');
+  const pack = (a: ArrayBufferView): string =>
+    gzipSync(Buffer.from(a.buffer, a.byteOffset, a.byteLength), { level: 9 }).toString('base64');
   return {
     format: NANP_FORMAT,
     builtAt: new Date().toISOString(),
@@ -134,7 +143,9 @@ function main(): void {
   const file = buildNanp(phoneDir);
   mkdirSync(dirname(out), { recursive: true });
   writeFileSync(out, JSON.stringify(file));
-  console.log(`build:phone-data: ${file.count} NPA-NXX codes, ${file.ocns.length} OCNs -> ${out} in ${Math.round(performance.now() - t0)} ms`);
+  console.log(
+    `build:phone-data: ${file.count} NPA-NXX codes, ${file.ocns.length} OCNs -> ${out} in ${Math.round(performance.now() - t0)} ms`,
+  );
 }
 
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split('/').pop() ?? '\0')) main();

@@ -58,7 +58,12 @@ export interface NanpData {
   lookup(nationalTenDigits: string): NanpAnswer | null;
 }
 
-const CLASS_GUESS: Record<string, LineTypeGuess> = { W: 'wireless', L: 'wireline', V: 'clec_or_voip_other', U: 'unknown' };
+const CLASS_GUESS: Record<string, LineTypeGuess> = {
+  W: 'wireless',
+  L: 'wireline',
+  V: 'clec_or_voip_other',
+  U: 'unknown',
+};
 const guessClass = (g: string): string =>
   g === 'wireless' ? 'W' : g === 'wireline' ? 'L' : g.startsWith('voip') || g === 'clec_or_voip_other' ? 'V' : 'U';
 
@@ -80,7 +85,7 @@ export function nanpFromFile(file: NanpFile): NanpData {
       status,
       ocn: o?.[0] ?? null,
       company: o ? o[3] || o[1] : null,
-      lineTypeGuess: ((o?.[2] ?? 'unknown') as LineTypeGuess),
+      lineTypeGuess: (o?.[2] ?? 'unknown') as LineTypeGuess,
       weak,
     };
   };
@@ -117,11 +122,16 @@ export function nanpFromFile(file: NanpFile): NanpData {
       const letter = String.fromCharCode(classes[at * 10 + x] ?? 85);
       if (blockHolder !== NO_OCN) {
         const a = answerFor(blockHolder, false, status);
-        if (letter === 'U' || guessClass(a.lineTypeGuess) === letter || (a.lineTypeGuess === 'unknown')) return a;
+        if (letter === 'U' || guessClass(a.lineTypeGuess) === letter || a.lineTypeGuess === 'unknown') return a;
       }
       const weakHolder = answerFor(codeHolder, true, status);
       const guess = CLASS_GUESS[letter] ?? 'unknown';
-      return { ...weakHolder, lineTypeGuess: guess === 'unknown' ? weakHolder.lineTypeGuess : guess, company: blockHolder === NO_OCN ? null : weakHolder.company, ocn: blockHolder === NO_OCN ? null : weakHolder.ocn };
+      return {
+        ...weakHolder,
+        lineTypeGuess: guess === 'unknown' ? weakHolder.lineTypeGuess : guess,
+        company: blockHolder === NO_OCN ? null : weakHolder.company,
+        ocn: blockHolder === NO_OCN ? null : weakHolder.ocn,
+      };
     },
   };
 }

@@ -43,9 +43,21 @@ export interface PhoneContext {
 }
 
 export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult {
-  const analysis: PhoneAnalysis = { input, valid: false, e164: null, country: null, lineType: null, isVoip: null, carrier: null, notes: [] };
+  const analysis: PhoneAnalysis = {
+    input,
+    valid: false,
+    e164: null,
+    country: null,
+    lineType: null,
+    isVoip: null,
+    carrier: null,
+    notes: [],
+  };
   const signals: PhoneSignal[] = [];
-  const cleaned = input.replace(/[^\d+()\-.\s]/g, '').replace(/^00/, '+').slice(0, 40);
+  const cleaned = input
+    .replace(/[^\d+()\-.\s]/g, '')
+    .replace(/^00/, '+')
+    .slice(0, 40);
   let parsed;
   try {
     parsed = parsePhoneNumberFromString(cleaned, ctx.defaultCountry ?? 'US');
@@ -54,7 +66,13 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
   }
   if (!parsed || !parsed.isValid()) {
     analysis.notes.push('Not a valid phone number for any country we know.');
-    if (/\d{4,}/.test(input)) signals.push({ id: 'phone_invalid', text: 'The phone number is not a valid, dialable number', detail: 'libphonenumber: invalid', weight: 0.8 });
+    if (/\d{4,}/.test(input))
+      signals.push({
+        id: 'phone_invalid',
+        text: 'The phone number is not a valid, dialable number',
+        detail: 'libphonenumber: invalid',
+        weight: 0.8,
+      });
     return { analysis, signals, nanp: null };
   }
   analysis.valid = true;
@@ -66,15 +84,30 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
   switch (type) {
     case 'VOIP':
       analysis.isVoip = true;
-      signals.push({ id: 'phone_voip', text: 'The phone number is an internet (VoIP) number, easy to get anonymously', detail: 'line type VOIP', weight: 0.9 });
+      signals.push({
+        id: 'phone_voip',
+        text: 'The phone number is an internet (VoIP) number, easy to get anonymously',
+        detail: 'line type VOIP',
+        weight: 0.9,
+      });
       break;
     case 'PREMIUM_RATE':
       analysis.isVoip = false;
-      signals.push({ id: 'phone_premium_rate', text: 'The phone number is a premium-rate line that charges the caller', detail: 'line type PREMIUM_RATE', weight: 2 });
+      signals.push({
+        id: 'phone_premium_rate',
+        text: 'The phone number is a premium-rate line that charges the caller',
+        detail: 'line type PREMIUM_RATE',
+        weight: 2,
+      });
       break;
     case 'PERSONAL_NUMBER':
       analysis.isVoip = null;
-      signals.push({ id: 'phone_personal_number', text: 'The phone number is a "personal number" that forwards anywhere, often used to hide the real line', detail: 'line type PERSONAL_NUMBER', weight: 1 });
+      signals.push({
+        id: 'phone_personal_number',
+        text: 'The phone number is a "personal number" that forwards anywhere, often used to hide the real line',
+        detail: 'line type PERSONAL_NUMBER',
+        weight: 1,
+      });
       break;
     case 'TOLL_FREE':
       analysis.isVoip = null;
@@ -87,7 +120,10 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
     default:
       analysis.isVoip = null;
   }
-  if (parsed.countryCallingCode === '1' && (type === 'FIXED_LINE_OR_MOBILE' || type === null || type === 'FIXED_LINE' || type === 'MOBILE')) {
+  if (
+    parsed.countryCallingCode === '1' &&
+    (type === 'FIXED_LINE_OR_MOBILE' || type === null || type === 'FIXED_LINE' || type === 'MOBILE')
+  ) {
     const national = String(parsed.nationalNumber);
     nanp = ctx.nanp ? ctx.nanp.lookup(national) : null;
     if (!ctx.nanp) analysis.notes.push('Line type unknown: US/Canadian numbering data not loaded.');
@@ -95,22 +131,41 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
       if (nanp.company) analysis.carrier = nanp.company;
       if (nanp.status === 'unassigned') {
         analysis.isVoip = null;
-        analysis.notes.push('This area code and exchange are not assigned to any carrier: the caller ID was probably faked.');
-        signals.push({ id: 'phone_unassigned_code', text: 'The number uses an exchange that is not assigned to any phone company (likely spoofed)', detail: `NPA-NXX ${national.slice(0, 6)} unassigned`, weight: 1.5 });
+        analysis.notes.push(
+          'This area code and exchange are not assigned to any carrier: the caller ID was probably faked.',
+        );
+        signals.push({
+          id: 'phone_unassigned_code',
+          text: 'The number uses an exchange that is not assigned to any phone company (likely spoofed)',
+          detail: `NPA-NXX ${national.slice(0, 6)} unassigned`,
+          weight: 1.5,
+        });
       } else {
         const via = nanp.company ? ` (${nanp.company})` : '';
         switch (nanp.lineTypeGuess) {
           case 'voip_wholesale':
             analysis.isVoip = true;
             analysis.lineType = 'VOIP';
-            analysis.notes.push(`Number block originally assigned to a VoIP / app-number wholesale provider${via}. Numbers can be ported, so this is a prior, not proof.`);
-            signals.push({ id: 'phone_voip_wholesale', text: `The number comes from a block of internet/app phone numbers${via}, the kind anonymous texting apps hand out`, detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale`, weight: 0.9 });
+            analysis.notes.push(
+              `Number block originally assigned to a VoIP / app-number wholesale provider${via}. Numbers can be ported, so this is a prior, not proof.`,
+            );
+            signals.push({
+              id: 'phone_voip_wholesale',
+              text: `The number comes from a block of internet/app phone numbers${via}, the kind anonymous texting apps hand out`,
+              detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale`,
+              weight: 0.9,
+            });
             break;
           case 'voip_wholesale_unverified':
             analysis.isVoip = true;
             analysis.lineType = 'VOIP';
             analysis.notes.push(`Number block originally assigned to a probable VoIP provider${via} (unverified).`);
-            signals.push({ id: 'phone_voip_wholesale', text: `The number probably comes from a block of internet phone numbers${via}`, detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale_unverified`, weight: 0.5 });
+            signals.push({
+              id: 'phone_voip_wholesale',
+              text: `The number probably comes from a block of internet phone numbers${via}`,
+              detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale_unverified`,
+              weight: 0.5,
+            });
             break;
           case 'voip_fixed_cable':
             analysis.isVoip = true;
@@ -136,10 +191,25 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
   }
   const country = analysis.country;
   if (country && ctx.platform && LOCAL_PLATFORMS.has(ctx.platform) && !NANP_COUNTRIES.has(country)) {
-    signals.push({ id: 'phone_foreign_for_platform', text: `A ${country} phone number on a local-pickup marketplace is out of place`, detail: `country ${country}`, weight: 0.8 });
+    signals.push({
+      id: 'phone_foreign_for_platform',
+      text: `A ${country} phone number on a local-pickup marketplace is out of place`,
+      detail: `country ${country}`,
+      weight: 0.8,
+    });
   }
-  if (country && ctx.claimedCountry && ctx.claimedCountry !== country && !(NANP_COUNTRIES.has(country) && NANP_COUNTRIES.has(ctx.claimedCountry))) {
-    signals.push({ id: 'phone_country_mismatch', text: `The message claims to come from ${ctx.claimedCountry} but the number is from ${country}`, detail: `claimed ${ctx.claimedCountry}, number ${country}`, weight: 1.5 });
+  if (
+    country &&
+    ctx.claimedCountry &&
+    ctx.claimedCountry !== country &&
+    !(NANP_COUNTRIES.has(country) && NANP_COUNTRIES.has(ctx.claimedCountry))
+  ) {
+    signals.push({
+      id: 'phone_country_mismatch',
+      text: `The message claims to come from ${ctx.claimedCountry} but the number is from ${country}`,
+      detail: `claimed ${ctx.claimedCountry}, number ${country}`,
+      weight: 1.5,
+    });
   }
   return { analysis, signals, nanp };
 }
@@ -177,7 +247,8 @@ const MIN_DIGITS_AFTER_PLUS = 7;
 const CONTEXT = 32;
 const MAX_WINDOWS = 40;
 /** libphonenumber's VALID_PUNCTUATION (dashes, slashes, dots, spaces, brackets, tildes) and the tab. */
-const JOINER = /^[-x\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E \t\u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*$/;
+const JOINER =
+  /^[-x\u2010-\u2015\u2212\u30FC\uFF0D/\uFF0F.\uFF0E \t\u00A0\u00AD\u200B\u2060\u3000()\uFF08\uFF09\uFF3B\uFF3D[\]~\u2053\u223C\uFF5E]*$/;
 export function numberWindows(text: string): Array<[number, number]> | null {
   const out: Array<[number, number]> = [];
   const keep = (from: number, to: number): boolean => {
@@ -189,7 +260,8 @@ export function numberWindows(text: string): Array<[number, number]> | null {
     return out.length <= MAX_WINDOWS;
   };
   const enough = (start: number, count: number): boolean =>
-    count >= MIN_DIGITS || (count >= MIN_DIGITS_AFTER_PLUS && /[+\uFF0B]/.test(text.slice(Math.max(0, start - 3), start)));
+    count >= MIN_DIGITS ||
+    (count >= MIN_DIGITS_AFTER_PLUS && /[+\uFF0B]/.test(text.slice(Math.max(0, start - 3), start)));
   let start = -1;
   let last = -1;
   let count = 0;
@@ -217,7 +289,8 @@ export function numberWindows(text: string): Array<[number, number]> | null {
  * parsed, and their every inner group parsed again: the commonest digit runs of long e-mails. Their digits
  * are hidden before the search (the text keeps its length, so positions stand).
  */
-const DATE = /(?<!\d[ \t]?[/.][ \t]?)(?<!\d)[0-3]?\d[ \t]?([/.])[ \t]?[0-3]?\d[ \t]?\1[ \t]?(?:\d{4}|\d\d)(?![ \t]?\1[ \t]?\d)(?!\d)/g;
+const DATE =
+  /(?<!\d[ \t]?[/.][ \t]?)(?<!\d)[0-3]?\d[ \t]?([/.])[ \t]?[0-3]?\d[ \t]?\1[ \t]?(?:\d{4}|\d\d)(?![ \t]?\1[ \t]?\d)(?!\d)/g;
 /**
  * A decimal number or a money amount ("1.364", "870 . 00", "0,455", "3.09090909091"): one dot or comma after
  * at most three digits, then a fraction (of at most three digits, or five and more unspaced), not after an area code's
@@ -225,9 +298,11 @@ const DATE = /(?<!\d[ \t]?[/.][ \t]?)(?<!\d)[0-3]?\d[ \t]?([/.])[ \t]?[0-3]?\d[ 
  * libphonenumber try hundreds of these as numbers (20-30 ms for one e-mail); a phone number written with dots
  * has two of them or more ("(214) 740.0923" is kept).
  */
-const DECIMAL = /(?<!\d[ \t]?[-./,][ \t]?)(?<!\)[ \t]?)(?<!\d)\d{1,3}(?:[ \t]?[.,][ \t]?\d{1,3}|[.,]\d{5,})(?![ \t]?[-./,][ \t]?\d)(?!\d)/g;
+const DECIMAL =
+  /(?<!\d[ \t]?[-./,][ \t]?)(?<!\)[ \t]?)(?<!\d)\d{1,3}(?:[ \t]?[.,][ \t]?\d{1,3}|[.,]\d{5,})(?![ \t]?[-./,][ \t]?\d)(?!\d)/g;
 /** Dates and decimal figures with their digits hidden: the text keeps its length, so positions stand. */
-const hideFigures = (text: string): string => text.replace(DATE, (d) => d.replace(/\d/g, '_')).replace(DECIMAL, (d) => d.replace(/\d/g, '_'));
+const hideFigures = (text: string): string =>
+  text.replace(DATE, (d) => d.replace(/\d/g, '_')).replace(DECIMAL, (d) => d.replace(/\d/g, '_'));
 
 /** The part of a text searched for numbers (its first 10,000 characters), or null when it holds no digit run long enough. */
 function searchable(text: string): string | null {
@@ -271,7 +346,13 @@ function searchNumbers(text: string, windows: ReadonlyArray<readonly [number, nu
             if (++matches > MAX_PHONE_MATCHES) break;
             if (seen.has(f.number.number)) continue;
             seen.add(f.number.number);
-            out.push({ start: from + f.startsAt, end: from + f.endsAt, e164: f.number.number, type: f.number.getType() ?? null, country: f.number.country ?? null });
+            out.push({
+              start: from + f.startsAt,
+              end: from + f.endsAt,
+              e164: f.number.number,
+              type: f.number.getType() ?? null,
+              country: f.number.country ?? null,
+            });
             if (out.length >= 10) return out;
           }
         } catch {

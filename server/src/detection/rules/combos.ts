@@ -15,16 +15,29 @@ export function comboSignals(signals: readonly Signal[], platform: Platform | un
     out.push({ id, text, weight, severity: weight >= 2 ? 'high' : 'medium', evidence: [], types, tags: ['combo'] });
   };
   if (has('family') && (has('money') || has('payment_method') || has('emergency') || has('secrecy'))) {
-    add('combo_family_money', 'A "family member" on an unknown number who needs money: call them on the number you already have', 2.0, { family_emergency: 2 });
+    add(
+      'combo_family_money',
+      'A "family member" on an unknown number who needs money: call them on the number you already have',
+      2.0,
+      { family_emergency: 2 },
+    );
   }
   if ((has('romance') || has('opener')) && (has('money') || has('payment_method') || has('investment'))) {
-    add('combo_stranger_money', 'A stranger who opens with small talk and then brings up money or investing', 1.5, { crypto_investment: has('investment') ? 1.5 : 0.5, romance: has('romance') ? 1.5 : 0.5 });
+    add('combo_stranger_money', 'A stranger who opens with small talk and then brings up money or investing', 1.5, {
+      crypto_investment: has('investment') ? 1.5 : 0.5,
+      romance: has('romance') ? 1.5 : 0.5,
+    });
   }
-  if ((has('account') || has('impersonation') || has('threat')) && signals.some((s) => s.tags?.includes('link') && s.weight >= 1)) {
+  if (
+    (has('account') || has('impersonation') || has('threat')) &&
+    signals.some((s) => s.tags?.includes('link') && s.weight >= 1)
+  ) {
     add('combo_alert_bad_link', 'An account or delivery alert that sends you to a suspicious link', 1.0, {});
   }
   if (has('code') && platform && MARKETPLACES.has(platform)) {
-    add('combo_marketplace_code', 'On a marketplace, nobody legitimate needs a code sent to your phone', 1.0, { marketplace_verification_code: 2 });
+    add('combo_marketplace_code', 'On a marketplace, nobody legitimate needs a code sent to your phone', 1.0, {
+      marketplace_verification_code: 2,
+    });
   }
   return out;
 }

@@ -7,8 +7,10 @@ import { fold } from '../text/normalize.ts';
 import { CONVERSATION_RULES } from './conversation.ts';
 import { runRules } from './rules.ts';
 
-const fires = (text: string): boolean => runRules(fold(text), text, {}, CONVERSATION_RULES).some((h) => h.id === 'quoted_reply');
-const signalIds = (message: string): string[] => gather({ message, platform: 'email' }, { model: null, nanp: null }).signals.map((s) => s.id);
+const fires = (text: string): boolean =>
+  runRules(fold(text), text, {}, CONVERSATION_RULES).some((h) => h.id === 'quoted_reply');
+const signalIds = (message: string): string[] =>
+  gather({ message, platform: 'email' }, { model: null, nanp: null }).signals.map((s) => s.id);
 
 /** Hand-written replies in the shapes mail clients produce. */
 const REPLIES = [
@@ -36,17 +38,25 @@ describe('quoted_reply', () => {
   });
 
   it('is dropped when the message asks for money, gift cards, codes or a password: a faked thread buys nothing', () => {
-    expect(signalIds(`${REPLIES[0]}\n\nAlso please buy 3 Apple gift cards and send me the codes.`)).not.toContain('quoted_reply');
-    expect(signalIds('Subject: Re: mailbox\n\n> Your mailbox is full.\n\nVerify your account and enter your email password at http://mail-fix.example.top/verify')).not.toContain('quoted_reply');
+    expect(signalIds(`${REPLIES[0]}\n\nAlso please buy 3 Apple gift cards and send me the codes.`)).not.toContain(
+      'quoted_reply',
+    );
+    expect(
+      signalIds(
+        'Subject: Re: mailbox\n\n> Your mailbox is full.\n\nVerify your account and enter your email password at http://mail-fix.example.top/verify',
+      ),
+    ).not.toContain('quoted_reply');
     expect(signalIds(REPLIES[1] ?? '')).toContain('quoted_reply');
   });
 
   it('lowers the score of the same everyday reply compared with the reply alone', () => {
     // A fixed model logit, so only the detectors differ between the two texts.
     const model: TextModel = { version: 'fixed', logit: () => 1, logitFolded: () => 1 };
-    const body = 'Yes, the new build is up. Download it from http://downloads.example.org/tool-4.1.tar.gz and click update.';
+    const body =
+      'Yes, the new build is up. Download it from http://downloads.example.org/tool-4.1.tar.gz and click update.';
     const quoted = `${body}\n\nOn Mon, Jun 2, 2025 at 8:01 AM Rui <rui@example.org> wrote:\n> Is the new build up yet?\n> The page still shows the old one.`;
-    const score = (message: string): number => analyzeLocal({ message, platform: 'email' }, { model, nanp: null, combiner: PRIOR_COMBINER }).riskScore;
+    const score = (message: string): number =>
+      analyzeLocal({ message, platform: 'email' }, { model, nanp: null, combiner: PRIOR_COMBINER }).riskScore;
     expect(score(quoted)).toBeLessThan(score(body) - 10);
   });
 

@@ -185,7 +185,8 @@ const slot = (s: string, i: number): number =>
   INDEX_SHIFT;
 
 /** Slot of the 5-gram starting at `i`, from the slots of its trigrams at `i` and `i + 2`. */
-const slot5 = (s: string, i: number): number => (Math.imul(slot(s, i), 0x27d4eb2d) ^ slot(s, i + 2)) >>> 0 & ((1 << INDEX_BITS) - 1);
+const slot5 = (s: string, i: number): number =>
+  ((Math.imul(slot(s, i), 0x27d4eb2d) ^ slot(s, i + 2)) >>> 0) & ((1 << INDEX_BITS) - 1);
 
 /**
  * The character trigrams and 5-grams present in a text, as bit sets of hashed slots. A long e-mail holds
@@ -220,7 +221,9 @@ export interface Literal {
 }
 
 const toLiteral = (s: string): Literal =>
-  s.length >= 5 ? { long: true, slots: Array.from({ length: s.length - 4 }, (_, i) => slot5(s, i)) } : { long: false, slots: Array.from({ length: s.length - 2 }, (_, i) => slot(s, i)) };
+  s.length >= 5
+    ? { long: true, slots: Array.from({ length: s.length - 4 }, (_, i) => slot5(s, i)) }
+    : { long: false, slots: Array.from({ length: s.length - 2 }, (_, i) => slot(s, i)) };
 
 /** A gate in the form `runRules` checks, literals as trigram slots. */
 export type Gate = readonly (readonly (readonly Literal[])[])[];

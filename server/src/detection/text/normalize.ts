@@ -8,6 +8,7 @@
  */
 
 /** Confusable letters that NFKD does not fold to ASCII (Cyrillic, Greek, IPA, Latin small capitals). */
+// prettier-ignore
 const CONFUSABLES: Record<string, string> = {
   а: 'a', в: 'b', е: 'e', ё: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
   і: 'i', ї: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', ɡ: 'g', һ: 'h', ӏ: 'l', ь: 'b', п: 'n', г: 'r',
@@ -22,6 +23,7 @@ const CONFUSABLES: Record<string, string> = {
 };
 
 // These classes exist to find invisible and joining characters, which is what the lint rule warns about.
+// prettier-ignore
 // eslint-disable-next-line no-misleading-character-class
 const ZERO_WIDTH = /[\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFE00-\uFE0F\uFEFF]/;
 const COMBINING = /\p{M}/u;
@@ -85,7 +87,23 @@ function isSingle(codes: Uint16Array, n: number, p: number): boolean {
 /** Space, ".", "-", "_" or "*". */
 const isSpacer = (c: number): boolean => c === SPACE || c === 46 || c === 45 || c === 95 || c === 42;
 /** Leetspeak: "@" and "4" read "a", "0" "o", "1" and "!" "i", "|" "l", "3" "e", "$" and "5" "s", "7" "t", "€" "e". */
-const LEET = new Map<number, number>([...Object.entries({ '@': 'a', '4': 'a', '0': 'o', '1': 'i', '!': 'i', '|': 'l', '3': 'e', $: 's', '5': 's', '7': 't', '€': 'e' })].map(([k, v]) => [k.charCodeAt(0), v.charCodeAt(0)]));
+const LEET = new Map<number, number>(
+  [
+    ...Object.entries({
+      '@': 'a',
+      '4': 'a',
+      '0': 'o',
+      '1': 'i',
+      '!': 'i',
+      '|': 'l',
+      '3': 'e',
+      $: 's',
+      '5': 's',
+      '7': 't',
+      '€': 'e',
+    }),
+  ].map(([k, v]) => [k.charCodeAt(0), v.charCodeAt(0)]),
+);
 
 /** Leetspeak inside one space-free token codes[s..e] (at most 30 characters), left to right. */
 function foldLeetToken(codes: Uint16Array, n: number, s: number, e: number): void {
@@ -120,7 +138,8 @@ function foldLeetToken(codes: Uint16Array, n: number, s: number, e: number): voi
  * (TextDecoder would replace those), and is far faster than `String.fromCharCode` over the array. Typed
  * arrays are little-endian on every platform Node runs the server on.
  */
-const fromCodes = (codes: Uint16Array, n: number): string => Buffer.from(codes.buffer, codes.byteOffset, n * 2).toString('utf16le');
+const fromCodes = (codes: Uint16Array, n: number): string =>
+  Buffer.from(codes.buffer, codes.byteOffset, n * 2).toString('utf16le');
 
 /**
  * Fold for the detectors: lower-case ASCII, confusables mapped, zero-width removed, leetspeak undone inside
@@ -140,12 +159,13 @@ export function fold(original: string): Folded {
     o2.set(offs.subarray(0, n));
     offs = o2;
   };
-  for (let i = 0; i < original.length; ) {
+  for (let i = 0; i < original.length;) {
     const code = original.charCodeAt(i);
     if (code < 128) {
       // ASCII fast path: most text is plain ASCII and needs only lower-casing.
       room(1);
-      codes[n] = code >= 65 && code <= 90 ? code + 32 : code === NEWLINE ? NEWLINE : code < 32 || code === 127 ? SPACE : code;
+      codes[n] =
+        code >= 65 && code <= 90 ? code + 32 : code === NEWLINE ? NEWLINE : code < 32 || code === 127 ? SPACE : code;
       offs[n++] = i;
       i++;
       continue;

@@ -18,7 +18,12 @@ import { readSyntheticFiles, SYNTHETIC_SOURCE } from './synthetic.ts';
 const argv = process.argv.slice(2);
 const dev = readDevData(resolveDataDir(argv, process.env));
 const files = readSyntheticFiles();
-const withFiles = (names: readonly string[]): LabelledRecord[] => [...dev, ...files.filter((f) => names.includes(f.file)).flatMap((f) => f.records.map((r) => ({ ...r, source: SYNTHETIC_SOURCE })))];
+const withFiles = (names: readonly string[]): LabelledRecord[] => [
+  ...dev,
+  ...files
+    .filter((f) => names.includes(f.file))
+    .flatMap((f) => f.records.map((r) => ({ ...r, source: SYNTHETIC_SOURCE }))),
+];
 const all = files.map((f) => f.file);
 const listArg = (name: string): string[] | null => {
   const i = argv.indexOf(name);
@@ -26,10 +31,18 @@ const listArg = (name: string): string[] | null => {
 };
 const held = listArg('--held') ?? [...MODERN_SOURCES];
 const dropOne = listArg('--files') ?? all;
-const variants: Array<[string, string[]]> = [['no synthetic source', []], ['all synthetic files', all], ...dropOne.map((f): [string, string[]] => [`all but ${f}`, all.filter((x) => x !== f)])];
+const variants: Array<[string, string[]]> = [
+  ['no synthetic source', []],
+  ['all synthetic files', all],
+  ...dropOne.map((f): [string, string[]] => [`all but ${f}`, all.filter((x) => x !== f)]),
+];
 
-const errorOf = (r: LosoTable['rows'][number]) => Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
-const lines = ['| variant | ' + held.map((s) => `${s} legit flagged / caught / AUC`).join(' | ') + ' | mean error |', `|---|${held.map(() => '---').join('|')}|---|`];
+const errorOf = (r: LosoTable['rows'][number]) =>
+  Math.max(r.legitFlagged ?? 0, r.scamRecall === null ? 0 : 1 - r.scamRecall);
+const lines = [
+  '| variant | ' + held.map((s) => `${s} legit flagged / caught / AUC`).join(' | ') + ' | mean error |',
+  `|---|${held.map(() => '---').join('|')}|---|`,
+];
 for (const [name, names] of variants) {
   const t0 = performance.now();
   const { models } = runLoso(withFiles(names), { classes: ['lr'], engineClass: null, heldOut: held });

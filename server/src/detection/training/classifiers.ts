@@ -31,7 +31,10 @@ export interface LinearWeights {
  * step an all-phishing e-mail source would teach "long text = scam". Synthetic sources (source name
  * starting "synthetic") weigh a quarter of a real one.
  */
-export function balancedWeights(records: readonly LabelledRecord[], groupOf: (r: LabelledRecord, i: number) => string = (r) => r.channel ?? 'other'): Float32Array {
+export function balancedWeights(
+  records: readonly LabelledRecord[],
+  groupOf: (r: LabelledRecord, i: number) => string = (r) => r.channel ?? 'other',
+): Float32Array {
   const cell = new Map<string, number>();
   const labelsOf = new Map<string, Set<string>>();
   for (const r of records) {
@@ -66,7 +69,12 @@ export function balancedWeights(records: readonly LabelledRecord[], groupOf: (r:
 }
 
 /** Smoothed log-count ratio r = log(p(f|scam) / p(f|legit)) over hashed features, weighted by sample weight. */
-export function logCountRatio(feats: readonly Features[], labels: readonly number[], sw: Float32Array, alpha = 1): { r: Float32Array; prior: number } {
+export function logCountRatio(
+  feats: readonly Features[],
+  labels: readonly number[],
+  sw: Float32Array,
+  alpha = 1,
+): { r: Float32Array; prior: number } {
   const pos = new Float32Array(FEATURE_DIM);
   const neg = new Float32Array(FEATURE_DIM);
   let pw = 0;
@@ -88,12 +96,18 @@ export function logCountRatio(feats: readonly Features[], labels: readonly numbe
     ns += (neg[h] ?? 0) + alpha;
   }
   const r = new Float32Array(FEATURE_DIM);
-  for (let h = 0; h < FEATURE_DIM; h++) r[h] = Math.log(((pos[h] ?? 0) + alpha) / ps) - Math.log(((neg[h] ?? 0) + alpha) / ns);
+  for (let h = 0; h < FEATURE_DIM; h++)
+    r[h] = Math.log(((pos[h] ?? 0) + alpha) / ps) - Math.log(((neg[h] ?? 0) + alpha) / ns);
   return { r, prior: Math.log((pw || 1) / (nw || 1)) };
 }
 
 /** Trains one model class on precomputed features. Deterministic for a given seed. */
-export function trainClass(kind: ModelClass, records: readonly LabelledRecord[], feats: readonly Features[], opts: TrainOptions): LinearWeights {
+export function trainClass(
+  kind: ModelClass,
+  records: readonly LabelledRecord[],
+  feats: readonly Features[],
+  opts: TrainOptions,
+): LinearWeights {
   const sw = balancedWeights(records);
   const labels = records.map((r) => (r.label === 'scam' ? 1 : 0));
   if (kind === 'lr') return trainLogistic(records, opts, feats, sw);

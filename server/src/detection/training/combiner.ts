@@ -32,13 +32,22 @@ export interface CombinerRow {
 export const UNLEARNED_SIGNALS: ReadonlySet<string> = new Set(['quoted_reply']);
 
 /** Gathers each record's signals once (no model: its out-of-source logit comes from `oof`). */
-export function collectCombinerRows(records: readonly LabelledRecord[], oof: ReadonlyMap<LabelledRecord, number>): CombinerRow[] {
+export function collectCombinerRows(
+  records: readonly LabelledRecord[],
+  oof: ReadonlyMap<LabelledRecord, number>,
+): CombinerRow[] {
   const rows: CombinerRow[] = [];
   for (const r of records) {
     const m = oof.get(r);
     if (m === undefined) continue;
     const g = gather({ message: r.text, platform: platformOf(r) }, { model: null, nanp: null });
-    rows.push({ record: r, domain: g.domain, m: Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, m)), terms: signalTerms(g.signals.filter((s) => !UNLEARNED_SIGNALS.has(s.id))), y: r.label === 'scam' ? 1 : 0 });
+    rows.push({
+      record: r,
+      domain: g.domain,
+      m: Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, m)),
+      terms: signalTerms(g.signals.filter((s) => !UNLEARNED_SIGNALS.has(s.id))),
+      y: r.label === 'scam' ? 1 : 0,
+    });
   }
   return rows;
 }
@@ -48,7 +57,10 @@ const PRIOR_STRENGTH = 20;
 const COEF_MAX = 3;
 
 export function fitCombiner(rows: readonly CombinerRow[], iterations = 400): CombinerParams {
-  const sw = balancedWeights(rows.map((r) => r.record), (_, i) => rows[i]?.domain ?? 'short');
+  const sw = balancedWeights(
+    rows.map((r) => r.record),
+    (_, i) => rows[i]?.domain ?? 'short',
+  );
   const ids = [...new Set(rows.flatMap((r) => r.terms.map((t) => t.id)))].sort();
   const index = new Map(ids.map((id, i) => [id, i]));
   // Parameters: [bias_short, bias_long, model_short, model_long, coef...].

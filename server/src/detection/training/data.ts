@@ -23,7 +23,9 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 export function resolveDataDir(argv: readonly string[], env: NodeJS.ProcessEnv): string {
   const i = argv.indexOf('--data-dir');
   const fromArg = i >= 0 ? argv[i + 1] : undefined;
-  return resolve(fromArg ?? env['SHARED_DATA_DIR'] ?? env['REDFLAG_DATA_DIR'] ?? join(REPO_ROOT, '..', 'shared', 'data'));
+  return resolve(
+    fromArg ?? env['SHARED_DATA_DIR'] ?? env['REDFLAG_DATA_DIR'] ?? join(REPO_ROOT, '..', 'shared', 'data'),
+  );
 }
 
 export function readJsonl(file: string): LabelledRecord[] {
@@ -38,7 +40,9 @@ export function readJsonl(file: string): LabelledRecord[] {
 
 export function readDevData(dir: string): LabelledRecord[] {
   if (!existsSync(dir)) throw new Error(`data directory not found: ${dir}`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.dev.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.dev.jsonl'))
+    .sort();
   if (!files.length) throw new Error(`no *.dev.jsonl files in ${dir}`);
   return files.flatMap((f) => readJsonl(join(dir, f)));
 }
@@ -50,5 +54,5 @@ export function readDevData(dir: string): LabelledRecord[] {
 export function isValidation(text: string, folds = 5): boolean {
   const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   const h = createHash('sha256').update(`redflag-val:${key}`).digest();
-  return (h.readUInt32BE(0) % folds) === 0;
+  return h.readUInt32BE(0) % folds === 0;
 }

@@ -29,7 +29,7 @@ function isClass(s: string): s is ModelClass {
 function loso(argv: readonly string[]): number {
   const classes = (arg(argv, '--classes') ?? MODEL_CLASSES.join(',')).split(',').filter(isClass);
   const shipped = loadDefaultModel();
-  const engineArg = arg(argv, "--engine-class") ?? shipped?.modelClass ?? "lr";
+  const engineArg = arg(argv, '--engine-class') ?? shipped?.modelClass ?? 'lr';
   const engineClass = isClass(engineArg) ? engineArg : null;
   const records = readDevData(resolveDataDir([...argv], process.env));
   const json = argv.includes('--json');
@@ -39,7 +39,8 @@ function loso(argv: readonly string[]): number {
     return 0;
   }
   const parts = [...result.models.map(formatTable)];
-  if (result.engine) parts.push(formatTable(result.engine), '#### Per type (whole engine)', '', formatTypes(result.engine));
+  if (result.engine)
+    parts.push(formatTable(result.engine), '#### Per type (whole engine)', '', formatTypes(result.engine));
   const text = parts.join('\n\n');
   console.log(text);
   const out = arg(argv, '--out');
@@ -56,7 +57,9 @@ function main(): number {
   });
   const threshold = Number(arg(argv, '--threshold') ?? RISK_BAND_SUSPICIOUS);
   if (!files.length || !Number.isFinite(threshold)) {
-    console.error('usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]\n       npm run eval -- --loso [--classes lr,nb,nblr] [--engine-class nblr] [--json] [--out FILE.md]');
+    console.error(
+      'usage: npm run eval -- --data FILE.jsonl [--data FILE2.jsonl] [--json] [--threshold 40]\n       npm run eval -- --loso [--classes lr,nb,nblr] [--engine-class nblr] [--json] [--out FILE.md]',
+    );
     return 2;
   }
   let records: LabelledRecord[] = [];
@@ -73,15 +76,20 @@ function main(): number {
   const pct = (x: number): string => `${(x * 100).toFixed(2)}%`;
   const c = report.confusion;
   console.log(`RedFlag engine on ${report.n} messages (flagged = riskScore >= ${threshold})`);
-  console.log(`accuracy ${pct(report.accuracy)}  precision ${pct(report.precision)}  recall ${pct(report.recall)}  F1 ${report.f1.toFixed(4)}  FPR ${pct(report.fpr)}  ROC AUC ${report.auc?.toFixed(4) ?? 'n/a'}`);
+  console.log(
+    `accuracy ${pct(report.accuracy)}  precision ${pct(report.precision)}  recall ${pct(report.recall)}  F1 ${report.f1.toFixed(4)}  FPR ${pct(report.fpr)}  ROC AUC ${report.auc?.toFixed(4) ?? 'n/a'}`,
+  );
   console.log(`confusion: TP ${c.tp}  FP ${c.fp}  TN ${c.tn}  FN ${c.fn}`);
   console.log(`latency per message: p50 ${report.latencyMs.p50} ms, p99 ${report.latencyMs.p99} ms`);
   console.log('\nby source:');
   for (const [src, m] of Object.entries(report.bySource)) {
-    console.log(`  ${src.padEnd(24)} n=${String(m.n).padStart(5)}  acc ${pct(m.accuracy)}  prec ${pct(m.precision)}  recall ${pct(m.recall)}  FPR ${pct(m.fpr)}  F1 ${m.f1.toFixed(4)}  AUC ${m.auc?.toFixed(4) ?? 'n/a'}${m.recallAt1PctFpr !== undefined ? `  recall@1%FPR ${pct(m.recallAt1PctFpr)}` : ''}`);
+    console.log(
+      `  ${src.padEnd(24)} n=${String(m.n).padStart(5)}  acc ${pct(m.accuracy)}  prec ${pct(m.precision)}  recall ${pct(m.recall)}  FPR ${pct(m.fpr)}  F1 ${m.f1.toFixed(4)}  AUC ${m.auc?.toFixed(4) ?? 'n/a'}${m.recallAt1PctFpr !== undefined ? `  recall@1%FPR ${pct(m.recallAt1PctFpr)}` : ''}`,
+    );
   }
   console.log('\nby type (share flagged):');
-  for (const [type, t] of Object.entries(report.byType)) console.log(`  ${type.padEnd(40)} n=${String(t.n).padStart(5)}  flagged ${pct(t.rate)}`);
+  for (const [type, t] of Object.entries(report.byType))
+    console.log(`  ${type.padEnd(40)} n=${String(t.n).padStart(5)}  flagged ${pct(t.rate)}`);
   return 0;
 }
 

@@ -13,21 +13,28 @@ export interface EvalReport extends Metrics {
   latencyMs: { p50: number; p99: number; mean: number };
 }
 
-
 /** The platform a record would have been pasted from. */
 export function platformOf(r: LabelledRecord): Platform | undefined {
   const p = r.platform ?? r.channel;
   return p && isPlatform(p) ? p : undefined;
 }
 
-export function evaluateEngine(records: readonly LabelledRecord[], opts: AnalyzeOptions = {}, threshold = RISK_BAND_SUSPICIOUS): EvalReport {
+export function evaluateEngine(
+  records: readonly LabelledRecord[],
+  opts: AnalyzeOptions = {},
+  threshold = RISK_BAND_SUSPICIOUS,
+): EvalReport {
   const scored = records.map((r) => {
     const t0 = performance.now();
     const res = analyzeLocal({ message: r.text, platform: platformOf(r) }, opts);
     const ms = performance.now() - t0;
     return { r, score: res.riskScore, ms, type: res.scamType ?? null };
   });
-  const overall = metrics(scored.map((s) => s.score), scored.map((s) => s.r.label === 'scam'), threshold);
+  const overall = metrics(
+    scored.map((s) => s.score),
+    scored.map((s) => s.r.label === 'scam'),
+    threshold,
+  );
   const bySource: EvalReport['bySource'] = {};
   for (const [src, list] of groupBy(scored, (s) => s.r.source ?? 'unknown')) {
     const scores = list.map((s) => s.score);
@@ -48,6 +55,10 @@ export function evaluateEngine(records: readonly LabelledRecord[], opts: Analyze
     threshold,
     bySource,
     byType,
-    latencyMs: { p50: round3(percentile(lat, 50)), p99: round3(percentile(lat, 99)), mean: round3(lat.reduce((a, b) => a + b, 0) / Math.max(1, lat.length)) },
+    latencyMs: {
+      p50: round3(percentile(lat, 50)),
+      p99: round3(percentile(lat, 99)),
+      mean: round3(lat.reduce((a, b) => a + b, 0) / Math.max(1, lat.length)),
+    },
   };
 }

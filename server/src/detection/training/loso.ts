@@ -57,7 +57,10 @@ function row(source: string, items: { r: LabelledRecord; score: number }[]): Sou
     legitFlagged: legit.length ? legit.filter((x) => x.score >= THRESHOLD).length / legit.length : null,
     scam: scam.length,
     scamRecall: scam.length ? scam.filter((x) => x.score >= THRESHOLD).length / scam.length : null,
-    auc: rocAuc(items.map((x) => x.score), items.map((x) => x.r.label === 'scam')),
+    auc: rocAuc(
+      items.map((x) => x.score),
+      items.map((x) => x.r.label === 'scam'),
+    ),
     byType,
   };
 }
@@ -144,9 +147,19 @@ export function runLoso(all: readonly LabelledRecord[], opts: LosoOptions = {}):
       const model = foldModels.get(held) ?? null;
       const test = records.filter((r) => groupOf(r) === held);
       const scored = test.map((r) => {
-        const result = analyzeLocal({ message: r.text, platform: platformOf(r) }, { model, nanp: null, combiner: params });
-        const modelOnly = result.riskScore >= THRESHOLD && !result.reasonDetails.some((d) => d.id !== 'text_model' && d.weight > 0);
-        scoredRecords.push({ source: r.source ?? 'other', label: r.label, score: result.riskScore, modelOnly, modelP: sigmoid(oof.get(r) ?? 0) });
+        const result = analyzeLocal(
+          { message: r.text, platform: platformOf(r) },
+          { model, nanp: null, combiner: params },
+        );
+        const modelOnly =
+          result.riskScore >= THRESHOLD && !result.reasonDetails.some((d) => d.id !== 'text_model' && d.weight > 0);
+        scoredRecords.push({
+          source: r.source ?? 'other',
+          label: r.label,
+          score: result.riskScore,
+          modelOnly,
+          modelP: sigmoid(oof.get(r) ?? 0),
+        });
         return { r, score: result.riskScore };
       });
       for (const [src, list] of groupBy(scored, (x) => x.r.source ?? 'other')) rows.push(row(src, list));
@@ -162,15 +175,25 @@ export const pct = (x: number | null): string => (x === null ? '–' : `${(x * 1
 
 /** The table as Markdown, worst source named: what `npm run eval -- --loso` prints and docs/ keeps. */
 export function formatTable(t: LosoTable): string {
-  const lines = [`### ${t.what}`, '', '| source left out | legit n | legit flagged | scam n | scams caught | AUC |', '|---|---|---|---|---|---|'];
-  for (const r of t.rows) lines.push(`| ${r.source} | ${r.legit} | ${pct(r.legitFlagged)} | ${r.scam} | ${pct(r.scamRecall)} | ${r.auc?.toFixed(3) ?? '–'} |`);
+  const lines = [
+    `### ${t.what}`,
+    '',
+    '| source left out | legit n | legit flagged | scam n | scams caught | AUC |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const r of t.rows)
+    lines.push(
+      `| ${r.source} | ${r.legit} | ${pct(r.legitFlagged)} | ${r.scam} | ${pct(r.scamRecall)} | ${r.auc?.toFixed(3) ?? '–'} |`,
+    );
   lines.push('', `Worst source: **${t.worstSource}** (${pct(t.worstError)} of its messages on the wrong side of 40).`);
   return lines.join('\n');
 }
 
 export function formatTypes(t: LosoTable): string {
   const lines = ['| source | label:type | n | flagged |', '|---|---|---|---|'];
-  for (const r of t.rows) for (const [type, v] of Object.entries(r.byType)) lines.push(`| ${r.source} | ${type} | ${v.n} | ${pct(v.flagged / v.n)} |`);
+  for (const r of t.rows)
+    for (const [type, v] of Object.entries(r.byType))
+      lines.push(`| ${r.source} | ${type} | ${v.n} | ${pct(v.flagged / v.n)} |`);
   return lines.join('\n');
 }
 
@@ -183,13 +206,19 @@ export const MODEL_ONLY_LEVELS = [0.5, 0.7, 0.8, 0.9, 0.95, 0.98] as const;
  * column is the engine as it is, before the model-only step (policy.ts model_only_cap).
  */
 export function formatModelOnlyTradeoff(scored: readonly ScoredRecord[]): string {
-  const head = ['| source left out | model-only alarms (legit / scam) | as is | ' + MODEL_ONLY_LEVELS.map((l) => `p ≥ ${l}`).join(' | ') + ' |', '|---|---|---|' + MODEL_ONLY_LEVELS.map(() => '---').join('|') + '|'];
+  const head = [
+    '| source left out | model-only alarms (legit / scam) | as is | ' +
+      MODEL_ONLY_LEVELS.map((l) => `p ≥ ${l}`).join(' | ') +
+      ' |',
+    '|---|---|---|' + MODEL_ONLY_LEVELS.map(() => '---').join('|') + '|',
+  ];
   const lines = [...head];
   for (const [source, list] of groupBy(scored, (x) => x.source)) {
     const legit = list.filter((x) => x.label === 'legit');
     const scam = list.filter((x) => x.label === 'scam');
     const cell = (level: number | null) => {
-      const flagged = (x: ScoredRecord) => x.score >= THRESHOLD && (!x.modelOnly || level === null || x.modelP >= level);
+      const flagged = (x: ScoredRecord) =>
+        x.score >= THRESHOLD && (!x.modelOnly || level === null || x.modelP >= level);
       const lf = legit.length ? pct(legit.filter(flagged).length / legit.length) : '–';
       const sc = scam.length ? pct(scam.filter(flagged).length / scam.length) : '–';
       return `${lf} / ${sc}`;

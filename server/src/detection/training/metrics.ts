@@ -25,8 +25,9 @@ export function rocAuc(scores: readonly number[], labels: readonly boolean[]): n
   const idx = scores.map((s, i) => ({ s, y: labels[i] ?? false })).sort((a, b) => a.s - b.s);
   let pos = 0;
   let neg = 0;
-  for (const e of idx) if (e.y) pos++;
-  else neg++;
+  for (const e of idx)
+    if (e.y) pos++;
+    else neg++;
   if (!pos || !neg) return null;
   let rankSum = 0;
   let i = 0;
@@ -66,7 +67,11 @@ export function metrics(scores: readonly number[], labels: readonly boolean[], t
 }
 
 /** Recall at the best threshold whose false-positive rate stays at or under `maxFpr`. */
-export function recallAtFpr(scores: readonly number[], labels: readonly boolean[], maxFpr: number): { recall: number; threshold: number } {
+export function recallAtFpr(
+  scores: readonly number[],
+  labels: readonly boolean[],
+  maxFpr: number,
+): { recall: number; threshold: number } {
   const neg = scores.filter((_, i) => !labels[i]).sort((a, b) => b - a);
   const allowed = Math.floor(neg.length * maxFpr);
   const threshold = (neg[allowed] ?? -Infinity) + 1e-9;

@@ -25,7 +25,11 @@ export const capsWith = (syntheticCap: number = SYNTHETIC_CAP): Record<string, n
 export const RECIPE_OPTIONS: TrainOptions = { epochs: 6, learningRate: 0.15, l2: 1e-6, seed: 42 };
 
 /** Deterministic per-source cap by a hash of the id (not the first N lines, which may be ordered). */
-export function capPerSource<T extends LabelledRecord>(records: readonly T[], cap = SOURCE_CAP, caps: Record<string, number> = capsWith()): T[] {
+export function capPerSource<T extends LabelledRecord>(
+  records: readonly T[],
+  cap = SOURCE_CAP,
+  caps: Record<string, number> = capsWith(),
+): T[] {
   const bySource = new Map<string, T[]>();
   for (const r of records) {
     const k = r.source ?? 'other';
@@ -72,10 +76,20 @@ export class FeatureCache {
 }
 
 /** Train on the 80% side of `records`, calibrate per text domain on the 20% side. */
-export function trainCalibrated(kind: ModelClass, records: readonly LabelledRecord[], cache: FeatureCache, opts: TrainOptions = RECIPE_OPTIONS): TrainedModel {
+export function trainCalibrated(
+  kind: ModelClass,
+  records: readonly LabelledRecord[],
+  cache: FeatureCache,
+  opts: TrainOptions = RECIPE_OPTIONS,
+): TrainedModel {
   const train = records.filter((r) => !isValidation(r.text));
   const val = records.filter((r) => isValidation(r.text));
-  const weights = trainClass(kind, train, train.map((r) => cache.get(r)), opts);
+  const weights = trainClass(
+    kind,
+    train,
+    train.map((r) => cache.get(r)),
+    opts,
+  );
   const raw = val.map((r) => rawScore(weights, cache.get(r)));
   const y = val.map((r) => (r.label === 'scam' ? 1 : 0));
   const calibration = fitPlatt(raw, y);
@@ -83,7 +97,13 @@ export function trainCalibrated(kind: ModelClass, records: readonly LabelledReco
   for (const d of TEXT_DOMAINS) {
     const idx = val.map((r, i) => (textDomain(r.text) === d ? i : -1)).filter((i) => i >= 0);
     const both = new Set(idx.map((i) => y[i])).size === 2;
-    calibrationByDomain[d] = idx.length >= 50 && both ? fitPlatt(idx.map((i) => raw[i] ?? 0), idx.map((i) => y[i] ?? 0)) : calibration;
+    calibrationByDomain[d] =
+      idx.length >= 50 && both
+        ? fitPlatt(
+            idx.map((i) => raw[i] ?? 0),
+            idx.map((i) => y[i] ?? 0),
+          )
+        : calibration;
   }
   return { kind, weights, calibration, calibrationByDomain };
 }
@@ -91,6 +111,9 @@ export function trainCalibrated(kind: ModelClass, records: readonly LabelledReco
 /** The run-time model (int8 weights, exactly as shipped) for a trained model. */
 export function toTextModel(m: TrainedModel, version: string): { model: TextModel; q: Int8Array; scale: number } {
   const { q, scale } = quantize(m.weights.weights);
-  const model = modelFromWeights(version, q, m.weights.bias, scale, m.calibration, { calibrationByDomain: m.calibrationByDomain, domainFeatures: true });
+  const model = modelFromWeights(version, q, m.weights.bias, scale, m.calibration, {
+    calibrationByDomain: m.calibrationByDomain,
+    domainFeatures: true,
+  });
   return { model, q, scale };
 }

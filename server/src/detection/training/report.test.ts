@@ -3,9 +3,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { summarise, type SourceRow } from './loso.ts';
-import { BASELINE_PATH, formatComparison, readBaseline, realSummary, shippingRule, writeGeneratedSection } from './report.ts';
+import {
+  BASELINE_PATH,
+  formatComparison,
+  readBaseline,
+  realSummary,
+  shippingRule,
+  writeGeneratedSection,
+} from './report.ts';
 
-const row = (source: string, legitFlagged: number | null, scamRecall: number | null): SourceRow => ({ source, legit: legitFlagged === null ? 0 : 100, legitFlagged, scam: scamRecall === null ? 0 : 100, scamRecall, auc: null, byType: {} });
+const row = (source: string, legitFlagged: number | null, scamRecall: number | null): SourceRow => ({
+  source,
+  legit: legitFlagged === null ? 0 : 100,
+  legitFlagged,
+  scam: scamRecall === null ? 0 : 100,
+  scamRecall,
+  auc: null,
+  byType: {},
+});
 
 describe('evaluation report', () => {
   it('names the worst real source and the means, leaving the synthetic row out', () => {
@@ -27,12 +42,20 @@ describe('evaluation report', () => {
 
   it('lists the modern sources first and gates shipping on them', () => {
     const before = summarise('v3', [row('uci_sms_spam', 0.1, 0.9), row('ph_sms', 0.3, 0.8), row('thai_sms', 0.1, 0.9)]);
-    const better = summarise('v4', [row('uci_sms_spam', 0.4, 0.5), row('ph_sms', 0.1, 0.9), row('thai_sms', 0.11, 0.9)]);
+    const better = summarise('v4', [
+      row('uci_sms_spam', 0.4, 0.5),
+      row('ph_sms', 0.1, 0.9),
+      row('thai_sms', 0.11, 0.9),
+    ]);
     const text = formatComparison(before, better, { before: 'v3', after: 'v4' });
     expect(text.indexOf('| ph_sms |')).toBeLessThan(text.indexOf('| uci_sms_spam |'));
     // An old source may get worse; the modern mean improved and no modern source lost more than 2 points.
     expect(shippingRule(before, better).met).toBe(true);
-    const lost = summarise('v4', [row('uci_sms_spam', 0.1, 0.9), row('ph_sms', 0.05, 0.95), row('thai_sms', 0.15, 0.9)]);
+    const lost = summarise('v4', [
+      row('uci_sms_spam', 0.1, 0.9),
+      row('ph_sms', 0.05, 0.95),
+      row('thai_sms', 0.15, 0.9),
+    ]);
     expect(shippingRule(before, lost)).toMatchObject({ met: false });
     expect(shippingRule(before, lost).text).toContain('thai_sms 10.0% → 15.0%');
   });

@@ -42,7 +42,11 @@ export function realSourceSummary(t: LosoTable): string {
     const s = realSummary(t, only);
     return `${what}: worst **${s.worstSource}** (${pct(s.worstError)} on the wrong side of 40); mean error ${pct(s.meanError)}, mean legitimate flagged ${pct(s.meanLegitFlagged)}, mean scams caught ${pct(s.meanScamsCaught)}.`;
   };
-  return [line('Modern real sources (ph_sms, scamspot_ig, thai_sms, indonesian_sms)', isModern), '', line('2005-2012 real sources (reported, not a gate)', (x) => !isModern(x))].join('\n');
+  return [
+    line('Modern real sources (ph_sms, scamspot_ig, thai_sms, indonesian_sms)', isModern),
+    '',
+    line('2005-2012 real sources (reported, not a gate)', (x) => !isModern(x)),
+  ].join('\n');
 }
 
 /**
@@ -69,20 +73,34 @@ export function shippingRule(before: LosoTable, after: LosoTable): { met: boolea
  * Each real source left out in two runs (before → after): legitimate flagged, scams caught, AUC; the modern
  * sources first, then the 2005-2012 ones, each group with its worst source and means.
  */
-export function formatComparison(before: LosoTable, after: LosoTable, names: { before: string; after: string }): string {
-  const lines = [`| real source left out | group | legit flagged ${names.before} → ${names.after} | scams caught ${names.before} → ${names.after} | AUC ${names.before} → ${names.after} |`, '|---|---|---|---|---|'];
+export function formatComparison(
+  before: LosoTable,
+  after: LosoTable,
+  names: { before: string; after: string },
+): string {
+  const lines = [
+    `| real source left out | group | legit flagged ${names.before} → ${names.after} | scams caught ${names.before} → ${names.after} | AUC ${names.before} → ${names.after} |`,
+    '|---|---|---|---|---|',
+  ];
   const ordered = [...after.rows.filter((r) => isModern(r.source)), ...after.rows.filter((r) => !isModern(r.source))];
   for (const w of ordered) {
     const r = before.rows.find((x) => x.source === w.source);
     if (!r || w.source === SYNTHETIC_SOURCE) continue;
-    lines.push(`| ${w.source} | ${isModern(w.source) ? 'modern' : '2005-2012'} | ${pct(r.legitFlagged)} → ${pct(w.legitFlagged)} | ${pct(r.scamRecall)} → ${pct(w.scamRecall)} | ${r.auc?.toFixed(3) ?? '–'} → ${w.auc?.toFixed(3) ?? '–'} |`);
+    lines.push(
+      `| ${w.source} | ${isModern(w.source) ? 'modern' : '2005-2012'} | ${pct(r.legitFlagged)} → ${pct(w.legitFlagged)} | ${pct(r.scamRecall)} → ${pct(w.scamRecall)} | ${r.auc?.toFixed(3) ?? '–'} → ${w.auc?.toFixed(3) ?? '–'} |`,
+    );
   }
   const group = (what: string, only: (source: string) => boolean) => {
     const a = realSummary(before, only);
     const b = realSummary(after, only);
     return `${what}: worst ${a.worstSource} ${pct(a.worstError)} → ${b.worstSource} ${pct(b.worstError)}; mean error ${pct(a.meanError)} → ${pct(b.meanError)}; mean legitimate flagged ${pct(a.meanLegitFlagged)} → ${pct(b.meanLegitFlagged)}; mean scams caught ${pct(a.meanScamsCaught)} → ${pct(b.meanScamsCaught)}.`;
   };
-  lines.push('', group('Modern real sources', isModern), '', group('2005-2012 real sources', (x) => !isModern(x)));
+  lines.push(
+    '',
+    group('Modern real sources', isModern),
+    '',
+    group('2005-2012 real sources', (x) => !isModern(x)),
+  );
   return lines.join('\n');
 }
 
@@ -90,7 +108,10 @@ export function formatComparison(before: LosoTable, after: LosoTable, names: { b
 export function formatSyntheticEffect(without: LosoTable, withSynthetic: LosoTable): string {
   const lines = [formatComparison(without, withSynthetic, { before: 'without', after: 'with' })];
   const syn = withSynthetic.rows.find((x) => x.source === SYNTHETIC_SOURCE);
-  if (syn) lines.push(`The synthetic source left out (the real sources predicting it): legitimate flagged ${pct(syn.legitFlagged)}, scams caught ${pct(syn.scamRecall)}, AUC ${syn.auc?.toFixed(3) ?? '–'}.`);
+  if (syn)
+    lines.push(
+      `The synthetic source left out (the real sources predicting it): legitimate flagged ${pct(syn.legitFlagged)}, scams caught ${pct(syn.scamRecall)}, AUC ${syn.auc?.toFixed(3) ?? '–'}.`,
+    );
   return lines.join('\n');
 }
 

@@ -25,7 +25,9 @@ export interface SyntheticFile {
 
 /** Every record of every file, or an error naming the file and line that breaks the schema. */
 export function readSyntheticFiles(dir = SYNTHETIC_DIR): SyntheticFile[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   return files.map((f) => {
     const records: LabelledRecord[] = [];
     readFileSync(join(dir, f), 'utf8')
@@ -37,7 +39,8 @@ export function readSyntheticFiles(dir = SYNTHETIC_DIR): SyntheticFile[] {
         const r = parsed.data;
         if (r.source !== SYNTHETIC_SOURCE) throw new Error(`${f}:${i + 1}: source must be "${SYNTHETIC_SOURCE}"`);
         if (!r.channel || !CHANNELS.has(r.channel)) throw new Error(`${f}:${i + 1}: unknown channel ${r.channel}`);
-        if (r.label === 'scam' && !(r.type && r.type in SCAM_TYPES)) throw new Error(`${f}:${i + 1}: a scam's type must be a ScamType, not ${r.type}`);
+        if (r.label === 'scam' && !(r.type && r.type in SCAM_TYPES))
+          throw new Error(`${f}:${i + 1}: a scam's type must be a ScamType, not ${r.type}`);
         records.push(r);
       });
     return { file: f, records };
@@ -101,11 +104,17 @@ function main(): void {
   // development message was remembered too closely (docs/synthetic-corpus.md, "Written, not copied").
   const dataDir = resolveDataDir(process.argv.slice(2), process.env);
   const dev = existsSync(dataDir) ? readDevData(dataDir) : [];
-  const devPairs = nearDuplicatePairs([...dev, ...all.map((x) => x.r)]).filter(([a, b]) => a < dev.length && b >= dev.length);
+  const devPairs = nearDuplicatePairs([...dev, ...all.map((x) => x.r)]).filter(
+    ([a, b]) => a < dev.length && b >= dev.length,
+  );
   for (const [, b] of devPairs) drop.add(b - dev.length);
-  console.log(`synthetic: against ${dev.length} development messages, ${devPairs.length} pairs overlap by more than half`);
+  console.log(
+    `synthetic: against ${dev.length} development messages, ${devPairs.length} pairs overlap by more than half`,
+  );
   for (const [, b] of devPairs.slice(0, 20)) console.log(`  ${all[b - dev.length]?.r.id} ~ a development message`);
-  console.log(`synthetic: ${all.length} messages in ${files.length} files; ${pairs.length} near-duplicate pairs (word 5-grams overlapping by more than half); ${drop.size} messages to remove`);
+  console.log(
+    `synthetic: ${all.length} messages in ${files.length} files; ${pairs.length} near-duplicate pairs (word 5-grams overlapping by more than half); ${drop.size} messages to remove`,
+  );
   for (const [a, b] of pairs.slice(0, 20)) console.log(`  ${all[a]?.r.id} ~ ${all[b]?.r.id}`);
   if (fix && drop.size) {
     for (const f of files) {
@@ -118,7 +127,10 @@ function main(): void {
   const count = (key: (r: LabelledRecord) => string) => {
     const m = new Map<string, number>();
     for (const r of kept) m.set(key(r), (m.get(key(r)) ?? 0) + 1);
-    return [...m].sort((a, b) => b[1] - a[1]).map(([k, n]) => `${k} ${n}`).join(', ');
+    return [...m]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ');
   };
   console.log(`labels: ${count((r) => r.label)}`);
   console.log(`channels: ${count((r) => `${r.label}/${r.channel}`)}`);

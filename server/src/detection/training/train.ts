@@ -20,10 +20,27 @@ import { readDevData, resolveDataDir } from './data.ts';
 import { FEATURE_BITS } from '../model/features.ts';
 import { DEFAULT_MODEL_PATH, MODEL_FORMAT, type ModelFile } from '../model/model.ts';
 import { MODEL_CLASSES, type ModelClass } from './classifiers.ts';
-import { capPerSource, capsWith, FeatureCache, RECIPE_OPTIONS, SOURCE_CAP, SYNTHETIC_CAP, toTextModel, trainCalibrated } from './recipe.ts';
+import {
+  capPerSource,
+  capsWith,
+  FeatureCache,
+  RECIPE_OPTIONS,
+  SOURCE_CAP,
+  SYNTHETIC_CAP,
+  toTextModel,
+  trainCalibrated,
+} from './recipe.ts';
 import { collectCombinerRows, fitCombiner } from './combiner.ts';
 import { formatModelOnlyTradeoff, formatTable, formatTypes, runLoso, type LosoTable } from './loso.ts';
-import { BASELINE_V3_PATH, formatComparison, formatSyntheticEffect, readBaseline, realSourceSummary, shippingRule, writeGeneratedSection } from './report.ts';
+import {
+  BASELINE_V3_PATH,
+  formatComparison,
+  formatSyntheticEffect,
+  readBaseline,
+  realSourceSummary,
+  shippingRule,
+  writeGeneratedSection,
+} from './report.ts';
 import { readSynthetic, SYNTHETIC_SOURCE } from './synthetic.ts';
 
 export const REPORT_PATH = fileURLToPath(new URL('../model/eval-report.json', import.meta.url));
@@ -40,18 +57,24 @@ export function headline(t: LosoTable): { accuracy: number; dataset: string } {
   // The public datasets only: the team's written source is not one (docs/synthetic-corpus.md).
   const rows = t.rows.filter((r) => r.source !== SYNTHETIC_SOURCE);
   const accs = rows.map((r) => {
-    const right = (r.legitFlagged === null ? 0 : r.legit * (1 - r.legitFlagged)) + (r.scamRecall === null ? 0 : r.scam * r.scamRecall);
+    const right =
+      (r.legitFlagged === null ? 0 : r.legit * (1 - r.legitFlagged)) +
+      (r.scamRecall === null ? 0 : r.scam * r.scamRecall);
     return right / Math.max(1, r.legit + r.scam);
   });
   const accuracy = Math.round((accs.reduce((a, b) => a + b, 0) / Math.max(1, accs.length)) * 1000) / 1000;
-  return { accuracy, dataset: `${rows.length} public message datasets, each scored by a model that never saw it (average per dataset)` };
+  return {
+    accuracy,
+    dataset: `${rows.length} public message datasets, each scored by a model that never saw it (average per dataset)`,
+  };
 }
 
 function main(): void {
   const argv = process.argv.slice(2);
   const dataDir = resolveDataDir(argv, process.env);
   const kindArg = arg(argv, '--class') ?? SHIPPED_CLASS;
-  if (!(MODEL_CLASSES as readonly string[]).includes(kindArg)) throw new Error(`--class must be one of ${MODEL_CLASSES.join(', ')}`);
+  if (!(MODEL_CLASSES as readonly string[]).includes(kindArg))
+    throw new Error(`--class must be one of ${MODEL_CLASSES.join(', ')}`);
   const kind = kindArg as ModelClass;
   const outDir = arg(argv, '--out-dir');
   const modelPath = outDir ? join(outDir, 'model.json') : DEFAULT_MODEL_PATH;
@@ -60,17 +83,26 @@ function main(): void {
   const t0 = performance.now();
   // The synthetic source (corpus/synthetic, docs/synthetic-corpus.md) is one more source, in the shipped
   // model since v4 (issue #32: on every modern hidden set it helps); --no-synthetic leaves it out.
-  const synthetic = argv.includes('--no-synthetic') ? [] : readSynthetic().map((r) => ({ ...r, source: SYNTHETIC_SOURCE }));
+  const synthetic = argv.includes('--no-synthetic')
+    ? []
+    : readSynthetic().map((r) => ({ ...r, source: SYNTHETIC_SOURCE }));
   const capArg = arg(argv, '--synthetic-cap');
   const caps = capsWith(capArg === undefined ? SYNTHETIC_CAP : Number(capArg));
   const all = [...readDevData(dataDir), ...synthetic];
   const records = capPerSource(all, SOURCE_CAP, caps);
-  console.log(`train: ${all.length} records from ${dataDir}, ${records.length} after capping each public source at ${SOURCE_CAP} (synthetic: ${caps['synthetic']}); model class ${kind}`);
+  console.log(
+    `train: ${all.length} records from ${dataDir}, ${records.length} after capping each public source at ${SOURCE_CAP} (synthetic: ${caps['synthetic']}); model class ${kind}`,
+  );
 
   const loso = runLoso(all, { classes: [kind], engineClass: kind, caps, log: (l) => console.log(l) });
   if (argv.includes('--compare-synthetic') && synthetic.length) {
     // The same evaluation without the synthetic source: what it does to each real source (docs/synthetic-corpus.md).
-    const without = runLoso(readDevData(dataDir), { classes: [kind], engineClass: kind, caps, log: (l) => console.log(`without synthetic: ${l}`) });
+    const without = runLoso(readDevData(dataDir), {
+      classes: [kind],
+      engineClass: kind,
+      caps,
+      log: (l) => console.log(`without synthetic: ${l}`),
+    });
     if (loso.engine && without.engine) {
       const text = formatSyntheticEffect(without.engine, loso.engine);
       console.log(`\n${text}`);
@@ -78,7 +110,9 @@ function main(): void {
     }
   }
   const combiner = fitCombiner(collectCombinerRows(records, loso.oof));
-  console.log(`train: combiner ${JSON.stringify({ bias: combiner.bias, modelCoef: combiner.modelCoef, changed: Object.keys(combiner.signalCoef).length })}`);
+  console.log(
+    `train: combiner ${JSON.stringify({ bias: combiner.bias, modelCoef: combiner.modelCoef, changed: Object.keys(combiner.signalCoef).length })}`,
+  );
 
   const trained = trainCalibrated(kind, records, new FeatureCache());
   const { q, scale } = toTextModel(trained, 'unnamed');
@@ -119,7 +153,8 @@ function main(): void {
     modelVersion: version,
     modelClass: kind,
     generatedAt: new Date().toISOString(),
-    method: 'leave-one-source-out: each source (UCI and Mishra & Soni together, as they share texts) scored by a model and combiner trained on all the other sources; flagged = riskScore >= 40',
+    method:
+      'leave-one-source-out: each source (UCI and Mishra & Soni together, as they share texts) scored by a model and combiner trained on all the other sources; flagged = riskScore >= 40',
     trainOptions: RECIPE_OPTIONS,
     sourceCap: SOURCE_CAP,
     headline: engine ? headline(engine) : null,
@@ -138,8 +173,24 @@ function main(): void {
       formatTable(engine),
       '',
       summary,
-      ...(v3 && rule ? ['', `#### Against ${v3.what}`, '', formatComparison(v3.engineTable, engine, { before: 'v3', after: 'now' }), '', rule.text] : []),
-      ...(baseline ? ['', `#### Against ${baseline.what}`, '', formatComparison(baseline.engineTable, engine, { before: 'v2', after: 'now' })] : []),
+      ...(v3 && rule
+        ? [
+            '',
+            `#### Against ${v3.what}`,
+            '',
+            formatComparison(v3.engineTable, engine, { before: 'v3', after: 'now' }),
+            '',
+            rule.text,
+          ]
+        : []),
+      ...(baseline
+        ? [
+            '',
+            `#### Against ${baseline.what}`,
+            '',
+            formatComparison(baseline.engineTable, engine, { before: 'v2', after: 'now' }),
+          ]
+        : []),
       '',
       '#### Alarms raised by the text model alone, at several certainty levels',
       '',
@@ -149,10 +200,14 @@ function main(): void {
       '',
       formatTypes(engine),
     ].join('\n');
-    console.log(`\n${formatTable(engine)}\n\n${summary}${v3 && rule ? `\n\n${formatComparison(v3.engineTable, engine, { before: 'v3', after: 'now' })}\n\n${rule.text}` : ''}`);
+    console.log(
+      `\n${formatTable(engine)}\n\n${summary}${v3 && rule ? `\n\n${formatComparison(v3.engineTable, engine, { before: 'v3', after: 'now' })}\n\n${rule.text}` : ''}`,
+    );
     writeGeneratedSection('loso', generated, outDir ? join(outDir, 'engine-evaluation.md') : undefined);
   }
-  console.log(`\nwrote ${modelPath} (${Math.round((file.weights.length * 3) / 4 / 1024)} KB of weights) and ${reportPath} in ${Math.round((performance.now() - t0) / 1000)} s`);
+  console.log(
+    `\nwrote ${modelPath} (${Math.round((file.weights.length * 3) / 4 / 1024)} KB of weights) and ${reportPath} in ${Math.round((performance.now() - t0) / 1000)} s`,
+  );
 }
 
 main();

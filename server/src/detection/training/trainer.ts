@@ -88,7 +88,11 @@ export function fitPlatt(z: readonly number[], y: readonly number[]): { a: numbe
   let a = 1;
   let b = 0;
   for (let it = 0; it < 50; it++) {
-    let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+    let ga = 0,
+      gb = 0,
+      haa = 0,
+      hab = 0,
+      hbb = 0;
     for (let i = 0; i < z.length; i++) {
       const zi = z[i] ?? 0;
       const p = 1 / (1 + Math.exp(-(a * zi + b)));

@@ -4,7 +4,18 @@
  * the brand the message names. `keys` are the compact labels compared against a domain after folding;
  * `words` are how the brand is named in text (matched on whole words of the folded message).
  */
-export type BrandCategory = 'bank' | 'payment' | 'delivery' | 'marketplace' | 'tech' | 'government' | 'carrier' | 'retail' | 'crypto' | 'social' | 'toll';
+export type BrandCategory =
+  | 'bank'
+  | 'payment'
+  | 'delivery'
+  | 'marketplace'
+  | 'tech'
+  | 'government'
+  | 'carrier'
+  | 'retail'
+  | 'crypto'
+  | 'social'
+  | 'toll';
 
 export interface Brand {
   name: string;
@@ -14,14 +25,26 @@ export interface Brand {
   domains: string[];
 }
 
-const b = (name: string, category: BrandCategory, keys: string[], domains: string[], words: string[] = keys): Brand => ({ name, category, keys, words, domains });
+const b = (
+  name: string,
+  category: BrandCategory,
+  keys: string[],
+  domains: string[],
+  words: string[] = keys,
+): Brand => ({ name, category, keys, words, domains });
 
 export const BRANDS: readonly Brand[] = [
   // Payment apps
   b('PayPal', 'payment', ['paypal'], ['paypal.com', 'paypal.me', 'paypalobjects.com', 'paypal-community.com']),
   b('Venmo', 'payment', ['venmo'], ['venmo.com']),
   b('Zelle', 'payment', ['zelle', 'zellepay'], ['zellepay.com', 'zelle.com'], ['zelle']),
-  b('Cash App', 'payment', ['cashapp', 'squarecash'], ['cash.app', 'cashapp.com', 'squareup.com', 'square.com'], ['cash app', 'cashapp']),
+  b(
+    'Cash App',
+    'payment',
+    ['cashapp', 'squarecash'],
+    ['cash.app', 'cashapp.com', 'squareup.com', 'square.com'],
+    ['cash app', 'cashapp'],
+  ),
   b('Apple Pay', 'payment', ['applepay'], ['apple.com'], ['apple pay']),
   b('Google Pay', 'payment', ['googlepay', 'gpay'], ['google.com', 'pay.google.com'], ['google pay', 'gpay']),
   b('Stripe', 'payment', ['stripe'], ['stripe.com']),
@@ -32,8 +55,29 @@ export const BRANDS: readonly Brand[] = [
   b('Klarna', 'payment', ['klarna'], ['klarna.com']),
   b('Afterpay', 'payment', ['afterpay'], ['afterpay.com']),
   // US banks and cards
-  b('Chase', 'bank', ['chase', 'jpmorganchase'], ['chase.com', 'jpmorganchase.com', 'jpmorgan.com'], ['chase bank', 'jpmorgan chase', 'jpmorgan', 'chase account', 'chase card', 'chase alert', 'chase fraud', 'chase online']),
-  b('Bank of America', 'bank', ['bankofamerica', 'bofa'], ['bankofamerica.com', 'bofa.com'], ['bank of america', 'bofa']),
+  b(
+    'Chase',
+    'bank',
+    ['chase', 'jpmorganchase'],
+    ['chase.com', 'jpmorganchase.com', 'jpmorgan.com'],
+    [
+      'chase bank',
+      'jpmorgan chase',
+      'jpmorgan',
+      'chase account',
+      'chase card',
+      'chase alert',
+      'chase fraud',
+      'chase online',
+    ],
+  ),
+  b(
+    'Bank of America',
+    'bank',
+    ['bankofamerica', 'bofa'],
+    ['bankofamerica.com', 'bofa.com'],
+    ['bank of america', 'bofa'],
+  ),
   b('Wells Fargo', 'bank', ['wellsfargo'], ['wellsfargo.com', 'wf.com'], ['wells fargo']),
   b('Citibank', 'bank', ['citibank', 'citi'], ['citi.com', 'citibank.com', 'citigroup.com'], ['citibank', 'citi bank']),
   b('Capital One', 'bank', ['capitalone'], ['capitalone.com'], ['capital one']),
@@ -43,7 +87,13 @@ export const BRANDS: readonly Brand[] = [
   b('TD Bank', 'bank', ['tdbank', 'tdcanadatrust'], ['td.com', 'tdbank.com'], ['td bank', 'td canada trust']),
   b('Navy Federal', 'bank', ['navyfederal', 'navyfcu'], ['navyfederal.org'], ['navy federal']),
   b('USAA', 'bank', ['usaa'], ['usaa.com']),
-  b('American Express', 'bank', ['americanexpress', 'amex'], ['americanexpress.com', 'aexp.com'], ['american express', 'amex']),
+  b(
+    'American Express',
+    'bank',
+    ['americanexpress', 'amex'],
+    ['americanexpress.com', 'aexp.com'],
+    ['american express', 'amex'],
+  ),
   b('Discover', 'bank', ['discover', 'discovercard'], ['discover.com'], ['discover card']),
   b('Ally Bank', 'bank', ['allybank'], ['ally.com'], ['ally bank']),
   b('Citizens Bank', 'bank', ['citizensbank'], ['citizensbank.com'], ['citizens bank']),
@@ -72,7 +122,13 @@ export const BRANDS: readonly Brand[] = [
   b('ANZ', 'bank', ['anz'], ['anz.com', 'anz.com.au'], ['anz']),
   b('Westpac', 'bank', ['westpac'], ['westpac.com.au']),
   b('NAB', 'bank', ['nab'], ['nab.com.au'], ['nab']),
-  b('SBI', 'bank', ['onlinesbi', 'sbi'], ['onlinesbi.sbi', 'sbi.co.in', 'onlinesbi.com', 'sbi'], ['sbi', 'state bank of india']),
+  b(
+    'SBI',
+    'bank',
+    ['onlinesbi', 'sbi'],
+    ['onlinesbi.sbi', 'sbi.co.in', 'onlinesbi.com', 'sbi'],
+    ['sbi', 'state bank of india'],
+  ),
   b('HDFC Bank', 'bank', ['hdfc', 'hdfcbank'], ['hdfcbank.com'], ['hdfc']),
   b('ICICI Bank', 'bank', ['icici', 'icicibank'], ['icicibank.com'], ['icici']),
   b('Axis Bank', 'bank', ['axisbank'], ['axisbank.com'], ['axis bank']),
@@ -80,23 +136,63 @@ export const BRANDS: readonly Brand[] = [
   b('BRI', 'bank', ['bri', 'bankbri'], ['bri.co.id'], ['bank bri']),
   b('BCA', 'bank', ['klikbca', 'bankbca'], ['bca.co.id', 'klikbca.com'], ['bank bca']),
   // Delivery
-  b('USPS', 'delivery', ['usps', 'uspostalservice'], ['usps.com', 'usps.gov', 'uspis.gov'], ['usps', 'postal service', 'us postal']),
-  b('UPS', 'delivery', ['ups'], ['ups.com'], ['ups package', 'ups delivery', 'ups parcel', 'ups shipment', 'ups driver', 'ups tracking', 'ups store']),
+  b(
+    'USPS',
+    'delivery',
+    ['usps', 'uspostalservice'],
+    ['usps.com', 'usps.gov', 'uspis.gov'],
+    ['usps', 'postal service', 'us postal'],
+  ),
+  b(
+    'UPS',
+    'delivery',
+    ['ups'],
+    ['ups.com'],
+    ['ups package', 'ups delivery', 'ups parcel', 'ups shipment', 'ups driver', 'ups tracking', 'ups store'],
+  ),
   b('FedEx', 'delivery', ['fedex'], ['fedex.com']),
   b('DHL', 'delivery', ['dhl'], ['dhl.com', 'dhl.de', 'dhl.co.uk']),
   b('Royal Mail', 'delivery', ['royalmail'], ['royalmail.com', 'royalmail.co.uk'], ['royal mail']),
   b('Evri', 'delivery', ['evri', 'hermes'], ['evri.com', 'myhermes.co.uk'], ['evri', 'hermes parcel']),
-  b('Canada Post', 'delivery', ['canadapost', 'postescanada'], ['canadapost.ca', 'canadapost-postescanada.ca', 'postescanada.ca'], ['canada post']),
+  b(
+    'Canada Post',
+    'delivery',
+    ['canadapost', 'postescanada'],
+    ['canadapost.ca', 'canadapost-postescanada.ca', 'postescanada.ca'],
+    ['canada post'],
+  ),
   b('Australia Post', 'delivery', ['auspost', 'australiapost'], ['auspost.com.au'], ['australia post', 'auspost']),
   b('Purolator', 'delivery', ['purolator'], ['purolator.com']),
   b('DPD', 'delivery', ['dpd'], ['dpd.co.uk', 'dpd.com']),
   b('Amazon Logistics', 'delivery', ['amazonlogistics'], ['amazon.com', 'amazonlogistics.com'], ['amazon logistics']),
   b('India Post', 'delivery', ['indiapost'], ['indiapost.gov.in'], ['india post']),
   // Marketplaces and retail
-  b('Amazon', 'marketplace', ['amazon', 'amzn'], ['amazon.com', 'amazon.co.uk', 'amazon.ca', 'amazon.de', 'amazon.in', 'amazon.com.au', 'amzn.to', 'amzn.com', 'a.co'], ['amazon', 'amzn']),
+  b(
+    'Amazon',
+    'marketplace',
+    ['amazon', 'amzn'],
+    [
+      'amazon.com',
+      'amazon.co.uk',
+      'amazon.ca',
+      'amazon.de',
+      'amazon.in',
+      'amazon.com.au',
+      'amzn.to',
+      'amzn.com',
+      'a.co',
+    ],
+    ['amazon', 'amzn'],
+  ),
   b('eBay', 'marketplace', ['ebay'], ['ebay.com', 'ebay.co.uk', 'ebay.ca', 'ebay.de', 'ebay.com.au', 'ebay.us']),
   b('Etsy', 'marketplace', ['etsy'], ['etsy.com', 'etsy.me']),
-  b('Facebook', 'social', ['facebook', 'fb'], ['facebook.com', 'fb.com', 'fb.me', 'meta.com', 'messenger.com'], ['facebook', 'fb marketplace', 'meta support', 'meta business']),
+  b(
+    'Facebook',
+    'social',
+    ['facebook', 'fb'],
+    ['facebook.com', 'fb.com', 'fb.me', 'meta.com', 'messenger.com'],
+    ['facebook', 'fb marketplace', 'meta support', 'meta business'],
+  ),
   b('Craigslist', 'marketplace', ['craigslist'], ['craigslist.org']),
   b('OfferUp', 'marketplace', ['offerup'], ['offerup.com']),
   b('Mercari', 'marketplace', ['mercari'], ['mercari.com']),
@@ -115,9 +211,38 @@ export const BRANDS: readonly Brand[] = [
   b('Airbnb', 'marketplace', ['airbnb'], ['airbnb.com']),
   b('Booking.com', 'marketplace', ['booking'], ['booking.com'], ['booking.com']),
   // Tech and accounts
-  b('Apple', 'tech', ['apple', 'icloud', 'appleid', 'itunes'], ['apple.com', 'icloud.com', 'me.com', 'itunes.com', 'apple.co'], ['apple id', 'icloud', 'itunes', 'apple support', 'apple account', 'apple pay']),
-  b('Microsoft', 'tech', ['microsoft', 'outlook', 'office365', 'hotmail', 'live', 'windows'], ['microsoft.com', 'office.com', 'live.com', 'outlook.com', 'hotmail.com', 'microsoftonline.com', 'office365.com', 'windows.com', 'sharepoint.com', 'onedrive.com'], ['microsoft', 'office 365', 'office365', 'outlook', 'windows defender', 'onedrive', 'sharepoint']),
-  b('Google', 'tech', ['google', 'gmail'], ['google.com', 'gmail.com', 'youtube.com', 'goo.gl', 'g.co', 'googleusercontent.com'], ['google', 'gmail', 'google voice']),
+  b(
+    'Apple',
+    'tech',
+    ['apple', 'icloud', 'appleid', 'itunes'],
+    ['apple.com', 'icloud.com', 'me.com', 'itunes.com', 'apple.co'],
+    ['apple id', 'icloud', 'itunes', 'apple support', 'apple account', 'apple pay'],
+  ),
+  b(
+    'Microsoft',
+    'tech',
+    ['microsoft', 'outlook', 'office365', 'hotmail', 'live', 'windows'],
+    [
+      'microsoft.com',
+      'office.com',
+      'live.com',
+      'outlook.com',
+      'hotmail.com',
+      'microsoftonline.com',
+      'office365.com',
+      'windows.com',
+      'sharepoint.com',
+      'onedrive.com',
+    ],
+    ['microsoft', 'office 365', 'office365', 'outlook', 'windows defender', 'onedrive', 'sharepoint'],
+  ),
+  b(
+    'Google',
+    'tech',
+    ['google', 'gmail'],
+    ['google.com', 'gmail.com', 'youtube.com', 'goo.gl', 'g.co', 'googleusercontent.com'],
+    ['google', 'gmail', 'google voice'],
+  ),
   b('Netflix', 'tech', ['netflix'], ['netflix.com']),
   b('Spotify', 'tech', ['spotify'], ['spotify.com']),
   b('Norton', 'tech', ['norton', 'nortonlifelock'], ['norton.com', 'gen.digital'], ['norton']),
@@ -132,14 +257,26 @@ export const BRANDS: readonly Brand[] = [
   b('Telegram', 'social', ['telegram'], ['telegram.org', 't.me']),
   b('Yahoo', 'tech', ['yahoo'], ['yahoo.com']),
   b('AOL', 'tech', ['aol'], ['aol.com']),
-  b('Steam', 'tech', ['steam', 'steampowered', 'steamcommunity'], ['steampowered.com', 'steamcommunity.com'], ['steam card', 'steam gift', 'steam account', 'steam wallet']),
+  b(
+    'Steam',
+    'tech',
+    ['steam', 'steampowered', 'steamcommunity'],
+    ['steampowered.com', 'steamcommunity.com'],
+    ['steam card', 'steam gift', 'steam account', 'steam wallet'],
+  ),
   b('Roblox', 'tech', ['roblox'], ['roblox.com']),
   // Carriers
   b('Verizon', 'carrier', ['verizon', 'verizonwireless'], ['verizon.com', 'verizonwireless.com', 'vzw.com']),
   b('AT&T', 'carrier', ['att'], ['att.com', 'att.net'], ['at&t']),
   b('T-Mobile', 'carrier', ['tmobile'], ['t-mobile.com'], ['t-mobile', 'tmobile']),
   b('Xfinity', 'carrier', ['xfinity', 'comcast'], ['xfinity.com', 'comcast.com', 'comcast.net']),
-  b('Spectrum', 'carrier', ['spectrum', 'charter'], ['spectrum.com', 'spectrum.net', 'charter.com'], ['spectrum internet', 'spectrum account', 'spectrum bill', 'spectrum mobile']),
+  b(
+    'Spectrum',
+    'carrier',
+    ['spectrum', 'charter'],
+    ['spectrum.com', 'spectrum.net', 'charter.com'],
+    ['spectrum internet', 'spectrum account', 'spectrum bill', 'spectrum mobile'],
+  ),
   b('Vodafone', 'carrier', ['vodafone'], ['vodafone.com', 'vodafone.co.uk']),
   b('EE', 'carrier', ['ee'], ['ee.co.uk'], []),
   b('Rogers', 'carrier', ['rogers'], ['rogers.com'], ['rogers wireless']),
@@ -153,24 +290,74 @@ export const BRANDS: readonly Brand[] = [
   b('Trust Wallet', 'crypto', ['trustwallet'], ['trustwallet.com'], ['trust wallet']),
   b('Blockchain.com', 'crypto', ['blockchain'], ['blockchain.com'], ['blockchain.com']),
   // Government and tax
-  b('IRS', 'government', ['irs', 'irsgov'], ['irs.gov', 'treasury.gov', 'usa.gov'], ['irs', 'internal revenue service']),
-  b('Social Security Administration', 'government', ['ssa', 'socialsecurity'], ['ssa.gov'], ['social security administration', 'social security', 'ssa']),
+  b(
+    'IRS',
+    'government',
+    ['irs', 'irsgov'],
+    ['irs.gov', 'treasury.gov', 'usa.gov'],
+    ['irs', 'internal revenue service'],
+  ),
+  b(
+    'Social Security Administration',
+    'government',
+    ['ssa', 'socialsecurity'],
+    ['ssa.gov'],
+    ['social security administration', 'social security', 'ssa'],
+  ),
   b('HMRC', 'government', ['hmrc'], ['gov.uk'], ['hmrc', 'hm revenue']),
   b('GOV.UK', 'government', ['govuk'], ['gov.uk'], ['gov.uk', 'dvla', 'nhs']),
-  b('Canada Revenue Agency', 'government', ['cra', 'craarc', 'canadarevenue'], ['canada.ca', 'cra-arc.gc.ca', 'gc.ca'], ['canada revenue agency', 'cra']),
+  b(
+    'Canada Revenue Agency',
+    'government',
+    ['cra', 'craarc', 'canadarevenue'],
+    ['canada.ca', 'cra-arc.gc.ca', 'gc.ca'],
+    ['canada revenue agency', 'cra'],
+  ),
   b('Service Canada', 'government', ['servicecanada'], ['canada.ca', 'gc.ca'], ['service canada']),
-  b('ATO', 'government', ['ato', 'mygov', 'mygovau'], ['ato.gov.au', 'my.gov.au', 'gov.au'], ['australian taxation office', 'ato', 'mygov']),
+  b(
+    'ATO',
+    'government',
+    ['ato', 'mygov', 'mygovau'],
+    ['ato.gov.au', 'my.gov.au', 'gov.au'],
+    ['australian taxation office', 'ato', 'mygov'],
+  ),
   b('FBI', 'government', ['fbi', 'ic3'], ['fbi.gov', 'ic3.gov'], ['fbi']),
   b('USCIS', 'government', ['uscis'], ['uscis.gov']),
   b('Medicare', 'government', ['medicare'], ['medicare.gov', 'cms.gov']),
   b('DMV', 'government', ['dmv'], ['dmv.ca.gov', 'dmv.org', 'ny.gov', 'gov'], ['dmv']),
-  b('Income Tax Department', 'government', ['incometax', 'incometaxindia'], ['incometax.gov.in', 'gov.in'], ['income tax department']),
+  b(
+    'Income Tax Department',
+    'government',
+    ['incometax', 'incometaxindia'],
+    ['incometax.gov.in', 'gov.in'],
+    ['income tax department'],
+  ),
   // Tolls
-  b('E-ZPass', 'toll', ['ezpass', 'ezpassny', 'ezpassnj', 'e-zpass'], ['e-zpassny.com', 'ezpassnj.com', 'e-zpassiag.com', 'ezpassva.com', 'ezpassmd.com', 'paytollsnow.com', 'ezdrivema.com'], ['e-zpass', 'ezpass', 'e zpass']),
+  b(
+    'E-ZPass',
+    'toll',
+    ['ezpass', 'ezpassny', 'ezpassnj', 'e-zpass'],
+    [
+      'e-zpassny.com',
+      'ezpassnj.com',
+      'e-zpassiag.com',
+      'ezpassva.com',
+      'ezpassmd.com',
+      'paytollsnow.com',
+      'ezdrivema.com',
+    ],
+    ['e-zpass', 'ezpass', 'e zpass'],
+  ),
   b('SunPass', 'toll', ['sunpass'], ['sunpass.com']),
   b('FasTrak', 'toll', ['fastrak', 'thetollroads'], ['bayareafastrak.org', 'thetollroads.com'], ['fastrak']),
   b('TxTag', 'toll', ['txtag', 'ntta', 'tolltag'], ['txtag.org', 'ntta.org'], ['txtag', 'ntta', 'toll tag']),
-  b('Illinois Tollway', 'toll', ['ipass', 'illinoistollway', 'getipass'], ['illinoistollway.com', 'getipass.com'], ['i-pass', 'illinois tollway']),
+  b(
+    'Illinois Tollway',
+    'toll',
+    ['ipass', 'illinoistollway', 'getipass'],
+    ['illinoistollway.com', 'getipass.com'],
+    ['i-pass', 'illinois tollway'],
+  ),
   b('Good To Go', 'toll', ['mygoodtogo', 'goodtogo'], ['mygoodtogo.com', 'wsdot.wa.gov'], ['good to go toll']),
   b('Peach Pass', 'toll', ['peachpass'], ['peachpass.com'], ['peach pass']),
 ];
@@ -193,5 +380,7 @@ export function isKnownBrandHost(hostname: string): boolean {
 
 /** Government hosts in general: .gov, .gov.uk, .gc.ca, .gov.au, .gov.in ... */
 export function isGovernmentHost(hostname: string): boolean {
-  return /(^|\.)(gov|mil)(\.[a-z]{2})?$|(^|\.)gc\.ca$|(^|\.)gouv\.[a-z]{2}$|(^|\.)canada\.ca$/.test(hostname.toLowerCase());
+  return /(^|\.)(gov|mil)(\.[a-z]{2})?$|(^|\.)gc\.ca$|(^|\.)gouv\.[a-z]{2}$|(^|\.)canada\.ca$/.test(
+    hostname.toLowerCase(),
+  );
 }

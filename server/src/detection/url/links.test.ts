@@ -11,8 +11,10 @@ describe('links', () => {
     const wronglyFlagged: string[] = [];
     for (const brand of BRANDS) {
       const key = brand.keys[0] ?? '';
-      if (!impersonatedBrands(`${key}-account-verify.top`).some((i) => i.brand.name === brand.name)) missed.push(brand.name);
-      for (const domain of brand.domains) if (impersonatedBrands(domain).some((i) => i.brand.name === brand.name)) wronglyFlagged.push(domain);
+      if (!impersonatedBrands(`${key}-account-verify.top`).some((i) => i.brand.name === brand.name))
+        missed.push(brand.name);
+      for (const domain of brand.domains)
+        if (impersonatedBrands(domain).some((i) => i.brand.name === brand.name)) wronglyFlagged.push(domain);
     }
     expect(missed).toEqual([]);
     expect(wronglyFlagged).toEqual([]);
@@ -46,7 +48,12 @@ describe('links', () => {
   });
 
   it('treats the brands own domains as official', () => {
-    for (const url of ['https://www.paypal.com/signin', 'https://tools.usps.com/go/TrackConfirmAction', 'https://www.irs.gov/refunds', 'https://amzn.to/3abc']) {
+    for (const url of [
+      'https://www.paypal.com/signin',
+      'https://tools.usps.com/go/TrackConfirmAction',
+      'https://www.irs.gov/refunds',
+      'https://amzn.to/3abc',
+    ]) {
       const [link] = analyzeLinks(url);
       expect(link?.flags).toContain('official');
       expect(link?.impersonates).toEqual([]);
@@ -70,7 +77,8 @@ describe('short brand names inside longer words', () => {
 
 describe('a merchant named in a card alert is not a link', () => {
   it('reads an all-caps brand domain without a path ("BESTBUY.COM") as the merchant, not as a link', () => {
-    const alert = 'Chase: A charge of $249.99 at BESTBUY.COM was approved on your card ending 4421. Not you? Call the number on the back of your card.';
+    const alert =
+      'Chase: A charge of $249.99 at BESTBUY.COM was approved on your card ending 4421. Not you? Call the number on the back of your card.';
     expect(analyzeLinks(alert)).toEqual([]);
   });
 

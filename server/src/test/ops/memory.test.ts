@@ -40,9 +40,16 @@ async function premiumCookie(base: string): Promise<string> {
     .join('; ');
   expect(signUp.ok && cookie, `sign-up ${signUp.status}`).toBeTruthy();
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
-  const checkout = (await (await fetch(`${base}/api/create-checkout-session`, { method: 'POST', headers })).json()) as { checkout_url: string };
+  const checkout = (await (await fetch(`${base}/api/create-checkout-session`, { method: 'POST', headers })).json()) as {
+    checkout_url: string;
+  };
   const form = new URLSearchParams({ number: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Memory Test' });
-  const paid = await fetch(checkout.checkout_url, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+  const paid = await fetch(checkout.checkout_url, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
   expect(paid.status).toBe(303);
   expect((await fetch(`${base}/api/convert-trial`, { method: 'POST', headers })).ok).toBe(true);
   return cookie;
@@ -110,7 +117,11 @@ describe.skipIf(postgresStage || process.platform !== 'linux')('memory of the em
     const worker = async () => {
       while (sent < 400) {
         const message = messages[sent++ % messages.length];
-        const res = await fetch(`${base}/api/scans`, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ message, platform: 'sms' }) });
+        const res = await fetch(`${base}/api/scans`, {
+          method: 'POST',
+          headers: { cookie, origin: base, 'content-type': 'application/json' },
+          body: JSON.stringify({ message, platform: 'sms' }),
+        });
         expect(res.status).toBe(200);
         await res.arrayBuffer();
       }

@@ -42,8 +42,13 @@ function parse(text: string): Exposition {
     const value = m[3] ?? '';
     if (!VALUE.test(value)) throw new Error(`not a Prometheus value: ${line}`);
     const labels: Record<string, string> = {};
-    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)) labels[l[1] ?? ''] = l[2] ?? '';
-    samples.push({ name: m[1] ?? '', labels, value: Number(value.replace(/^\+?Inf$/i, 'Infinity').replace(/^-Inf$/i, '-Infinity')) });
+    for (const l of (m[2] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g))
+      labels[l[1] ?? ''] = l[2] ?? '';
+    samples.push({
+      name: m[1] ?? '',
+      labels,
+      value: Number(value.replace(/^\+?Inf$/i, 'Infinity').replace(/^-Inf$/i, '-Infinity')),
+    });
   }
   return { types, samples };
 }
@@ -53,7 +58,8 @@ function value(e: Exposition, name: string, labels: Record<string, string> = {})
   return found.reduce((sum, s) => sum + s.value, 0);
 }
 
-const SCAM = 'URGENT: your bank account is suspended. Verify now at http://secure-bank-verify.example.xyz/login or it will be closed today';
+const SCAM =
+  'URGENT: your bank account is suspended. Verify now at http://secure-bank-verify.example.xyz/login or it will be closed today';
 const marker = () => `zqmark${randomBytes(6).toString('hex')}`;
 
 let t: TestApp;
@@ -89,8 +95,11 @@ describe('GET /metrics', () => {
     expect(e.types.get('redflag_db_statements_total')).toBe('counter');
     const health = { method: 'GET', route: '/healthz', status_class: '2xx' };
     expect(value(e, 'http_requests_total', health)).toBeGreaterThanOrEqual(1);
-    expect(value(e, 'http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(value(e, 'http_request_duration_seconds_count', health));
-    if (t.ctx.database.driver === 'postgres') expect(e.samples.some((s) => s.name === 'redflag_db_pool_connections' && s.labels.state === 'in_use')).toBe(true);
+    expect(value(e, 'http_request_duration_seconds_bucket', { ...health, le: '+Inf' })).toBe(
+      value(e, 'http_request_duration_seconds_count', health),
+    );
+    if (t.ctx.database.driver === 'postgres')
+      expect(e.samples.some((s) => s.name === 'redflag_db_pool_connections' && s.labels.state === 'in_use')).toBe(true);
   });
 
   it('counts a scan by its verdict, its engine time, its request by route and its database statements', async () => {
@@ -101,19 +110,35 @@ describe('GET /metrics', () => {
     expect(scan.riskScore).toBeGreaterThanOrEqual(70);
     const after = await scrape();
 
-    expect(value(after, 'redflag_scans_total', { verdict: 'scam' }) - value(before, 'redflag_scans_total', { verdict: 'scam' })).toBe(1);
-    expect(value(after, 'redflag_scans_total', { verdict: 'legitimate' })).toBe(value(before, 'redflag_scans_total', { verdict: 'legitimate' }));
-    expect(value(after, 'redflag_engine_duration_seconds_count') - value(before, 'redflag_engine_duration_seconds_count')).toBe(1);
-    expect(value(after, 'redflag_engine_duration_seconds_sum')).toBeGreaterThan(value(before, 'redflag_engine_duration_seconds_sum'));
+    expect(
+      value(after, 'redflag_scans_total', { verdict: 'scam' }) -
+        value(before, 'redflag_scans_total', { verdict: 'scam' }),
+    ).toBe(1);
+    expect(value(after, 'redflag_scans_total', { verdict: 'legitimate' })).toBe(
+      value(before, 'redflag_scans_total', { verdict: 'legitimate' }),
+    );
+    expect(
+      value(after, 'redflag_engine_duration_seconds_count') - value(before, 'redflag_engine_duration_seconds_count'),
+    ).toBe(1);
+    expect(value(after, 'redflag_engine_duration_seconds_sum')).toBeGreaterThan(
+      value(before, 'redflag_engine_duration_seconds_sum'),
+    );
     const route = { method: 'POST', route: '/api/scans', status_class: '2xx' };
     expect(value(after, 'http_requests_total', route) - value(before, 'http_requests_total', route)).toBe(1);
-    expect(value(after, 'http_request_duration_seconds_count', route) - value(before, 'http_request_duration_seconds_count', route)).toBe(1);
+    expect(
+      value(after, 'http_request_duration_seconds_count', route) -
+        value(before, 'http_request_duration_seconds_count', route),
+    ).toBe(1);
     expect(value(after, 'redflag_db_statements_total')).toBeGreaterThan(value(before, 'redflag_db_statements_total'));
   });
 
   it('holds no text a user sent and no id: paths are route patterns, unknown paths one label', async () => {
     const word = marker();
-    const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: `${SCAM} ${word}` } });
+    const res = await t.request('/api/scans', {
+      method: 'POST',
+      headers: u.headers,
+      json: { message: `${SCAM} ${word}` },
+    });
     expect(res.status).toBe(200);
     const { id } = (await res.json()) as { id: string };
     await t.request(`/api/scans/${id}`, { headers: u.headers });
@@ -124,14 +149,19 @@ describe('GET /metrics', () => {
     await t.request('/metrics', { method: word.toUpperCase() });
 
     const text = await (await t.request('/metrics')).text();
-    for (const secret of [word, word.toUpperCase(), id, u.user.id, u.user.email, u.token]) expect(text).not.toContain(secret);
+    for (const secret of [word, word.toUpperCase(), id, u.user.id, u.user.email, u.token])
+      expect(text).not.toContain(secret);
     expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i);
     const e = parse(text);
     const routes = new Set(e.samples.filter((s) => s.name === 'http_requests_total').map((s) => s.labels.route));
     expect(routes).toContain('/api/scans/:id');
     for (const r of routes) expect(r).toMatch(/^(\/[\w.-]*|\/:\w+|\/\*|\*|unmatched)*$/);
     const methods = new Set(e.samples.filter((s) => s.name === 'http_requests_total').map((s) => s.labels.method));
-    expect([...methods].every((m) => ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER'].includes(m ?? ''))).toBe(true);
+    expect(
+      [...methods].every((m) =>
+        ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'OTHER'].includes(m ?? ''),
+      ),
+    ).toBe(true);
   });
 });
 
@@ -154,7 +184,9 @@ describe('who may read /metrics', () => {
       expect(missing.status).toBe(401);
       expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/);
       expect((await remote({ headers: { authorization: `Bearer ${token}x` } })).status).toBe(401);
-      expect((await remote({ headers: { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` } })).status).toBe(401);
+      expect(
+        (await remote({ headers: { authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` } })).status,
+      ).toBe(401);
       expect((await requestFrom(d, '127.0.0.1', '/metrics')).status).toBe(200);
     } finally {
       await d.close();
@@ -173,7 +205,13 @@ describe('who may read /metrics', () => {
     const p = await createTestApp(production);
     try {
       expect((await requestFrom(p, '127.0.0.1', '/metrics')).status).toBe(404);
-      expect((await requestFrom(p, '127.0.0.1', '/metrics', { headers: { authorization: 'Bearer anything-at-all-0123456789' } })).status).toBe(404);
+      expect(
+        (
+          await requestFrom(p, '127.0.0.1', '/metrics', {
+            headers: { authorization: 'Bearer anything-at-all-0123456789' },
+          })
+        ).status,
+      ).toBe(404);
     } finally {
       await p.close();
     }

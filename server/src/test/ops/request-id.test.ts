@@ -19,7 +19,8 @@ const sink = new Writable({
 });
 const records = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 
-const SCAM = 'URGENT: your bank account is suspended. Verify now at http://secure-bank-verify.example.xyz/login or it will be closed today';
+const SCAM =
+  'URGENT: your bank account is suspended. Verify now at http://secure-bank-verify.example.xyz/login or it will be closed today';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
@@ -35,7 +36,11 @@ afterAll(async () => {
 });
 
 const scan = (reqId?: string) =>
-  t.request('/api/scans', { method: 'POST', headers: { ...u.headers, ...(reqId ? { 'X-Request-Id': reqId } : {}) }, json: { message: SCAM } });
+  t.request('/api/scans', {
+    method: 'POST',
+    headers: { ...u.headers, ...(reqId ? { 'X-Request-Id': reqId } : {}) },
+    json: { message: SCAM },
+  });
 
 describe('X-Request-Id', () => {
   it('keeps a well-formed incoming id, echoes it, and puts it on the access line and the service lines of that request, once each', async () => {
@@ -87,7 +92,9 @@ describe('X-Request-Id', () => {
 
   it('is echoed on answers made by better-auth and by the error handler', async () => {
     const id = randomUUID();
-    expect((await t.request('/api/auth/get-session', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id')).toBe(id);
+    expect(
+      (await t.request('/api/auth/get-session', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id'),
+    ).toBe(id);
     const missing = await t.request('/api/scans/not-a-scan', { headers: { ...u.headers, 'X-Request-Id': id } });
     expect(missing.status).toBe(404);
     expect(missing.headers.get('x-request-id')).toBe(id);

@@ -22,14 +22,26 @@ beforeEach(async () => {
   u = await createVerifiedUser(t, { firstName: 'Ada', lastName: 'Lovelace' });
 });
 
-type ErrorBody = { error: { code: string; message: string; details?: { fields?: Array<{ path: string; message: string }> } } };
+type ErrorBody = {
+  error: { code: string; message: string; details?: { fields?: Array<{ path: string; message: string }> } };
+};
 
 const update = (json: unknown) =>
-  t.request('/api/auth/update-user', { method: 'POST', headers: { ...u.headers, origin: 'http://localhost:5000' }, json });
+  t.request('/api/auth/update-user', {
+    method: 'POST',
+    headers: { ...u.headers, origin: 'http://localhost:5000' },
+    json,
+  });
 
 async function stored() {
   const [row] = await t.ctx.database.db
-    .select({ firstName: user.firstName, lastName: user.lastName, name: user.name, image: user.image, emailVerified: user.emailVerified })
+    .select({
+      firstName: user.firstName,
+      lastName: user.lastName,
+      name: user.name,
+      image: user.image,
+      emailVerified: user.emailVerified,
+    })
     .from(user)
     .where(eq(user.id, u.user.id));
   return row;
@@ -39,7 +51,11 @@ const UNCHANGED = { firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace'
 
 describe('POST /api/auth/update-user validation', () => {
   it('answers a signed-out caller 401 before saying anything about its body, and stores nothing', async () => {
-    const res = await t.request('/api/auth/update-user', { method: 'POST', headers: { origin: t.config.publicUrl }, json: { firstName: { a: 1 } } });
+    const res = await t.request('/api/auth/update-user', {
+      method: 'POST',
+      headers: { origin: t.config.publicUrl },
+      json: { firstName: { a: 1 } },
+    });
     expect(res.status).toBe(401);
     expect(((await res.json()) as ErrorBody).error.code).toBe('UNAUTHORIZED');
     expect(await stored()).toEqual(UNCHANGED);
@@ -77,7 +93,10 @@ describe('POST /api/auth/update-user validation', () => {
   ])('refuses %s with the unstorable-text message', async (_label, firstName) => {
     const res = await update({ firstName });
     expect(res.status).toBe(422);
-    expect(((await res.json()) as ErrorBody).error).toMatchObject({ code: 'VALIDATION_ERROR', message: UNSTORABLE_TEXT_MESSAGE });
+    expect(((await res.json()) as ErrorBody).error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: UNSTORABLE_TEXT_MESSAGE,
+    });
     expect(await stored()).toEqual(UNCHANGED);
   });
 

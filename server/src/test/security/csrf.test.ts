@@ -29,10 +29,12 @@ afterAll(async () => {
   await t.close();
 });
 
-const scanCount = async (userId: string) => (await t.ctx.database.db.select().from(scans).where(eq(scans.userId, userId))).length;
+const scanCount = async (userId: string) =>
+  (await t.ctx.database.db.select().from(scans).where(eq(scans.userId, userId))).length;
 const checkoutCount = async (userId: string) =>
   (await t.ctx.database.db.select().from(localCheckoutSession).where(eq(localCheckoutSession.userId, userId))).length;
-const userExists = async (userId: string) => (await t.ctx.database.db.select().from(userTable).where(eq(userTable.id, userId))).length === 1;
+const userExists = async (userId: string) =>
+  (await t.ctx.database.db.select().from(userTable).where(eq(userTable.id, userId))).length === 1;
 
 function errorCode(body: string): string | undefined {
   return (JSON.parse(body) as { error?: { code?: string } }).error?.code;
@@ -43,7 +45,12 @@ const MESSAGE = JSON.stringify({ message: 'Your parcel is waiting, pay the fee a
 describe('a cross-site form post (text/plain, foreign Origin) changes nothing', () => {
   it('POST /api/scans answers 403 FORBIDDEN and stores no scan', async () => {
     const u = await createPremiumUser(t);
-    const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: EVIL, 'content-type': 'text/plain' }, MESSAGE);
+    const res = await s.raw(
+      'POST',
+      '/api/scans',
+      { cookie: u.cookie, origin: EVIL, 'content-type': 'text/plain' },
+      MESSAGE,
+    );
     expect(res.status).toBe(403);
     expect(errorCode(res.body)).toBe('FORBIDDEN');
     expect(await scanCount(u.user.id)).toBe(0);
@@ -51,7 +58,12 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
 
   it('POST /api/create-checkout-session answers 403 and starts no checkout', async () => {
     const u = await createVerifiedUser(t);
-    const res = await s.raw('POST', '/api/create-checkout-session', { cookie: u.cookie, origin: EVIL, 'content-type': 'text/plain' }, '');
+    const res = await s.raw(
+      'POST',
+      '/api/create-checkout-session',
+      { cookie: u.cookie, origin: EVIL, 'content-type': 'text/plain' },
+      '',
+    );
     expect(res.status).toBe(403);
     expect(await checkoutCount(u.user.id)).toBe(0);
   });
@@ -71,8 +83,12 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
   it('a foreign Origin is refused even with a JSON body, and on better-auth routes too', async () => {
     const u = await createVerifiedUser(t);
     const json = { cookie: u.cookie, origin: EVIL, 'content-type': 'application/json' };
-    expect((await s.raw('POST', '/api/account/delete', json, JSON.stringify({ confirmEmail: u.user.email }))).status).toBe(403);
-    expect((await s.raw('POST', '/api/auth/update-user', json, JSON.stringify({ firstName: 'Mallory' }))).status).toBe(403);
+    expect(
+      (await s.raw('POST', '/api/account/delete', json, JSON.stringify({ confirmEmail: u.user.email }))).status,
+    ).toBe(403);
+    expect((await s.raw('POST', '/api/auth/update-user', json, JSON.stringify({ firstName: 'Mallory' }))).status).toBe(
+      403,
+    );
     expect((await s.raw('POST', '/api/auth/sign-out', json, '{}')).status).toBe(403);
     expect(await userExists(u.user.id)).toBe(true);
     const [row] = await t.ctx.database.db.select().from(userTable).where(eq(userTable.id, u.user.id));
@@ -93,7 +109,12 @@ describe('a cross-site form post (text/plain, foreign Origin) changes nothing', 
 
   it('Origin: null (a sandboxed frame, a data: page) is refused', async () => {
     const u = await createPremiumUser(t);
-    const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' }, MESSAGE);
+    const res = await s.raw(
+      'POST',
+      '/api/scans',
+      { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' },
+      MESSAGE,
+    );
     expect(res.status).toBe(403);
   });
 
@@ -123,7 +144,12 @@ describe('the body of a state-changing API call must be JSON', () => {
   it('a form-encoded or multipart body answers 415', async () => {
     const u = await createVerifiedUser(t);
     for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const res = await s.raw('POST', '/api/account/delete', { cookie: u.cookie, 'content-type': type }, `confirmEmail=${encodeURIComponent(u.user.email)}`);
+      const res = await s.raw(
+        'POST',
+        '/api/account/delete',
+        { cookie: u.cookie, 'content-type': type },
+        `confirmEmail=${encodeURIComponent(u.user.email)}`,
+      );
       expect(res.status, type).toBe(415);
     }
     expect(await userExists(u.user.id)).toBe(true);
@@ -137,7 +163,12 @@ describe('the body of a state-changing API call must be JSON', () => {
   });
 
   it('better-auth routes need JSON too', async () => {
-    const res = await s.raw('POST', '/api/auth/sign-in/email', { 'content-type': 'text/plain' }, JSON.stringify({ email: 'a@example.com', password: 'x' }));
+    const res = await s.raw(
+      'POST',
+      '/api/auth/sign-in/email',
+      { 'content-type': 'text/plain' },
+      JSON.stringify({ email: 'a@example.com', password: 'x' }),
+    );
     expect(res.status).toBe(415);
   });
 });
@@ -145,14 +176,24 @@ describe('the body of a state-changing API call must be JSON', () => {
 describe('what stays allowed', () => {
   it('no Origin and no Referer (curl, a server, a bearer-token client) with a JSON body', async () => {
     const u = await createPremiumUser(t);
-    const res = await s.raw('POST', '/api/scans', { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' }, MESSAGE);
+    const res = await s.raw(
+      'POST',
+      '/api/scans',
+      { authorization: `Bearer ${u.token}`, 'content-type': 'application/json' },
+      MESSAGE,
+    );
     expect(res.status).toBe(200);
     expect(await scanCount(u.user.id)).toBe(1);
   });
 
   it('our own origin with JSON (charset parameter and any case accepted)', async () => {
     const u = await createPremiumUser(t);
-    const res = await s.raw('POST', '/api/scans', { cookie: u.cookie, origin: OURS, 'content-type': 'Application/JSON; charset=utf-8' }, MESSAGE);
+    const res = await s.raw(
+      'POST',
+      '/api/scans',
+      { cookie: u.cookie, origin: OURS, 'content-type': 'Application/JSON; charset=utf-8' },
+      MESSAGE,
+    );
     expect(res.status).toBe(200);
   });
 

@@ -33,7 +33,11 @@ function post(path: string, json: unknown, headers: Record<string, string> = {})
 }
 
 function form(u: TestUser, path: string, fields: Record<string, string>) {
-  return t.request(path, { method: 'POST', headers: { ...u.headers, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields).toString() });
+  return t.request(path, {
+    method: 'POST',
+    headers: { ...u.headers, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
 }
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -41,7 +45,9 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Rows of any table (public schema) whose text holds the address (as a whole address) or the id. */
 async function rowsNaming(id: string, email: string): Promise<Array<{ table: string; row: string }>> {
   const db = t.ctx.database.db;
-  const tables = (await db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`)) as unknown as { rows: Array<{ table_name: string }> };
+  const tables = (await db.execute(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: Array<{ table_name: string }> };
   const whole = new RegExp(`(^|[^a-z0-9._%+-])${escapeRe(email.toLowerCase())}`);
   const found: Array<{ table: string; row: string }> = [];
   for (const { table_name: table } of tables.rows) {
@@ -65,13 +71,19 @@ async function busyUser(email: string) {
   // Trial, a scan, conversion (an invoice and a receipt), an analytics event.
   const checkout = await post('/api/create-checkout-session', {}, h);
   const checkoutPath = new URL(((await checkout.json()) as CheckoutSessionResponse).checkout_url).pathname;
-  expect((await form(u, checkoutPath, { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' })).status).toBe(303);
-  expect((await post('/api/scans', { message: 'Your parcel is held, pay the fee at http://parcel.example' }, h)).status).toBe(200);
+  expect((await form(u, checkoutPath, { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' })).status).toBe(
+    303,
+  );
+  expect(
+    (await post('/api/scans', { message: 'Your parcel is held, pay the fee at http://parcel.example' }, h)).status,
+  ).toBe(200);
   expect((await post('/api/convert-trial', {}, h)).status).toBe(200);
   expect((await post('/api/events', { name: 'scan_completed', properties: { riskScore: 80 } }, h)).status).toBe(204);
   // Contact messages: one signed in, one signed out from the same address written in capitals.
   expect((await post('/api/contact', { name: 'Ann', email, message: 'Hello from my account' }, h)).status).toBe(200);
-  expect((await post('/api/contact', { name: 'Ann', email: email.toUpperCase(), message: 'Hello while signed out' })).status).toBe(200);
+  expect(
+    (await post('/api/contact', { name: 'Ann', email: email.toUpperCase(), message: 'Hello while signed out' })).status,
+  ).toBe(200);
   // A magic link (a verification row and a mail with a token), a failed sign-in (rate-limit counters).
   expect((await post('/api/auth/sign-in/magic-link', { email, callbackURL: '/dashboard' })).status).toBe(200);
   expect((await post('/api/auth/sign-in/email', { email, password: 'not-the-password-at-all' })).status).toBe(401);
@@ -97,17 +109,28 @@ describe('export and deletion hold and remove everything about the person', () =
     expect(body.sessions.length).toBeGreaterThan(0);
     expect(body.scans).toHaveLength(1);
     expect(body.events).toEqual([expect.objectContaining({ name: 'scan_completed', riskLevel: expect.any(String) })]);
-    expect(body.billingAccount).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', hasUsedTrial: true });
-    expect(body.subscriptions).toEqual([expect.objectContaining({ status: 'active', card: expect.objectContaining({ last4: '4242' }) })]);
+    expect(body.billingAccount).toMatchObject({
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      hasUsedTrial: true,
+    });
+    expect(body.subscriptions).toEqual([
+      expect.objectContaining({ status: 'active', card: expect.objectContaining({ last4: '4242' }) }),
+    ]);
     expect(body.invoices).toEqual([expect.objectContaining({ amountCents: 999, status: 'paid' })]);
-    expect(body.contactMessages.map((m: { message: string }) => m.message).sort()).toEqual(['Hello from my account', 'Hello while signed out']);
+    expect(body.contactMessages.map((m: { message: string }) => m.message).sort()).toEqual([
+      'Hello from my account',
+      'Hello while signed out',
+    ]);
     const kinds = body.mails.map((m: { kind: string }) => m.kind);
     expect(kinds).toEqual(expect.arrayContaining(['magic_link', 'contact', 'change_email_confirm']));
     expect(kinds.length).toBeGreaterThanOrEqual(5);
     expect(body.pendingVerifications.length).toBeGreaterThan(0);
     expect(body.rateLimitCounters.length).toBeGreaterThan(0);
     expect(body.trialRecord).toEqual({ emailHash: trialEmailHash(t.config.auth.secret, email) });
-    expect(body.apiKeys).toEqual([expect.objectContaining({ name: 'My script', prefix: expect.stringMatching(/^rf_live_/) })]);
+    expect(body.apiKeys).toEqual([
+      expect.objectContaining({ name: 'My script', prefix: expect.stringMatching(/^rf_live_/) }),
+    ]);
 
     // No secrets: password, session token, password hash, the tokens of the links in the stored mails.
     const text = JSON.stringify(body);
@@ -116,8 +139,13 @@ describe('export and deletion hold and remove everything about the person', () =
     expect(text).not.toContain(apiKeys.get(u.user.id));
     expect(text).not.toMatch(/keyHash|key_hash/);
     expect(text).not.toMatch(/"password"|scrypt|"token"/);
-    const stored = await t.ctx.database.db.select({ text: mailOutbox.text }).from(mailOutbox).where(eq(mailOutbox.to, email));
-    const tokens = stored.flatMap((m) => [...m.text.matchAll(/[?&]token=([^&\s"]+)/g)].map((x) => x[1] ?? '')).filter(Boolean);
+    const stored = await t.ctx.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
+    const tokens = stored
+      .flatMap((m) => [...m.text.matchAll(/[?&]token=([^&\s"]+)/g)].map((x) => x[1] ?? ''))
+      .filter(Boolean);
     expect(tokens.length).toBeGreaterThanOrEqual(2);
     for (const token of tokens) expect(text).not.toContain(token);
     expect(text).not.toMatch(/token=/);
@@ -129,15 +157,22 @@ describe('export and deletion hold and remove everything about the person', () =
     // Another person whose address ends with this one's: nothing of theirs may go.
     const otherEmail = `joann-${suffix}@example.com`;
     const other = await createVerifiedUser(t, { email: otherEmail });
-    expect((await post('/api/contact', { name: 'Jo', email: otherEmail, message: `I know ${email}` }, other.headers)).status).toBe(200);
-    expect((await post('/api/auth/sign-in/email', { email: otherEmail, password: 'not-the-password-at-all' })).status).toBe(401);
+    expect(
+      (await post('/api/contact', { name: 'Jo', email: otherEmail, message: `I know ${email}` }, other.headers)).status,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: otherEmail, password: 'not-the-password-at-all' })).status,
+    ).toBe(401);
 
     const u = await busyUser(email);
     const id = u.user.id;
     const db = t.ctx.database.db;
     expect((await rowsNaming(id, email)).length).toBeGreaterThan(10);
     const [sub] = await db.select().from(localSubscription).where(eq(localSubscription.userId, id));
-    const invoicesBefore = await db.select().from(localInvoice).where(eq(localInvoice.subscriptionId, sub?.id ?? ''));
+    const invoicesBefore = await db
+      .select()
+      .from(localInvoice)
+      .where(eq(localInvoice.subscriptionId, sub?.id ?? ''));
     expect(invoicesBefore).toHaveLength(1);
     const otherBefore = {
       contact: await db.select().from(contactMessage).where(eq(contactMessage.email, otherEmail)),
@@ -147,8 +182,11 @@ describe('export and deletion hold and remove everything about the person', () =
     expect(otherBefore.buckets.length).toBeGreaterThan(0);
 
     // Cancel (the subscription must not bill a deleted account), then delete.
-    const portal = new URL(((await (await post('/api/billing/portal', {}, u.headers)).json()) as PortalResponse).url).pathname;
-    expect((await t.request(`${portal}/cancel`, { method: 'POST', headers: { ...u.headers, origin: ORIGIN } })).status).toBe(303);
+    const portal = new URL(((await (await post('/api/billing/portal', {}, u.headers)).json()) as PortalResponse).url)
+      .pathname;
+    expect(
+      (await t.request(`${portal}/cancel`, { method: 'POST', headers: { ...u.headers, origin: ORIGIN } })).status,
+    ).toBe(303);
     expect((await post('/api/account/delete', { confirmEmail: email }, u.headers)).status).toBe(200);
 
     // Allowed: the other person's own message and its mail, which name this address in their text.
@@ -159,13 +197,22 @@ describe('export and deletion hold and remove everything about the person', () =
     // not kept: the deletion's mail says the subscription was cancelled with the account.
     const left = await naming();
     expect(left.every((r) => r.table === 'mail_outbox' && !r.row.includes(id))).toBe(true);
-    const kept = await db.select({ kind: mailOutbox.kind, subject: mailOutbox.subject }).from(mailOutbox).where(eq(mailOutbox.to, email));
+    const kept = await db
+      .select({ kind: mailOutbox.kind, subject: mailOutbox.subject })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, email));
     expect(kept.map((m) => m.kind).sort()).toEqual(['account_deleted', 'receipt']);
     expect(left).toHaveLength(2);
-    const shown = (await (await t.request('/dev/mailbox.json')).json()) as Array<{ to: string; subject: string; text: string }>;
+    const shown = (await (await t.request('/dev/mailbox.json')).json()) as Array<{
+      to: string;
+      subject: string;
+      text: string;
+    }>;
     const shownToThem = shown.filter((m) => m.to === email);
     expect(shownToThem.map((m) => m.subject)).not.toContain('Your RedFlag subscription is cancelled');
-    expect(shownToThem.find((m) => m.subject === 'Your RedFlag account was deleted')?.text).toContain('Your Premium subscription was cancelled with your account: nothing more will be charged.');
+    expect(shownToThem.find((m) => m.subject === 'Your RedFlag account was deleted')?.text).toContain(
+      'Your Premium subscription was cancelled with your account: nothing more will be charged.',
+    );
     // Then the worker's round erases them: nothing of the account is left.
     await t.ctx.mailer.processDue();
     expect(await naming()).toHaveLength(2);
@@ -173,24 +220,45 @@ describe('export and deletion hold and remove everything about the person', () =
     await t.ctx.mailer.processDue();
     expect(await naming()).toEqual([]);
     // What stays: the invoice, its amount and dates, attached to no one; and the trial's keyed hash.
-    const invoicesAfter = await db.select().from(localInvoice).where(inArray(localInvoice.id, invoicesBefore.map((i) => i.id)));
+    const invoicesAfter = await db
+      .select()
+      .from(localInvoice)
+      .where(
+        inArray(
+          localInvoice.id,
+          invoicesBefore.map((i) => i.id),
+        ),
+      );
     expect(invoicesAfter).toEqual([{ ...invoicesBefore[0], subscriptionId: null }]);
-    expect(await db.select().from(trialGrant).where(eq(trialGrant.emailHash, trialEmailHash(t.config.auth.secret, email)))).toHaveLength(1);
+    expect(
+      await db
+        .select()
+        .from(trialGrant)
+        .where(eq(trialGrant.emailHash, trialEmailHash(t.config.auth.secret, email))),
+    ).toHaveLength(1);
 
     // The other person's message (which names this address), mail and counters are untouched.
-    expect(await db.select().from(contactMessage).where(eq(contactMessage.email, otherEmail))).toEqual(otherBefore.contact);
+    expect(await db.select().from(contactMessage).where(eq(contactMessage.email, otherEmail))).toEqual(
+      otherBefore.contact,
+    );
     expect(await db.select().from(mailOutbox).where(eq(mailOutbox.replyTo, otherEmail))).toEqual(otherBefore.mails);
-    expect((await db.select().from(rateLimitBucket)).filter((b) => b.key.includes(otherEmail))).toEqual(otherBefore.buckets);
+    expect((await db.select().from(rateLimitBucket)).filter((b) => b.key.includes(otherEmail))).toEqual(
+      otherBefore.buckets,
+    );
     expect((await t.request('/api/auth/user', { headers: other.headers })).status).toBe(200);
   });
 });
 
 describe('redactLinks', () => {
   it('keeps where a link goes and drops its query and token-like path segments', () => {
-    expect(redactLinks('Sign in: http://localhost:5000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fdashboard now')).toBe(
-      'Sign in: http://localhost:5000/api/auth/magic-link/verify?[redacted] now',
+    expect(
+      redactLinks('Sign in: http://localhost:5000/api/auth/magic-link/verify?token=abc&callbackURL=%2Fdashboard now'),
+    ).toBe('Sign in: http://localhost:5000/api/auth/magic-link/verify?[redacted] now');
+    expect(redactLinks('<a href="https://x.example/reset-password/AbCdEfGhIjKlMnOpQrStUv12?cb=1">')).toBe(
+      '<a href="https://x.example/reset-password/[redacted]?[redacted]">',
     );
-    expect(redactLinks('<a href="https://x.example/reset-password/AbCdEfGhIjKlMnOpQrStUv12?cb=1">')).toBe('<a href="https://x.example/reset-password/[redacted]?[redacted]">');
-    expect(redactLinks('Manage it at https://redflag.example/account.')).toBe('Manage it at https://redflag.example/account.');
+    expect(redactLinks('Manage it at https://redflag.example/account.')).toBe(
+      'Manage it at https://redflag.example/account.',
+    );
   });
 });

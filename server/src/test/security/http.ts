@@ -17,7 +17,9 @@ import type { TestApp } from '../harness.ts';
 export function requestFrom(t: TestApp, address: string, path: string, init: RequestInit = {}): Promise<Response> {
   const family = address.includes(':') ? 'IPv6' : 'IPv4';
   return Promise.resolve(
-    t.app.request(`http://localhost:5000${path}`, init, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: family } } }),
+    t.app.request(`http://localhost:5000${path}`, init, {
+      incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: family } },
+    }),
   );
 }
 
@@ -51,14 +53,28 @@ export async function serveOnLoopback(t: TestApp): Promise<Served> {
   };
 }
 
-export function rawRequest(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
+export function rawRequest(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
@@ -91,7 +107,14 @@ export async function startServer(env: Record<string, string>, port?: number): P
   const p = port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: fileURLToPath(new URL('../../../../', import.meta.url)),
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', HOST: '127.0.0.1', PORT: String(p), LOG_LEVEL: 'error', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      HOST: '127.0.0.1',
+      PORT: String(p),
+      LOG_LEVEL: 'error',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';

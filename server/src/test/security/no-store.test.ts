@@ -20,7 +20,11 @@ afterAll(async () => {
 
 describe('Cache-Control on API answers', () => {
   it('every answer that carries user data is no-store, errors included', async () => {
-    const scan = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: 'Your parcel is waiting, pay the fee now' } });
+    const scan = await t.request('/api/scans', {
+      method: 'POST',
+      headers: u.headers,
+      json: { message: 'Your parcel is waiting, pay the fee now' },
+    });
     expect(scan.status).toBe(200);
     expect(scan.headers.get('cache-control')).toBe('no-store');
     const { id } = (await scan.json()) as { id: string };
@@ -47,7 +51,10 @@ describe('Cache-Control on API answers', () => {
     // Signed out (401), unknown (404), and better-auth's own errors.
     expect((await t.request('/api/scans')).headers.get('cache-control')).toBe('no-store');
     expect((await t.request('/api/no-such-route')).headers.get('cache-control')).toBe('no-store');
-    const signIn = await t.request('/api/auth/sign-in/email', { method: 'POST', json: { email: u.user.email, password: 'wrong-password-here' } });
+    const signIn = await t.request('/api/auth/sign-in/email', {
+      method: 'POST',
+      json: { email: u.user.email, password: 'wrong-password-here' },
+    });
     expect(signIn.status).toBe(401);
     expect(signIn.headers.get('cache-control')).toBe('no-store');
   });

@@ -14,14 +14,22 @@ import { freePort, rawRequest, startServer, type RunningServer } from './http.ts
 
 const SIGN_UP = (email: string) => JSON.stringify({ email, password: 'Sturdy-Test-Passphrase-42', firstName: 'Ada' });
 // What Chromium sends with the client's fetch to its own origin.
-const browser = (origin: string) => ({ origin, 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' });
+const browser = (origin: string) => ({
+  origin,
+  'content-type': 'application/json',
+  'sec-fetch-site': 'same-origin',
+  'sec-fetch-mode': 'cors',
+  'sec-fetch-dest': 'empty',
+});
 
 describe('trusted origins', () => {
   it('a local PUBLIC_URL trusts its localhost, 127.0.0.1 and [::1] names on the same port outside production', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'redflag-origins-'));
     try {
       const dev = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://localhost:5000' });
-      expect(dev.trustedOrigins).toEqual(expect.arrayContaining(['http://localhost:5000', 'http://127.0.0.1:5000', 'http://[::1]:5000']));
+      expect(dev.trustedOrigins).toEqual(
+        expect.arrayContaining(['http://localhost:5000', 'http://127.0.0.1:5000', 'http://[::1]:5000']),
+      );
       expect(dev.trustedOrigins).not.toContain('http://127.0.0.1:5001');
       const viaIp = loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'http://127.0.0.1:5179/' });
       expect(viaIp.trustedOrigins).toEqual(expect.arrayContaining(['http://127.0.0.1:5179', 'http://localhost:5179']));
@@ -74,7 +82,10 @@ describe('the real server in development mode (better-auth checks origins itself
     dir = mkdtempSync(path.join(os.tmpdir(), 'redflag-origins-server-'));
     // PUBLIC_URL says localhost; the person typed 127.0.0.1.
     const port = await freePort();
-    server = await startServer({ NODE_ENV: 'development', DATA_DIR: dir, PUBLIC_URL: `http://localhost:${port}` }, port);
+    server = await startServer(
+      { NODE_ENV: 'development', DATA_DIR: dir, PUBLIC_URL: `http://localhost:${port}` },
+      port,
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -82,12 +93,24 @@ describe('the real server in development mode (better-auth checks origins itself
   });
 
   it('sign-up from the page at http://127.0.0.1:PORT succeeds', async () => {
-    const res = await rawRequest(server.port, 'POST', '/api/auth/sign-up/email', browser(server.origin), SIGN_UP('typed-the-ip@example.com'));
+    const res = await rawRequest(
+      server.port,
+      'POST',
+      '/api/auth/sign-up/email',
+      browser(server.origin),
+      SIGN_UP('typed-the-ip@example.com'),
+    );
     expect(res.status, res.body).toBe(200);
   });
 
   it('sign-up from a foreign page is still refused', async () => {
-    const res = await rawRequest(server.port, 'POST', '/api/auth/sign-up/email', { ...browser('https://evil.example'), 'sec-fetch-site': 'cross-site' }, SIGN_UP('evil@example.com'));
+    const res = await rawRequest(
+      server.port,
+      'POST',
+      '/api/auth/sign-up/email',
+      { ...browser('https://evil.example'), 'sec-fetch-site': 'cross-site' },
+      SIGN_UP('evil@example.com'),
+    );
     expect(res.status).toBe(403);
   });
 });

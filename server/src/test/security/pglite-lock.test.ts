@@ -53,9 +53,21 @@ interface Server {
 async function spawnServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMITS: 'off' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMITS: 'off',
+  };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   children.add(child);
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
@@ -106,7 +118,16 @@ describe('PGlite data folder lock, in one process', { timeout: 120_000 }, () => 
   it('takes over a lock left by a process that is no longer running on this host', async () => {
     const dir = path.join(tempDataDir(), 'pglite');
     const pid = deadPid();
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid, host: os.hostname(), startedAt: '2020-01-01T00:00:00.000Z', processOrigin: 1, token: 'stale' }));
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({
+        pid,
+        host: os.hostname(),
+        startedAt: '2020-01-01T00:00:00.000Z',
+        processOrigin: 1,
+        token: 'stale',
+      }),
+    );
     const db = await openDatabase({ driver: 'pglite', dir });
     open.push(db);
     const holder = JSON.parse(readFileSync(`${dir}.lock`, 'utf8'));
@@ -116,7 +137,16 @@ describe('PGlite data folder lock, in one process', { timeout: 120_000 }, () => 
 
   it('takes over a lock with our own pid left by an earlier process (a restarted container)', async () => {
     const dir = path.join(tempDataDir(), 'pglite');
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: '2020-01-01T00:00:00.000Z', processOrigin: 1, token: 'earlier' }));
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({
+        pid: process.pid,
+        host: os.hostname(),
+        startedAt: '2020-01-01T00:00:00.000Z',
+        processOrigin: 1,
+        token: 'earlier',
+      }),
+    );
     const db = await openDatabase({ driver: 'pglite', dir });
     open.push(db);
     expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).token).not.toBe('earlier');
@@ -124,42 +154,57 @@ describe('PGlite data folder lock, in one process', { timeout: 120_000 }, () => 
 
   it('never takes over a lock held on another host, and says whose it is', async () => {
     const dir = path.join(tempDataDir(), 'pglite');
-    writeFileSync(`${dir}.lock`, JSON.stringify({ pid: deadPid(), host: 'other-host.example', startedAt: '2030-01-01T00:00:00.000Z', processOrigin: 1, token: 'remote' }));
-    await expect(openDatabase({ driver: 'pglite', dir })).rejects.toThrow(/on host other-host\.example, started 2030-01-01T00:00:00\.000Z/);
+    writeFileSync(
+      `${dir}.lock`,
+      JSON.stringify({
+        pid: deadPid(),
+        host: 'other-host.example',
+        startedAt: '2030-01-01T00:00:00.000Z',
+        processOrigin: 1,
+        token: 'remote',
+      }),
+    );
+    await expect(openDatabase({ driver: 'pglite', dir })).rejects.toThrow(
+      /on host other-host\.example, started 2030-01-01T00:00:00\.000Z/,
+    );
     expect(JSON.parse(readFileSync(`${dir}.lock`, 'utf8')).token).toBe('remote');
   });
 });
 
 // The servers run on PGlite whatever the suite's target: run them once, in the PGlite pass of `npm test`.
 describe.skipIf(inject('testDatabase').driver === 'postgres')('PGlite data folder lock, two server processes', () => {
-  it('a second server on the same DATA_DIR exits non-zero naming the first; after the first stops, or is killed, a new one starts', { timeout: 180_000 }, async () => {
-    const dataDir = tempDataDir();
-    const a = await spawnServer(dataDir);
-    await waitReady(a);
+  it(
+    'a second server on the same DATA_DIR exits non-zero naming the first; after the first stops, or is killed, a new one starts',
+    { timeout: 180_000 },
+    async () => {
+      const dataDir = tempDataDir();
+      const a = await spawnServer(dataDir);
+      await waitReady(a);
 
-    const b = await spawnServer(dataDir);
-    const code = await b.exited;
-    expect(code).not.toBe(0);
-    expect(b.stderr()).toContain(`is in use by process ${a.child.pid} on host ${os.hostname()}, started `);
-    expect(b.stderr()).toContain(path.join(dataDir, 'pglite.lock'));
-    // The first one is unharmed.
-    expect((await fetch(`${a.base}/readyz`)).ok).toBe(true);
+      const b = await spawnServer(dataDir);
+      const code = await b.exited;
+      expect(code).not.toBe(0);
+      expect(b.stderr()).toContain(`is in use by process ${a.child.pid} on host ${os.hostname()}, started `);
+      expect(b.stderr()).toContain(path.join(dataDir, 'pglite.lock'));
+      // The first one is unharmed.
+      expect((await fetch(`${a.base}/readyz`)).ok).toBe(true);
 
-    a.child.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+      a.child.kill('SIGTERM');
+      expect(await a.exited).toBe(0);
+      expect(existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
 
-    const c = await spawnServer(dataDir);
-    await waitReady(c);
-    // Killed outright: the lock stays behind, naming a pid that is gone.
-    c.child.kill('SIGKILL');
-    await c.exited;
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).pid).toBe(c.child.pid);
+      const c = await spawnServer(dataDir);
+      await waitReady(c);
+      // Killed outright: the lock stays behind, naming a pid that is gone.
+      c.child.kill('SIGKILL');
+      await c.exited;
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).pid).toBe(c.child.pid);
 
-    const d = await spawnServer(dataDir);
-    await waitReady(d);
-    expect(JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).pid).toBe(d.child.pid);
-    d.child.kill('SIGTERM');
-    expect(await d.exited).toBe(0);
-  });
+      const d = await spawnServer(dataDir);
+      await waitReady(d);
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).pid).toBe(d.child.pid);
+      d.child.kill('SIGTERM');
+      expect(await d.exited).toBe(0);
+    },
+  );
 });

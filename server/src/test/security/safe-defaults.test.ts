@@ -66,7 +66,9 @@ describe('dev-only routes behind a proxy (TRUST_PROXY_HEADER)', () => {
   it('go by the forwarded client address, not the proxy on loopback', async () => {
     const remote = await requestFrom(t, '127.0.0.1', '/dev/mailbox.json', { headers: { 'x-forwarded-for': REMOTE } });
     expect(remote.status).toBe(404);
-    const local = await requestFrom(t, '127.0.0.1', '/dev/mailbox.json', { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    const local = await requestFrom(t, '127.0.0.1', '/dev/mailbox.json', {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
     expect(local.status).toBe(200);
   });
 });
@@ -151,7 +153,11 @@ describe('the auth secret when BETTER_AUTH_SECRET is not set', () => {
     const t = await createTestApp();
     try {
       const victim = await createVerifiedUser(t, { emailVerified: false });
-      const forged = await signJWT({ email: victim.user.email }, 'redflag-development-secret-do-not-use-in-production', 3600);
+      const forged = await signJWT(
+        { email: victim.user.email },
+        'redflag-development-secret-do-not-use-in-production',
+        3600,
+      );
       const res = await t.request(`/api/auth/verify-email?token=${forged}`, { redirect: 'manual' });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);

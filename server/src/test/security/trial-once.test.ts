@@ -52,7 +52,10 @@ function pay(u: TestUser, path: string) {
 async function trialThenDelete(email: string): Promise<void> {
   const u = await createVerifiedUser(t, { email });
   expect((await pay(u, await startCheckout(u))).status).toBe(303);
-  expect(await plan(u)).toMatchObject({ subscriptionStatus: 'trialing', computedStatus: { status: 'trialing', hasUsedTrial: true } });
+  expect(await plan(u)).toMatchObject({
+    subscriptionStatus: 'trialing',
+    computedStatus: { status: 'trialing', hasUsedTrial: true },
+  });
   const portalRes = await post(u, '/api/billing/portal');
   const portal = new URL(((await portalRes.json()) as PortalResponse).url).pathname;
   expect((await t.request(`${portal}/cancel`, { method: 'POST', headers: u.headers })).status).toBe(303);
@@ -69,15 +72,27 @@ describe('a trial once per e-mail address, across account deletion', () => {
 
     const again = await createVerifiedUser(t, { email });
     const p = await plan(again);
-    expect(p).toMatchObject({ planTier: 'free', subscriptionStatus: 'setup_required', isTrialing: false, computedStatus: { status: 'setup_required', hasUsedTrial: true } });
+    expect(p).toMatchObject({
+      planTier: 'free',
+      subscriptionStatus: 'setup_required',
+      isTrialing: false,
+      computedStatus: { status: 'setup_required', hasUsedTrial: true },
+    });
 
     const checkout = await startCheckout(again);
     const page = await (await t.request(checkout, { headers: again.headers })).text();
     expect(page).toContain('charged today');
     expect(page).not.toContain('Start free trial');
     expect((await pay(again, checkout)).status).toBe(303);
-    expect(await plan(again)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active', isTrialing: false, trialDaysLeft: 0 });
-    const trial = (await (await t.request('/api/users/trial-status', { headers: again.headers })).json()) as TrialStatus;
+    expect(await plan(again)).toMatchObject({
+      planTier: 'premium',
+      subscriptionStatus: 'active',
+      isTrialing: false,
+      trialDaysLeft: 0,
+    });
+    const trial = (await (
+      await t.request('/api/users/trial-status', { headers: again.headers })
+    ).json()) as TrialStatus;
     expect(trial.isTrialing).toBe(false);
     const usage = (await (await t.request('/api/users/scan-usage', { headers: again.headers })).json()) as ScanUsage;
     expect(usage).toMatchObject({ unlimited: true, scanCount: 0 });
@@ -86,7 +101,9 @@ describe('a trial once per e-mail address, across account deletion', () => {
   it('the address is compared normalised: case, spaces, +tags, and Gmail dots or googlemail.com do not make a new one', async () => {
     const base = `first.last${unique()}`;
     await trialThenDelete(`${base}@gmail.com`);
-    const variant = await createVerifiedUser(t, { email: `${base.replaceAll('.', '').toUpperCase()}+again@GoogleMail.com` });
+    const variant = await createVerifiedUser(t, {
+      email: `${base.replaceAll('.', '').toUpperCase()}+again@GoogleMail.com`,
+    });
     expect((await plan(variant)).computedStatus).toEqual({ status: 'setup_required', hasUsedTrial: true });
     const page = await (await t.request(await startCheckout(variant), { headers: variant.headers })).text();
     expect(page).toContain('charged today');
@@ -117,7 +134,9 @@ describe('a trial once per e-mail address, across account deletion', () => {
     expect(text).not.toContain(local);
     expect(rows.map((r) => r.emailHash)).toContain(trialEmailHash(t.config.auth.secret, email));
     // Keyed: the same address under another secret is another hash, so the table alone reveals nothing.
-    expect(trialEmailHash('another-secret-of-at-least-32-characters!', email)).not.toBe(trialEmailHash(t.config.auth.secret, email));
+    expect(trialEmailHash('another-secret-of-at-least-32-characters!', email)).not.toBe(
+      trialEmailHash(t.config.auth.secret, email),
+    );
   });
 
   it('an account that had its trial before the hash was kept leaves the hash when it is deleted', async () => {
@@ -139,7 +158,13 @@ describe('with Stripe', () => {
   it('a returning address gets a Checkout Session without trial_period_days', async () => {
     const fake = new FakeStripe();
     const secret = 'whsec_trial_once';
-    const s = await createTestApp({ BILLING_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: secret, STRIPE_PRICE_ID: 'price_premium_monthly', STRIPE_API_BASE: await fake.start() });
+    const s = await createTestApp({
+      BILLING_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: secret,
+      STRIPE_PRICE_ID: 'price_premium_monthly',
+      STRIPE_API_BASE: await fake.start(),
+    });
     try {
       const checkout = async (u: TestUser) => {
         const res = await s.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
@@ -149,17 +174,31 @@ describe('with Stripe', () => {
       const webhook = (event: unknown) => {
         const payload = JSON.stringify(event);
         const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
-        return s.request('/api/stripe/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+        return s.request('/api/stripe/webhook', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          body: payload,
+        });
       };
       const email = `stripe-${unique()}@example.com`;
       const u = await createVerifiedUser(s, { email });
       const first = await checkout(u);
       expect(first.params['subscription_data[trial_period_days]']).toBe('7');
       const sub = fake.completeCheckout(first.id);
-      await webhook(fakeEvent('checkout.session.completed', { id: first.id, object: 'checkout.session', customer: sub.customer, subscription: sub.id }));
+      await webhook(
+        fakeEvent('checkout.session.completed', {
+          id: first.id,
+          object: 'checkout.session',
+          customer: sub.customer,
+          subscription: sub.id,
+        }),
+      );
       fake.cancel(sub.id);
       await webhook(fakeEvent('customer.subscription.deleted', sub));
-      expect((await s.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: email } })).status).toBe(200);
+      expect(
+        (await s.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: email } }))
+          .status,
+      ).toBe(200);
 
       const again = await createVerifiedUser(s, { email });
       const second = await checkout(again);

@@ -36,7 +36,9 @@ describe('ReportSharingSection', () => {
     const box = screen.getByRole('checkbox', { name: 'Count my flagged scans in these reports' });
     await waitFor(() => expect(box).toBeEnabled());
     await user.click(box);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The setting was not saved. Something went wrong on our side. Please try again in a few minutes.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The setting was not saved. Something went wrong on our side. Please try again in a few minutes.',
+    );
     expect(box).toBeChecked();
     expect(screen.queryByText('boom')).toBeNull();
   });

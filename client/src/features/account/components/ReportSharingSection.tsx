@@ -27,9 +27,10 @@ export function ReportSharingSection() {
     <SectionCard title="Reports from other users" icon={<Users aria-hidden="true" className="size-5" />}>
       <div className="grid gap-3 text-sm text-slate-700">
         <p>
-          When scans from at least {SIGHTING_THRESHOLD} different accounts flag the same phone number, sender address or link site within {SIGHTING_WINDOW_DAYS} days,
-          RedFlag tells the next person who checks it. Only a keyed fingerprint of the value and the day are kept: never who reported it, never the message.
-          Marking a scan &ldquo;Not a scam&rdquo; withdraws its report.
+          When scans from at least {SIGHTING_THRESHOLD} different accounts flag the same phone number, sender address or
+          link site within {SIGHTING_WINDOW_DAYS} days, RedFlag tells the next person who checks it. Only a keyed
+          fingerprint of the value and the day are kept: never who reported it, never the message. Marking a scan
+          &ldquo;Not a scam&rdquo; withdraws its report.
         </p>
         <label htmlFor={id} className="flex items-start gap-3 font-medium text-slate-900">
           <input
@@ -43,7 +44,9 @@ export function ReportSharingSection() {
           />
           <span>Count my flagged scans in these reports</span>
         </label>
-        {setting.isError || save.isError ? <ErrorNote error={setting.error ?? save.error} reading={setting.isError} /> : null}
+        {setting.isError || save.isError ? (
+          <ErrorNote error={setting.error ?? save.error} reading={setting.isError} />
+        ) : null}
       </div>
     </SectionCard>
   );

@@ -11,9 +11,15 @@ export type FormErrorTarget<F extends string> = { field: F; message: string } | 
 const GENERIC = 'Something went wrong. Nothing was changed. Please try again.';
 
 function fieldIssues(details: unknown): Array<{ path: string; message: string }> {
-  if (typeof details !== 'object' || details === null || !('fields' in details) || !Array.isArray(details.fields)) return [];
+  if (typeof details !== 'object' || details === null || !('fields' in details) || !Array.isArray(details.fields))
+    return [];
   return details.fields.flatMap((f: unknown) =>
-    typeof f === 'object' && f !== null && 'path' in f && 'message' in f && typeof f.path === 'string' && typeof f.message === 'string'
+    typeof f === 'object' &&
+    f !== null &&
+    'path' in f &&
+    'message' in f &&
+    typeof f.path === 'string' &&
+    typeof f.message === 'string'
       ? [{ path: f.path, message: f.message }]
       : [],
   );
@@ -37,23 +43,29 @@ export function failureReason(err: unknown, fallback = GENERIC): string {
 
 function common(err: unknown): FormErrorTarget<never> {
   const c = classifyError(err);
-  if (c.kind === 'network') return { field: null, message: 'We could not reach RedFlag. Check your connection and try again.' };
+  if (c.kind === 'network')
+    return { field: null, message: 'We could not reach RedFlag. Check your connection and try again.' };
   if (c.kind === 'unauthorized') return { field: null, message: 'Your session has ended. Sign in again, then retry.' };
-  if (c.kind === 'rate_limited') return { field: null, message: 'Too many attempts. Please wait a minute and try again.' };
+  if (c.kind === 'rate_limited')
+    return { field: null, message: 'Too many attempts. Please wait a minute and try again.' };
   return { field: null, message: failureReason(err) };
 }
 
 export function changePasswordError(err: unknown): FormErrorTarget<'currentPassword' | 'newPassword'> {
   const c = classifyError(err);
-  if (c.kind === 'invalid_credentials') return { field: 'currentPassword', message: 'Your current password is not correct.' };
+  if (c.kind === 'invalid_credentials')
+    return { field: 'currentPassword', message: 'Your current password is not correct.' };
   if (c.kind === 'weak_password') return { field: 'newPassword', message: c.description };
   return validationTarget(c, ['currentPassword', 'newPassword'] as const) ?? common(err);
 }
 
 export function changeEmailError(err: unknown): FormErrorTarget<'newEmail'> {
   const c = classifyError(err);
-  if (c.kind === 'account_exists') return { field: 'newEmail', message: 'Another account already uses this e-mail address.' };
-  if (c.code === 'VALIDATION_ERROR') return validationTarget(c, ['newEmail'] as const) ?? { field: 'newEmail', message: c.serverMessage || GENERIC };
-  if (c.code === 'BAD_REQUEST') return { field: 'newEmail', message: c.serverMessage || 'Please enter a different e-mail address.' };
+  if (c.kind === 'account_exists')
+    return { field: 'newEmail', message: 'Another account already uses this e-mail address.' };
+  if (c.code === 'VALIDATION_ERROR')
+    return validationTarget(c, ['newEmail'] as const) ?? { field: 'newEmail', message: c.serverMessage || GENERIC };
+  if (c.code === 'BAD_REQUEST')
+    return { field: 'newEmail', message: c.serverMessage || 'Please enter a different e-mail address.' };
   return common(err);
 }

@@ -17,7 +17,9 @@ const SECOND = 'Hi mum, I dropped my phone in the bath. This is my new number, c
 /** Sends what the card hands over as the app does: POST /api/scans through the typed client. */
 function sendScan(payload: ScanPayload) {
   const { platform, ...rest } = payload;
-  void apiRequest('createScan', { body: { ...rest, ...(platform ? { platform: platformSchema.parse(platform) } : {}) } }).catch(() => undefined);
+  void apiRequest('createScan', {
+    body: { ...rest, ...(platform ? { platform: platformSchema.parse(platform) } : {}) },
+  }).catch(() => undefined);
 }
 
 /** Records every POST /api/scans body and answers a stored scan. */
@@ -42,7 +44,11 @@ function fields() {
 }
 
 /** The scan page's New scan: the card is remounted, empty, with the cursor in the message. */
-function NewScanHarness(props: Omit<AnalyzerCardProps, 'initialValues' | 'autoFocusMessage'> & { initialValues: AnalyzerCardProps['initialValues'] }) {
+function NewScanHarness(
+  props: Omit<AnalyzerCardProps, 'initialValues' | 'autoFocusMessage'> & {
+    initialValues: AnalyzerCardProps['initialValues'];
+  },
+) {
   const [form, setForm] = useState({ key: 0, initial: props.initialValues });
   return (
     <>
@@ -58,7 +64,9 @@ describe('AnalyzerCard', () => {
   it('refuses a blank message with "Message Required", keeps the cursor in the message and sends nothing (docs/product.md §5)', async () => {
     const sent = recordScans();
     const analyzed: ScanPayload[] = [];
-    const { user } = renderWithApp(<AnalyzerCard onAnalyze={(payload) => (analyzed.push(payload), sendScan(payload))} />);
+    const { user } = renderWithApp(
+      <AnalyzerCard onAnalyze={(payload) => (analyzed.push(payload), sendScan(payload))} />,
+    );
     const { message, submit } = fields();
     await user.type(message, '   ');
     await user.click(submit);
@@ -82,7 +90,12 @@ describe('AnalyzerCard', () => {
     await user.click(submit);
 
     await waitFor(() => expect(sent).toHaveLength(1));
-    const expected = { message: FIRST, platform: 'sms', phoneNumber: '+1 415 555 0100', email: 'billing@usps-redelivery-fee.top' };
+    const expected = {
+      message: FIRST,
+      platform: 'sms',
+      phoneNumber: '+1 415 555 0100',
+      email: 'billing@usps-redelivery-fee.top',
+    };
     expect(sent[0]).toEqual(expected);
     expect(scanRequestSchema.parse(sent[0])).toEqual(expected);
   });
@@ -108,7 +121,9 @@ describe('AnalyzerCard', () => {
     expect(message).toHaveValue(SECOND);
     expect(phone).toHaveValue('');
     expect(email).toHaveValue('');
-    expect(screen.getByTestId('sender-cleared')).toHaveTextContent("the last message's phone number and email were cleared");
+    expect(screen.getByTestId('sender-cleared')).toHaveTextContent(
+      "the last message's phone number and email were cleared",
+    );
 
     await user.click(screen.getByRole('button', { name: /put them back/i }));
     expect(phone).toHaveValue('+1 415 555 0100');
@@ -119,7 +134,10 @@ describe('AnalyzerCard', () => {
   it('starts empty with the cursor in the message after New scan', async () => {
     recordScans();
     const { user } = renderWithApp(
-      <NewScanHarness onAnalyze={sendScan} initialValues={{ message: FIRST, platform: 'sms', phoneNumber: '+1 415 555 0100', email: 'a@b.co' }} />,
+      <NewScanHarness
+        onAnalyze={sendScan}
+        initialValues={{ message: FIRST, platform: 'sms', phoneNumber: '+1 415 555 0100', email: 'a@b.co' }}
+      />,
     );
     expect(fields().message).toHaveValue(FIRST);
     expect(fields().phone).toHaveValue('+1 415 555 0100');
@@ -129,14 +147,17 @@ describe('AnalyzerCard', () => {
     expect(message).toHaveValue('');
     expect(phone).toHaveValue('');
     expect(email).toHaveValue('');
-    expect(screen.getByRole('combobox', { name: 'Communication platform' })).toHaveTextContent('Where did you receive it?');
+    expect(screen.getByRole('combobox', { name: 'Communication platform' })).toHaveTextContent(
+      'Where did you receive it?',
+    );
     expect(message).toHaveFocus();
   });
 
   it('puts a chat export in the message with its note, does not send it, and scans it as typed when asked', async () => {
     const sent = recordScans();
     const chat = '[12/03/2024, 21:15:42] Anna: Hello\n[12/03/2024, 21:16:01] Tom: Hi Anna';
-    const note = 'Read from your chat export: all 2 messages. Its photos and other media were not read and stayed on this device.';
+    const note =
+      'Read from your chat export: all 2 messages. Its photos and other media were not read and stayed on this device.';
     const { user } = renderWithApp(
       <AnalyzerCard
         onAnalyze={sendScan}
@@ -161,7 +182,10 @@ describe('AnalyzerCard', () => {
 
   it('offers to keep the latest messages of a pasted thread over the limit, and says how many of how many were kept', async () => {
     const sent = recordScans();
-    const lines = Array.from({ length: 400 }, (_, i) => `12/03/2024, 21:15 - ${i % 2 ? 'Tom' : 'Anna'}: message number ${i} of a long chat, with some words`);
+    const lines = Array.from(
+      { length: 400 },
+      (_, i) => `12/03/2024, 21:15 - ${i % 2 ? 'Tom' : 'Anna'}: message number ${i} of a long chat, with some words`,
+    );
     const { user } = renderWithApp(<AnalyzerCard onAnalyze={sendScan} />);
     const { message, submit } = fields();
     await user.click(message);

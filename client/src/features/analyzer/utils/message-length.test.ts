@@ -5,7 +5,13 @@ import { messageLength } from './message-length';
 
 describe('messageLength', () => {
   it('counts with thousands separators and says nothing far from the limit', () => {
-    expect(messageLength('x'.repeat(1234))).toEqual({ count: 1234, max: MAX_MESSAGE_LENGTH, state: 'ok', counter: '1,234 / 10,000', message: null });
+    expect(messageLength('x'.repeat(1234))).toEqual({
+      count: 1234,
+      max: MAX_MESSAGE_LENGTH,
+      state: 'ok',
+      counter: '1,234 / 10,000',
+      message: null,
+    });
   });
 
   it('counts the trimmed message, as the server does', () => {

@@ -36,7 +36,13 @@ export function messageLength(message: string, max: number = MAX_MESSAGE_LENGTH)
   }
   if (count >= Math.floor(max * NEAR_SHARE)) {
     const left = max - count;
-    return { count, max, state: 'near', counter, message: `Close to the limit: ${number(left)} ${left === 1 ? 'character' : 'characters'} left.` };
+    return {
+      count,
+      max,
+      state: 'near',
+      counter,
+      message: `Close to the limit: ${number(left)} ${left === 1 ? 'character' : 'characters'} left.`,
+    };
   }
   return { count, max, state: 'ok', counter, message: null };
 }

@@ -32,15 +32,25 @@ describe('pending analysis', () => {
     });
   });
 
-  it('keeps a screenshot scan\'s QR links and source, so the scan after sign-up is the one asked for', () => {
+  it("keeps a screenshot scan's QR links and source, so the scan after sign-up is the one asked for", () => {
     const store = memoryStore();
     const qrLinks = ['https://pay-parking-city.top/meter/4471'];
-    savePendingAnalysis(store, { message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471', platform: 'sms', source: 'image', qrLinks });
+    savePendingAnalysis(store, {
+      message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471',
+      platform: 'sms',
+      source: 'image',
+      qrLinks,
+    });
     const pending = readPendingAnalysis(store);
     expect(pending).toMatchObject({ source: 'image', qrLinks });
     expect(pending && pendingScanPayload(pending)).toEqual({
       ok: true,
-      payload: { message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471', platform: 'sms', source: 'image', qrLinks },
+      payload: {
+        message: 'Scan to pay\nQR code: https://pay-parking-city.top/meter/4471',
+        platform: 'sms',
+        source: 'image',
+        qrLinks,
+      },
     });
   });
 
@@ -48,10 +58,14 @@ describe('pending analysis', () => {
     const store = memoryStore();
     savePendingAnalysis(store, { message: 'Pay the fee', source: 'text', qrLinks: ['https://a.example'] });
     expect(store.data.get('pendingAnalysis')).not.toContain('qrLinks');
-    const tampered = memoryStore({ pendingAnalysis: JSON.stringify({ message: 'hi', qrLinks: ['https://a.example'] }) });
+    const tampered = memoryStore({
+      pendingAnalysis: JSON.stringify({ message: 'hi', qrLinks: ['https://a.example'] }),
+    });
     const pending = readPendingAnalysis(tampered);
     expect(pending && pendingScanPayload(pending)).toEqual({ ok: true, payload: { message: 'hi' } });
-    const odd = memoryStore({ pendingAnalysis: JSON.stringify({ message: 'hi', source: 'image', qrLinks: [5, '', 'https://b.example'] }) });
+    const odd = memoryStore({
+      pendingAnalysis: JSON.stringify({ message: 'hi', source: 'image', qrLinks: [5, '', 'https://b.example'] }),
+    });
     expect(readPendingAnalysis(odd)).toMatchObject({ source: 'image', qrLinks: ['https://b.example'] });
   });
 

@@ -57,7 +57,9 @@ export function readPendingAnalysis(store: KeyValueStore): PendingAnalysis | nul
   };
   if (record.source === 'image') {
     pending.source = 'image';
-    const links = Array.isArray(record.qrLinks) ? record.qrLinks.filter((l): l is string => typeof l === 'string' && l.trim() !== '') : [];
+    const links = Array.isArray(record.qrLinks)
+      ? record.qrLinks.filter((l): l is string => typeof l === 'string' && l.trim() !== '')
+      : [];
     if (links.length) pending.qrLinks = links.slice(0, MAX_QR_LINKS);
   }
   return pending.message.trim() ? pending : null;
@@ -67,7 +69,10 @@ export function readPendingAnalysis(store: KeyValueStore): PendingAnalysis | nul
 export function pendingScanPayload(pending: PendingAnalysis): BuildScanPayloadResult {
   const built = buildScanPayload(pending);
   if (!built.ok || pending.source !== 'image') return built;
-  return { ok: true, payload: { ...built.payload, source: 'image', ...(pending.qrLinks?.length ? { qrLinks: pending.qrLinks } : {}) } };
+  return {
+    ok: true,
+    payload: { ...built.payload, source: 'image', ...(pending.qrLinks?.length ? { qrLinks: pending.qrLinks } : {}) },
+  };
 }
 
 export function clearPendingAnalysis(store: KeyValueStore): void {

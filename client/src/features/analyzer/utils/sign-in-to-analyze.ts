@@ -12,6 +12,10 @@ import type { ScanPayload } from './scan-form';
 export function keepAnalysisAndAskToSignIn(payload: ScanPayload): void {
   savePendingAnalysis(storage, payload);
   const platform = PLATFORMS.find((p) => p.value === payload.platform)?.value;
-  track('scan_attempt_unauthenticated', { platform, hasPhone: Boolean(payload.phoneNumber), hasEmail: Boolean(payload.email) });
+  track('scan_attempt_unauthenticated', {
+    platform,
+    hasPhone: Boolean(payload.phoneNumber),
+    hasEmail: Boolean(payload.email),
+  });
   openAuthModal('signup');
 }

@@ -66,7 +66,9 @@ export function AuthDialog() {
             <TabBody>
               <SignUpForm />
               {/* The card is asked for at checkout: said here too, so it is no surprise there. */}
-              <p className="mt-4 text-center text-xs text-slate-600">Free trial: {TRIAL_TERMS} · card required, nothing charged today · cancel anytime</p>
+              <p className="mt-4 text-center text-xs text-slate-600">
+                Free trial: {TRIAL_TERMS} · card required, nothing charged today · cancel anytime
+              </p>
             </TabBody>
           </Tabs.Content>
         </Tabs.Root>

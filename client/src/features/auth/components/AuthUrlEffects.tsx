@@ -41,7 +41,8 @@ export function AuthUrlEffects() {
         .fetchQuery({ ...sessionQueryOptions, staleTime: 0 })
         .then((session) => {
           if (!session) void navigate(ALREADY_VERIFIED_TARGET, { replace: true });
-          else if (passwordToken) setAuthDialog({ kind: 'choose-password', token: passwordToken, email: session.user.email });
+          else if (passwordToken)
+            setAuthDialog({ kind: 'choose-password', token: passwordToken, email: session.user.email });
           else toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
         })
         .catch(() => undefined);

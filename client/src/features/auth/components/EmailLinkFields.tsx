@@ -21,7 +21,14 @@ export function EmailLinkFields({
 }) {
   return (
     <>
-      <TextFormField control={control} name="email" label="Email" type="email" autoComplete="email" placeholder="you@example.com" />
+      <TextFormField
+        control={control}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+      />
       {failure ? <FormAlert title={failure.title}>{failure.description}</FormAlert> : null}
       <SubmitButton pending={pending} pendingLabel="SENDING...">
         {submitLabel}

@@ -20,7 +20,10 @@ import { SocialButtons } from './SocialButtons';
 
 /** The sign-in methods the server offers besides e-mail, by name ("Google", "Google or Facebook"). */
 function socialNames(config: PublicConfig | undefined): string | null {
-  const names = [config?.signInMethods.google ? 'Google' : null, config?.signInMethods.facebook ? 'Facebook' : null].filter((n): n is string => n !== null);
+  const names = [
+    config?.signInMethods.google ? 'Google' : null,
+    config?.signInMethods.facebook ? 'Facebook' : null,
+  ].filter((n): n is string => n !== null);
   return names.length ? names.join(' or ') : null;
 }
 
@@ -120,14 +123,22 @@ function RecoveryForm({ initialEmail = '', onSent }: { initialEmail?: string; on
     }
     onSent(email);
     // Worded like the dialog beside it: the server answers alike whether or not the address has an account.
-    toast({ title: 'Magic Link Sent!', description: 'If an account exists for that address, a sign-in link is on its way.' });
+    toast({
+      title: 'Magic Link Sent!',
+      description: 'If an account exists for that address, a sign-in link is on its way.',
+    });
   });
 
   const p = failure ? presentError(failure) : null;
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3" noValidate>
-        <EmailLinkFields control={form.control} failure={p} pending={form.formState.isSubmitting} submitLabel="SEND RECOVERY LINK" />
+        <EmailLinkFields
+          control={form.control}
+          failure={p}
+          pending={form.formState.isSubmitting}
+          submitLabel="SEND RECOVERY LINK"
+        />
       </form>
     </Form>
   );

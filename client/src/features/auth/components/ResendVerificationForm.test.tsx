@@ -10,7 +10,9 @@ const RESEND = '*/api/auth/send-verification-email';
 describe('ResendVerificationForm', () => {
   it('asks for an address, stays locked while sending, then says a link went out to it', async () => {
     const sent: unknown[] = [];
-    server.use(http.post(RESEND, async ({ request }) => (sent.push(await request.json()), HttpResponse.json({ status: true }))));
+    server.use(
+      http.post(RESEND, async ({ request }) => (sent.push(await request.json()), HttpResponse.json({ status: true }))),
+    );
     const { user } = renderWithApp(<ResendVerificationForm />);
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     expect(await screen.findByText('Please enter your email address')).toBeVisible();
@@ -20,7 +22,11 @@ describe('ResendVerificationForm', () => {
     await user.click(screen.getByRole('button', { name: 'Send a new verification link' }));
     expect(screen.getByRole('button', { name: 'SENDING...' })).toBeDisabled();
     // The button stays locked about two seconds (docs/product.md §9), then the answer is announced.
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('If an account for ana@example.com still needs confirming, we sent it a new link.'));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent(
+        'If an account for ana@example.com still needs confirming, we sent it a new link.',
+      ),
+    );
     expect(sent).toMatchObject([{ email: 'ana@example.com' }]);
   });
 

@@ -20,7 +20,12 @@ export function ResendVerificationForm() {
   return (
     <Form {...form}>
       <form onSubmit={submit} className="grid gap-3 text-left" noValidate>
-        <EmailLinkFields control={form.control} failure={failure} pending={resend.isPending} submitLabel="Send a new verification link" />
+        <EmailLinkFields
+          control={form.control}
+          failure={failure}
+          pending={resend.isPending}
+          submitLabel="Send a new verification link"
+        />
         <p role="status" className="text-sm text-emerald-800">
           {resend.isSuccess ? (
             <>

@@ -62,7 +62,11 @@ describe('SignInForm', () => {
     server.use(
       http.post(SIGN_IN, async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ redirect: false, token: 't', user: { id: 'u1', email: 'ana@example.com', name: 'Ana', emailVerified: true } });
+        return HttpResponse.json({
+          redirect: false,
+          token: 't',
+          user: { id: 'u1', email: 'ana@example.com', name: 'Ana', emailVerified: true },
+        });
       }),
     );
     const { user } = renderWithApp(<SignInForm initialEmail="ana@example.com" />);

@@ -8,7 +8,10 @@ import { SignUpForm } from './SignUpForm';
 
 const SIGN_UP = '*/api/auth/sign-up/email';
 
-async function fillIn(user: ReturnType<typeof renderWithApp>['user'], values: { first?: string; last?: string; email?: string; password?: string }) {
+async function fillIn(
+  user: ReturnType<typeof renderWithApp>['user'],
+  values: { first?: string; last?: string; email?: string; password?: string },
+) {
   const fields = {
     first: screen.getByRole('textbox', { name: 'First name' }),
     last: screen.getByRole('textbox', { name: 'Last name' }),
@@ -57,9 +60,18 @@ describe('SignUpForm', () => {
   });
 
   it("shows the server's weak-password reason under the password and keeps every field", async () => {
-    server.use(http.post(SIGN_UP, () => errorAnswer(422, 'weak_password', 'This password is one of the most common ones.', { reasons: ['common'] })));
+    server.use(
+      http.post(SIGN_UP, () =>
+        errorAnswer(422, 'weak_password', 'This password is one of the most common ones.', { reasons: ['common'] }),
+      ),
+    );
     const { user } = renderWithApp(<SignUpForm />);
-    const fields = await fillIn(user, { first: 'Ana', last: 'Lima', email: 'ana@example.com', password: 'password1234' });
+    const fields = await fillIn(user, {
+      first: 'Ana',
+      last: 'Lima',
+      email: 'ana@example.com',
+      password: 'password1234',
+    });
     await user.click(submit());
 
     expect(await screen.findByText('This password is one of the most common ones.')).toBeVisible();
@@ -73,7 +85,11 @@ describe('SignUpForm', () => {
   });
 
   it('offers to sign in instead when the address already has an account, keeping what was typed', async () => {
-    server.use(http.post(SIGN_UP, () => errorAnswer(409, 'ACCOUNT_EXISTS', 'An account with this email already exists. Please sign in instead.')));
+    server.use(
+      http.post(SIGN_UP, () =>
+        errorAnswer(409, 'ACCOUNT_EXISTS', 'An account with this email already exists. Please sign in instead.'),
+      ),
+    );
     const { user } = renderWithApp(<SignUpForm />);
     const fields = await fillIn(user, { email: 'ana@example.com', password: 'a long enough passphrase' });
     await user.click(submit());
@@ -90,14 +106,30 @@ describe('SignUpForm', () => {
     server.use(
       http.post(SIGN_UP, async ({ request }) => {
         body = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ token: null, user: { id: 'u1', email: 'ana@example.com', name: 'Ana Lima', emailVerified: false } });
+        return HttpResponse.json({
+          token: null,
+          user: { id: 'u1', email: 'ana@example.com', name: 'Ana Lima', emailVerified: false },
+        });
       }),
     );
     const { user } = renderWithApp(<SignUpForm />);
-    await fillIn(user, { first: ' Ana ', last: 'Lima', email: 'ana@example.com', password: 'a long enough passphrase' });
+    await fillIn(user, {
+      first: ' Ana ',
+      last: 'Lima',
+      email: 'ana@example.com',
+      password: 'a long enough passphrase',
+    });
     await user.click(submit());
 
-    await expect.poll(() => body).toMatchObject({ email: 'ana@example.com', password: 'a long enough passphrase', firstName: 'Ana', lastName: 'Lima', name: 'Ana Lima' });
+    await expect
+      .poll(() => body)
+      .toMatchObject({
+        email: 'ana@example.com',
+        password: 'a long enough passphrase',
+        firstName: 'Ana',
+        lastName: 'Lima',
+        name: 'Ana Lima',
+      });
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });

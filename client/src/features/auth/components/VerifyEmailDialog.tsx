@@ -35,7 +35,8 @@ export function VerifyEmailDialog() {
               <strong className="text-slate-900">
                 <EmailText email={email} />
               </strong>
-              . Click it to confirm your account and start your free trial; you will then choose the password you sign in with.
+              . Click it to confirm your account and start your free trial; you will then choose the password you sign
+              in with.
             </>
           }
         />

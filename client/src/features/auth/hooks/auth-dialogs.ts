@@ -1,4 +1,12 @@
-import { closeDialogs, getDialog, setDialog, subscribeDialog, useDialog, type AuthTab, type DialogState } from '@/lib/ui-store';
+import {
+  closeDialogs,
+  getDialog,
+  setDialog,
+  subscribeDialog,
+  useDialog,
+  type AuthTab,
+  type DialogState,
+} from '@/lib/ui-store';
 
 export { returnFocusOnClose } from '@/lib/ui-store';
 
@@ -7,9 +15,18 @@ export { returnFocusOnClose } from '@/lib/ui-store';
  * sign-in → QUICK RECOVERY, a verification link → choose your password, any → error dialog hand over
  * through it.
  */
-export type AuthDialogState = Extract<DialogState, { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'choose-password' | 'error' }>;
+export type AuthDialogState = Extract<
+  DialogState,
+  { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'choose-password' | 'error' }
+>;
 
-const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set(['auth', 'verify', 'recovery', 'choose-password', 'error']);
+const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set([
+  'auth',
+  'verify',
+  'recovery',
+  'choose-password',
+  'error',
+]);
 
 export function isAuthDialog(state: DialogState): state is Exclude<AuthDialogState, { kind: 'none' }> {
   return AUTH_KINDS.has(state.kind);

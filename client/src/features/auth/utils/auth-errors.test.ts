@@ -3,7 +3,9 @@ import { presentError } from './auth-errors';
 
 describe('presentError: where the accounts forms show an error', () => {
   it('offers recovery after a wrong password, and the dialog a Sign In button', () => {
-    expect(presentError({ status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } })).toMatchObject({
+    expect(
+      presentError({ status: 401, error: { code: 'invalid_credentials', message: 'Invalid email or password' } }),
+    ).toMatchObject({
       title: 'Incorrect email or password',
       isAuthError: true,
       action: 'recovery',
@@ -11,15 +13,24 @@ describe('presentError: where the accounts forms show an error', () => {
   });
 
   it('offers a new verification mail for an unconfirmed address', () => {
-    expect(presentError({ status: 403, error: { code: 'email_not_confirmed', message: '...' } })).toMatchObject({ title: 'Check Your Email', action: 'resend_verification' });
+    expect(presentError({ status: 403, error: { code: 'email_not_confirmed', message: '...' } })).toMatchObject({
+      title: 'Check Your Email',
+      action: 'resend_verification',
+    });
   });
 
   it('offers signing in instead when the account exists', () => {
-    expect(presentError({ status: 409, error: { code: 'ACCOUNT_EXISTS', message: '...' } })).toMatchObject({ title: 'Account Already Exists', action: 'sign_in_instead' });
+    expect(presentError({ status: 409, error: { code: 'ACCOUNT_EXISTS', message: '...' } })).toMatchObject({
+      title: 'Account Already Exists',
+      action: 'sign_in_instead',
+    });
   });
 
   it('puts a weak password under the password field, with the advice its reasons call for', () => {
-    const p = presentError({ status: 422, error: { code: 'weak_password', message: 'Too common', details: { reasons: ['common'] } } });
+    const p = presentError({
+      status: 422,
+      error: { code: 'weak_password', message: 'Too common', details: { reasons: ['common'] } },
+    });
     expect(p.field).toBe('password');
     expect(p.suggestion).toMatch(/common/);
   });

@@ -19,7 +19,12 @@ export interface ErrorPresentation {
 
 export function presentError(err: unknown): ErrorPresentation {
   const c = classifyError(err);
-  const p: ErrorPresentation = { title: c.title, description: c.description, suggestion: c.suggestion, isAuthError: c.action === 'sign_in' };
+  const p: ErrorPresentation = {
+    title: c.title,
+    description: c.description,
+    suggestion: c.suggestion,
+    isAuthError: c.action === 'sign_in',
+  };
   if (c.kind === 'invalid_credentials') p.action = 'recovery';
   if (c.kind === 'email_not_confirmed') p.action = 'resend_verification';
   if (c.kind === 'account_exists') p.action = 'sign_in_instead';
@@ -27,8 +32,10 @@ export function presentError(err: unknown): ErrorPresentation {
   if (c.kind === 'oauth_failed' && c.serverMessage === 'account_not_linked') {
     // better-auth's callback error: the address has an account whose address is not confirmed, and Google
     // or Facebook never joins one (decision 107); confirming it first is the way through.
-    p.description = 'An account with this email address was created but its address is not confirmed yet, so Google or Facebook cannot be added to it.';
-    p.suggestion = 'Open the confirmation link we sent to this address, or get a sign-in link by email (Magic Link Recovery). Then sign in with Google or Facebook again.';
+    p.description =
+      'An account with this email address was created but its address is not confirmed yet, so Google or Facebook cannot be added to it.';
+    p.suggestion =
+      'Open the confirmation link we sent to this address, or get a sign-in link by email (Magic Link Recovery). Then sign in with Google or Facebook again.';
   }
   return p;
 }

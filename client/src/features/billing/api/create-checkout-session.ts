@@ -12,8 +12,16 @@ export async function createCheckoutSession(): Promise<string> {
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === 0) throw error;
     const message =
-      error.code === 'INVALID_RESPONSE' ? 'No checkout URL received from server' : `Failed to create checkout session: ${error.status} - ${error.message}`;
-    throw new ApiError({ status: error.status, code: error.code, message, details: error.details, retryAfterSeconds: error.retryAfterSeconds });
+      error.code === 'INVALID_RESPONSE'
+        ? 'No checkout URL received from server'
+        : `Failed to create checkout session: ${error.status} - ${error.message}`;
+    throw new ApiError({
+      status: error.status,
+      code: error.code,
+      message,
+      details: error.details,
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
   }
 }
 

@@ -4,4 +4,5 @@ import { apiRequest } from '@/lib/api';
 export const getBillingPortalUrl = async () => (await apiRequest('openBillingPortal')).url;
 
 /** POST /api/stripe/create-portal-session: returns to `returnUrl` (this site's pages only). */
-export const createPortalSession = async (returnUrl: string) => (await apiRequest('createPortalSession', { body: { returnUrl } })).url;
+export const createPortalSession = async (returnUrl: string) =>
+  (await apiRequest('createPortalSession', { body: { returnUrl } })).url;

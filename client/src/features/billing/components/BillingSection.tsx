@@ -20,7 +20,11 @@ export function BillingSection() {
       window.location.assign(await createPortalSession(window.location.href));
     } catch {
       setOpening(false);
-      toast({ variant: 'destructive', title: 'Error', description: 'Unable to open billing portal. Please try again.' });
+      toast({
+        variant: 'destructive',
+        title: 'Error',
+        description: 'Unable to open billing portal. Please try again.',
+      });
     }
   };
 
@@ -49,7 +53,10 @@ export function BillingSection() {
               <dd data-testid="billing-plan" className="mb-2 font-semibold text-slate-900 sm:mb-0">
                 {display.name}
                 {display.kind === 'free' ? null : (
-                  <span className="font-normal text-slate-600"> ({display.kind === 'trial' ? `then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month`})</span>
+                  <span className="font-normal text-slate-600">
+                    {' '}
+                    ({display.kind === 'trial' ? `then ${PREMIUM_PRICE_LABEL}/month` : `${PREMIUM_PRICE_LABEL}/month`})
+                  </span>
                 )}
               </dd>
               <dt className="text-slate-600">Status</dt>
@@ -58,7 +65,9 @@ export function BillingSection() {
               </dd>
               <dt className="text-slate-600">Next charge</dt>
               <dd data-testid="billing-next-date" className="font-semibold text-slate-900">
-                {p.nextBillingDate && display.renews ? `${PREMIUM_PRICE_LABEL} on ${formatPlanDate(p.nextBillingDate)}` : 'None scheduled'}
+                {p.nextBillingDate && display.renews
+                  ? `${PREMIUM_PRICE_LABEL} on ${formatPlanDate(p.nextBillingDate)}`
+                  : 'None scheduled'}
               </dd>
             </dl>
             {p.paymentError ? (
@@ -68,8 +77,16 @@ export function BillingSection() {
             ) : null}
             <div className="mt-6 flex flex-col gap-3 sm:flex-row">
               {hasSubscription ? (
-                <Button className="h-auto min-h-10 whitespace-normal py-2" onClick={() => void openPortal()} disabled={opening}>
-                  {opening ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <ExternalLink aria-hidden="true" />}
+                <Button
+                  className="h-auto min-h-10 whitespace-normal py-2"
+                  onClick={() => void openPortal()}
+                  disabled={opening}
+                >
+                  {opening ? (
+                    <LoaderCircle aria-hidden="true" className="animate-spin" />
+                  ) : (
+                    <ExternalLink aria-hidden="true" />
+                  )}
                   Manage payment methods and subscription
                 </Button>
               ) : null}

@@ -1,7 +1,13 @@
 import { House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { PREMIUM_PRICE_LABEL, TRIAL_DAYS, TRIAL_SCAN_LIMIT, TRIAL_TERMS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
+import {
+  PREMIUM_PRICE_LABEL,
+  TRIAL_DAYS,
+  TRIAL_SCAN_LIMIT,
+  TRIAL_TERMS,
+  TRIAL_WARNING_DAYS,
+} from '@redflag/contracts/constants';
 import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -44,7 +50,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
     const stored = storage.get(STORAGE_KEYS.oauthError);
     return stored ? `Authentication issue: ${stored}` : null;
   });
-  const [waiting, setWaiting] = useState(() => auth !== 'signed_in' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
+  const [waiting, setWaiting] = useState(
+    () => auth !== 'signed_in' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null,
+  );
   const autoStarted = useRef(false);
   // An address that has had its trial (even under a deleted account) is charged at once: say so.
   const plan = usePlan({ enabled: auth === 'signed_in' });
@@ -58,7 +66,8 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
         storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
         // Back from the hosted checkout must land on a page that waits for a click, not one that starts
         // the checkout again by itself (direct=true), which would send the person straight back.
-        if (window.location.search.includes('direct=')) window.history.replaceState(window.history.state, '', window.location.pathname);
+        if (window.location.search.includes('direct='))
+          window.history.replaceState(window.history.state, '', window.location.pathname);
         window.location.assign(url);
       },
       onError: (error) => {
@@ -91,16 +100,19 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
   // A pending redirect waits for auth, up to a timeout; then it is an authentication issue.
   useEffect(() => {
     if (!waiting || auth === 'signed_in') return;
-    const timer = window.setTimeout(() => {
-      setWaiting(false);
-      storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
-      if (mobile) {
-        setAuthIssue('Please sign in to continue with checkout.');
-      } else {
-        setAuthIssue('Authentication is taking longer than expected. Please try signing in again.');
-        void navigate('/', { replace: true });
-      }
-    }, mobile ? PENDING_REDIRECT_TIMEOUT_MS.mobile : PENDING_REDIRECT_TIMEOUT_MS.desktop);
+    const timer = window.setTimeout(
+      () => {
+        setWaiting(false);
+        storage.remove(STORAGE_KEYS.pendingCheckoutRedirect);
+        if (mobile) {
+          setAuthIssue('Please sign in to continue with checkout.');
+        } else {
+          setAuthIssue('Authentication is taking longer than expected. Please try signing in again.');
+          void navigate('/', { replace: true });
+        }
+      },
+      mobile ? PENDING_REDIRECT_TIMEOUT_MS.mobile : PENDING_REDIRECT_TIMEOUT_MS.desktop,
+    );
     return () => window.clearTimeout(timer);
   }, [waiting, auth, mobile, navigate]);
 
@@ -150,7 +162,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
         <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
           <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
           <p className="font-medium">{noTrial ? 'Setting up checkout...' : 'Setting up your free trial...'}</p>
-          <p className="text-sm">{mobile ? 'This can take a few seconds on mobile networks.' : 'You will be redirected to secure checkout.'}</p>
+          <p className="text-sm">
+            {mobile ? 'This can take a few seconds on mobile networks.' : 'You will be redirected to secure checkout.'}
+          </p>
         </div>
       </CheckoutShell>
     );
@@ -161,16 +175,20 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
       <title>{noTrial ? 'Subscribe to Premium · RedFlag' : 'Start Your Free Trial · RedFlag'}</title>
       <div className="text-center">
         <ShieldCheck aria-hidden="true" className="mx-auto size-12 text-brand-600" />
-        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">{noTrial ? 'Subscribe to Premium' : 'Start Your Free Trial'}</h1>
+        <h1 className="mt-4 text-2xl font-black tracking-tight text-slate-900 md:text-3xl">
+          {noTrial ? 'Subscribe to Premium' : 'Start Your Free Trial'}
+        </h1>
         <p className="mt-2 text-lg font-semibold text-slate-800">
-          {noTrial ? `${PREMIUM_PRICE_LABEL}/month, charged today.` : `Free for ${TRIAL_TERMS}. Then ${PREMIUM_PRICE_LABEL}/month.`}
+          {noTrial
+            ? `${PREMIUM_PRICE_LABEL}/month, charged today.`
+            : `Free for ${TRIAL_TERMS}. Then ${PREMIUM_PRICE_LABEL}/month.`}
         </p>
         <p className="mt-1 text-sm text-slate-600">
           {noTrial
             ? 'You have already used your free trial with this email address. Cancel anytime.'
             : mobile
-            ? 'Card required. Nothing charged today. Cancel anytime.'
-            : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
+              ? 'Card required. Nothing charged today. Cancel anytime.'
+              : `Your card is collected now and nothing is charged today. The first charge is when the ${TRIAL_DAYS} days end (we e-mail you ${TRIAL_WARNING_DAYS} days before), or sooner only if you choose to activate Premium after ${TRIAL_SCAN_LIMIT} scans. Cancel anytime.`}
         </p>
       </div>
       <h2 className="mt-8 text-sm font-bold uppercase tracking-wide text-slate-700">What's included</h2>
@@ -190,7 +208,10 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
         .
       </p>
       <p className="mt-2 text-center text-xs text-slate-600">
-        Questions? <a className="underline" href={`mailto:${supportEmail}`}>{supportEmail}</a>
+        Questions?{' '}
+        <a className="underline" href={`mailto:${supportEmail}`}>
+          {supportEmail}
+        </a>
       </p>
     </CheckoutShell>
   );
@@ -199,7 +220,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
 function CheckoutShell({ children }: { children: ReactNode }) {
   return (
     <div className="bg-gradient-to-b from-ink-900 from-[14rem] to-slate-50 to-[14rem] px-4 pb-20 pt-12 md:pt-16">
-      <div className="mx-auto w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-xl shadow-ink-900/10 md:p-10">{children}</div>
+      <div className="mx-auto w-full max-w-lg rounded-2xl border border-slate-200 bg-white p-8 shadow-xl shadow-ink-900/10 md:p-10">
+        {children}
+      </div>
     </div>
   );
 }

@@ -36,7 +36,13 @@ export function SubscriptionDialog({ open, onOpenChange }: { open: boolean; onOp
           icon={Crown}
           tone="warning"
           title={managed ? 'SUBSCRIPTION MANAGEMENT' : 'UPGRADE TO PREMIUM'}
-          description={managed ? (p?.isTrialing && !p.isPremium ? 'Premium Trial' : 'Premium Plan') : 'Unlimited scans, phone and e-mail verification and more.'}
+          description={
+            managed
+              ? p?.isTrialing && !p.isPremium
+                ? 'Premium Trial'
+                : 'Premium Plan'
+              : 'Unlimited scans, phone and e-mail verification and more.'
+          }
         />
         {managed && p ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 text-sm">

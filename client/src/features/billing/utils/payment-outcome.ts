@@ -12,7 +12,8 @@ export interface PaymentOutcome {
   paragraphs: string[];
 }
 
-const day = (iso: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
+const day = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(iso));
 
 export function paymentOutcome(plan: Plan | undefined, signedIn: boolean): PaymentOutcome {
   if (!signedIn) {
@@ -48,6 +49,8 @@ export function paymentOutcome(plan: Plan | undefined, signedIn: boolean): Payme
   return {
     kind: 'confirming',
     title: 'Confirming your checkout',
-    paragraphs: ['We are confirming your subscription with the payment provider. This usually takes a few seconds. We e-mail you what was charged, if anything.'],
+    paragraphs: [
+      'We are confirming your subscription with the payment provider. This usually takes a few seconds. We e-mail you what was charged, if anything.',
+    ],
   };
 }

@@ -60,14 +60,27 @@ describe('planDisplay', () => {
   });
 
   it('offers the trial before it was used, and a subscription after', () => {
-    expect(planDisplay(none)).toMatchObject({ kind: 'free', badge: 'FREE', status: 'No plan yet', upgrade: { label: 'Start Free Trial' } });
-    expect(planDisplay({ ...none, subscriptionStatus: 'inactive', computedStatus: { status: 'trial_expired', hasUsedTrial: true } })).toMatchObject({
+    expect(planDisplay(none)).toMatchObject({
+      kind: 'free',
+      badge: 'FREE',
+      status: 'No plan yet',
+      upgrade: { label: 'Start Free Trial' },
+    });
+    expect(
+      planDisplay({
+        ...none,
+        subscriptionStatus: 'inactive',
+        computedStatus: { status: 'trial_expired', hasUsedTrial: true },
+      }),
+    ).toMatchObject({
       status: 'Trial ended',
       upgrade: { to: '/checkout', label: 'Subscribe Now' },
     });
   });
 
   it('a trial whose time is over is no longer shown as a trial', () => {
-    expect(planDisplay({ ...trialing, computedStatus: { status: 'trial_expired', hasUsedTrial: true } }).kind).toBe('free');
+    expect(planDisplay({ ...trialing, computedStatus: { status: 'trial_expired', hasUsedTrial: true } }).kind).toBe(
+      'free',
+    );
   });
 });

@@ -5,7 +5,8 @@ import { makeZip } from '@/test/zip';
 import { CHAT_FILE_ERRORS } from '../utils/chat-file';
 import { ChatExportInput, type ChatExportText } from './ChatExportInput';
 
-const CHAT = '[12/03/2024, 21:15:42] Anna: Hello, is this Tom? My aunt gave me your number\n[12/03/2024, 21:16:01] Tom: Hi, who is this?\n[12/03/2024, 21:17:05] Anna: My uncle trades crypto on a platform, you should try it';
+const CHAT =
+  '[12/03/2024, 21:15:42] Anna: Hello, is this Tom? My aunt gave me your number\n[12/03/2024, 21:16:01] Tom: Hi, who is this?\n[12/03/2024, 21:17:05] Anna: My uncle trades crypto on a platform, you should try it';
 const PHOTO = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
 
 describe('ChatExportInput', () => {
@@ -15,7 +16,10 @@ describe('ChatExportInput', () => {
     const input = screen.getByLabelText('Open a chat export');
     await user.tab();
     expect(input).toHaveFocus();
-    const zip = await makeZip([{ name: 'PHOTO-0001.jpg', data: PHOTO }, { name: '_chat.txt', data: CHAT }]);
+    const zip = await makeZip([
+      { name: 'PHOTO-0001.jpg', data: PHOTO },
+      { name: '_chat.txt', data: CHAT },
+    ]);
     await user.upload(input, new File([zip], 'WhatsApp Chat - Anna.zip', { type: 'application/zip' }));
     await waitFor(() => expect(used).toHaveLength(1));
     expect(used[0]).toEqual({
@@ -31,7 +35,10 @@ describe('ChatExportInput', () => {
     const onUseText = vi.fn();
     const { user } = renderWithApp(<ChatExportInput onUseText={onUseText} />);
     const input = screen.getByLabelText('Open a chat export');
-    await user.upload(input, new File([await makeZip([{ name: 'PHOTO-0001.jpg', data: PHOTO }])], 'photos.zip', { type: 'application/zip' }));
+    await user.upload(
+      input,
+      new File([await makeZip([{ name: 'PHOTO-0001.jpg', data: PHOTO }])], 'photos.zip', { type: 'application/zip' }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent(CHAT_FILE_ERRORS.noChat);
     expect(input).toHaveAccessibleDescription(expect.stringContaining(CHAT_FILE_ERRORS.noChat));
     expect(onUseText).not.toHaveBeenCalled();

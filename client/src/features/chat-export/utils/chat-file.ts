@@ -10,9 +10,11 @@ const number = (n: number) => n.toLocaleString('en-US');
 export const CHAT_FILE_ERRORS = {
   empty: 'This file is empty. Choose the chat export: the .txt file, or the .zip WhatsApp made.',
   type: 'This is not a chat export. In WhatsApp, open the chat, choose Export chat, and pick the .txt or .zip it saves.',
-  noChat: 'This .zip holds no chat text (no _chat.txt or other .txt file). Export the chat again from WhatsApp and choose the new file.',
+  noChat:
+    'This .zip holds no chat text (no _chat.txt or other .txt file). Export the chat again from WhatsApp and choose the new file.',
   tooBig: `The chat's text is larger than ${MAX_CHAT_TEXT_BYTES / 1024 / 1024} MB, more than can be read here. Copy the latest messages from the chat and paste them instead.`,
-  unreadable: 'This file could not be read: it may be damaged, protected with a password, or not a chat export. Export the chat again and choose the new file.',
+  unreadable:
+    'This file could not be read: it may be damaged, protected with a password, or not a chat export. Export the chat again and choose the new file.',
   notChat: `This file is not a chat we recognise, and its text is longer than one scan reads (${number(MAX_MESSAGE_LENGTH)} characters). Paste the part you want checked instead.`,
   lastTooLong: `The chat's last message alone is longer than one scan reads (${number(MAX_MESSAGE_LENGTH)} characters). Paste the part you want checked instead.`,
 } as const;
@@ -28,7 +30,8 @@ export interface ChatText {
 
 export type ChatFileResult = { ok: true; chat: ChatText } | { ok: false; message: string };
 
-const isZip = (head: Uint8Array) => head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
+const isZip = (head: Uint8Array) =>
+  head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5) && (head[3] === 4 || head[3] === 6);
 
 /** The chat's text in an export: iOS names it _chat.txt; Android "WhatsApp Chat with Anna.txt". Never macOS's "._" copies. */
 export function chatEntry(entries: readonly ZipEntry[]): ZipEntry | null {
@@ -54,7 +57,12 @@ export function chatText(raw: string): ChatFileResult {
   const head = fitted.text.slice(0, 200);
   return {
     ok: true,
-    chat: { message: fitted.text.trim(), kept: fitted.kept, total: fitted.total, whatsapp: WA_ANDROID.test(head) || WA_IOS.test(head) },
+    chat: {
+      message: fitted.text.trim(),
+      kept: fitted.kept,
+      total: fitted.total,
+      whatsapp: WA_ANDROID.test(head) || WA_IOS.test(head),
+    },
   };
 }
 

@@ -25,22 +25,35 @@ export default function ConversationTimeline({ scan }: { scan: StoredScan }) {
   if (!c) return null;
   const red = (i: number) => {
     const t = c.turns[i];
-    return i === c.turnedAt || (t?.riskScore !== null && (t?.riskScore ?? 0) >= RISK_BAND_SUSPICIOUS && c.turnedAt !== null);
+    return (
+      i === c.turnedAt || (t?.riskScore !== null && (t?.riskScore ?? 0) >= RISK_BAND_SUSPICIOUS && c.turnedAt !== null)
+    );
   };
   const indexes = c.turns.map((_, i) => i);
   const shown = all ? indexes : indexes.filter((i) => i >= c.turns.length - SHOWN || i === c.turnedAt);
   const reds = indexes.filter(red).length;
   return (
-    <section data-testid="conversation-timeline" aria-labelledby={titleId} className="grid gap-3 rounded-xl border border-slate-200 p-4">
+    <section
+      data-testid="conversation-timeline"
+      aria-labelledby={titleId}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4"
+    >
       <h4 id={titleId} className="flex items-center gap-2 text-sm font-extrabold text-slate-900">
         <MessagesSquare aria-hidden="true" className="size-4 text-slate-500" />
         The conversation, turn by turn
       </h4>
       <p className="text-sm text-slate-700">
-        {c.turns.length} messages read. {c.turnedAt !== null ? `It turned at message ${c.turnedAt + 1}; ${reds} of their messages are marked red.` : 'None of their messages is marked red.'} Your own messages are never counted against you.
+        {c.turns.length} messages read.{' '}
+        {c.turnedAt !== null
+          ? `It turned at message ${c.turnedAt + 1}; ${reds} of their messages are marked red.`
+          : 'None of their messages is marked red.'}{' '}
+        Your own messages are never counted against you.
       </p>
       {c.standing ? (
-        <div data-testid="conversation-standing" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+        <div
+          data-testid="conversation-standing"
+          className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           <p className="font-bold">Where you stand now</p>
           <p>{c.standing}</p>
         </div>
@@ -54,10 +67,19 @@ export default function ConversationTimeline({ scan }: { scan: StoredScan }) {
             <li
               key={i}
               data-testid={isRed ? 'turn-red' : 'turn'}
-              className={cn('grid gap-0.5 rounded-lg border-l-4 px-3 py-2 text-sm', t.role === 'me' ? 'ml-6 border-slate-300 bg-slate-50' : isRed ? 'mr-6 border-red-600 bg-red-50' : 'mr-6 border-emerald-500 bg-white')}
+              className={cn(
+                'grid gap-0.5 rounded-lg border-l-4 px-3 py-2 text-sm',
+                t.role === 'me'
+                  ? 'ml-6 border-slate-300 bg-slate-50'
+                  : isRed
+                    ? 'mr-6 border-red-600 bg-red-50'
+                    : 'mr-6 border-emerald-500 bg-white',
+              )}
             >
               <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
-                <span className="font-semibold text-slate-800">{t.role === 'me' ? `${t.speaker} (you)` : t.speaker}</span>
+                <span className="font-semibold text-slate-800">
+                  {t.role === 'me' ? `${t.speaker} (you)` : t.speaker}
+                </span>
                 {t.time ? <span>{t.time}</span> : null}
                 {i === c.turnedAt ? <span className="font-bold text-red-800">It turned here</span> : null}
                 {isRed && i !== c.turnedAt ? <span className="font-semibold text-red-800">Red flag</span> : null}

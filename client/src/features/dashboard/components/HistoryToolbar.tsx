@@ -8,9 +8,18 @@ import { TYPE_OPTIONS, VERDICT_OPTIONS, type HistoryFilters } from '../utils/his
 export type FiltersChange = (next: HistoryFilters, options?: { replace?: boolean }) => void;
 
 /** Search as you type (after a pause), verdict and type filters; every change goes to the URL. */
-export function HistoryToolbar({ filters, onFiltersChange }: { filters: HistoryFilters; onFiltersChange: FiltersChange }) {
+export function HistoryToolbar({
+  filters,
+  onFiltersChange,
+}: {
+  filters: HistoryFilters;
+  onFiltersChange: FiltersChange;
+}) {
   const id = useId();
-  const commit = useCallback((q: string) => onFiltersChange({ ...filters, q, page: 1 }, { replace: true }), [filters, onFiltersChange]);
+  const commit = useCallback(
+    (q: string) => onFiltersChange({ ...filters, q, page: 1 }, { replace: true }),
+    [filters, onFiltersChange],
+  );
   const [text, setText] = useDebouncedSearch(filters.q, commit);
 
   return (
@@ -27,7 +36,10 @@ export function HistoryToolbar({ filters, onFiltersChange }: { filters: HistoryF
         <label htmlFor={`${id}-q`} className="sr-only">
           Search your scans
         </label>
-        <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500" />
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
+        />
         <Input
           id={`${id}-q`}
           type="search"
@@ -78,7 +90,11 @@ function FilterSelect<T extends string>({
   return (
     <label className="min-w-0">
       <span className="sr-only">{label}</span>
-      <select className={selectClasses} value={value} onChange={(event) => onChange(options.find((o) => o.value === event.target.value)?.value ?? '')}>
+      <select
+        className={selectClasses}
+        value={value}
+        onChange={(event) => onChange(options.find((o) => o.value === event.target.value)?.value ?? '')}
+      >
         <option value="">{allLabel}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

@@ -26,8 +26,22 @@ import { Button } from '@/components/ui/button';
 import { riskVariants } from '@/components/ui/risk-badge';
 import { PLATFORMS } from '@redflag/contracts/platforms';
 import { cn } from '@/lib/utils';
-import { hasActiveFilters, pageCount, pageRange, TYPE_OPTIONS, VERDICT_OPTIONS, type HistoryFilters } from '../utils/history-query';
-import { confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, watchedReasons } from '../utils/scan-item';
+import {
+  hasActiveFilters,
+  pageCount,
+  pageRange,
+  TYPE_OPTIONS,
+  VERDICT_OPTIONS,
+  type HistoryFilters,
+} from '../utils/history-query';
+import {
+  confidencePercent,
+  messagePreview,
+  moreReasonsLabel,
+  reasonsSummary,
+  relativeTime,
+  watchedReasons,
+} from '../utils/scan-item';
 
 const BAND_ICONS = { scam: ShieldAlert, suspicious: TriangleAlert, legitimate: ShieldCheck } as const;
 
@@ -40,7 +54,17 @@ import { HistoryToolbar, type FiltersChange } from './HistoryToolbar';
 
 export type { FiltersChange };
 
-function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPremium: boolean; now: Date; onDelete: (scan: StoredScan) => void }) {
+function ScanItem({
+  scan,
+  isPremium,
+  now,
+  onDelete,
+}: {
+  scan: StoredScan;
+  isPremium: boolean;
+  now: Date;
+  onDelete: (scan: StoredScan) => void;
+}) {
   const band = riskBand(scan.riskScore);
   const Icon = BAND_ICONS[band];
   const reasons = reasonsSummary(scan.reasons);
@@ -52,7 +76,10 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
   return (
     // The title's link stretches over the whole row (its ::after), so a click anywhere opens the report;
     // the row's own buttons sit above it. One link per row: no nested interactive elements.
-    <li data-testid="scan-item" className="group relative flex gap-3 p-4 transition-colors hover:bg-slate-50 focus-within:bg-slate-50 sm:gap-4 sm:p-5">
+    <li
+      data-testid="scan-item"
+      className="group relative flex gap-3 p-4 transition-colors hover:bg-slate-50 focus-within:bg-slate-50 sm:gap-4 sm:p-5"
+    >
       <span className={cn(riskVariants({ band }), 'grid size-11 shrink-0 place-items-center rounded-xl border')}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
@@ -68,18 +95,28 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
             </Link>
           </h3>
           <span className="flex items-center gap-2">
-            <span className={cn(riskVariants({ band }), 'rounded-full border px-2 py-0.5 text-xs font-extrabold tabular-nums')}>
+            <span
+              className={cn(
+                riskVariants({ band }),
+                'rounded-full border px-2 py-0.5 text-xs font-extrabold tabular-nums',
+              )}
+            >
               <span className="sr-only">Risk score </span>
               {scan.riskScore}/100
             </span>
-            <time dateTime={scan.createdAt} className="flex items-center gap-1 whitespace-nowrap text-xs text-slate-600">
+            <time
+              dateTime={scan.createdAt}
+              className="flex items-center gap-1 whitespace-nowrap text-xs text-slate-600"
+            >
               <Clock aria-hidden="true" className="size-3.5" />
               {relativeTime(scan.createdAt, now)}
             </time>
           </span>
         </div>
         {/* A title made of the message's first words is the preview already. */}
-        {source === 'verdict' ? <p className="break-words text-sm text-slate-700">{messagePreview(scan.message)}</p> : null}
+        {source === 'verdict' ? (
+          <p className="break-words text-sm text-slate-700">{messagePreview(scan.message)}</p>
+        ) : null}
         <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
           {platform ? (
             <li className="flex items-center gap-1">
@@ -109,14 +146,19 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
           <ul className="mt-1 grid gap-1 text-sm text-slate-700">
             {reasons.shown.map((reason, i) => (
               <li key={i} className="flex gap-2">
-                <span aria-hidden="true" className={`mt-2 size-1.5 shrink-0 rounded-full ${watched.has(reason) ? 'bg-amber-500' : 'bg-slate-400'}`} />
+                <span
+                  aria-hidden="true"
+                  className={`mt-2 size-1.5 shrink-0 rounded-full ${watched.has(reason) ? 'bg-amber-500' : 'bg-slate-400'}`}
+                />
                 <span className="min-w-0 break-words">
                   {watched.has(reason) ? <span className="font-semibold text-amber-800">Worth watching: </span> : null}
                   {reason}
                 </span>
               </li>
             ))}
-            {reasons.more > 0 ? <li className="pl-3.5 text-xs font-semibold text-slate-600">{moreReasonsLabel(reasons.more)}</li> : null}
+            {reasons.more > 0 ? (
+              <li className="pl-3.5 text-xs font-semibold text-slate-600">{moreReasonsLabel(reasons.more)}</li>
+            ) : null}
           </ul>
         ) : null}
         <div className="relative z-10 mt-1 flex flex-wrap items-center gap-2">
@@ -139,7 +181,10 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
           </Button>
         </div>
       </div>
-      <ChevronRight aria-hidden="true" className="hidden size-5 shrink-0 self-center text-slate-400 transition-transform group-hover:translate-x-0.5 sm:block" />
+      <ChevronRight
+        aria-hidden="true"
+        className="hidden size-5 shrink-0 self-center text-slate-400 transition-transform group-hover:translate-x-0.5 sm:block"
+      />
     </li>
   );
 }
@@ -147,13 +192,23 @@ function ScanItem({ scan, isPremium, now, onDelete }: { scan: StoredScan; isPrem
 function Header({ headingRef, onDeleteAll }: { headingRef?: Ref<HTMLHeadingElement>; onDeleteAll?: () => void }) {
   return (
     <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-4 sm:px-5">
-      <h2 id="all-scans-title" ref={headingRef} tabIndex={-1} className="rounded-sm text-sm font-extrabold uppercase tracking-widest text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500">
+      <h2
+        id="all-scans-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className="rounded-sm text-sm font-extrabold uppercase tracking-widest text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+      >
         All scans
       </h2>
       <div className="flex items-center gap-2">
         {onDeleteAll ? (
           // Icon only on phones, so the heading and both buttons keep one line.
-          <Button size="sm" variant="ghost" className="px-2.5 text-red-700 hover:bg-red-50 hover:text-red-800 sm:px-3" onClick={onDeleteAll}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="px-2.5 text-red-700 hover:bg-red-50 hover:text-red-800 sm:px-3"
+            onClick={onDeleteAll}
+          >
             <Trash2 aria-hidden="true" />
             <span className="sr-only sm:not-sr-only">Delete all</span>
           </Button>
@@ -175,7 +230,9 @@ function NoScansYet() {
         <Inbox aria-hidden="true" className="size-7" />
       </span>
       <p className="font-extrabold uppercase tracking-wide text-slate-900">No scans yet</p>
-      <p className="max-w-sm text-sm text-slate-600">Check a message you received, and your scan history shows up here.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        Check a message you received, and your scan history shows up here.
+      </p>
     </div>
   );
 }
@@ -192,7 +249,9 @@ function NoMatches({ filters, onClear }: { filters: HistoryFilters; onClear: () 
         <SearchX aria-hidden="true" className="size-7" />
       </span>
       <p className="font-extrabold uppercase tracking-wide text-slate-900">No matching scans</p>
-      <p className="max-w-md break-words text-sm text-slate-600">Nothing in your history matches {parts.join(' · ')}. Try other words or fewer filters.</p>
+      <p className="max-w-md break-words text-sm text-slate-600">
+        Nothing in your history matches {parts.join(' · ')}. Try other words or fewer filters.
+      </p>
       <Button variant="outline" size="sm" onClick={onClear}>
         <X aria-hidden="true" /> Clear search and filters
       </Button>
@@ -200,22 +259,54 @@ function NoMatches({ filters, onClear }: { filters: HistoryFilters; onClear: () 
   );
 }
 
-function Pager({ filters, shown, total, pageSize, onFiltersChange }: { filters: HistoryFilters; shown: number; total: number; pageSize: number; onFiltersChange: FiltersChange }) {
+function Pager({
+  filters,
+  shown,
+  total,
+  pageSize,
+  onFiltersChange,
+}: {
+  filters: HistoryFilters;
+  shown: number;
+  total: number;
+  pageSize: number;
+  onFiltersChange: FiltersChange;
+}) {
   const pages = pageCount(total, pageSize);
   return (
-    <nav aria-label="Scan history pages" className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-5">
+    <nav
+      aria-label="Scan history pages"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 px-4 py-3 text-sm text-slate-600 sm:px-5"
+    >
       <p data-testid="history-range" aria-live="polite">
-        {pageRange(filters.page, pageSize, shown, total)} {hasActiveFilters(filters) ? (total === 1 ? 'matching scan' : 'matching scans') : total === 1 ? 'scan' : 'scans'}
+        {pageRange(filters.page, pageSize, shown, total)}{' '}
+        {hasActiveFilters(filters)
+          ? total === 1
+            ? 'matching scan'
+            : 'matching scans'
+          : total === 1
+            ? 'scan'
+            : 'scans'}
       </p>
       {pages > 1 ? (
         <div className="flex items-center gap-2">
-          <Button size="sm" variant="outline" disabled={filters.page <= 1} onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page <= 1}
+            onClick={() => onFiltersChange({ ...filters, page: filters.page - 1 })}
+          >
             <ChevronLeft aria-hidden="true" /> Previous
           </Button>
           <span className="tabular-nums">
             Page {filters.page} of {pages}
           </span>
-          <Button size="sm" variant="outline" disabled={filters.page >= pages} onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}>
+          <Button
+            size="sm"
+            variant="outline"
+            disabled={filters.page >= pages}
+            onClick={() => onFiltersChange({ ...filters, page: filters.page + 1 })}
+          >
             Next <ChevronRight aria-hidden="true" />
           </Button>
         </div>
@@ -241,13 +332,29 @@ export interface ScanHistoryProps {
 }
 
 /** ALL SCANS: search and filters, each scan opening its report, paging; NO SCANS YET or NO MATCHING SCANS. */
-export function ScanHistory({ scans, total, pageSize, filters, onFiltersChange, isPremium, isUpdating = false, onDelete, onDeleteAll, headingRef, now = new Date() }: ScanHistoryProps) {
+export function ScanHistory({
+  scans,
+  total,
+  pageSize,
+  filters,
+  onFiltersChange,
+  isPremium,
+  isUpdating = false,
+  onDelete,
+  onDeleteAll,
+  headingRef,
+  now = new Date(),
+}: ScanHistoryProps) {
   const filtered = hasActiveFilters(filters);
   const empty = scans.length === 0;
   // With no scans at all there is nothing to search or delete.
   const hasHistory = !empty || filtered || filters.page > 1;
   return (
-    <section aria-labelledby="all-scans-title" data-testid="scan-history" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="all-scans-title"
+      data-testid="scan-history"
+      className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <Header headingRef={headingRef} onDeleteAll={hasHistory ? onDeleteAll : undefined} />
       {hasHistory ? <HistoryToolbar filters={filters} onFiltersChange={onFiltersChange} /> : null}
       <div aria-busy={isUpdating} className={cn('transition-opacity', isUpdating && 'opacity-60')}>
@@ -264,7 +371,13 @@ export function ScanHistory({ scans, total, pageSize, filters, onFiltersChange, 
                 <ScanItem key={scan.id} scan={scan} isPremium={isPremium} now={now} onDelete={onDelete} />
               ))}
             </ul>
-            <Pager filters={filters} shown={scans.length} total={total} pageSize={pageSize} onFiltersChange={onFiltersChange} />
+            <Pager
+              filters={filters}
+              shown={scans.length}
+              total={total}
+              pageSize={pageSize}
+              onFiltersChange={onFiltersChange}
+            />
           </>
         )}
       </div>

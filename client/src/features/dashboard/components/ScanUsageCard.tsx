@@ -11,16 +11,29 @@ import { usageView } from '../utils/scan-item';
  * SCAN USAGE for non-premium users: the plan's name (the one plan display, handed in by app/) or LIMIT
  * REACHED, used/max, remaining, bar, and the upgrade link only when there is something to upgrade from.
  */
-export function ScanUsageCard({ usage, plan }: { usage: { scanCount: number; maxScans: number }; plan: { name: string; upgrade: { to: string; label: string } | null } }) {
+export function ScanUsageCard({
+  usage,
+  plan,
+}: {
+  usage: { scanCount: number; maxScans: number };
+  plan: { name: string; upgrade: { to: string; label: string } | null };
+}) {
   const view = usageView(usage);
   return (
-    <section aria-labelledby="scan-usage-title" data-testid="scan-usage" className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6">
+    <section
+      aria-labelledby="scan-usage-title"
+      data-testid="scan-usage"
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-6"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <h2 id="scan-usage-title" className="text-sm font-extrabold uppercase tracking-widest text-slate-900">
             Scan usage
           </h2>
-          <Badge variant={view.limitReached ? 'default' : 'secondary'} className={cn(view.limitReached && 'bg-red-700')}>
+          <Badge
+            variant={view.limitReached ? 'default' : 'secondary'}
+            className={cn(view.limitReached && 'bg-red-700')}
+          >
             {view.limitReached ? 'Limit reached' : plan.name}
           </Badge>
         </div>

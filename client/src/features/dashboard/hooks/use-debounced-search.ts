@@ -8,7 +8,11 @@ export const SEARCH_DEBOUNCE_MS = 350;
  * pause; the URL's search changing elsewhere (back button, Clear) replaces the text, unless it is what is
  * being typed. Returns the text and its setter, as useState does.
  */
-export function useDebouncedSearch(committed: string, commit: (q: string) => void, delayMs = SEARCH_DEBOUNCE_MS): [string, (text: string) => void] {
+export function useDebouncedSearch(
+  committed: string,
+  commit: (q: string) => void,
+  delayMs = SEARCH_DEBOUNCE_MS,
+): [string, (text: string) => void] {
   const [text, setText] = useState(committed);
   const [seen, setSeen] = useState(committed);
   if (committed !== seen) {

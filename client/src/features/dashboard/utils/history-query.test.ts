@@ -3,18 +3,32 @@ import { hasActiveFilters, historySearchParams, pageCount, pageRange, readHistor
 
 describe('readHistoryFilters', () => {
   it('reads the search, verdict, type and page from the URL', () => {
-    expect(readHistoryFilters(new URLSearchParams('q=bike&verdict=scam&type=romance&page=3'))).toEqual({ q: 'bike', verdict: 'scam', type: 'romance', page: 3 });
+    expect(readHistoryFilters(new URLSearchParams('q=bike&verdict=scam&type=romance&page=3'))).toEqual({
+      q: 'bike',
+      verdict: 'scam',
+      type: 'romance',
+      page: 3,
+    });
   });
   it('ignores an unknown verdict or type and a bad page instead of failing', () => {
-    expect(readHistoryFilters(new URLSearchParams('verdict=fraud&type=__proto__&page=-2'))).toEqual({ q: '', verdict: '', type: '', page: 1 });
+    expect(readHistoryFilters(new URLSearchParams('verdict=fraud&type=__proto__&page=-2'))).toEqual({
+      q: '',
+      verdict: '',
+      type: '',
+      page: 1,
+    });
     expect(readHistoryFilters(new URLSearchParams('page=abc')).page).toBe(1);
   });
 });
 
 describe('historySearchParams', () => {
   it('writes only what is set, trims the search, and leaves page 1 out', () => {
-    expect(historySearchParams({ q: '  bike ', verdict: '', type: 'phishing', page: 1 }).toString()).toBe('q=bike&type=phishing');
-    expect(historySearchParams({ q: '', verdict: 'legitimate', type: '', page: 2 }).toString()).toBe('verdict=legitimate&page=2');
+    expect(historySearchParams({ q: '  bike ', verdict: '', type: 'phishing', page: 1 }).toString()).toBe(
+      'q=bike&type=phishing',
+    );
+    expect(historySearchParams({ q: '', verdict: 'legitimate', type: '', page: 2 }).toString()).toBe(
+      'verdict=legitimate&page=2',
+    );
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { averageRisk, confidencePercent, messagePreview, moreReasonsLabel, reasonsSummary, relativeTime, usageView, watchedReasons } from './scan-item';
+import {
+  averageRisk,
+  confidencePercent,
+  messagePreview,
+  moreReasonsLabel,
+  reasonsSummary,
+  relativeTime,
+  usageView,
+  watchedReasons,
+} from './scan-item';
 
 const NOW = new Date('2025-03-10T12:00:00Z');
 const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
@@ -76,11 +85,13 @@ describe('usageView', () => {
 
 describe('watchedReasons', () => {
   const details = [
-    { text: 'Its only link goes to Netflix\'s own website', weight: -0.3, severity: 'info' as const },
+    { text: "Its only link goes to Netflix's own website", weight: -0.3, severity: 'info' as const },
     { text: 'Reads like an account-security alert', weight: 0.5, severity: 'low' as const },
   ];
   it('on a green scan, marks the reasons that raised the score, not the reassuring ones', () => {
-    expect([...watchedReasons({ riskScore: 30, reasonDetails: details })]).toEqual(['Reads like an account-security alert']);
+    expect([...watchedReasons({ riskScore: 30, reasonDetails: details })]).toEqual([
+      'Reads like an account-security alert',
+    ]);
   });
   it('on an amber or red scan, marks nothing (they are the warnings), and copes with no details', () => {
     expect(watchedReasons({ riskScore: 40, reasonDetails: details }).size).toBe(0);

@@ -35,7 +35,10 @@ export function messagePreview(message: string, max: number = MESSAGE_PREVIEW_CH
 }
 
 /** Up to two reasons, and how many more there are ('+N more reasons'). */
-export function reasonsSummary(reasons: readonly string[], shown: number = REASONS_SHOWN): { shown: string[]; more: number } {
+export function reasonsSummary(
+  reasons: readonly string[],
+  shown: number = REASONS_SHOWN,
+): { shown: string[]; more: number } {
   return { shown: reasons.slice(0, shown), more: Math.max(0, reasons.length - shown) };
 }
 
@@ -43,7 +46,10 @@ export function reasonsSummary(reasons: readonly string[], shown: number = REASO
  * On a green scan, the reasons that raised its score are worth watching, not warnings: the history says so
  * by the report page's rule (lib/reason-tone.ts), so a low risk never sits beside what reads like an alarm.
  */
-export function watchedReasons(scan: { riskScore: number; reasonDetails?: readonly Pick<ReasonDetail, 'text' | 'weight' | 'severity'>[] | undefined }): ReadonlySet<string> {
+export function watchedReasons(scan: {
+  riskScore: number;
+  reasonDetails?: readonly Pick<ReasonDetail, 'text' | 'weight' | 'severity'>[] | undefined;
+}): ReadonlySet<string> {
   const band = riskBand(scan.riskScore);
   return new Set((scan.reasonDetails ?? []).filter((d) => reasonTone(d, band) === 'watch').map((d) => d.text));
 }
@@ -64,7 +70,11 @@ export function confidencePercent(confidence: unknown): number {
  */
 export function averageRisk(stats: { totalScans: number; scamsDetected: number; averageRiskScore: unknown }): number {
   const avg = stats.averageRiskScore;
-  if (typeof avg === 'number' && Number.isFinite(avg) && !(avg === 0 && stats.totalScans > 0 && stats.scamsDetected > 0)) {
+  if (
+    typeof avg === 'number' &&
+    Number.isFinite(avg) &&
+    !(avg === 0 && stats.totalScans > 0 && stats.scamsDetected > 0)
+  ) {
     return Math.round(avg);
   }
   if (stats.totalScans <= 0) return 0;
@@ -72,7 +82,11 @@ export function averageRisk(stats: { totalScans: number; scamsDetected: number; 
 }
 
 /** SCAN USAGE: bar width is used / max (capped to 0-100), and the card's state. */
-export function usageView(usage: { scanCount: number; maxScans: number }): { percent: number; remaining: number; limitReached: boolean } {
+export function usageView(usage: { scanCount: number; maxScans: number }): {
+  percent: number;
+  remaining: number;
+  limitReached: boolean;
+} {
   const max = Math.max(0, usage.maxScans);
   const used = Math.max(0, usage.scanCount);
   const percent = max > 0 ? Math.min(100, Math.round((used / max) * 100)) : 100;

@@ -42,8 +42,8 @@ export function ForwardingAddressSection() {
       <CardContent className="grid gap-4">
         <p className="text-sm text-slate-600">
           Forward a suspicious e-mail to your private address below, from the e-mail address of your RedFlag account
-          (mail from any other address is refused). We check it like a pasted message (it counts toward your plan),
-          keep it in your history, and e-mail the verdict back to you, never to the sender. Attachments are ignored.
+          (mail from any other address is refused). We check it like a pasted message (it counts toward your plan), keep
+          it in your history, and e-mail the verdict back to you, never to the sender. Attachments are ignored.
         </p>
         {address.isError ? (
           <FormAlert title="Your forwarding address could not be loaded">

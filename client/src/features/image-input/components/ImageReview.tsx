@@ -31,7 +31,10 @@ const platformLabel = (value: string | undefined) => PLATFORMS.find((p) => p.val
 /** Reads the image on this device, then shows the text for checking before it is scanned. */
 export default function ImageReview({ image, fillSender, onCancel, onUse }: Props) {
   const id = useId();
-  const [state, setState] = useState<State>({ kind: 'reading', progress: { progress: 0, label: 'Loading the text reader' } });
+  const [state, setState] = useState<State>({
+    kind: 'reading',
+    progress: { progress: 0, label: 'Loading the text reader' },
+  });
   const [text, setText] = useState('');
   // The screen's chrome (status bar, app header, timestamps, e-mail headers) read but kept out of the message.
   const [chrome, setChrome] = useState<ScreenChromeLine[]>([]);
@@ -81,11 +84,18 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
   if (state.kind === 'reading') {
     const percent = Math.round(state.progress.progress * 100);
     return (
-      <section aria-labelledby={`${id}-title`} className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-4">
+      <section
+        aria-labelledby={`${id}-title`}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 px-4 py-4"
+      >
         <h4 id={`${id}-title`} className="flex items-center gap-2 text-sm font-bold text-slate-900">
           <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> Reading your screenshot on this device
         </h4>
-        <Progress value={percent} aria-label="Reading the image" aria-valuetext={`${state.progress.label}, ${percent}%`} />
+        <Progress
+          value={percent}
+          aria-label="Reading the image"
+          aria-valuetext={`${state.progress.label}, ${percent}%`}
+        />
         <div className="flex items-center justify-between gap-3 text-xs text-slate-600">
           <span role="status">{state.progress.label}</span>
           <Button ref={cancelRef} type="button" variant="ghost" size="sm" onClick={cancel}>
@@ -98,7 +108,10 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
 
   if (state.kind === 'failed') {
     return (
-      <div role="alert" className="grid gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
+      <div
+        role="alert"
+        className="grid gap-2 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+      >
         <p>We could not read this image. Try another screenshot, or paste the message's text instead.</p>
         <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={onCancel}>
           Choose another image
@@ -110,7 +123,11 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
   const links = state.qrTexts.map((t) => ({ text: t, link: qrLink(t) }));
   const qrLinks = links.flatMap((l) => (l.link ? [l.link] : []));
   // Fields come from the whole screen: the sender's number or address and the app are in its header.
-  const screenText = [...chrome.filter((c) => c.before).map((c) => c.text), text, ...chrome.filter((c) => !c.before).map((c) => c.text)].join('\n');
+  const screenText = [
+    ...chrome.filter((c) => c.before).map((c) => c.text),
+    text,
+    ...chrome.filter((c) => !c.before).map((c) => c.text),
+  ].join('\n');
   const fields: ExtractedFields = extractFields(screenText, countryFromLocale(navigator.language));
   const addBack = (lines: ScreenChromeLine[]) => {
     setText((current) => {
@@ -136,13 +153,21 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
   };
 
   return (
-    <section aria-labelledby={`${id}-title`} data-testid="image-review" className="grid gap-3 rounded-xl border border-brand-200 bg-brand-50/40 px-4 py-4">
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="image-review"
+      className="grid gap-3 rounded-xl border border-brand-200 bg-brand-50/40 px-4 py-4"
+    >
       <h4 id={`${id}-title`} className="flex items-center gap-2 text-sm font-bold text-slate-900">
         <ScanText aria-hidden="true" className="size-4" /> Check the text we read
       </h4>
       <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
         {preview ? (
-          <img src={preview} alt="Your screenshot" className="max-h-48 w-full rounded-lg border border-slate-200 object-contain sm:max-h-64" />
+          <img
+            src={preview}
+            alt="Your screenshot"
+            className="max-h-48 w-full rounded-lg border border-slate-200 object-contain sm:max-h-64"
+          />
         ) : null}
         <div className="grid gap-2">
           <Label htmlFor={`${id}-text`}>Text found in the image</Label>
@@ -165,16 +190,28 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
       </div>
 
       {chrome.length ? (
-        <details data-testid="screen-chrome" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700">
+        <details
+          data-testid="screen-chrome"
+          className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700"
+        >
           <summary className="cursor-pointer font-semibold text-slate-900">
             Also on the screen, not scanned: {chrome.length === 1 ? '1 line' : `${chrome.length} lines`}
           </summary>
-          <p className="mt-1 text-slate-600">The phone's status bar, the app's header, times, e-mail headers and lines of symbols read from a picture are left out of the message. Add back any that belong to it.</p>
+          <p className="mt-1 text-slate-600">
+            The phone's status bar, the app's header, times, e-mail headers and lines of symbols read from a picture are
+            left out of the message. Add back any that belong to it.
+          </p>
           <ul className="mt-2 grid gap-1" aria-label="Left out of the message">
             {chrome.map((line, i) => (
               <li key={`${i}-${line.text}`} className="flex items-center justify-between gap-2">
                 <span className="break-all font-mono">{line.text}</span>
-                <Button type="button" variant="ghost" size="sm" onClick={() => addBack([line])} aria-label={`Add back: ${line.text}`}>
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => addBack([line])}
+                  aria-label={`Add back: ${line.text}`}
+                >
                   <Plus aria-hidden="true" /> Add
                 </Button>
               </li>
@@ -191,11 +228,16 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
       {links.length ? (
         <div className="grid gap-1 text-sm">
           <p className="flex items-center gap-2 font-semibold text-slate-900">
-            <QrCode aria-hidden="true" className="size-4" /> {links.length === 1 ? 'QR code found' : `${links.length} QR codes found`}
+            <QrCode aria-hidden="true" className="size-4" />{' '}
+            {links.length === 1 ? 'QR code found' : `${links.length} QR codes found`}
           </p>
           <ul className="grid gap-1" aria-label="QR codes in the image">
             {links.map((l) => (
-              <li key={l.text} data-testid="qr-link" className="break-all rounded-md bg-white px-2 py-1 font-mono text-xs text-slate-800">
+              <li
+                key={l.text}
+                data-testid="qr-link"
+                className="break-all rounded-md bg-white px-2 py-1 font-mono text-xs text-slate-800"
+              >
                 {l.link ? `Leads to ${l.link}` : `Contains: ${l.text}`}
               </li>
             ))}
@@ -204,7 +246,10 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
       ) : null}
 
       {fields.platform || (fillSender && (fields.phoneNumber || fields.email)) ? (
-        <dl className="grid gap-x-4 gap-y-1 text-xs text-slate-700 sm:grid-cols-[auto_1fr]" aria-label="Filled in from the image">
+        <dl
+          className="grid gap-x-4 gap-y-1 text-xs text-slate-700 sm:grid-cols-[auto_1fr]"
+          aria-label="Filled in from the image"
+        >
           {fields.platform ? (
             <>
               <dt className="font-semibold">Platform</dt>
@@ -227,8 +272,14 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
       ) : null}
 
       {!fillSender && (fields.phoneNumber || fields.email) ? (
-        <div data-testid="sender-not-checked" className="grid gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700">
-          <dl className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]" aria-label="Sender found in the image, not checked">
+        <div
+          data-testid="sender-not-checked"
+          className="grid gap-1 rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700"
+        >
+          <dl
+            className="grid gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr]"
+            aria-label="Sender found in the image, not checked"
+          >
             {fields.phoneNumber ? (
               <>
                 <dt className="font-semibold">Phone number</dt>
@@ -242,7 +293,10 @@ export default function ImageReview({ image, fillSender, onCancel, onUse }: Prop
               </>
             ) : null}
           </dl>
-          <p className="text-slate-600">Checking the sender's number or address comes with the free trial and Premium, so it is not filled in. This scan checks the message.</p>
+          <p className="text-slate-600">
+            Checking the sender's number or address comes with the free trial and Premium, so it is not filled in. This
+            scan checks the message.
+          </p>
         </div>
       ) : null}
 

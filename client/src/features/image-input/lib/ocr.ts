@@ -52,7 +52,11 @@ export class OcrCancelled extends Error {
  */
 export async function recognizeImage(
   image: Blob,
-  { onProgress, signal, qrAreas = [] }: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal; qrAreas?: QrAreas } = {},
+  {
+    onProgress,
+    signal,
+    qrAreas = [],
+  }: { onProgress?: (p: OcrProgress) => void; signal?: AbortSignal; qrAreas?: QrAreas } = {},
 ): Promise<OcrResult> {
   const started = performance.now();
   if (signal?.aborted) throw new OcrCancelled();
@@ -68,9 +72,12 @@ export async function recognizeImage(
   const logger = (m: LoggerMessage) => {
     const stage = STAGES[m.status];
     if (!stage || !onProgress) return;
-    const from = pass === 0 ? stage.from : 0.7 + (stage.from * 0.3);
+    const from = pass === 0 ? stage.from : 0.7 + stage.from * 0.3;
     const to = pass === 0 ? (stage.to === 1 ? 0.7 : stage.to) : 0.7 + stage.to * 0.3;
-    onProgress({ progress: from + (to - from) * m.progress, label: pass === 0 ? stage.label : 'Reading again in the detected language' });
+    onProgress({
+      progress: from + (to - from) * m.progress,
+      label: pass === 0 ? stage.label : 'Reading again in the detected language',
+    });
   };
   // A worker that fails to start (no WebAssembly, a file missing) reports through errorHandler, not by rejecting.
   let failed: (err: unknown) => void = () => undefined;
@@ -80,7 +87,10 @@ export async function recognizeImage(
   failure.catch(() => undefined);
   let worker: Awaited<ReturnType<typeof createWorker>>;
   try {
-    worker = await Promise.race([createWorker('eng', OEM.LSTM_ONLY, { ...OCR_PATHS, logger, errorHandler: (err: unknown) => failed(err) }), failure]);
+    worker = await Promise.race([
+      createWorker('eng', OEM.LSTM_ONLY, { ...OCR_PATHS, logger, errorHandler: (err: unknown) => failed(err) }),
+      failure,
+    ]);
   } catch (err) {
     stopPreparation();
     signal?.removeEventListener('abort', stopPreparation);
@@ -124,4 +134,3 @@ export async function recognizeImage(
     if (!signal?.aborted) await worker.terminate().catch(() => undefined);
   }
 }
-

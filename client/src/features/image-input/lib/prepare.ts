@@ -25,7 +25,10 @@ export class PrepareAborted extends Error {
 function inWorker(request: PrepareRequest, signal?: AbortSignal): Promise<PrepareReply & { ok: true }> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new PrepareAborted());
-    const worker = new Worker(new URL('./prepare.worker.ts', import.meta.url), { type: 'module', name: 'redflag-prepare-image' });
+    const worker = new Worker(new URL('./prepare.worker.ts', import.meta.url), {
+      type: 'module',
+      name: 'redflag-prepare-image',
+    });
     const done = () => {
       worker.terminate();
       signal?.removeEventListener('abort', abort);

@@ -10,7 +10,8 @@ import type { PrepareReply, PrepareRequest, QrAreas } from './prepare';
  * only the thread differs.
  */
 
-const scaled = (areas: QrAreas, by: number): QrAreas => areas.map((area) => area.map((p): Point => ({ x: p.x * by, y: p.y * by })));
+const scaled = (areas: QrAreas, by: number): QrAreas =>
+  areas.map((area) => area.map((p): Point => ({ x: p.x * by, y: p.y * by })));
 
 /**
  * The screenshot as tesseract reads it best, as a PNG (tesseract's worker decodes PNGs itself), with the QR
@@ -32,7 +33,15 @@ async function run(request: PrepareRequest): Promise<PrepareReply> {
   if (request.task === 'qr') {
     const pixels = await imagePixels(request.image);
     const codes = findQrCodes(pixels);
-    return { ok: true, task: 'qr', texts: qrCodeTexts(codes), areas: scaled(codes.map((c) => c.area), 1 / pixels.scale) };
+    return {
+      ok: true,
+      task: 'qr',
+      texts: qrCodeTexts(codes),
+      areas: scaled(
+        codes.map((c) => c.area),
+        1 / pixels.scale,
+      ),
+    };
   }
   return { ok: true, task: 'ocr', png: await preparedPng(request.image, request.qrAreas) };
 }
@@ -41,6 +50,7 @@ self.onmessage = (event: MessageEvent<PrepareRequest>) => {
   run(event.data).then(
     (reply) => self.postMessage(reply),
     // Only the error's kind goes back: the image's content never appears in a message.
-    (err: unknown) => self.postMessage({ ok: false, error: err instanceof Error ? err.name : 'Error' } satisfies PrepareReply),
+    (err: unknown) =>
+      self.postMessage({ ok: false, error: err instanceof Error ? err.name : 'Error' } satisfies PrepareReply),
   );
 };

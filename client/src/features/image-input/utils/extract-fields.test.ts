@@ -3,7 +3,8 @@ import { countryFromLocale, extractFields } from './extract-fields';
 
 describe('extractFields', () => {
   it('pre-fills the sender number, e-mail and SMS platform from a text screen, keeping links apart', () => {
-    const text = '+1 (415) 555-0134\nText Message - Today 9:41 AM\nPay at https://usps-fee.top/pay or mail help@usps-care.top';
+    const text =
+      '+1 (415) 555-0134\nText Message - Today 9:41 AM\nPay at https://usps-fee.top/pay or mail help@usps-care.top';
     expect(extractFields(text, 'US')).toEqual({
       phoneNumber: '+1 415 555 0134',
       email: 'help@usps-care.top',
@@ -17,7 +18,7 @@ describe('extractFields', () => {
     expect(extractFields('Seen on Marketplace, reply on WhatsApp').platform).toBeUndefined();
   });
 
-  it('reads a local number with the browser\'s country', () => {
+  it("reads a local number with the browser's country", () => {
     expect(countryFromLocale('en-GB')).toBe('GB');
     expect(extractFields('Call 07911 123456 today', countryFromLocale('en-GB')).phoneNumber).toBe('+44 7911 123456');
   });

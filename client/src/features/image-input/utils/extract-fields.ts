@@ -23,7 +23,8 @@ function platformOf(text: string): Platform | undefined {
   if (/\bofferup\b/i.test(text)) found.add('offerup');
   if (/\bcraigslist\b/i.test(text)) found.add('craigslist');
   if (/\betsy\b/i.test(text) && /\b(?:order|shop|buyer|seller)\b/i.test(text)) found.add('etsy');
-  if (/^\s*(?:from|de|von)\s*:/im.test(text) && /^\s*(?:subject|asunto|assunto|objet|betreff|subjek)\s*:/im.test(text)) found.add('email');
+  if (/^\s*(?:from|de|von)\s*:/im.test(text) && /^\s*(?:subject|asunto|assunto|objet|betreff|subjek)\s*:/im.test(text))
+    found.add('email');
   if (/\b(?:text message|imessage|sms)\b/i.test(text)) found.add('sms');
   return found.size === 1 ? [...found][0] : undefined;
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { prepareForOcr } from './ocr-image';
 
 /** A width x height screen filled with `bg`, with bars of `ink` (strokes of text) where `at` says. */
-function screen(width: number, height: number, bg: (y: number) => number, ink: number, bars: { y: number; h: number; x: number; w: number }[]) {
+function screen(
+  width: number,
+  height: number,
+  bg: (y: number) => number,
+  ink: number,
+  bars: { y: number; h: number; x: number; w: number }[],
+) {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
@@ -14,7 +20,8 @@ function screen(width: number, height: number, bg: (y: number) => number, ink: n
   return { data, width, height };
 }
 
-const at = (img: { data: Uint8ClampedArray; width: number }, x: number, y: number) => img.data[(y * img.width + x) * 4] ?? -1;
+const at = (img: { data: Uint8ClampedArray; width: number }, x: number, y: number) =>
+  img.data[(y * img.width + x) * 4] ?? -1;
 
 describe('prepareForOcr', () => {
   it('turns a dark-mode screen into dark text on white and scales up its short lines', () => {

@@ -106,7 +106,12 @@ const TALL_LINE = 1.75;
 const SHRUNK_LINE = 1.5;
 const MAX_TALL_LINE = 6;
 
-function shrinkTallLines(g: Uint8ClampedArray, width: number, height: number, line: number): { g: Uint8ClampedArray; height: number } {
+function shrinkTallLines(
+  g: Uint8ClampedArray,
+  width: number,
+  height: number,
+  line: number,
+): { g: Uint8ClampedArray; height: number } {
   const tall = inkRuns(g, width, height).filter((r) => r.h > line * TALL_LINE && r.h <= line * MAX_TALL_LINE);
   if (!tall.length) return { g, height };
   const bands: Uint8ClampedArray[] = [];
@@ -161,7 +166,8 @@ function flattenBackground(g: Uint8ClampedArray, width: number, height: number, 
     for (let x = 0; x < width; x++) {
       const x0 = Math.max(0, x - r);
       const x1 = Math.min(width, x + r + 1);
-      const sum = (sums[y1 * w1 + x1] ?? 0) - (sums[y0 * w1 + x1] ?? 0) - (sums[y1 * w1 + x0] ?? 0) + (sums[y0 * w1 + x0] ?? 0);
+      const sum =
+        (sums[y1 * w1 + x1] ?? 0) - (sums[y0 * w1 + x1] ?? 0) - (sums[y1 * w1 + x0] ?? 0) + (sums[y0 * w1 + x0] ?? 0);
       const mean = sum / ((x1 - x0) * (y1 - y0));
       const v = g[y * width + x] ?? 255;
       g[y * width + x] = v >= mean ? 255 : 255 - (mean - v) * 2;
@@ -196,7 +202,12 @@ function whitenAreas(g: Uint8ClampedArray, width: number, height: number, areas:
   }
 }
 
-function scaleUp(g: Uint8ClampedArray, width: number, height: number, scale: number): { g: Uint8ClampedArray; width: number; height: number } {
+function scaleUp(
+  g: Uint8ClampedArray,
+  width: number,
+  height: number,
+  scale: number,
+): { g: Uint8ClampedArray; width: number; height: number } {
   const w = Math.round(width * scale);
   const h = Math.round(height * scale);
   const out = new Uint8ClampedArray(w * h);

@@ -14,13 +14,17 @@ const BAR_FOR_I = /(^|[ \t])\|(?=[ \t]+[a-z]|['’][a-z])/gm;
  * the link analysis sees the whole address, and "I" read as "|" put back.
  */
 export function tidyOcrText(text: string): string {
-  const lines = text.replace(BAR_FOR_I, '$1I').split('\n').map((l) => l.trimEnd());
+  const lines = text
+    .replace(BAR_FOR_I, '$1I')
+    .split('\n')
+    .map((l) => l.trimEnd());
   const out: string[] = [];
   for (const [i, line] of lines.entries()) {
     const previous = out[out.length - 1];
     // The reader may set each wrapped line apart with a blank line: a link still open before one goes on
     // after it when the next line does not start a new sentence ("https://royalmail-" / "" / "redeliver.top/pay").
-    if (!line && previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^[^\s\p{Lu}]/u.test(lines[i + 1] ?? '')) continue;
+    if (!line && previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^[^\s\p{Lu}]/u.test(lines[i + 1] ?? ''))
+      continue;
     if (previous !== undefined && OPEN_LINK_AT_END.test(previous) && /^\S/.test(line)) {
       const [first = '', ...rest] = line.split(/(\s+)/);
       out[out.length - 1] = previous + first;
@@ -30,7 +34,10 @@ export function tidyOcrText(text: string): string {
     }
     out.push(line);
   }
-  return out.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return out
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 const LIST_ITEM = /^(?:[-•*·▪◦]|\d{1,2}[.)])\s/;
@@ -74,7 +81,8 @@ export function unwrapOcrLines(text: string): string {
   const out: string[] = [];
   for (const paragraph of paragraphs) {
     const previous = out[out.length - 1];
-    if (previous !== undefined && goesOn(previous.slice(previous.lastIndexOf('\n') + 1), paragraph)) out[out.length - 1] = `${previous} ${paragraph}`;
+    if (previous !== undefined && goesOn(previous.slice(previous.lastIndexOf('\n') + 1), paragraph))
+      out[out.length - 1] = `${previous} ${paragraph}`;
     else out.push(paragraph);
   }
   return out.join('\n\n');

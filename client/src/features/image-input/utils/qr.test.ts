@@ -10,7 +10,15 @@ import { decodeQrCodes, findQrCodes, type Rgba } from './qr';
  */
 function qrImage(
   text: string,
-  { scale, width, height, left, top, degrees = 0, ink = [] }: { scale: number; width: number; height: number; left: number; top: number; degrees?: number; ink?: Box[] },
+  {
+    scale,
+    width,
+    height,
+    left,
+    top,
+    degrees = 0,
+    ink = [],
+  }: { scale: number; width: number; height: number; left: number; top: number; degrees?: number; ink?: Box[] },
 ): Rgba {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = qr.modules.size;
@@ -45,7 +53,8 @@ const grey = (img: Rgba, x: number, y: number) => img.data[(y * img.width + x) *
 
 /** Whether every pixel of `box` is white in `img`. */
 const allWhite = (img: Rgba, box: Box) => {
-  for (let y = box.y; y < box.y + box.h; y++) for (let x = box.x; x < box.x + box.w; x++) if (grey(img, x, y) !== 255) return false;
+  for (let y = box.y; y < box.y + box.h; y++)
+    for (let x = box.x; x < box.x + box.w; x++) if (grey(img, x, y) !== 255) return false;
   return true;
 };
 
@@ -56,7 +65,9 @@ describe('decodeQrCodes', () => {
   });
 
   it('finds nothing in a blank image', () => {
-    expect(decodeQrCodes({ data: new Uint8ClampedArray(200 * 200 * 4).fill(255), width: 200, height: 200 })).toEqual([]);
+    expect(decodeQrCodes({ data: new Uint8ClampedArray(200 * 200 * 4).fill(255), width: 200, height: 200 })).toEqual(
+      [],
+    );
   });
 });
 
@@ -64,7 +75,14 @@ describe('a QR code is kept out of the text reader', () => {
   it('paints the code white in the prepared image and leaves the words beside it', () => {
     // 29 modules at 6 px: the code spans x 300-474, y 40-214; a line of text stops 12 px (two modules) short of it.
     const text = { x: 20, y: 110, w: 268, h: 30 };
-    const img = qrImage('https://parking-fines.top/p/55210', { scale: 6, width: 520, height: 260, left: 300, top: 40, ink: [text] });
+    const img = qrImage('https://parking-fines.top/p/55210', {
+      scale: 6,
+      width: 520,
+      height: 260,
+      left: 300,
+      top: 40,
+      ink: [text],
+    });
     const codes = findQrCodes(img);
     expect(codes.map((c) => c.text)).toEqual(['https://parking-fines.top/p/55210']);
 
@@ -78,11 +96,19 @@ describe('a QR code is kept out of the text reader', () => {
     expect(grey(prepared, 285, 120)).toBeLessThan(80);
   });
 
-  it('paints a turned code\'s own area, not the square around it, where words may stand', () => {
+  it("paints a turned code's own area, not the square around it, where words may stand", () => {
     // Turned 30 degrees about its top-left corner (300, 20): its box is about x 213-451, y 20-258, and its
     // left-hand corner (213, 171) leaves the box's top-left quarter free for a word.
     const word = { x: 216, y: 28, w: 40, h: 30 };
-    const img = qrImage('https://parking-fines.top/p/55210', { scale: 6, width: 520, height: 300, left: 300, top: 20, degrees: 30, ink: [word] });
+    const img = qrImage('https://parking-fines.top/p/55210', {
+      scale: 6,
+      width: 520,
+      height: 300,
+      left: 300,
+      top: 20,
+      degrees: 30,
+      ink: [word],
+    });
     const codes = findQrCodes(img);
     expect(codes).toHaveLength(1);
     const prepared = prepareForOcr(img, { qrAreas: codes.map((c) => c.area) });
@@ -93,9 +119,15 @@ describe('a QR code is kept out of the text reader', () => {
     expect(grey(prepared, 216, 30)).toBeLessThan(80);
   });
 
-  it('gives where a code lies in the image\'s own pixels when a large image was searched smaller', () => {
+  it("gives where a code lies in the image's own pixels when a large image was searched smaller", () => {
     // 1800 px wide: jsQR looks at it at 1600 / 1800 of its size first.
-    const img = qrImage('https://parking-fines.top/p/55210', { scale: 8, width: 1800, height: 600, left: 1200, top: 100 });
+    const img = qrImage('https://parking-fines.top/p/55210', {
+      scale: 8,
+      width: 1800,
+      height: 600,
+      left: 1200,
+      top: 100,
+    });
     const [code] = findQrCodes(img);
     const xs = (code?.area ?? []).map((p) => p.x);
     const ys = (code?.area ?? []).map((p) => p.y);

@@ -38,29 +38,127 @@ const DATE_WORDS = new Set(
   hoje ontem às as segunda terça terca quarta quinta sexta feira fev set out dez janeiro fevereiro março maio junho
   aujourd'hui hier à le lundi mardi mercredi jeudi vendredi samedi dimanche janv févr mars avr mai juin juil août sept déc janvier février avril juillet septembre octobre novembre décembre
   heute gestern um uhr am montag dienstag mittwoch donnerstag freitag samstag sonntag märz mär okt dez januar februar juni juli oktober dezember
-  hari ini kemarin pukul senin selasa rabu kamis jumat sabtu minggu mei agu des januari februari maret juni juli agustus oktober desember`.split(/\s+/),
+  hari ini kemarin pukul senin selasa rabu kamis jumat sabtu minggu mei agu des januari februari maret juni juli agustus oktober desember`.split(
+    /\s+/,
+  ),
 );
 
 /** Message receipts, alone or with a time ("Read 9:42 AM", "Lu 14:06"). */
 const RECEIPTS = [
-  'not delivered', 'delivered', 'read', 'seen', 'sent', 'failed',
-  'entregado', 'leído', 'leido', 'visto', 'enviado', 'entregue', 'lida', 'lido',
-  'distribué', 'lu', 'vu', 'envoyé', 'remis',
-  'zugestellt', 'gelesen', 'gesendet', 'nicht zugestellt',
-  'terkirim', 'dibaca', 'diterima', 'gagal',
+  'not delivered',
+  'delivered',
+  'read',
+  'seen',
+  'sent',
+  'failed',
+  'entregado',
+  'leído',
+  'leido',
+  'visto',
+  'enviado',
+  'entregue',
+  'lida',
+  'lido',
+  'distribué',
+  'lu',
+  'vu',
+  'envoyé',
+  'remis',
+  'zugestellt',
+  'gelesen',
+  'gesendet',
+  'nicht zugestellt',
+  'terkirim',
+  'dibaca',
+  'diterima',
+  'gagal',
 ].map((p) => p.split(' '));
 
 /** Labels of SMS, chat and e-mail apps: headers, buttons, presence and the input box's placeholder. */
 const LABELS = [
-  'messages', 'message', 'imessage', 'text message', 'sms', 'mms', 'chats', 'back', 'edit', 'details', 'info', 'done',
-  'inbox', 'reply', 'reply all', 'forward', 'archive', 'type a message', 'write a message', 'send a message', 'new message',
-  'aa', 'online', 'typing', 'last seen', 'contact info', 'to me', 'rcs message', 'chat message',
-  'mensajes', 'mensaje', 'mensaje de texto', 'escribe un mensaje', 'escribir mensaje', 'en línea', 'en linea', 'escribiendo', 'atrás',
-  'visto por última vez', 'responder', 'reenviar', 'bandeja de entrada',
-  'mensagens', 'mensagem', 'mensagem de texto', 'digite uma mensagem', 'escreva uma mensagem', 'digitando', 'voltar', 'visto por último', 'caixa de entrada',
-  'écrire un message', 'écrivez un message', 'votre message', 'en ligne', 'retour', "en train d'écrire", 'vu pour la dernière fois', 'boîte de réception', 'répondre', 'transférer', 'texto',
-  'nachrichten', 'nachricht', 'nachricht schreiben', 'textnachricht', 'zurück', 'schreibt', 'zuletzt online', 'posteingang', 'antworten', 'weiterleiten',
-  'pesan', 'ketik pesan', 'tulis pesan', 'pesan teks', 'kembali', 'mengetik', 'sedang mengetik', 'terakhir dilihat', 'kotak masuk', 'balas', 'teruskan',
+  'messages',
+  'message',
+  'imessage',
+  'text message',
+  'sms',
+  'mms',
+  'chats',
+  'back',
+  'edit',
+  'details',
+  'info',
+  'done',
+  'inbox',
+  'reply',
+  'reply all',
+  'forward',
+  'archive',
+  'type a message',
+  'write a message',
+  'send a message',
+  'new message',
+  'aa',
+  'online',
+  'typing',
+  'last seen',
+  'contact info',
+  'to me',
+  'rcs message',
+  'chat message',
+  'mensajes',
+  'mensaje',
+  'mensaje de texto',
+  'escribe un mensaje',
+  'escribir mensaje',
+  'en línea',
+  'en linea',
+  'escribiendo',
+  'atrás',
+  'visto por última vez',
+  'responder',
+  'reenviar',
+  'bandeja de entrada',
+  'mensagens',
+  'mensagem',
+  'mensagem de texto',
+  'digite uma mensagem',
+  'escreva uma mensagem',
+  'digitando',
+  'voltar',
+  'visto por último',
+  'caixa de entrada',
+  'écrire un message',
+  'écrivez un message',
+  'votre message',
+  'en ligne',
+  'retour',
+  "en train d'écrire",
+  'vu pour la dernière fois',
+  'boîte de réception',
+  'répondre',
+  'transférer',
+  'texto',
+  'nachrichten',
+  'nachricht',
+  'nachricht schreiben',
+  'textnachricht',
+  'zurück',
+  'schreibt',
+  'zuletzt online',
+  'posteingang',
+  'antworten',
+  'weiterleiten',
+  'pesan',
+  'ketik pesan',
+  'tulis pesan',
+  'pesan teks',
+  'kembali',
+  'mengetik',
+  'sedang mengetik',
+  'terakhir dilihat',
+  'kotak masuk',
+  'balas',
+  'teruskan',
 ].map((p) => p.split(' '));
 
 /** Status-bar words besides the time and battery: network types. */
@@ -96,7 +194,7 @@ function strip(words: string[], phrases: string[][]): { left: string[]; matched:
   const sorted = [...phrases].sort((a, b) => b.length - a.length);
   const left: string[] = [];
   let matched = false;
-  for (let i = 0; i < words.length; ) {
+  for (let i = 0; i < words.length;) {
     const hit = sorted.find((p) => p.every((w, j) => words[i + j]?.replace(/\.$/, '') === w));
     if (hit) {
       matched = true;
@@ -144,10 +242,15 @@ function classify(line: string, at: Position): ScreenChromeKind | null {
     if (parts.length === 2) {
       const [who, rest] = parts as [string, string];
       const restKind = classify(rest, 'other');
-      if (classify(who, 'lead') === 'contact' && (restKind === 'app' || restKind === 'time' || restKind === 'receipt')) return 'contact';
+      if (classify(who, 'lead') === 'contact' && (restKind === 'app' || restKind === 'time' || restKind === 'receipt'))
+        return 'contact';
     }
     // The status bar: a time or battery level with only short glyph noise and network names beside it.
-    if ((hasTime || PERCENT.test(text)) && words.length <= 5 && words.every((w) => NETWORK.has(w) || w.length <= 3 || !/\p{L}/u.test(w))) {
+    if (
+      (hasTime || PERCENT.test(text)) &&
+      words.length <= 5 &&
+      words.every((w) => NETWORK.has(w) || w.length <= 3 || !/\p{L}/u.test(w))
+    ) {
       return 'status';
     }
   }
@@ -161,7 +264,11 @@ function classify(line: string, at: Position): ScreenChromeKind | null {
   if (at === 'lead') {
     const bare = text.replace(/^[<‹«\s]+/, '').trim();
     if (PHONE_ONLY.test(bare) && (bare.match(/\d/g) ?? []).length >= 7) return 'contact';
-    if (EMAIL.test(bare) && bare.replace(EMAIL, '').replace(/[<>\s]/g, '').length <= 30 && !/\s\S+\s\S+\s\S+\s/.test(bare.replace(EMAIL, ''))) {
+    if (
+      EMAIL.test(bare) &&
+      bare.replace(EMAIL, '').replace(/[<>\s]/g, '').length <= 30 &&
+      !/\s\S+\s\S+\s\S+\s/.test(bare.replace(EMAIL, ''))
+    ) {
       return 'contact';
     }
     // A chat header's contact name: one to three capitalised words, nothing else.
@@ -203,7 +310,8 @@ function withoutTrailingChrome(block: string[], chrome: ScreenChromeLine[]): str
   let start = block.length;
   while (start > 1 && classify(block[start - 1] as string, 'other')) start--;
   if (start < block.length && !ENDS_SENTENCE.test((block[start - 1] as string).trim())) start++;
-  for (const line of block.slice(start)) chrome.push({ text: line.trim(), kind: classify(line, 'other') as ScreenChromeKind, before: false });
+  for (const line of block.slice(start))
+    chrome.push({ text: line.trim(), kind: classify(line, 'other') as ScreenChromeKind, before: false });
   return block.slice(0, start);
 }
 
@@ -231,7 +339,12 @@ export function separateScreenChrome(text: string): ScreenText {
       for (; i < block.length; i++) {
         const kind = classify(block[i] as string, 'lead');
         const previous = chrome[chrome.length - 1];
-        if (!kind && i > 0 && previous?.kind === 'email-header' && continuesHeader(previous.text, (block[i] as string).trim())) {
+        if (
+          !kind &&
+          i > 0 &&
+          previous?.kind === 'email-header' &&
+          continuesHeader(previous.text, (block[i] as string).trim())
+        ) {
           previous.text = joinHeader(previous.text, (block[i] as string).trim());
           continue;
         }
@@ -249,7 +362,8 @@ export function separateScreenChrome(text: string): ScreenText {
     const kinds = block.map((l) => classify(l, 'other'));
     const lastLine = body[body.length - 1]?.at(-1)?.trim() ?? '';
     const finishesSentence = !ENDS_SENTENCE.test(lastLine) && /^\p{Ll}/u.test((block[0] as string).trim());
-    if (kinds.every(Boolean) && !finishesSentence) block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
+    if (kinds.every(Boolean) && !finishesSentence)
+      block.forEach((l, i) => chrome.push({ text: l.trim(), kind: kinds[i] as ScreenChromeKind, before: false }));
     else body.push(withoutTrailingChrome(withoutGlyphLines(block, chrome), chrome));
   }
   // A name-like line at the top with no message after it is the message (a one-line text), not a header;
@@ -257,10 +371,22 @@ export function separateScreenChrome(text: string): ScreenText {
   if (!body.length && chrome.length) {
     const glyphs = chrome.filter((c) => c.kind === 'glyphs');
     const words = text.split('\n').filter((l) => !isGlyphLine(l));
-    return { message: words.join('\n').replace(/\n{3,}/g, '\n\n').trim(), chrome: glyphs };
+    return {
+      message: words
+        .join('\n')
+        .replace(/\n{3,}/g, '\n\n')
+        .trim(),
+      chrome: glyphs,
+    };
   }
 
-  const out: ScreenText = { message: body.map((b) => b.join('\n')).join('\n\n').trim(), chrome };
+  const out: ScreenText = {
+    message: body
+      .map((b) => b.join('\n'))
+      .join('\n\n')
+      .trim(),
+    chrome,
+  };
   for (const line of chrome) {
     if (line.kind !== 'email-header') continue;
     const [, label = '', value = ''] = EMAIL_HEADER.exec(line.text) ?? [];

@@ -48,11 +48,15 @@ function EngineNote() {
  */
 export function AnalyzerTrialNote() {
   return (
-    <p data-testid="analyzer-trial-note" className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-800">
+    <p
+      data-testid="analyzer-trial-note"
+      className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2.5 text-sm text-slate-800"
+    >
       <CreditCard aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
       <span>
-        Results come with the free trial: {TRIAL_TERMS}. <strong className="font-semibold">Card required, nothing charged today.</strong> Your
-        message is kept while you sign up.
+        Results come with the free trial: {TRIAL_TERMS}.{' '}
+        <strong className="font-semibold">Card required, nothing charged today.</strong> Your message is kept while you
+        sign up.
       </span>
     </p>
   );
@@ -72,8 +76,8 @@ export function AnalyzerSection({ children }: { children: ReactNode }) {
             Try the analyzer
           </h2>
           <p className="mt-4 text-base leading-relaxed text-slate-700 md:text-lg">
-            Not sure about a message? Paste it below, then create an account and start the free trial to see the
-            result. Your message is kept while you sign up, and you'll know what to look out for next time.
+            Not sure about a message? Paste it below, then create an account and start the free trial to see the result.
+            Your message is kept while you sign up, and you'll know what to look out for next time.
           </p>
           <ol className="mt-8 grid gap-5">
             {STEPS.map(({ icon: Icon, title, text }, index) => (

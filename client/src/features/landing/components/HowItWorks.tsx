@@ -2,9 +2,18 @@ import { ClipboardPaste, Gauge, ListChecks } from 'lucide-react';
 import { EXAMPLE_SCAN, EXAMPLE_VERDICT, exampleSegments } from '../utils/example-scan';
 
 const CHECKS = [
-  { title: 'The words', text: 'Pressure and deadlines, payment requests (gift cards, crypto, wire, cashier’s checks), requests for codes or passwords, and offers that are too good to be true, in six languages.' },
-  { title: 'The links', text: 'Look-alike brand names, risky domain endings, shorteners and addresses written to hide where they lead.' },
-  { title: 'The sender', text: 'With Premium: the phone number’s country and line type, and whether an e-mail address is a free mailbox posing as a company.' },
+  {
+    title: 'The words',
+    text: 'Pressure and deadlines, payment requests (gift cards, crypto, wire, cashier’s checks), requests for codes or passwords, and offers that are too good to be true, in six languages.',
+  },
+  {
+    title: 'The links',
+    text: 'Look-alike brand names, risky domain endings, shorteners and addresses written to hide where they lead.',
+  },
+  {
+    title: 'The sender',
+    text: 'With Premium: the phone number’s country and line type, and whether an e-mail address is a free mailbox posing as a company.',
+  },
 ] as const;
 
 /**
@@ -30,9 +39,13 @@ export function HowItWorks() {
         <div className="mt-12 grid gap-6 lg:grid-cols-2">
           <figure className="rounded-2xl border border-slate-200 bg-slate-50 p-6">
             <figcaption className="flex items-center gap-2 text-sm font-bold text-slate-900">
-              <ClipboardPaste aria-hidden="true" className="size-4 text-brand-700" /> 1. The message, pasted from {EXAMPLE_SCAN.platformLabel}
+              <ClipboardPaste aria-hidden="true" className="size-4 text-brand-700" /> 1. The message, pasted from{' '}
+              {EXAMPLE_SCAN.platformLabel}
             </figcaption>
-            <blockquote data-testid="example-message" className="mt-4 whitespace-pre-line rounded-xl bg-white p-4 text-[0.9375rem] leading-relaxed text-slate-800 shadow-sm">
+            <blockquote
+              data-testid="example-message"
+              className="mt-4 whitespace-pre-line rounded-xl bg-white p-4 text-[0.9375rem] leading-relaxed text-slate-800 shadow-sm"
+            >
               {segments.map((s, i) =>
                 s.reason ? (
                   <mark key={i} title={s.reason} className="rounded bg-amber-200 px-0.5 font-semibold text-slate-900">
@@ -66,7 +79,8 @@ export function HowItWorks() {
                   {r.text}.
                   {r.evidence.map((e) => (
                     <span key={e.start} className="mt-1 block text-slate-600">
-                      In the message: <mark className="rounded bg-amber-200 px-0.5 font-semibold text-slate-900">“{e.text}”</mark>
+                      In the message:{' '}
+                      <mark className="rounded bg-amber-200 px-0.5 font-semibold text-slate-900">“{e.text}”</mark>
                     </span>
                   ))}
                 </li>
@@ -75,7 +89,9 @@ export function HowItWorks() {
           </div>
         </div>
 
-        <h3 className="mt-16 text-center text-xl font-extrabold text-slate-900">What RedFlag checks in every message</h3>
+        <h3 className="mt-16 text-center text-xl font-extrabold text-slate-900">
+          What RedFlag checks in every message
+        </h3>
         <ul className="mt-6 grid gap-5 md:grid-cols-3">
           {CHECKS.map((c) => (
             <li key={c.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

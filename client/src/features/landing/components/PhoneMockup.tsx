@@ -98,10 +98,7 @@ export function PhoneMockup({ className }: { className?: string }) {
       </div>
 
       {/* Under the phone in a row below lg; at lg the row dissolves (contents) and each card sits beside it. */}
-      <div
-        aria-hidden="true"
-        className="relative -mx-6 mt-6 grid grid-cols-2 items-start gap-3 lg:contents"
-      >
+      <div aria-hidden="true" className="relative -mx-6 mt-6 grid grid-cols-2 items-start gap-3 lg:contents">
         <div
           data-testid="hero-score"
           className="animate-float rounded-2xl bg-brand-600 px-4 py-3 text-white shadow-xl shadow-brand-900/40 lg:absolute lg:left-[calc(100%+1rem)] lg:top-24 lg:w-max"

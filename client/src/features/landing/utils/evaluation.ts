@@ -1,4 +1,10 @@
-import { engineTable, generatedAt, headline, modelVersion, engineVersion } from '../../../../../server/src/detection/model/eval-report.json';
+import {
+  engineTable,
+  generatedAt,
+  headline,
+  modelVersion,
+  engineVersion,
+} from '../../../../../server/src/detection/model/eval-report.json';
 
 /**
  * The measured accuracy table on the landing page: the engine's leave-one-source-out
@@ -26,7 +32,10 @@ const SOURCES: Record<string, { name: string; what: string }> = {
   nazario_phishing: { name: 'Phishing e-mails (Nazario)', what: 'Real phishing e-mails (scams only)' },
   spamassassin: { name: 'Personal e-mail (SpamAssassin)', what: 'Everyday e-mail and spam' },
   thai_sms: { name: 'Thai texts', what: 'SMS in Thai: personal, one-time codes, spam and scams' },
-  ph_sms: { name: 'Philippine texts (2022-26)', what: "One person's SMS inbox: business promotions, government notices and scams" },
+  ph_sms: {
+    name: 'Philippine texts (2022-26)',
+    what: "One person's SMS inbox: business promotions, government notices and scams",
+  },
   scamspot_ig: { name: 'Instagram comments (2023)', what: 'Comments under finance accounts: genuine and scam' },
   mishra_soni_smishing: { name: 'SMS phishing (Mishra & Soni)', what: 'Text messages: personal, spam and smishing' },
   uci_sms_spam: { name: 'SMS spam (UCI)', what: 'Text messages: personal and spam' },

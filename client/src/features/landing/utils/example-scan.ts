@@ -15,10 +15,15 @@ export interface ExampleSegment {
 
 export const EXAMPLE_SCAN = example;
 
-export const EXAMPLE_VERDICT = ({ scam: 'Scam Detected', suspicious: 'Suspicious', legitimate: 'Likely Legitimate' } as const)[riskBand(example.riskScore)];
+export const EXAMPLE_VERDICT = (
+  { scam: 'Scam Detected', suspicious: 'Suspicious', legitimate: 'Likely Legitimate' } as const
+)[riskBand(example.riskScore)];
 
 /** The message cut into plain and highlighted pieces, in order (evidence spans never overlap here). */
-export function exampleSegments(message: string, reasons: ReadonlyArray<{ text: string; evidence: ReadonlyArray<{ start: number; end: number }> }>): ExampleSegment[] {
+export function exampleSegments(
+  message: string,
+  reasons: ReadonlyArray<{ text: string; evidence: ReadonlyArray<{ start: number; end: number }> }>,
+): ExampleSegment[] {
   const spans = reasons
     .flatMap((r) => r.evidence.map((e) => ({ start: e.start, end: e.end, reason: r.text })))
     .filter((s) => s.start >= 0 && s.end <= message.length && s.start < s.end)

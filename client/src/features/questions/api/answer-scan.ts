@@ -5,7 +5,8 @@ import { apiRequest } from '@/lib/api';
 import { invalidateKeys, queryKeys, SCAN_DEPENDENT_KEYS } from '@/lib/query-keys';
 
 /** PATCH /api/scans/:id: the user's answers about the sender; the scan comes back re-scored. */
-export const answerScan = (id: string, context: ScanContext): Promise<StoredScan> => apiRequest('answerScan', { params: { id }, body: { context } });
+export const answerScan = (id: string, context: ScanContext): Promise<StoredScan> =>
+  apiRequest('answerScan', { params: { id }, body: { context } });
 
 export function useAnswerScan(id: string) {
   const queryClient = useQueryClient();

@@ -31,14 +31,20 @@ function effect(weight: number): string {
 export default function QuestionsPanel({ scan }: { scan: StoredScan }) {
   const [current, setCurrent] = useState<StoredScan>(scan);
   const [before, setBefore] = useState<number | null>(null);
-  const keys: ContextKey[] = [...new Set([...(current.questions ?? []), ...(Object.keys(current.context ?? {}) as ContextKey[])])];
-  const [answers, setAnswers] = useState<Partial<Record<ContextKey, Answer>>>(() => Object.fromEntries(keys.map((k) => [k, toAnswer(current.context?.[k])])));
+  const keys: ContextKey[] = [
+    ...new Set([...(current.questions ?? []), ...(Object.keys(current.context ?? {}) as ContextKey[])]),
+  ];
+  const [answers, setAnswers] = useState<Partial<Record<ContextKey, Answer>>>(() =>
+    Object.fromEntries(keys.map((k) => [k, toAnswer(current.context?.[k])])),
+  );
   const answer = useAnswerScan(scan.id);
   const titleId = useId();
   const statusId = useId();
   if (!keys.length) return null;
 
-  const context: ScanContext = Object.fromEntries(keys.filter((k) => answers[k] === 'yes' || answers[k] === 'no').map((k) => [k, answers[k] === 'yes']));
+  const context: ScanContext = Object.fromEntries(
+    keys.filter((k) => answers[k] === 'yes' || answers[k] === 'no').map((k) => [k, answers[k] === 'yes']),
+  );
   const saved = JSON.stringify(context) === JSON.stringify(current.context ?? {});
 
   function submit(event: FormEvent) {
@@ -55,12 +61,19 @@ export default function QuestionsPanel({ scan }: { scan: StoredScan }) {
   const answerReasons = current.reasonDetails.filter((r) => r.id.startsWith('user_'));
   const band = RISK_BAND_LABELS[riskBand(current.riskScore)];
   return (
-    <section data-testid="questions-panel" aria-labelledby={titleId} className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50/60 p-4">
+    <section
+      data-testid="questions-panel"
+      aria-labelledby={titleId}
+      className="grid gap-3 rounded-xl border border-amber-300 bg-amber-50/60 p-4"
+    >
       <h4 id={titleId} className="flex items-center gap-2 text-sm font-extrabold text-slate-900">
         <HelpCircle aria-hidden="true" className="size-4 text-amber-700" />
         Only you know this
       </h4>
-      <p className="text-sm text-slate-700">The message alone cannot tell. Your answers are weighed as evidence and saved with this scan; you can change them later.</p>
+      <p className="text-sm text-slate-700">
+        The message alone cannot tell. Your answers are weighed as evidence and saved with this scan; you can change
+        them later.
+      </p>
       <form onSubmit={submit} className="grid gap-3" aria-describedby={statusId}>
         {keys.map((key) => (
           <fieldset key={key} className="grid gap-1.5">
@@ -71,10 +84,19 @@ export default function QuestionsPanel({ scan }: { scan: StoredScan }) {
                   key={value}
                   className={cn(
                     'relative inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-full border px-4 py-2 text-sm font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500',
-                    answers[key] === value ? 'border-brand-600 bg-brand-50 text-brand-800' : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400',
+                    answers[key] === value
+                      ? 'border-brand-600 bg-brand-50 text-brand-800'
+                      : 'border-slate-300 bg-white text-slate-800 hover:border-slate-400',
                   )}
                 >
-                  <input type="radio" name={`${scan.id}-${key}`} value={value} checked={answers[key] === value} onChange={() => setAnswers((a) => ({ ...a, [key]: value }))} className="sr-only" />
+                  <input
+                    type="radio"
+                    name={`${scan.id}-${key}`}
+                    value={value}
+                    checked={answers[key] === value}
+                    onChange={() => setAnswers((a) => ({ ...a, [key]: value }))}
+                    className="sr-only"
+                  />
                   {answers[key] === value ? <Check aria-hidden="true" className="size-4" /> : null}
                   {label}
                 </label>
@@ -101,13 +123,21 @@ export default function QuestionsPanel({ scan }: { scan: StoredScan }) {
         <ul className="grid gap-1 text-sm text-slate-800" aria-label="How your answers moved the verdict">
           {answerReasons.map((r) => (
             <li key={r.id} className="flex gap-2">
-              <span aria-hidden="true" className={cn('mt-1.5 size-2 shrink-0 rounded-full', r.weight > 0 ? 'bg-red-600' : r.weight < 0 ? 'bg-emerald-600' : 'bg-slate-400')} />
+              <span
+                aria-hidden="true"
+                className={cn(
+                  'mt-1.5 size-2 shrink-0 rounded-full',
+                  r.weight > 0 ? 'bg-red-600' : r.weight < 0 ? 'bg-emerald-600' : 'bg-slate-400',
+                )}
+              />
               <span>
                 {r.text} <span className="text-slate-600">({effect(r.weight)})</span>
               </span>
             </li>
           ))}
-          {current.policy?.some((p) => p.id === 'known_sender_cap') ? <li className="text-slate-700">{current.policy.find((p) => p.id === 'known_sender_cap')?.text}</li> : null}
+          {current.policy?.some((p) => p.id === 'known_sender_cap') ? (
+            <li className="text-slate-700">{current.policy.find((p) => p.id === 'known_sender_cap')?.text}</li>
+          ) : null}
         </ul>
       ) : null}
     </section>

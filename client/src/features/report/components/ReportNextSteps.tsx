@@ -8,10 +8,22 @@ import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { impersonatedBrands } from '../utils/brand-contacts';
 import type { ReportDestination } from '../utils/destinations';
 import { nextSteps } from '../utils/next-steps';
-import { chooseCountry, countryLabel, isReportCountry, namedInstitutions, REPORT_COUNTRIES, type CountryChoice } from '../utils/report-country';
+import {
+  chooseCountry,
+  countryLabel,
+  isReportCountry,
+  namedInstitutions,
+  REPORT_COUNTRIES,
+  type CountryChoice,
+} from '../utils/report-country';
 import { buildSummary } from '../utils/summary';
 
-const KIND_ICONS = { 'forward-text': Smartphone, website: ExternalLink, email: Mail, 'in-app': MessageSquareShare } as const;
+const KIND_ICONS = {
+  'forward-text': Smartphone,
+  website: ExternalLink,
+  email: Mail,
+  'in-app': MessageSquareShare,
+} as const;
 
 function browserLocale(): string | null {
   return typeof navigator === 'undefined' ? null : (navigator.language ?? null);
@@ -41,8 +53,15 @@ async function copyText(text: string, fallback: HTMLTextAreaElement | null): Pro
 function Destination({ step }: { step: ReportDestination }) {
   const Icon = KIND_ICONS[step.kind];
   return (
-    <li data-testid="report-destination" data-id={step.id} className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3">
-      <span aria-hidden="true" className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-600">
+    <li
+      data-testid="report-destination"
+      data-id={step.id}
+      className="flex gap-3 rounded-xl border border-slate-200 bg-white p-3"
+    >
+      <span
+        aria-hidden="true"
+        className="mt-0.5 grid size-8 shrink-0 place-items-center rounded-lg bg-slate-100 text-slate-600"
+      >
         <Icon className="size-4" />
       </span>
       <div className="min-w-0">
@@ -51,7 +70,10 @@ function Destination({ step }: { step: ReportDestination }) {
         {step.address ? (
           <p className="mt-1 text-sm">
             {step.kind === 'email' ? (
-              <a href={`mailto:${step.address}`} className="break-all font-mono font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+              <a
+                href={`mailto:${step.address}`}
+                className="break-all font-mono font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
                 {step.address}
               </a>
             ) : (
@@ -91,7 +113,9 @@ function countryReason(choice: CountryChoice): string {
     case 'remembered':
       return 'Your choice, remembered on this device.';
     case 'sender':
-      return choice.country === 'other' ? "From the sender's number." : `From the sender's ${countryLabel(choice.country)} number.`;
+      return choice.country === 'other'
+        ? "From the sender's number."
+        : `From the sender's ${countryLabel(choice.country)} number.`;
     case 'message':
       return `From the message (${choice.labels.slice(0, 3).join(', ')}).`;
     case 'locale':
@@ -133,7 +157,16 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
   );
   const institutions = useMemo(() => namedInstitutions(scan.message), [scan.message]);
   const steps = useMemo(
-    () => nextSteps({ scamType: scan.scamType, platform: scan.platform, country, senderPhone: scan.phoneNumber, senderEmail: scan.email, brands, institutions }),
+    () =>
+      nextSteps({
+        scamType: scan.scamType,
+        platform: scan.platform,
+        country,
+        senderPhone: scan.phoneNumber,
+        senderEmail: scan.email,
+        brands,
+        institutions,
+      }),
     [scan.scamType, scan.platform, country, scan.phoneNumber, scan.email, brands, institutions],
   );
   const summary = useMemo(
@@ -159,14 +192,23 @@ export default function ReportNextSteps({ scan }: { scan: StoredScan }) {
   if (band === 'legitimate') return null;
 
   return (
-    <section data-testid="report-next-steps" aria-labelledby={headingId} className="grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5">
+    <section
+      data-testid="report-next-steps"
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-4 sm:p-5"
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
-          <h4 id={headingId} className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700">
+          <h4
+            id={headingId}
+            className="flex items-center gap-2 text-xs font-extrabold uppercase tracking-widest text-slate-700"
+          >
             <Flag aria-hidden="true" className="size-4 text-slate-500" />
             Report it
           </h4>
-          <p className="mt-1 text-sm text-slate-700">Reporting helps stop the sender reaching others. Where to report:</p>
+          <p className="mt-1 text-sm text-slate-700">
+            Reporting helps stop the sender reaching others. Where to report:
+          </p>
         </div>
         <div className="grid gap-1">
           <label htmlFor={countryId} className="text-xs font-bold text-slate-700">

@@ -10,11 +10,19 @@ export interface BrandContact {
 
 export const BRAND_CONTACTS: readonly BrandContact[] = [
   // apple.com/legal/more-resources/phishing and Apple Support: "send it to reportphishing@apple.com".
-  { brand: 'Apple', words: ['apple', 'apple id', 'icloud', 'itunes', 'apple pay'], address: 'reportphishing@apple.com' },
+  {
+    brand: 'Apple',
+    words: ['apple', 'apple id', 'icloud', 'itunes', 'apple pay'],
+    address: 'reportphishing@apple.com',
+  },
   // PayPal's current help pages say phishing@paypal.com (older pages said spoof@paypal.com).
   { brand: 'PayPal', words: ['paypal'], address: 'phishing@paypal.com' },
   // Microsoft Learn, "Report messages to Microsoft": phish@office365.microsoft.com takes missed phishing.
-  { brand: 'Microsoft', words: ['microsoft', 'office 365', 'office365', 'hotmail', 'onedrive'], address: 'phish@office365.microsoft.com' },
+  {
+    brand: 'Microsoft',
+    words: ['microsoft', 'office 365', 'office365', 'hotmail', 'onedrive'],
+    address: 'phish@office365.microsoft.com',
+  },
   // aws.amazon.com/security/report-suspicious-emails and Amazon's scam-prevention page: reportascam@amazon.com.
   { brand: 'Amazon', words: ['amazon', 'amazon prime'], address: 'reportascam@amazon.com' },
   // ebay.com/help ... recognising-spoof-emails: "Forward the message to us as an attachment at spoof@ebay.com".
@@ -24,12 +32,16 @@ export const BRAND_CONTACTS: readonly BrandContact[] = [
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Brands the message pretends to be, by name in the text or as the look-alike the engine found. */
-export function impersonatedBrands(input: { message: string; lookalikes?: readonly (string | null | undefined)[] }): BrandContact[] {
+export function impersonatedBrands(input: {
+  message: string;
+  lookalikes?: readonly (string | null | undefined)[];
+}): BrandContact[] {
   const text = input.message.toLowerCase();
   const named = new Set((input.lookalikes ?? []).filter((b): b is string => Boolean(b)).map((b) => b.toLowerCase()));
   return BRAND_CONTACTS.filter(
     (contact) =>
-      [...named].some((name) => name === contact.brand.toLowerCase() || name.startsWith(`${contact.brand.toLowerCase()} `)) ||
-      contact.words.some((word) => new RegExp(`(?<![a-z0-9])${escapeRe(word)}(?![a-z0-9])`).test(text)),
+      [...named].some(
+        (name) => name === contact.brand.toLowerCase() || name.startsWith(`${contact.brand.toLowerCase()} `),
+      ) || contact.words.some((word) => new RegExp(`(?<![a-z0-9])${escapeRe(word)}(?![a-z0-9])`).test(text)),
   );
 }

@@ -4,8 +4,11 @@ import { MARKETPLACE_PLATFORMS } from '@redflag/contracts/platforms';
 /** The channel the message came through: texts go to 7726, e-mails to the national phishing inbox. */
 export type Channel = 'text' | 'email' | 'chat' | 'marketplace' | 'unknown';
 
-
-export function channelOf(platform: Platform | null | undefined, scamType: ScamType | null | undefined, sender: { phone?: string | null; email?: string | null }): Channel {
+export function channelOf(
+  platform: Platform | null | undefined,
+  scamType: ScamType | null | undefined,
+  sender: { phone?: string | null; email?: string | null },
+): Channel {
   if (platform === 'sms') return 'text';
   if (platform === 'email') return 'email';
   if (platform === 'whatsapp') return 'chat';
@@ -17,4 +20,3 @@ export function channelOf(platform: Platform | null | undefined, scamType: ScamT
   if (sender.email && !sender.phone) return 'email';
   return 'unknown';
 }
-

@@ -51,7 +51,8 @@ export const YOUR_BANK: ReportDestination = {
   id: 'your-bank',
   kind: 'in-app',
   name: "Your bank's fraud line",
-  action: 'If you already paid, call your bank now on the number on your card or in its app: a transfer or card payment stopped within hours can often be recalled.',
+  action:
+    'If you already paid, call your bank now on the number on your card or in its app: a transfer or card payment stopped within hours can often be recalled.',
 };
 
 /** Extortion is a crime against you: the police first, and never pay. */
@@ -59,18 +60,27 @@ export const POLICE_EXTORTION: ReportDestination = {
   id: 'police-extortion',
   kind: 'in-app',
   name: 'The police',
-  action: 'Report the threat to the police (online or on the non-emergency number), with the message and any payment address it gives. Do not pay and do not reply.',
+  action:
+    'Report the threat to the police (online or on the non-emergency number), with the message and any payment address it gives. Do not pay and do not reply.',
 };
 
 /** The types whose first step is the user's bank. */
-export const BANK_FIRST_TYPES: ReadonlySet<ScamType> = new Set<ScamType>(['payment_redirect', 'fake_invoice', 'recovery', 'loan', 'fake_shop', 'marketplace_overpayment']);
+export const BANK_FIRST_TYPES: ReadonlySet<ScamType> = new Set<ScamType>([
+  'payment_redirect',
+  'fake_invoice',
+  'recovery',
+  'loan',
+  'fake_shop',
+  'marketplace_overpayment',
+]);
 
 export const TEXT_7726: ReportDestination = {
   id: 'text-7726',
   kind: 'forward-text',
   name: 'Forward the text to 7726',
   address: '7726',
-  action: 'Forward the text message to 7726 (it spells SPAM). It is free, and your mobile carrier uses it to block the sender.',
+  action:
+    'Forward the text message to 7726 (it spells SPAM). It is free, and your mobile carrier uses it to block the sender.',
 };
 
 /** https://reportfraud.ftc.gov/ is the FTC's own reporting site. */
@@ -88,7 +98,8 @@ export const IC3: ReportDestination = {
   kind: 'website',
   name: 'FBI IC3',
   url: 'https://www.ic3.gov/',
-  action: "File a complaint with the FBI's Internet Crime Complaint Center, especially if you paid or shared account details.",
+  action:
+    "File a complaint with the FBI's Internet Crime Complaint Center, especially if you paid or shared account details.",
 };
 
 /**
@@ -100,7 +111,8 @@ export const ACTION_FRAUD: ReportDestination = {
   kind: 'website',
   name: 'Report Fraud (formerly Action Fraud)',
   url: 'https://www.reportfraud.police.uk/',
-  action: "Report it to the UK's national fraud and cyber crime reporting service, especially if you lost money or were hacked.",
+  action:
+    "Report it to the UK's national fraud and cyber crime reporting service, especially if you lost money or were hacked.",
 };
 
 /** The NCSC's Suspicious Email Reporting Service, named on actionfraud.police.uk/reportscam. */
@@ -109,7 +121,8 @@ export const UK_PHISHING_INBOX: ReportDestination = {
   kind: 'email',
   name: 'NCSC Suspicious Email Reporting Service',
   address: 'report@phishing.gov.uk',
-  action: 'Forward the e-mail to report@phishing.gov.uk. The National Cyber Security Centre takes down the sites it links to.',
+  action:
+    'Forward the e-mail to report@phishing.gov.uk. The National Cyber Security Centre takes down the sites it links to.',
 };
 
 export const SCAMWATCH: ReportDestination = {
@@ -156,7 +169,8 @@ export const IN_CYBERCRIME: ReportDestination = {
   name: 'National Cyber Crime Reporting Portal',
   url: 'https://cybercrime.gov.in/',
   phone: '1930',
-  action: 'If you lost money, call 1930 at once (the sooner, the likelier the bank can freeze it), then file a complaint on the portal.',
+  action:
+    'If you lost money, call 1930 at once (the sooner, the likelier the bank can freeze it), then file a complaint on the portal.',
 };
 
 /** The Department of Telecommunications' Sanchar Saathi: Chakshu takes reports of fraud calls, texts and WhatsApp messages. */
@@ -174,7 +188,8 @@ export const IN_TEXT_1909: ReportDestination = {
   kind: 'forward-text',
   name: 'Complain to your carrier at 1909',
   address: '1909',
-  action: "Send the text and the sender's number to 1909 (TRAI's complaint line for unwanted messages, free on every carrier), or use the TRAI DND app.",
+  action:
+    "Send the text and the sender's number to 1909 (TRAI's complaint line for unwanted messages, free on every carrier), or use the TRAI DND app.",
 };
 
 // --- Nigeria -------------------------------------------------------------------------------------------
@@ -184,7 +199,8 @@ export const NG_EFCC: ReportDestination = {
   kind: 'website',
   name: 'EFCC (Economic and Financial Crimes Commission)',
   url: 'https://www.efcc.gov.ng/',
-  action: "Report the fraud to the EFCC, with the message, the sender's number and any account number it gave. If you paid, call your bank first.",
+  action:
+    "Report the fraud to the EFCC, with the message, the sender's number and any account number it gave. If you paid, call your bank first.",
 };
 
 // --- Kenya ---------------------------------------------------------------------------------------------
@@ -195,7 +211,8 @@ export const KE_DCI: ReportDestination = {
   name: 'Directorate of Criminal Investigations (DCI)',
   url: 'https://www.dci.go.ke/',
   phone: '0800 722 203',
-  action: 'Report the fraud to the DCI on its free #FichuaKwaDCI line, 0800 722 203, or at a police station if you lost money.',
+  action:
+    'Report the fraud to the DCI on its free #FichuaKwaDCI line, 0800 722 203, or at a police station if you lost money.',
 };
 
 /** Safaricom's free short code for fraud texts. */
@@ -262,7 +279,8 @@ export const ZA_SABRIC: ReportDestination = {
   kind: 'website',
   name: 'SABRIC',
   url: 'https://www.sabric.co.za/',
-  action: "If you paid or shared a one-time PIN, call your bank's fraud line first; SABRIC, the banks' risk centre, explains what to do next.",
+  action:
+    "If you paid or shared a one-time PIN, call your bank's fraud line first; SABRIC, the banks' risk centre, explains what to do next.",
 };
 
 // --- Ireland -------------------------------------------------------------------------------------------
@@ -272,7 +290,8 @@ export const IE_GARDA: ReportDestination = {
   kind: 'website',
   name: 'An Garda Síochána',
   url: 'https://www.garda.ie/',
-  action: 'Report the fraud to the Gardaí at your local station, especially if you lost money; call your bank first to stop the payment.',
+  action:
+    'Report the fraud to the Gardaí at your local station, especially if you lost money; call your bank first to stop the payment.',
 };
 
 // --- New Zealand ---------------------------------------------------------------------------------------
@@ -283,7 +302,8 @@ export const NZ_TEXT_7726: ReportDestination = {
   kind: 'forward-text',
   name: 'Forward the text to 7726',
   address: '7726',
-  action: 'Forward the scam text to 7726. It is free, and the Department of Internal Affairs uses it to stop the sender.',
+  action:
+    'Forward the scam text to 7726. It is free, and the Department of Internal Affairs uses it to stop the sender.',
 };
 
 export const NZ_NETSAFE: ReportDestination = {
@@ -301,7 +321,8 @@ export const NZ_POLICE: ReportDestination = {
   name: 'New Zealand Police',
   url: 'https://www.police.govt.nz/',
   phone: '105',
-  action: 'If you lost money, report it to the police online or on the non-emergency number 105, after calling your bank.',
+  action:
+    'If you lost money, report it to the police online or on the non-emergency number 105, after calling your bank.',
 };
 
 export const LOCAL_POLICE: ReportDestination = {
@@ -319,7 +340,8 @@ export const PLATFORM_DESTINATIONS: Partial<Record<Platform, ReportDestination>>
     kind: 'in-app',
     name: 'Report on Facebook Marketplace',
     url: 'https://www.facebook.com/help/',
-    action: "Open the listing or the person's profile, choose the three dots, then Report. The link is Facebook's Help Centre.",
+    action:
+      "Open the listing or the person's profile, choose the three dots, then Report. The link is Facebook's Help Centre.",
   },
   craigslist: {
     id: 'platform-craigslist',

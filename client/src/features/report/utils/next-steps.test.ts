@@ -4,7 +4,16 @@ import { BRAND_CONTACTS, impersonatedBrands } from './brand-contacts';
 import { channelOf } from './channel';
 import { ONLINE_FRAUD_TYPES } from './destinations';
 import { nextSteps } from './next-steps';
-import { chooseCountry, countryFromLocale, countryFromMessage, countryFromPhone, initialCountry, namedInstitutions, REPORT_COUNTRIES, type ReportCountry } from './report-country';
+import {
+  chooseCountry,
+  countryFromLocale,
+  countryFromMessage,
+  countryFromPhone,
+  initialCountry,
+  namedInstitutions,
+  REPORT_COUNTRIES,
+  type ReportCountry,
+} from './report-country';
 import { buildSummary, type SummaryInput } from './summary';
 
 const ids = (input: Parameters<typeof nextSteps>[0]) => nextSteps(input).map((d) => d.id);
@@ -32,8 +41,10 @@ describe('nextSteps: each scam type and country', () => {
   const notOnline = (Object.keys(SCAM_TYPES) as ScamType[]).filter((type) => !ONLINE_FRAUD_TYPES.has(type));
 
   it('counts money lost to a person met online as online fraud, and a fake bank or parcel text as not', () => {
-    for (const type of ['romance', 'crypto_investment', 'marketplace_overpayment', 'job_task'] as const) expect(online).toContain(type);
-    for (const type of ['phishing', 'delivery_smishing', 'bank_impersonation', 'toll_smishing'] as const) expect(notOnline).toContain(type);
+    for (const type of ['romance', 'crypto_investment', 'marketplace_overpayment', 'job_task'] as const)
+      expect(online).toContain(type);
+    for (const type of ['phishing', 'delivery_smishing', 'bank_impersonation', 'toll_smishing'] as const)
+      expect(notOnline).toContain(type);
   });
 
   for (const country of Object.keys(national) as ReportCountry[]) {
@@ -41,7 +52,9 @@ describe('nextSteps: each scam type and country', () => {
       it(`${type} in ${country} goes to ${[...national[country].always, ...(online.includes(type) ? national[country].online : [])].join(' + ')}`, () => {
         // Platform "email" keeps the channel steps (7726) out of this table; they have their own tests.
         // The type's own first steps (your bank, the police) have their own tests below.
-        const got = ids({ scamType: type, platform: 'email', country }).filter((id) => !id.startsWith('platform-') && !['uk-phishing-inbox', 'your-bank', 'police-extortion'].includes(id));
+        const got = ids({ scamType: type, platform: 'email', country }).filter(
+          (id) => !id.startsWith('platform-') && !['uk-phishing-inbox', 'your-bank', 'police-extortion'].includes(id),
+        );
         const want = [...national[country].always, ...(online.includes(type) ? national[country].online : [])];
         expect(got).toEqual(want);
       });
@@ -101,8 +114,12 @@ describe('nextSteps: texts go to 7726 only in the US and the UK', () => {
 
   it('treats a smishing type, or a phone-only sender, without a platform as a text', () => {
     expect(ids({ scamType: 'toll_smishing', platform: null, country: 'UK' })).toContain('text-7726');
-    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderPhone: '+12025550143' })).toContain('text-7726');
-    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderEmail: 'a@b.example' })).not.toContain('text-7726');
+    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderPhone: '+12025550143' })).toContain(
+      'text-7726',
+    );
+    expect(ids({ scamType: 'phishing', platform: null, country: 'US', senderEmail: 'a@b.example' })).not.toContain(
+      'text-7726',
+    );
   });
 
   it('sends a UK e-mail to the NCSC phishing inbox', () => {
@@ -122,17 +139,25 @@ describe('nextSteps: platforms', () => {
   ];
   it.each(pages)('%s gives its own report page in every country', (platform, url) => {
     for (const country of REPORT_COUNTRIES.map((c) => c.value)) {
-      const step = nextSteps({ scamType: 'marketplace_overpayment', platform, country }).find((s) => s.id === `platform-${platform}`);
+      const step = nextSteps({ scamType: 'marketplace_overpayment', platform, country }).find(
+        (s) => s.id === `platform-${platform}`,
+      );
       expect(step?.url).toBe(url);
     }
   });
 
   it('sends marketplace scams to IC3 in the US even when the type is only "other"', () => {
-    expect(ids({ scamType: 'other', platform: 'craigslist', country: 'US' })).toEqual(['platform-craigslist', 'ftc', 'ic3']);
+    expect(ids({ scamType: 'other', platform: 'craigslist', country: 'US' })).toEqual([
+      'platform-craigslist',
+      'ftc',
+      'ic3',
+    ]);
   });
 
   it('asks romance victims to report in the dating app, which has no single page', () => {
-    const step = nextSteps({ scamType: 'romance', platform: 'other', country: 'US' }).find((s) => s.id === 'platform-dating');
+    const step = nextSteps({ scamType: 'romance', platform: 'other', country: 'US' }).find(
+      (s) => s.id === 'platform-dating',
+    );
     expect(step).toMatchObject({ kind: 'in-app', name: 'Report on the dating app or social network' });
     expect(step?.url).toBeUndefined();
   });
@@ -160,7 +185,9 @@ describe('nextSteps: platforms', () => {
     // A step whose link went missing cannot pass as "no http link": each of these must have some.
     const withLinks = [...urlsBy.keys()].sort();
     const expected = [
-      ...REPORT_COUNTRIES.map((c) => c.value).filter((c) => c !== 'other').map((c) => `country:${c}`),
+      ...REPORT_COUNTRIES.map((c) => c.value)
+        .filter((c) => c !== 'other')
+        .map((c) => `country:${c}`),
       ...['facebook', 'craigslist', 'offerup', 'ebay', 'etsy', 'whatsapp', 'sms'].map((p) => `platform:${p}`),
     ].sort();
     expect(withLinks.filter((key) => key !== 'country:other')).toEqual(expected);
@@ -170,18 +197,24 @@ describe('nextSteps: platforms', () => {
 
 describe('impersonated brands', () => {
   it('finds the brand named in the message, on whole words only', () => {
-    expect(impersonatedBrands({ message: 'Your Apple ID was locked. Verify at http://x.example' }).map((b) => b.brand)).toEqual(['Apple']);
+    expect(
+      impersonatedBrands({ message: 'Your Apple ID was locked. Verify at http://x.example' }).map((b) => b.brand),
+    ).toEqual(['Apple']);
     expect(impersonatedBrands({ message: 'PayPal: you received $500' }).map((b) => b.brand)).toEqual(['PayPal']);
     expect(impersonatedBrands({ message: 'pineapples for sale, pay with cash' })).toEqual([]);
   });
 
   it("uses the engine's look-alike finding when the text does not name the brand", () => {
-    expect(impersonatedBrands({ message: 'Sign in to keep your account', lookalikes: ['Microsoft'] }).map((b) => b.brand)).toEqual(['Microsoft']);
+    expect(
+      impersonatedBrands({ message: 'Sign in to keep your account', lookalikes: ['Microsoft'] }).map((b) => b.brand),
+    ).toEqual(['Microsoft']);
   });
 
   it('adds the brand address as an e-mail step', () => {
     const brands = impersonatedBrands({ message: 'Amazon: your order is on hold' });
-    const step = nextSteps({ scamType: 'phishing', platform: 'email', country: 'CA', brands }).find((s) => s.id === 'brand-amazon');
+    const step = nextSteps({ scamType: 'phishing', platform: 'email', country: 'CA', brands }).find(
+      (s) => s.id === 'brand-amazon',
+    );
     expect(step).toMatchObject({ kind: 'email', address: 'reportascam@amazon.com' });
   });
 
@@ -226,7 +259,11 @@ describe('country from the message', () => {
   const place = (message: string, links: string[] = []) => countryFromMessage(message, links)?.country ?? null;
 
   it.each<[string, string, string[]]>([
-    ['IN', 'Dear customer, Rs.4,999 debited from your A/c via UPI. If not you, update KYC at http://sbi-kyc.in-verify.top', []],
+    [
+      'IN',
+      'Dear customer, Rs.4,999 debited from your A/c via UPI. If not you, update KYC at http://sbi-kyc.in-verify.top',
+      [],
+    ],
     ['IN', 'Your electricity will be cut tonight. Pay ₹1,250 now: call 98XXXXXX10', []],
     ['NG', 'Your BVN has been blocked. Call +234 803 123 4567 to reactivate your GTBank account', []],
     ['NG', 'Congratulations! You won ₦500,000 in the MTN promo', []],
@@ -262,7 +299,9 @@ describe('country from the message', () => {
   });
 
   it('names the banks and wallets the message names, at most two', () => {
-    expect(namedInstitutions('Your GCash and BDO accounts and your PayMaya wallet are locked').map((i) => i.name)).toEqual(['GCash', 'Maya']);
+    expect(
+      namedInstitutions('Your GCash and BDO accounts and your PayMaya wallet are locked').map((i) => i.name),
+    ).toEqual(['GCash', 'Maya']);
     expect(namedInstitutions('Your M-PESA is on hold')).toEqual([{ name: 'M-Pesa', country: 'KE' }]);
     expect(namedInstitutions('Hi, is the bike still available?')).toEqual([]);
   });
@@ -272,20 +311,49 @@ describe('country choice', () => {
   const upi = 'Dear customer, Rs.4,999 debited from your A/c via UPI. If not you, call 1800 000 000';
 
   it("takes the user's remembered choice first", () => {
-    expect(chooseCountry({ remembered: 'KE', message: upi, locale: 'en-US' })).toMatchObject({ country: 'KE', source: 'remembered' });
-    expect(chooseCountry({ remembered: 'not-a-country', message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message' });
+    expect(chooseCountry({ remembered: 'KE', message: upi, locale: 'en-US' })).toMatchObject({
+      country: 'KE',
+      source: 'remembered',
+    });
+    expect(chooseCountry({ remembered: 'not-a-country', message: upi, locale: 'en-US' })).toMatchObject({
+      country: 'IN',
+      source: 'message',
+    });
   });
 
   it("then the sender's number, then the message, then the browser", () => {
-    expect(chooseCountry({ phone: '+44 7700 900123', message: upi, locale: 'en-US' })).toMatchObject({ country: 'UK', source: 'sender' });
-    expect(chooseCountry({ message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message', labels: ['Rs.', 'UPI'] });
-    expect(chooseCountry({ message: 'Is the bike still available?', locale: 'en-US' })).toMatchObject({ country: 'US', source: 'locale' });
+    expect(chooseCountry({ phone: '+44 7700 900123', message: upi, locale: 'en-US' })).toMatchObject({
+      country: 'UK',
+      source: 'sender',
+    });
+    expect(chooseCountry({ message: upi, locale: 'en-US' })).toMatchObject({
+      country: 'IN',
+      source: 'message',
+      labels: ['Rs.', 'UPI'],
+    });
+    expect(chooseCountry({ message: 'Is the bike still available?', locale: 'en-US' })).toMatchObject({
+      country: 'US',
+      source: 'locale',
+    });
     // A sender from a country without its own steps does not hide a message that clearly places itself.
-    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: upi, locale: 'en-US' })).toMatchObject({ country: 'IN', source: 'message' });
-    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: 'hello', locale: 'en-US' })).toMatchObject({ country: 'other', source: 'sender' });
+    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: upi, locale: 'en-US' })).toMatchObject({
+      country: 'IN',
+      source: 'message',
+    });
+    expect(chooseCountry({ phone: '+33 6 12 34 56 78', message: 'hello', locale: 'en-US' })).toMatchObject({
+      country: 'other',
+      source: 'sender',
+    });
     // A message in euros with nothing placing it in Ireland is from a country without its own steps, not the browser's (#34 walk).
-    expect(chooseCountry({ message: '¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana.', locale: 'en-US' })).toMatchObject({ country: 'other', source: 'message', labels: ['euros'] });
-    expect(chooseCountry({ message: 'Your An Post parcel is held: pay €1.95 at anpost-redelivery.com', locale: 'en-US' })).toMatchObject({ country: 'IE', source: 'message' });
+    expect(
+      chooseCountry({
+        message: '¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana.',
+        locale: 'en-US',
+      }),
+    ).toMatchObject({ country: 'other', source: 'message', labels: ['euros'] });
+    expect(
+      chooseCountry({ message: 'Your An Post parcel is held: pay €1.95 at anpost-redelivery.com', locale: 'en-US' }),
+    ).toMatchObject({ country: 'IE', source: 'message' });
   });
 
   it('places the numbers of the new countries', () => {
@@ -305,8 +373,12 @@ describe('country choice', () => {
 describe('nextSteps: the bank or wallet the message names', () => {
   it('names it in place of "your bank" for a bank-first type, and adds it otherwise', () => {
     const gcash = namedInstitutions('GCash: verify your account');
-    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })[0]).toBe('institution-gcash');
-    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })).not.toContain('your-bank');
+    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })[0]).toBe(
+      'institution-gcash',
+    );
+    expect(ids({ scamType: 'payment_redirect', platform: 'sms', country: 'PH', institutions: gcash })).not.toContain(
+      'your-bank',
+    );
     const steps = nextSteps({ scamType: 'phishing', platform: 'sms', country: 'PH', institutions: gcash });
     expect(steps.map((s) => s.id)).toEqual(['institution-gcash', 'ph-cicc']);
     expect(steps[0]?.name).toBe("GCash's fraud line");

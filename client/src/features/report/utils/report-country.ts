@@ -33,7 +33,19 @@ export function countryLabel(country: ReportCountry): string {
 }
 
 /** +1 is shared by the US, Canada and the Caribbean: an unplaceable +1 number is taken as US, the largest. */
-const CALLING_CODE_REGION: Record<string, string> = { '1': 'US', '44': 'GB', '61': 'AU', '91': 'IN', '234': 'NG', '254': 'KE', '63': 'PH', '65': 'SG', '27': 'ZA', '353': 'IE', '64': 'NZ' };
+const CALLING_CODE_REGION: Record<string, string> = {
+  '1': 'US',
+  '44': 'GB',
+  '61': 'AU',
+  '91': 'IN',
+  '234': 'NG',
+  '254': 'KE',
+  '63': 'PH',
+  '65': 'SG',
+  '27': 'ZA',
+  '353': 'IE',
+  '64': 'NZ',
+};
 
 const ISO_TO_REPORT_COUNTRY: Record<string, PlacedCountry> = {
   US: 'US',
@@ -73,7 +85,10 @@ function countryOfInternationalNumber(raw: string): ReportCountry | null {
  * The sender's country from their number: the engine's own finding first, else the number as typed
  * (international format only; a national number says nothing about the country without a guess).
  */
-export function countryFromPhone(phone: string | null | undefined, engineCountry?: string | null): ReportCountry | null {
+export function countryFromPhone(
+  phone: string | null | undefined,
+  engineCountry?: string | null,
+): ReportCountry | null {
   const fromEngine = reportCountryFromRegion(engineCountry);
   if (fromEngine) return fromEngine;
   if (!phone) return null;
@@ -116,8 +131,19 @@ const word = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${w})(?![\\p{L}\\p
 /** Acronyms match in capitals only ("SSS", "LTO"), so common words do not count. */
 const acronym = (w: string) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${w})(?![\\p{L}\\p{N}])`, 'u');
 
-const clue = (country: PlacedCountry, label: string, pattern: RegExp, weight: 1 | 2 = 2): Clue => ({ country, label, pattern, weight });
-const bank = (country: PlacedCountry, name: string, pattern: RegExp = word(name)): Clue => ({ country, label: name, pattern, weight: 2, institution: name });
+const clue = (country: PlacedCountry, label: string, pattern: RegExp, weight: 1 | 2 = 2): Clue => ({
+  country,
+  label,
+  pattern,
+  weight,
+});
+const bank = (country: PlacedCountry, name: string, pattern: RegExp = word(name)): Clue => ({
+  country,
+  label: name,
+  pattern,
+  weight: 2,
+  institution: name,
+});
 
 /**
  * Currencies, banks, wallets and government bodies that belong to one country. Names shared by two countries
@@ -198,7 +224,12 @@ const CLUES: readonly Clue[] = [
   bank('SG', 'OCBC', acronym('OCBC')),
   bank('SG', 'UOB', acronym('UOB')),
   // South Africa
-  clue('ZA', 'rand', /(?<![\p{L}])(?:ZAR\s?\d|R\s?\d{2,3}(?:[ ,]\d{3})*(?:[.,]\d{2})?(?![\p{L}\p{N}]))|(?<![\p{L}])rand(?![\p{L}])/u, 1),
+  clue(
+    'ZA',
+    'rand',
+    /(?<![\p{L}])(?:ZAR\s?\d|R\s?\d{2,3}(?:[ ,]\d{3})*(?:[.,]\d{2})?(?![\p{L}\p{N}]))|(?<![\p{L}])rand(?![\p{L}])/u,
+    1,
+  ),
   clue('ZA', 'SARS', acronym('SARS')),
   clue('ZA', 'SASSA', acronym('SASSA')),
   bank('ZA', 'Capitec', word('capitec')),
@@ -253,7 +284,19 @@ const CLUES: readonly Clue[] = [
 ];
 
 /** Country domains of links in the message (.co.in, .gov.ng, .ie …). */
-const TLD_COUNTRY: Record<string, PlacedCountry> = { in: 'IN', ng: 'NG', ke: 'KE', ph: 'PH', sg: 'SG', za: 'ZA', ie: 'IE', nz: 'NZ', uk: 'UK', au: 'AU', ca: 'CA' };
+const TLD_COUNTRY: Record<string, PlacedCountry> = {
+  in: 'IN',
+  ng: 'NG',
+  ke: 'KE',
+  ph: 'PH',
+  sg: 'SG',
+  za: 'ZA',
+  ie: 'IE',
+  nz: 'NZ',
+  uk: 'UK',
+  au: 'AU',
+  ca: 'CA',
+};
 
 /** International numbers written in the text (+91 98…, 00234 80…). */
 const NUMBER_IN_TEXT = /(?<![\p{N}])(?:\+|00)\d[\d ()-]{6,17}\d/gu;
@@ -298,7 +341,20 @@ export function countryFromMessage(message: string, links: readonly string[] = [
   return { country: best[0], labels: best[1].labels };
 }
 
-const CALLING_CODE_OF: Record<PlacedCountry, string> = { US: '1', CA: '1', UK: '44', AU: '61', IN: '91', NG: '234', KE: '254', PH: '63', SG: '65', ZA: '27', IE: '353', NZ: '64' };
+const CALLING_CODE_OF: Record<PlacedCountry, string> = {
+  US: '1',
+  CA: '1',
+  UK: '44',
+  AU: '61',
+  IN: '91',
+  NG: '234',
+  KE: '254',
+  PH: '63',
+  SG: '65',
+  ZA: '27',
+  IE: '353',
+  NZ: '64',
+};
 
 /** The banks and wallets the message names (at most two), for their own "call its fraud line" step. */
 export function namedInstitutions(message: string): Institution[] {
@@ -346,6 +402,10 @@ export function chooseCountry(input: CountryInput): CountryChoice {
   return { country: countryFromLocale(input.locale), source: 'locale', labels: [] };
 }
 
-export function initialCountry(phone: string | null | undefined, engineCountry: string | null | undefined, locale: string | null | undefined): ReportCountry {
+export function initialCountry(
+  phone: string | null | undefined,
+  engineCountry: string | null | undefined,
+  locale: string | null | undefined,
+): ReportCountry {
   return chooseCountry({ phone, engineCountry, locale }).country;
 }

@@ -2,7 +2,14 @@ import { LoaderCircle, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 
 interface ConfirmProps {
   open: boolean;
@@ -64,7 +71,12 @@ function ConfirmDelete({
  * Confirms deleting one scan: names it, says plainly that there is no undo and, on the trial, that the scan
  * stays counted (deleting history never gives scans back).
  */
-export function DeleteScanDialog({ title, preview, showTrialNote = false, ...props }: ConfirmProps & { title: string; preview: string; showTrialNote?: boolean }) {
+export function DeleteScanDialog({
+  title,
+  preview,
+  showTrialNote = false,
+  ...props
+}: ConfirmProps & { title: string; preview: string; showTrialNote?: boolean }) {
   return (
     <ConfirmDelete
       {...props}
@@ -105,7 +117,8 @@ export function DeleteAllScansDialog({
       description={
         <>
           <p>
-            This permanently deletes {what} and their reports{filtered ? ', not only the ones your search shows' : ''}. It cannot be undone.
+            This permanently deletes {what} and their reports{filtered ? ', not only the ones your search shows' : ''}.
+            It cannot be undone.
           </p>
           {showTrialNote ? <p>Scans you have used in your free trial stay counted.</p> : null}
         </>

@@ -4,7 +4,14 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PlanFeatures } from '@/components/plan-features';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { track } from '@/lib/analytics';
 import { openAuthModal } from '@/lib/ui-store';
 import { PREMIUM_FEATURE_NAMES, type ScanFlow } from '../hooks/use-scan-flow';
@@ -14,7 +21,9 @@ const AUTH_MODAL_DELAY_MS = 100;
 
 function DialogIcon({ tone, children }: { tone: 'danger' | 'brand'; children: ReactNode }) {
   const tones = { danger: 'bg-red-100 text-red-700', brand: 'bg-red-50 text-brand-700' } as const;
-  return <span className={`mb-2 grid size-12 place-items-center rounded-xl [&_svg]:size-6 ${tones[tone]}`}>{children}</span>;
+  return (
+    <span className={`mb-2 grid size-12 place-items-center rounded-xl [&_svg]:size-6 ${tones[tone]}`}>{children}</span>
+  );
 }
 
 /**

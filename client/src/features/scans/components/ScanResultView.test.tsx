@@ -41,8 +41,18 @@ describe('ScanResultView', () => {
     const scan = storedScan({
       riskScore: 30,
       policy: [
-        { id: 'warning_floor', from: 22, to: 40, text: 'A warning sign was found, so the verdict is not green (at least 40)' },
-        { id: 'destination_cap', from: 40, to: 30, text: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)" },
+        {
+          id: 'warning_floor',
+          from: 22,
+          to: 40,
+          text: 'A warning sign was found, so the verdict is not green (at least 40)',
+        },
+        {
+          id: 'destination_cap',
+          from: 40,
+          to: 30,
+          text: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
+        },
       ],
     });
     const { unmount } = render(<ScanResultView scan={scan} />);
@@ -71,8 +81,20 @@ describe('ScanResultView', () => {
       scamType: 'other',
       reasons: ['Asks for a code'],
       reasonDetails: [
-        reason({ id: 'plain_greeting', text: 'Reads like an everyday question', weight: -0.8, severity: 'info', evidence: [span(message, 'is the bike still for sale?')] }),
-        reason({ id: 'code_request', text: 'Asks for a code', weight: 0.9, severity: 'high', evidence: [span(message, 'send me a code')] }),
+        reason({
+          id: 'plain_greeting',
+          text: 'Reads like an everyday question',
+          weight: -0.8,
+          severity: 'info',
+          evidence: [span(message, 'is the bike still for sale?')],
+        }),
+        reason({
+          id: 'code_request',
+          text: 'Asks for a code',
+          weight: 0.9,
+          severity: 'high',
+          evidence: [span(message, 'send me a code')],
+        }),
       ],
       links: [],
     });
@@ -86,7 +108,9 @@ describe('ScanResultView', () => {
     const watch = within(screen.getByTestId('reasons-watch'));
     expect(watch.getByText('Asks for a code')).toBeVisible();
     // Not painted red on a green verdict: the mark takes the amber of "worth watching".
-    expect(within(screen.getByTestId('scan-message')).getByText('send me a code', { selector: 'mark' })).not.toHaveClass('bg-red-100');
+    expect(
+      within(screen.getByTestId('scan-message')).getByText('send me a code', { selector: 'mark' }),
+    ).not.toHaveClass('bg-red-100');
     expect(screen.getByText('Other Scam (not enough to flag)')).toBeVisible();
   });
 
@@ -99,8 +123,27 @@ describe('ScanResultView', () => {
       reasonDetails: [],
       links: [],
       phoneNumber: '+15551234567',
-      phoneAnalysis: { input: '+15551234567', valid: true, e164: '+15551234567', country: 'US', lineType: 'mobile', isVoip: null, carrier: null, notes: [] },
-      emailAnalysis: { input: 'ana@mailinator.com', valid: true, domain: 'mailinator.com', isDisposable: true, isFreeMail: false, isRoleAccount: false, lookalikeOf: null, hasMx: null, notes: [] },
+      phoneAnalysis: {
+        input: '+15551234567',
+        valid: true,
+        e164: '+15551234567',
+        country: 'US',
+        lineType: 'mobile',
+        isVoip: null,
+        carrier: null,
+        notes: [],
+      },
+      emailAnalysis: {
+        input: 'ana@mailinator.com',
+        valid: true,
+        domain: 'mailinator.com',
+        isDisposable: true,
+        isFreeMail: false,
+        isRoleAccount: false,
+        lookalikeOf: null,
+        hasMx: null,
+        notes: [],
+      },
     });
     render(<ScanResultView scan={scan} />);
 

@@ -44,7 +44,10 @@ export function ScanResultsPanel({
     >
       {/* On a phone the title and both buttons do not fit one line: the buttons go under the title, not the title onto two lines. */}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-100 px-5 py-4 md:px-7">
-        <h2 id="scan-results-title" className="whitespace-nowrap text-lg font-extrabold uppercase tracking-tight text-slate-900">
+        <h2
+          id="scan-results-title"
+          className="whitespace-nowrap text-lg font-extrabold uppercase tracking-tight text-slate-900"
+        >
           Scan results
         </h2>
         <div className="flex flex-wrap items-center justify-end gap-1">

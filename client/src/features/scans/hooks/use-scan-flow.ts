@@ -11,7 +11,10 @@ export type { ScanSubmission };
 
 export type PremiumFeature = 'phone' | 'email';
 /** What each Premium feature is called in the upgrade dialogs. */
-export const PREMIUM_FEATURE_NAMES: Record<PremiumFeature, string> = { phone: 'Phone number verification', email: 'Email verification' };
+export const PREMIUM_FEATURE_NAMES: Record<PremiumFeature, string> = {
+  phone: 'Phone number verification',
+  email: 'Email verification',
+};
 
 export type ScanDialog =
   | { kind: 'none' }
@@ -56,14 +59,26 @@ export function useScanFlow({ plan, onScanned }: ScanFlowOptions) {
   const trialExpired = !isPremium && plan.trialExpired;
   // Phone and e-mail verification: Premium and the running trial; the server's canVerify decides.
   const canVerify = isPremium || (plan.isTrialing && !trialExpired);
-  const blockedLabel = trialExpired ? (atLimit ? 'COMPLETE SETUP TO SCAN MORE' : 'TRIAL EXPIRED - COMPLETE SETUP') : null;
+  const blockedLabel = trialExpired
+    ? atLimit
+      ? 'COMPLETE SETUP TO SCAN MORE'
+      : 'TRIAL EXPIRED - COMPLETE SETUP'
+    : null;
 
   const runScan = useCallback(
     (request: ScanRequest) => {
-      track('scan_initiated', { platform: request.platform || undefined, hasPhone: Boolean(request.phoneNumber), hasEmail: Boolean(request.email) });
+      track('scan_initiated', {
+        platform: request.platform || undefined,
+        hasPhone: Boolean(request.phoneNumber),
+        hasEmail: Boolean(request.email),
+      });
       scan.mutate(request, {
         onSuccess: (result) => {
-          const props = { riskScore: result.riskScore, scamType: result.scamType ?? undefined, platform: result.platform ?? undefined };
+          const props = {
+            riskScore: result.riskScore,
+            scamType: result.scamType ?? undefined,
+            platform: result.platform ?? undefined,
+          };
           track('scan_completed', props);
           track(verdictEvent(result.riskScore), props);
           onScanned?.(result);

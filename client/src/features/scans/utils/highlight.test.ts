@@ -59,7 +59,10 @@ describe('splitHighlights', () => {
       { text: ' due', severity: null },
     ]);
     // Words of other scripts and digits count as words too.
-    expect(splitHighlights('Envía 2500 pesos', [{ start: 2, end: 8, severity: 'high' }]).map((s) => s.text)).toEqual(['Envía 2500', ' pesos']);
+    expect(splitHighlights('Envía 2500 pesos', [{ start: 2, end: 8, severity: 'high' }]).map((s) => s.text)).toEqual([
+      'Envía 2500',
+      ' pesos',
+    ]);
   });
 
   it('never cuts a link: a span ending inside one takes the whole link, at its strongest severity', () => {
@@ -82,7 +85,7 @@ describe('splitHighlights', () => {
     expect(segments.map((s) => s.text).join('')).toBe(message);
   });
 
-  it('keeps the sentence\'s punctuation outside a link that ends it', () => {
+  it("keeps the sentence's punctuation outside a link that ends it", () => {
     const message = 'Pay at www.fee-pay.top/now. Thanks';
     const segments = splitHighlights(message, [{ start: 7, end: 12, severity: 'high' }]);
     expect(segments).toEqual([

@@ -82,7 +82,11 @@ export function splitHighlights(message: string, spans: readonly HighlightSpan[]
   const length = message.length;
   const links = linkRanges(message);
   const valid = spans
-    .map((s) => ({ start: Math.max(0, Math.min(length, Math.floor(s.start))), end: Math.max(0, Math.min(length, Math.floor(s.end))), severity: s.severity }))
+    .map((s) => ({
+      start: Math.max(0, Math.min(length, Math.floor(s.start))),
+      end: Math.max(0, Math.min(length, Math.floor(s.end))),
+      severity: s.severity,
+    }))
     .filter((s) => Number.isFinite(s.start) && Number.isFinite(s.end) && s.end > s.start)
     .map((s) => snapToWords(message, links, s));
   if (valid.length === 0) return length ? [{ text: message, severity: null }] : [];
@@ -100,7 +104,8 @@ export function splitHighlights(message: string, spans: readonly HighlightSpan[]
     if (to <= from) continue;
     let severity: Severity | null = null;
     for (const s of valid) {
-      if (s.start <= from && s.end >= to && (severity === null || RANK[s.severity] > RANK[severity])) severity = s.severity;
+      if (s.start <= from && s.end >= to && (severity === null || RANK[s.severity] > RANK[severity]))
+        severity = s.severity;
     }
     const last = segments[segments.length - 1];
     // Neighbouring runs of the same kind are one run (fewer <mark>s for screen readers to announce).

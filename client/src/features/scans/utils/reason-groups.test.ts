@@ -72,7 +72,13 @@ describe('reasonTone', () => {
 describe('displayReasons', () => {
   it('never paints a green verdict red: worth-watching reasons are drawn at medium, calm ones at info', () => {
     const shown = displayReasons(
-      { reasons: [], reasonDetails: [reason({ id: 'a', weight: 3, severity: 'high' }), reason({ id: 'b', weight: -1, severity: 'high' })] },
+      {
+        reasons: [],
+        reasonDetails: [
+          reason({ id: 'a', weight: 3, severity: 'high' }),
+          reason({ id: 'b', weight: -1, severity: 'high' }),
+        ],
+      },
       'legitimate',
     );
     expect(shown.map((r) => [r.id, r.tone, r.severity])).toEqual([
@@ -82,7 +88,10 @@ describe('displayReasons', () => {
   });
 
   it('keeps the severity of warnings on a red verdict', () => {
-    const [shown] = displayReasons({ reasons: [], reasonDetails: [reason({ id: 'a', weight: 3, severity: 'high' })] }, 'scam');
+    const [shown] = displayReasons(
+      { reasons: [], reasonDetails: [reason({ id: 'a', weight: 3, severity: 'high' })] },
+      'scam',
+    );
     expect(shown).toMatchObject({ tone: 'warning', severity: 'high' });
   });
 
@@ -90,7 +99,10 @@ describe('displayReasons', () => {
     expect(displayReasons({ reasons: ['Asks for a gift card'], reasonDetails: [] }, 'scam')).toEqual([
       { id: 'reason-0', text: 'Asks for a gift card', tone: 'warning', severity: 'medium', evidence: [] },
     ]);
-    expect(displayReasons({ reasons: ['Ordinary wording'], reasonDetails: null }, 'legitimate')[0]).toMatchObject({ tone: 'context', severity: 'info' });
+    expect(displayReasons({ reasons: ['Ordinary wording'], reasonDetails: null }, 'legitimate')[0]).toMatchObject({
+      tone: 'context',
+      severity: 'info',
+    });
   });
 });
 
@@ -128,7 +140,7 @@ describe('groupReasons', () => {
     ]);
   });
 
-  it('shows a green verdict\'s context first and its risk-raising reasons as worth watching, never hidden', () => {
+  it("shows a green verdict's context first and its risk-raising reasons as worth watching, never hidden", () => {
     const groups = groupReasons(displayReasons({ reasons: [], reasonDetails: mixed }, 'legitimate'), 'legitimate');
     expect(groups.map((g) => [g.tone, g.title, g.reasons.map((r) => r.id)])).toEqual([
       ['calm', 'What we found', ['calm', 'ctx']],
@@ -137,7 +149,13 @@ describe('groupReasons', () => {
   });
 
   it('titles a red verdict with only neutral reasons plainly, and returns nothing for no reasons', () => {
-    const groups = groupReasons(displayReasons({ reasons: [], reasonDetails: [reason({ id: 'ctx', weight: 0, severity: 'info' })] }, 'suspicious'), 'suspicious');
+    const groups = groupReasons(
+      displayReasons(
+        { reasons: [], reasonDetails: [reason({ id: 'ctx', weight: 0, severity: 'info' })] },
+        'suspicious',
+      ),
+      'suspicious',
+    );
     expect(groups).toMatchObject([{ tone: 'calm', title: 'What we found', note: null }]);
     expect(groupReasons([], 'scam')).toEqual([]);
   });

@@ -2,7 +2,6 @@ import type { RiskBand } from '@redflag/contracts/constants';
 import type { Evidence, ReasonDetail } from '@redflag/contracts/scan';
 import { reasonTone, type ReasonTone } from '@/lib/reason-tone';
 
-
 /** A piece of a reason's evidence, in words a person reads. */
 export type EvidenceItem =
   | { kind: 'quote'; text: string; start?: number; end?: number }
@@ -48,7 +47,12 @@ export function evidenceItems(evidence: readonly Evidence[]): EvidenceItem[] {
     if (e.kind === 'span') {
       const text = e.text.trim();
       item = text
-        ? { kind: 'quote', text: text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT).trimEnd()}…` : text, start: e.start, end: e.end }
+        ? {
+            kind: 'quote',
+            text: text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT).trimEnd()}…` : text,
+            start: e.start,
+            end: e.end,
+          }
         : null;
     } else if (e.kind === 'url') {
       item = e.url ? { kind: 'link', text: e.url } : null;
@@ -64,7 +68,6 @@ export function evidenceItems(evidence: readonly Evidence[]): EvidenceItem[] {
   return items;
 }
 
-
 function displaySeverity(tone: ReasonTone, severity: ReasonDetail['severity']): ReasonDetail['severity'] {
   if (tone === 'warning') return severity;
   if (tone === 'watch') return 'medium';
@@ -76,14 +79,29 @@ function displaySeverity(tone: ReasonTone, severity: ReasonDetail['severity']): 
  * reasons carried details have only their sentences: those read as warnings on a red or amber verdict and
  * as context on a green one.
  */
-export function displayReasons(scan: { reasons: readonly string[]; reasonDetails?: readonly ReasonDetail[] | null }, band: RiskBand): DisplayReason[] {
+export function displayReasons(
+  scan: { reasons: readonly string[]; reasonDetails?: readonly ReasonDetail[] | null },
+  band: RiskBand,
+): DisplayReason[] {
   const details: readonly ReasonDetail[] =
     scan.reasonDetails && scan.reasonDetails.length > 0
       ? scan.reasonDetails
-      : scan.reasons.map((text, i) => ({ id: `reason-${i}`, text, weight: 0, severity: band === 'legitimate' ? 'info' : 'medium', evidence: [] }));
+      : scan.reasons.map((text, i) => ({
+          id: `reason-${i}`,
+          text,
+          weight: 0,
+          severity: band === 'legitimate' ? 'info' : 'medium',
+          evidence: [],
+        }));
   return details.map((detail) => {
     const tone = reasonTone(detail, band);
-    return { id: detail.id, text: detail.text, tone, severity: displaySeverity(tone, detail.severity), evidence: evidenceItems(detail.evidence) };
+    return {
+      id: detail.id,
+      text: detail.text,
+      tone,
+      severity: displaySeverity(tone, detail.severity),
+      evidence: evidenceItems(detail.evidence),
+    };
   });
 }
 
@@ -100,7 +118,12 @@ export function groupReasons(reasons: readonly DisplayReason[], band: RiskBand):
   if (band === 'legitimate') {
     if (calm.length > 0) groups.push({ tone: 'calm', title: 'What we found', note: null, reasons: calm });
     if (watch.length > 0) {
-      groups.push({ tone: 'watch', title: 'Worth watching', note: 'Not enough to flag this message, but keep it in mind if the conversation goes on.', reasons: watch });
+      groups.push({
+        tone: 'watch',
+        title: 'Worth watching',
+        note: 'Not enough to flag this message, but keep it in mind if the conversation goes on.',
+        reasons: watch,
+      });
     }
     return groups;
   }
@@ -114,7 +137,12 @@ export function groupReasons(reasons: readonly DisplayReason[], band: RiskBand):
   const reassuring = calm.filter((r) => r.tone === 'reassuring');
   const context = calm.filter((r) => r.tone === 'context');
   if (reassuring.length > 0) {
-    groups.push({ tone: 'calm', title: 'Also noted', note: 'These looked normal, but they do not outweigh the warning signs.', reasons: reassuring });
+    groups.push({
+      tone: 'calm',
+      title: 'Also noted',
+      note: 'These looked normal, but they do not outweigh the warning signs.',
+      reasons: reassuring,
+    });
   }
   if (context.length > 0) groups.push({ tone: 'calm', title: 'Also worth knowing', note: null, reasons: context });
   return groups;

@@ -14,7 +14,15 @@ export interface SettingsUser {
  * /settings (docs/product.md §2): e-mail, name, the plan (badge and status from the one plan
  * display, handed in by app/) and sign-out. No internal ids: nothing here is for developers.
  */
-export function SettingsPage({ user, plan, onSignOut }: { user: SettingsUser | null; plan?: ReactNode; onSignOut: () => void }) {
+export function SettingsPage({
+  user,
+  plan,
+  onSignOut,
+}: {
+  user: SettingsUser | null;
+  plan?: ReactNode;
+  onSignOut: () => void;
+}) {
   if (!user) {
     return (
       <section className="mx-auto max-w-2xl px-4 py-16 text-center">
@@ -50,7 +58,10 @@ export function SettingsPage({ user, plan, onSignOut }: { user: SettingsUser | n
         </dl>
         <p className="mt-6 text-sm text-slate-600">
           Change your e-mail, password or plan, download your data or delete your account on the{' '}
-          <Link to="/account" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+          <Link
+            to="/account"
+            className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
             account page
           </Link>
           .

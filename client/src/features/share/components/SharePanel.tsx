@@ -42,12 +42,19 @@ export default function SharePanel({ scanId }: { scanId: string }) {
   const busy = save.isPending || revoke.isPending;
 
   return (
-    <section data-testid="share-panel" aria-labelledby={ids.title} className="grid gap-3 rounded-xl border border-slate-200 p-4">
+    <section
+      data-testid="share-panel"
+      aria-labelledby={ids.title}
+      className="grid gap-3 rounded-xl border border-slate-200 p-4"
+    >
       <h4 id={ids.title} className="flex items-center gap-2 text-sm font-extrabold text-slate-900">
         <Link2 aria-hidden="true" className="size-4 text-slate-500" />
         Share this result
       </h4>
-      <p className="text-sm text-slate-700">Anyone with the link sees the verdict, the scam type, the reasons and the advice. Search engines are asked not to list it.</p>
+      <p className="text-sm text-slate-700">
+        Anyone with the link sees the verdict, the scam type, the reasons and the advice. Search engines are asked not
+        to list it.
+      </p>
       <div className="flex items-start gap-2.5">
         <input
           id={ids.include}
@@ -99,14 +106,27 @@ export default function SharePanel({ scanId }: { scanId: string }) {
               {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
               {copied ? 'Copied' : 'Copy link'}
             </Button>
-            <Button type="button" size="sm" variant="ghost" className="text-red-700 hover:bg-red-50 hover:text-red-800" disabled={busy} onClick={() => revoke.mutate()}>
+            <Button
+              type="button"
+              size="sm"
+              variant="ghost"
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+              disabled={busy}
+              onClick={() => revoke.mutate()}
+            >
               <Link2Off aria-hidden="true" /> Stop sharing
             </Button>
           </div>
         </div>
       ) : (
         <div>
-          <Button type="button" size="sm" variant="outline" disabled={busy || share.isPending || share.isError} onClick={() => save.mutate(include)}>
+          <Button
+            type="button"
+            size="sm"
+            variant="outline"
+            disabled={busy || share.isPending || share.isError}
+            onClick={() => save.mutate(include)}
+          >
             <Link2 aria-hidden="true" /> Create link
           </Button>
         </div>

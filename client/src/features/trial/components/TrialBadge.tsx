@@ -15,12 +15,24 @@ export function trialBadgeDays(daysRemaining: number | undefined, isExpired: boo
  * icon. Clicking it opens the trial dialog; premium users' click goes to `onPremiumClick` (the
  * subscription dialog, composed by the header).
  */
-export function TrialBadge({ isPremium, isTrialing, onPremiumClick }: { isPremium: boolean; isTrialing: boolean; onPremiumClick?: () => void }) {
+export function TrialBadge({
+  isPremium,
+  isTrialing,
+  onPremiumClick,
+}: {
+  isPremium: boolean;
+  isTrialing: boolean;
+  onPremiumClick?: () => void;
+}) {
   const trial = useTrialStatus({ enabled: isTrialing && !isPremium });
   const [open, setOpen] = useState(false);
   if (!isPremium && !isTrialing) return null;
   const days = isPremium ? null : trialBadgeDays(trial.data?.daysRemaining, trial.data?.isExpired);
-  const label = isPremium ? 'Premium plan' : days ? `Free trial, ${trial.data?.daysRemaining ?? 0} days left` : 'Free trial';
+  const label = isPremium
+    ? 'Premium plan'
+    : days
+      ? `Free trial, ${trial.data?.daysRemaining ?? 0} days left`
+      : 'Free trial';
   return (
     <>
       <button
@@ -30,10 +42,21 @@ export function TrialBadge({ isPremium, isTrialing, onPremiumClick }: { isPremiu
         onClick={() => (isPremium ? onPremiumClick?.() : setOpen(true))}
         className="inline-flex h-8 items-center gap-1 rounded-full border border-white/20 bg-white/10 px-2.5 text-xs font-bold text-white hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-brand-500"
       >
-        {isPremium ? <Crown aria-hidden="true" className="size-4 text-amber-300" /> : <Hourglass aria-hidden="true" className="size-4 text-sky-300" />}
-        <span>{isPremium ? 'PREMIUM' : days ?? 'TRIAL'}</span>
+        {isPremium ? (
+          <Crown aria-hidden="true" className="size-4 text-amber-300" />
+        ) : (
+          <Hourglass aria-hidden="true" className="size-4 text-sky-300" />
+        )}
+        <span>{isPremium ? 'PREMIUM' : (days ?? 'TRIAL')}</span>
       </button>
-      {isPremium ? null : <TrialDialog open={open} onOpenChange={setOpen} daysRemaining={trial.data?.daysRemaining ?? 0} isExpired={trial.data?.isExpired ?? false} />}
+      {isPremium ? null : (
+        <TrialDialog
+          open={open}
+          onOpenChange={setOpen}
+          daysRemaining={trial.data?.daysRemaining ?? 0}
+          isExpired={trial.data?.isExpired ?? false}
+        />
+      )}
     </>
   );
 }

@@ -18,11 +18,26 @@ export function trialDialogTitle(daysRemaining: number, isExpired: boolean): str
   return daysRemaining <= TRIAL_WARNING_DAYS ? 'TRIAL ENDING SOON' : 'YOUR FREE TRIAL';
 }
 
-export function TrialDialog({ open, onOpenChange, daysRemaining, isExpired }: { open: boolean; onOpenChange: (open: boolean) => void; daysRemaining: number; isExpired: boolean }) {
+export function TrialDialog({
+  open,
+  onOpenChange,
+  daysRemaining,
+  isExpired,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  daysRemaining: number;
+  isExpired: boolean;
+}) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent size="md">
-        <StatusDialogHeader icon={Clock} tone="warning" title={trialDialogTitle(daysRemaining, isExpired)} description={trialDialogText(daysRemaining, isExpired)} />
+        <StatusDialogHeader
+          icon={Clock}
+          tone="warning"
+          title={trialDialogTitle(daysRemaining, isExpired)}
+          description={trialDialogText(daysRemaining, isExpired)}
+        />
         <p className="text-sm text-slate-700">
           {isExpired
             ? 'Premium is being activated automatically with the card you added. If the payment fails, update your card from your account page.'

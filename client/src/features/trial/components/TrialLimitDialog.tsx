@@ -41,13 +41,23 @@ export function TrialLimitDialog({
   const preview = useConversionPreview({ enabled: open });
   const convert = useConvertTrial();
   const data = preview.data;
-  const failure = convert.data && !convert.data.success ? convert.data.message : convert.isError ? 'There was an issue activating Premium. Nothing was charged. Please try again.' : null;
+  const failure =
+    convert.data && !convert.data.success
+      ? convert.data.message
+      : convert.isError
+        ? 'There was an issue activating Premium. Nothing was charged. Please try again.'
+        : null;
 
   const activate = () => {
     convert.mutate(undefined, {
       onSuccess: (result) => {
         if (!result.success) return;
-        toast({ title: 'Premium Activated!', description: data ? `${formatAmount(data.amountCents)} charged to ${cardLabel(data.card)}. Unlimited scans are on.` : 'Unlimited scans are on.' });
+        toast({
+          title: 'Premium Activated!',
+          description: data
+            ? `${formatAmount(data.amountCents)} charged to ${cardLabel(data.card)}. Unlimited scans are on.`
+            : 'Unlimited scans are on.',
+        });
         onActivated();
       },
     });
@@ -62,7 +72,12 @@ export function TrialLimitDialog({
     <Dialog open={open} onOpenChange={close}>
       <DialogContent size="md">
         {reason === 'early' ? (
-          <StatusDialogHeader icon={Crown} tone="warning" title="UPGRADE TO PREMIUM" description="You're on your free trial, and nothing has been charged." />
+          <StatusDialogHeader
+            icon={Crown}
+            tone="warning"
+            title="UPGRADE TO PREMIUM"
+            description="You're on your free trial, and nothing has been charged."
+          />
         ) : (
           <StatusDialogHeader
             icon={ShieldAlert}
@@ -74,11 +89,13 @@ export function TrialLimitDialog({
         <div className="grid gap-3 text-sm text-slate-700">
           {reason === 'early' ? (
             <p data-testid="trial-limit-wait">
-              Your trial already includes phone and email checks, for {TRIAL_TERMS}. If you wait, {premiumStarts}. To get unlimited scans now, activate Premium today.
+              Your trial already includes phone and email checks, for {TRIAL_TERMS}. If you wait, {premiumStarts}. To
+              get unlimited scans now, activate Premium today.
             </p>
           ) : (
             <p data-testid="trial-limit-wait">
-              Your free trial is {TRIAL_TERMS}, and its scans are used. If you wait, {premiumStarts}; no more scans until then. To keep scanning now, activate Premium today.
+              Your free trial is {TRIAL_TERMS}, and its scans are used. If you wait, {premiumStarts}; no more scans
+              until then. To keep scanning now, activate Premium today.
             </p>
           )}
           <div className="rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
@@ -92,7 +109,8 @@ export function TrialLimitDialog({
                 <div className="pl-6 text-slate-600">
                   <dt className="sr-only">Date</dt>
                   <dd>
-                    Charged on {formatBillingDate(data.chargeDate)} when you click Activate Premium. Cancel anytime from your account page.
+                    Charged on {formatBillingDate(data.chargeDate)} when you click Activate Premium. Cancel anytime from
+                    your account page.
                   </dd>
                 </div>
               </dl>

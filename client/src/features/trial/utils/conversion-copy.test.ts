@@ -3,7 +3,9 @@ import { cardLabel, chargeSummary, formatAmount, formatBillingDate } from './con
 
 describe('trial-limit dialog copy', () => {
   it('states amount, interval and card', () => {
-    expect(chargeSummary({ amountCents: 999, card: { brand: 'Visa', last4: '4242' } })).toBe('$9.99 today, then monthly; Visa ending in 4242');
+    expect(chargeSummary({ amountCents: 999, card: { brand: 'Visa', last4: '4242' } })).toBe(
+      '$9.99 today, then monthly; Visa ending in 4242',
+    );
   });
 
   it('names the card generically when the provider does not know it', () => {
