@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdApiKeySchema } from '@redflag/contracts/api';
 import { riskBand } from '@redflag/contracts/constants';
+import { apiClient, okData, servedOpenApi, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createTrialUser, type TestUser } from '../test/users.ts';
 
@@ -15,57 +15,40 @@ const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday aft
 const LABELS = { scam: 'SCAM DETECTED', suspicious: 'SUSPICIOUS', legitimate: 'LIKELY LEGITIMATE' } as const;
 
 let t: TestApp;
-let key = '';
+let v1: ReturnType<typeof v1Client>;
 beforeAll(async () => {
   t = await createTestApp();
   const u: TestUser = await createTrialUser(t);
-  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'Verdicts' } });
-  expect(res.status).toBe(201);
-  key = createdApiKeySchema.parse(await res.json()).key;
+  const created = await apiClient(t)('createApiKey', { body: { name: 'Verdicts' }, headers: u.headers });
+  v1 = v1Client(t, { key: okData(created, 201).key });
 });
 afterAll(async () => {
   await t.close();
 });
-
-const auth = () => ({ authorization: `Bearer ${key}` });
-
-interface V1Scan {
-  id: string;
-  riskScore: number;
-  verdict?: unknown;
-  verdictLabel?: unknown;
-}
 
 describe('/v1 scans carry the verdict', () => {
   it.each([
     ['a scam', SCAM],
     ['an everyday message', LEGIT],
   ])('POST and GET answer the band and its label for %s, as the web app shows them', async (_name, message) => {
-    const created = await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message } });
-    expect(created.status).toBe(201);
-    const scan = (await created.json()) as V1Scan;
+    const scan = okData(await v1('createScan', { body: { message } }), 201);
     const band = riskBand(scan.riskScore);
     expect(scan.verdict).toBe(band);
     expect(scan.verdictLabel).toBe(LABELS[band]);
 
-    const read = await t.request(`/v1/scans/${scan.id}`, { headers: auth() });
-    expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({ id: scan.id, verdict: band, verdictLabel: LABELS[band] });
+    const read = okData(await v1('getScan', { params: { id: scan.id } }), 200);
+    expect(read).toMatchObject({ id: scan.id, verdict: band, verdictLabel: LABELS[band] });
   });
 
   it('the scam is "scam" and the everyday message "legitimate"', async () => {
-    const scam = (await (
-      await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: SCAM } })
-    ).json()) as V1Scan;
-    const legit = (await (
-      await t.request('/v1/scans', { method: 'POST', headers: auth(), json: { message: LEGIT } })
-    ).json()) as V1Scan;
+    const scam = okData(await v1('createScan', { body: { message: SCAM } }));
+    const legit = okData(await v1('createScan', { body: { message: LEGIT } }));
     expect(scam.verdict).toBe('scam');
     expect(legit.verdict).toBe('legitimate');
   });
 
   it('the OpenAPI document describes both fields as required, with their values and the bands', async () => {
-    const doc = (await (await t.request('/v1/openapi.json')).json()) as {
+    const doc = (await servedOpenApi(t, 'public')) as {
       components: {
         schemas: {
           Scan: { required: string[]; properties: Record<string, { enum?: string[]; description?: string }> };
