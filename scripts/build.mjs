@@ -140,7 +140,11 @@ const client = {
     ),
   },
   build: () => {
-    run('npx', ['vite', 'build', '--config', 'client/vite.config.ts']);
+    // Always the production client, whoever calls: a server test starting the app has NODE_ENV=test, which would
+    // otherwise give React's development runtime and no service worker (import.meta.env.PROD false).
+    run('npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--mode', 'production'], {
+      NODE_ENV: 'production',
+    });
     run(process.execPath, ['scripts/compress-dist.mjs']);
   },
 };
