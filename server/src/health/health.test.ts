@@ -130,6 +130,7 @@ describe('HTTP basics', () => {
   });
 
   it('an unknown /api path answers a JSON 404', async () => {
+    // raw HTTP: an unknown path, which no route names
     const res = await t.request('/api/does-not-exist', { method: 'POST', json: {} });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toContain('application/json');
@@ -137,6 +138,7 @@ describe('HTTP basics', () => {
   });
 
   it('a request body over the limit answers 413 PAYLOAD_TOO_LARGE', async () => {
+    // raw HTTP: an oversize body and its Content-Length, refused before any route
     const res = await t.request('/api/anything', {
       method: 'POST',
       headers: { 'content-length': String(t.config.bodyLimitBytes + 1) },

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reportSharingSchema, SIGHTING_WINDOW_DAYS } from '@redflag/contracts/reputation';
-import { sharedScanSchema } from '@redflag/contracts/feedback';
-import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
+import { SIGHTING_WINDOW_DAYS } from '@redflag/contracts/reputation';
+import type { StoredScan } from '@redflag/contracts/scan';
 import { updateAccount } from '../billing/billing.repo.ts';
 import { reputationSighting } from '../db/schema/reputation.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPaidUser, type TestUser } from '../test/users.ts';
 
@@ -19,17 +19,21 @@ const SCAM = `USPS: Your package is on hold due to an unpaid shipping fee of $1.
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function scan(u: TestUser, body: { message: string; phoneNumber?: string; email?: string }): Promise<StoredScan> {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: body });
+  const res = await call('createScan', { headers: u.headers, body });
   expect(res.status).toBe(200);
-  return storedScanSchema.parse(await res.json());
+  if (!res.ok) throw new Error(`scan refused: ${res.error.code}`);
+  return res.data;
 }
 
 /** A scan that flags nothing, naming the values: what a fourth person sees. It reports nothing itself. */
@@ -87,21 +91,13 @@ describe('reports from other users', () => {
   it('an unverified account and an account that keeps its scans out add nothing', async () => {
     const unverified = await createPaidUser(t, { emailVerified: false });
     const private_ = await createPaidUser(t);
-    const set = await t.request('/api/account/report-sharing', {
-      method: 'PUT',
-      headers: private_.headers,
-      json: { shareReports: false },
-    });
-    expect(reportSharingSchema.parse(await set.json())).toEqual({ shareReports: false });
-    expect(
-      reportSharingSchema.parse(
-        await (await t.request('/api/account/report-sharing', { headers: private_.headers })).json(),
-      ),
-    ).toEqual({ shareReports: false });
+    const set = await call('saveReportSharing', { headers: private_.headers, body: { shareReports: false } });
+    expect(set.ok && set.data).toEqual({ shareReports: false });
+    const got = await call('getReportSharing', { headers: private_.headers });
+    expect(got.ok && got.data).toEqual({ shareReports: false });
     // The data export says so too.
-    expect(
-      (await (await t.request('/api/account/export', { headers: private_.headers })).json()).reportSharing,
-    ).toEqual({ shareReports: false });
+    const exported = await call('exportAccount', { headers: private_.headers });
+    expect(exported.ok && exported.data.reportSharing).toEqual({ shareReports: false });
     await scan(unverified, { message: SCAM, phoneNumber: PHONE });
     await scan(private_, { message: SCAM, phoneNumber: PHONE });
     expect(await rowCount()).toBe(10);
@@ -109,10 +105,10 @@ describe('reports from other users', () => {
   });
 
   it('"not a scam" on its own scan withdraws that account\'s report', async () => {
-    const res = await t.request(`/api/scans/${aScan.id}/feedback`, {
-      method: 'PUT',
+    const res = await call('saveFeedback', {
+      params: { id: aScan.id },
       headers: a.headers,
-      json: { label: 'not_scam' },
+      body: { label: 'not_scam' },
     });
     expect(res.status).toBe(200);
     // a's phone and its link's host go; a's address stays (the scan marked did not name it).
@@ -121,16 +117,12 @@ describe('reports from other users', () => {
   });
 
   it('keeping scans out withdraws the reports the account already made', async () => {
-    const res = await t.request('/api/account/report-sharing', {
-      method: 'PUT',
-      headers: b.headers,
-      json: { shareReports: false },
-    });
+    const res = await call('saveReportSharing', { headers: b.headers, body: { shareReports: false } });
     expect(res.status).toBe(200);
     expect(await rowCount()).toBe(5);
     expect(await probe(d)).toEqual([]);
     // And back on: later flagged scans count again.
-    await t.request('/api/account/report-sharing', { method: 'PUT', headers: b.headers, json: { shareReports: true } });
+    expect((await call('saveReportSharing', { headers: b.headers, body: { shareReports: true } })).status).toBe(200);
     await scan(b, { message: SCAM, phoneNumber: PHONE, email: EMAIL });
     expect((await probe(d)).map((s) => s.kind)).toEqual(['email']);
   });
@@ -139,13 +131,11 @@ describe('reports from other users', () => {
     const shown = await scan(d, { message: LEGIT, phoneNumber: PHONE, email: EMAIL });
     expect(shown.reputation?.sightings.length).toBe(1);
     const share = async (includeMessage: boolean) => {
-      const put = await t.request(`/api/scans/${shown.id}/share`, {
-        method: 'PUT',
-        headers: d.headers,
-        json: { includeMessage },
-      });
-      const { share: link } = (await put.json()) as { share: { token: string } };
-      return sharedScanSchema.parse(await (await t.request(`/api/shared/${link.token}`)).json());
+      const put = await call('saveShare', { params: { id: shown.id }, headers: d.headers, body: { includeMessage } });
+      if (!put.ok || !put.data.share) throw new Error(`share refused: ${put.status}`);
+      const shared = await call('getSharedScan', { params: { token: put.data.share.token } });
+      if (!shared.ok) throw new Error(`shared verdict refused: ${shared.error.code}`);
+      return shared.data;
     };
     const hidden = await share(false);
     expect(hidden.reputation?.sightings).toEqual([{ kind: 'email', value: null, count: 3, since: expect.any(String) }]);
@@ -175,11 +165,7 @@ describe('reports from other users', () => {
       { planTier: 'free', subscriptionStatus: 'inactive' },
       t.ctx.clock.now(),
     );
-    const res = await t.request('/api/account/delete', {
-      method: 'POST',
-      headers: g.headers,
-      json: { confirmEmail: g.user.email },
-    });
+    const res = await call('deleteAccount', { headers: g.headers, body: { confirmEmail: g.user.email } });
     expect(res.status).toBe(200);
     expect(await rowCount()).toBe(before);
   });
@@ -202,7 +188,8 @@ describe('reports from other users', () => {
   });
 
   it("the setting is the account's own: it needs a session", async () => {
-    expect((await t.request('/api/account/report-sharing')).status).toBe(401);
+    expect(await call('getReportSharing')).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
+    // raw HTTP: a body outside the contract (a string, not a boolean); the 422 is the point
     const bad = await t.request('/api/account/report-sharing', {
       method: 'PUT',
       headers: d.headers,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { requestFrom } from '../security/http.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
@@ -64,6 +65,8 @@ const marker = () => `zqmark${randomBytes(6).toString('hex')}`;
 
 let t: TestApp;
 let u: TestUser;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 
 async function scrape(): Promise<Exposition> {
   const res = await t.request('/metrics');
@@ -75,6 +78,7 @@ async function scrape(): Promise<Exposition> {
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'off' });
   u = await createPremiumUser(t);
+  call = apiClient(t);
 });
 
 afterAll(async () => {
@@ -104,10 +108,9 @@ describe('GET /metrics', () => {
 
   it('counts a scan by its verdict, its engine time, its request by route and its database statements', async () => {
     const before = await scrape();
-    const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } });
+    const res = await call('createScan', { headers: u.headers, body: { message: SCAM } });
     expect(res.status).toBe(200);
-    const scan = (await res.json()) as { riskScore: number };
-    expect(scan.riskScore).toBeGreaterThanOrEqual(70);
+    expect(res.ok && res.data.riskScore).toBeGreaterThanOrEqual(70);
     const after = await scrape();
 
     expect(
@@ -134,18 +137,17 @@ describe('GET /metrics', () => {
 
   it('holds no text a user sent and no id: paths are route patterns, unknown paths one label', async () => {
     const word = marker();
-    const res = await t.request('/api/scans', {
-      method: 'POST',
-      headers: u.headers,
-      json: { message: `${SCAM} ${word}` },
-    });
+    const res = await call('createScan', { headers: u.headers, body: { message: `${SCAM} ${word}` } });
     expect(res.status).toBe(200);
-    const { id } = (await res.json()) as { id: string };
-    await t.request(`/api/scans/${id}`, { headers: u.headers });
-    await t.request(`/api/scans?q=${word}`, { headers: u.headers });
+    if (!res.ok) throw new Error(`scan refused: ${res.error.code}`);
+    const { id } = res.data;
+    await call('getScan', { params: { id }, headers: u.headers });
+    await call('listScans', { query: { q: word }, headers: u.headers });
+    // raw HTTP: an unknown path, which no route names
     await t.request(`/api/${word}`, { headers: u.headers });
     await t.request(`/${word}/${u.user.email}`);
-    await t.request(`/api/scans/${word}`, { method: 'DELETE', headers: u.headers });
+    await call('deleteScan', { params: { id: word }, headers: u.headers });
+
     await t.request('/metrics', { method: word.toUpperCase() });
 
     const text = await (await t.request('/metrics')).text();
