@@ -4,7 +4,7 @@
  * Target (docs/engine.md, "Conversations"): 500 turns in under 200 ms on a quiet machine. Prints no message text.
  */
 import process, { argv } from 'node:process';
-import { scoreConversation } from '../server/src/detection/conversation/score.ts';
+import { scoreConversation } from '../server/src/detection/conversation-score.ts';
 import {
   FAMILY_MONEY,
   MARKETPLACE_CODE,

@@ -12,7 +12,8 @@
  *
  * Patterns are bounded; the message is at most 20,000 characters here.
  */
-import type { Signal } from './combine.ts';
+import type { Signal } from './signal.ts';
+import { CALL_VERB_BEFORE_CONTACT } from './text/call-verb.ts';
 import type { FoundLink } from './url/links.ts';
 
 /** An amount in the currencies of the alerts people receive (US, UK, EU, India, Nigeria, Kenya, Southeast Asia...). */
@@ -45,9 +46,6 @@ export interface ContactPoint {
   what: string;
 }
 
-/** Words that ask you to call, text or dial what follows them. */
-const CALL_VERB =
-  /\b(?:call|ring|dial|phone|text|txt|sms|whats ?app|wa|contact|reach|helpline|hotline|customer care|care)\b[^\n\d+*]{0,40}$/i;
 /** A phone-like run: digits with spaces, dots, dashes and brackets, or a letters-and-digits vanity number. */
 const NUMBER_RUN = /(?:\+?\(?\d[\d \-().]{1,18}\d|\b0700[ -]?[a-z]{4,12}\b|\*\d{2,4}(?:\*\d{1,4})*#)/gi;
 
@@ -86,7 +84,7 @@ export function contactPoints(message: string, links: readonly FoundLink[]): Con
     const before = message.slice(Math.max(0, start - 60), start);
     const raw = m[0];
     const ussd = raw.startsWith('*');
-    if (!ussd && !CALL_VERB.test(before)) continue;
+    if (!ussd && !CALL_VERB_BEFORE_CONTACT.test(before)) continue;
     // "SMS BLOCK 019 to …": the digits after a keyword are its argument (the account's last digits), not a number.
     if (!ussd && /\b(?:block|stop|bal|upi|help|card)[ \t]{1,3}(?:upi[ \t]{1,3})?$/i.test(before)) continue;
     if (!ussd && raw.replace(/\D/g, '').length < 3 && !/^0700/i.test(raw)) continue;

@@ -17,9 +17,10 @@ import { PRIOR_COMBINER, type CombinerParams } from './combine.ts';
 import { analyzeEmail } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import { loadDefaultModel } from './model/model.ts';
-import { gather, severityOf } from './evidence.ts';
+import { gather } from './evidence.ts';
+import { severityOf } from './signal.ts';
 import { addContext, withQuestions } from './context.ts';
-import { scoreConversation } from './conversation/score.ts';
+import { scoreConversation } from './conversation-score.ts';
 import { decide } from './explain.ts';
 import type { AnalyzeOptions } from './options.ts';
 
@@ -45,7 +46,7 @@ export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): Sca
  * LLM review, each of which may fail without failing the scan.
  */
 export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
-  // A whole conversation is read turn by turn (conversation/score.ts); anything else, as one message.
+  // A whole conversation is read turn by turn (conversation-score.ts); anything else, as one message.
   const thread = scoreConversation(input, opts);
   if (thread) return thread;
   const g = gather(input, opts);

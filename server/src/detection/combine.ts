@@ -14,30 +14,11 @@
  * The rules that follow the learned score (a warning sign keeps the verdict out of green, an opener with no
  * ask is Suspicious, the caps) are the score policy, in policy.ts.
  */
-import type { ReasonDetail } from '@redflag/contracts/scan';
-import type { ScamType } from '@redflag/contracts/scan';
+import type { CombinerParams } from './model/combiner-params.ts';
 import type { TextDomain } from './model/features.ts';
-import type { RuleTag } from './rules/tags.ts';
+import type { Signal } from './signal.ts';
 
-export interface Signal extends ReasonDetail {
-  /** Scam-type votes, multiplied by the signal's weight when the type is picked. */
-  types?: Partial<Record<ScamType, number>>;
-  tags?: readonly RuleTag[];
-}
-
-export interface CombinerParams {
-  bias: Record<TextDomain, number>;
-  modelCoef: Record<TextDomain, number>;
-  /** Learned multiplier per signal id; absent = 1 (the hand-set weight stands). */
-  signalCoef: Record<string, number>;
-}
-
-/** Before any training: the model's calibrated logit plus the detectors' weights, as they were set. */
-export const PRIOR_COMBINER: CombinerParams = {
-  bias: { short: 0, long: 0 },
-  modelCoef: { short: 1, long: 1 },
-  signalCoef: {},
-};
+export { PRIOR_COMBINER, type CombinerParams } from './model/combiner-params.ts';
 
 /** Log-odds of a scam before any evidence when no text model is loaded. */
 export const NO_MODEL_PRIOR = -1.6;

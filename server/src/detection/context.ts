@@ -10,7 +10,7 @@
  */
 import { MAX_CONTEXT_QUESTIONS, type ContextKey, type ScanContext } from '@redflag/contracts/scan-context';
 import type { ScanResult } from '@redflag/contracts/scan';
-import type { Signal } from './combine.ts';
+import type { Signal } from './signal.ts';
 import type { Gathered } from './evidence.ts';
 import { MARKETPLACES } from './rules/rules.ts';
 

@@ -6,11 +6,13 @@
 import type { Evidence, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { effectiveWeight, MODEL_CLIP, sigmoid, WARNING_WEIGHT, type CombinerParams, type Signal } from './combine.ts';
+import { effectiveWeight, MODEL_CLIP, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
 import { applyScorePolicy } from './policy.ts';
 import { ASK_TAGS } from './rules/rules.ts';
 import { ENGINE_VERSION } from './options.ts';
-import { CATEGORY_TYPE, round2, severityOf, type Gathered } from './evidence.ts';
+import { CATEGORY_TYPE } from './brand-types.ts';
+import type { Gathered } from './evidence.ts';
+import { round2, severityOf, type Signal } from './signal.ts';
 
 /** The type when only the model (or untyped signals) raised the score: the impersonated brand, then the ask. */
 function fallbackType(g: Gathered): ScamType {

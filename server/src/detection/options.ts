@@ -1,5 +1,5 @@
 /** The engine's name, version and options: what a caller of analyze() may pass. */
-import type { CombinerParams } from './combine.ts';
+import type { CombinerParams } from './model/combiner-params.ts';
 import type { EmailContext } from './email/email.ts';
 import type { LlmReviewer } from './llm/reviewer.ts';
 import type { TextModel } from './model/model.ts';

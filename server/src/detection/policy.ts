@@ -29,39 +29,14 @@ import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import {
-  combine,
-  effectiveWeight,
-  OPENER_FLOOR,
-  sigmoid,
-  WARNING_WEIGHT,
-  type CombinerParams,
-  type Signal,
-} from './combine.ts';
+import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
+import type { Signal } from './signal.ts';
+import { step, type PolicyStepId } from './steps.ts';
 import type { TextDomain } from './model/features.ts';
 import { ASK_TAGS, MARKETPLACES } from './rules/rules.ts';
 import { USER_KNOWS_SENDER } from './context.ts';
 
-export type PolicyStepId = PolicyStep['id'];
-
-/** What each step is, in the words the result shows. */
-export const POLICY_STEPS: Record<PolicyStepId, string> = {
-  marketplace_model_cap:
-    'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
-  warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
-  opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
-  known_sender_cap:
-    'You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most 35)',
-  model_only_cap:
-    'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
-  sender_notice_cap:
-    "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
-  destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
-  no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
-  reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
-  known_bad_link:
-    'A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least 90)',
-};
+export { POLICY_STEPS, type PolicyStepId } from './steps.ts';
 
 /** The model logit that the marketplace cap leaves at most: 35 after calibration. */
 const MARKETPLACE_MODEL_LOGIT_CAP = -0.62;
@@ -84,9 +59,9 @@ export interface PolicyInput {
   platform: Platform | undefined;
   linkCount: number;
   signals: readonly Signal[];
-  /** The company whose own website is the only way to act (analyze.ts officialDestination), or null. */
+  /** The company whose own website is the only way to act (notices.ts officialDestination), or null. */
   officialDestination: string | null;
-  /** A recognised notice that gives no way to act (analyze.ts givesNoWayToAct). */
+  /** A recognised notice that gives no way to act (notices.ts givesNoWayToAct). */
   noWayToAct: boolean;
   /** A recognised alert or notice whose every way back is its sender's kind (evidence.ts senderNotice). */
   senderNotice?: boolean;
@@ -103,8 +78,6 @@ export interface PolicyOutcome {
   /** The model alone raised it, below the certainty it needs (model_only_cap applied). */
   modelOnlyCapped: boolean;
 }
-
-const step = (id: PolicyStepId, from: number, to: number): PolicyStep => ({ id, from, to, text: POLICY_STEPS[id] });
 
 /** Steps 1-6 (with 3b and 4b), in order, from the gathered evidence to the local score and confidence. */
 export function applyScorePolicy(input: PolicyInput): PolicyOutcome {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { CombinerParams } from '../combine.ts';
+import type { CombinerParams } from './combiner-params.ts';
 import { dotFolded, FEATURE_BITS, featurize, textDomain, type Features, type TextDomain } from './features.ts';
 
 export const MODEL_FORMAT = 'redflag-lr-int8-v1';

@@ -3,7 +3,7 @@
  * needs money). They live with the rules they combine; gather (evidence.ts) only calls them.
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
-import type { Signal } from '../combine.ts';
+import type { Signal } from '../signal.ts';
 import type { RuleTag } from './tags.ts';
 import { MARKETPLACES } from './rules.ts';
 

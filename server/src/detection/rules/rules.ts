@@ -296,7 +296,7 @@ export const RULES: readonly Rule[] = [
       ),
       re(`\\b(your )?(kyc|e-?kyc|pan card|aadhaar)\\b${win(40)}\\b(update|expire|pending|block|verify|link)`),
     ],
-    // The impersonated brand adds its own type (a bank -> bank impersonation), see CATEGORY_TYPE in evidence.ts.
+    // The impersonated brand adds its own type (a bank -> bank impersonation), see CATEGORY_TYPE in brand-types.ts.
     types: { phishing: 0.5 },
     tags: ['account'],
   },

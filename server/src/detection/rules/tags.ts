@@ -32,7 +32,7 @@ export const RULE_TAGS = [
   'marketplace_trick', // a buyer who cannot meet, a shipping agent
   'lure', // a refund, adult or premium-rate lure
   'topic', // a topic alone (crypto): never evidence by itself
-  // Where it sends you (added by evidence.ts, analyze.ts and alert.ts, not by rules).
+  // Where it sends you (added by evidence.ts, link-signals.ts, notices.ts and alert.ts, not by rules).
   'link',
   'qr',
   'phone',

@@ -11,16 +11,17 @@
 import type { Conversation, ConversationTurn } from '@redflag/contracts/conversation';
 import type { Evidence, ScanResult } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { PRIOR_COMBINER, type CombinerParams, type Signal } from '../combine.ts';
-import { addContext, withQuestions } from '../context.ts';
-import type { EngineInput } from '../engine-input.ts';
-import { gather } from '../evidence.ts';
-import { decide } from '../explain.ts';
-import { loadDefaultModel } from '../model/model.ts';
-import type { AnalyzeOptions } from '../options.ts';
-import { ASK_TAGS } from '../rules/rules.ts';
-import type { RuleTag } from '../rules/tags.ts';
-import { isMeLabel, splitConversation, type SplitTurn } from './split.ts';
+import { PRIOR_COMBINER, type CombinerParams } from './model/combiner-params.ts';
+import type { Signal } from './signal.ts';
+import { addContext, withQuestions } from './context.ts';
+import type { EngineInput } from './engine-input.ts';
+import { gather } from './evidence.ts';
+import { decide } from './explain.ts';
+import { loadDefaultModel } from './model/model.ts';
+import type { AnalyzeOptions } from './options.ts';
+import { ASK_TAGS } from './rules/rules.ts';
+import type { RuleTag } from './rules/tags.ts';
+import { isMeLabel, splitConversation, type SplitTurn } from './conversation/split.ts';
 
 /** How much of the other side's text the verdict of the whole reads: their red turns, then the latest. */
 const WHOLE_TEXT_BUDGET = 8000;

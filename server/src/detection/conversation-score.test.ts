@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, analyzeLocal } from '../analyze.ts';
-import { scoreConversation } from './score.ts';
-import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from './threads.ts';
+import { analyze, analyzeLocal } from './analyze.ts';
+import { scoreConversation } from './conversation-score.ts';
+import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from './conversation/threads.ts';
 
 /** Whole conversations through the engine: the verdict of the whole, the turn where it turned, the user's side. */
 describe('a conversation is read as one, turn by turn', () => {

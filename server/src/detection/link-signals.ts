@@ -1,0 +1,159 @@
+/**
+ * The signals of the message's links (docs/engine.md): each warning flag of url/links.ts as a finding with its
+ * weight and sentence (the link-flag table), the brand named in the text but not owned by the link
+ * (brand_mismatch), and where a QR code leads.
+ */
+import type { ScamType } from '@redflag/contracts/scan';
+import { CATEGORY_TYPE } from './brand-types.ts';
+import { mergeMax, type Signal } from './signal.ts';
+import type { BrandMention } from './rules/brand-mentions.ts';
+import type { FoundLink } from './url/links.ts';
+
+/** Each link flag's weight, severity and sentence; a flag missing here is shown on the link, not scored. */
+export const LINK_FLAGS: Record<
+  string,
+  { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }
+> = {
+  homoglyph: {
+    weight: 3.2,
+    severity: 'high',
+    text: (l) => `The link ${l.host} uses look-alike characters to imitate ${l.impersonates.join(', ')}`,
+  },
+  lookalike: {
+    weight: 3.0,
+    severity: 'high',
+    text: (l) => `The link ${l.host} imitates ${l.impersonates.join(', ')} but is not their website`,
+  },
+  typosquat: {
+    weight: 2.6,
+    severity: 'high',
+    text: (l) => `The link ${l.host} is a misspelling of ${l.impersonates.join(', ')}`,
+  },
+  brand_in_domain: {
+    weight: 2.5,
+    severity: 'high',
+    text: (l) => `The link ${l.host} puts ${l.impersonates.join(', ')} in its name but does not belong to them`,
+  },
+  ip_address: {
+    weight: 2.5,
+    severity: 'high',
+    text: (l) => `The link points to a bare IP address (${l.host}) instead of a company website`,
+  },
+  brand_mismatch: {
+    weight: 2.3,
+    severity: 'high',
+    text: (l) => `The message names a company, but the link goes to ${l.domain ?? l.host}, which is not theirs`,
+  },
+  userinfo: {
+    weight: 2.0,
+    severity: 'high',
+    text: (l) => `The link hides its real destination behind an "@" (${l.host})`,
+  },
+  punycode: {
+    weight: 1.6,
+    severity: 'medium',
+    text: (l) => `The link's address uses encoded international characters (${l.host}), a trick to imitate real sites`,
+  },
+  risky_tld: {
+    weight: 1.4,
+    severity: 'medium',
+    text: (l) => `The link ends in .${l.host.split('.').pop() ?? ''}, a domain ending heavily used by scam sites`,
+  },
+  shortener: {
+    weight: 1.1,
+    severity: 'medium',
+    text: (l) => `The link is shortened (${l.host}), hiding where it really goes`,
+  },
+  free_hosting: {
+    weight: 1.0,
+    severity: 'medium',
+    text: (l) => `The link is on a free web host (${l.host}), where phishing pages are easy to set up`,
+  },
+  port: { weight: 0.8, severity: 'low', text: (l) => `The link uses an unusual port (${l.url.slice(0, 60)})` },
+  deep_subdomains: {
+    weight: 0.5,
+    severity: 'low',
+    text: (l) => `The link has an unusually long chain of sub-domains (${l.host})`,
+  },
+  defanged: {
+    weight: 0.4,
+    severity: 'low',
+    text: (l) => `The link is written in a disguised form (${l.url.slice(0, 60)})`,
+  },
+  insecure_http: { weight: 0.2, severity: 'low', text: (l) => `The link is not encrypted (http://${l.host})` },
+};
+
+/** A flag that is a warning by itself (at least weight 1): a link with one is not "the company's own website". */
+export const isWarningFlag = (flag: string): boolean => (LINK_FLAGS[flag]?.weight ?? 0) >= 1;
+
+export function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Signal[] {
+  // Brand named in the text but the link's domain is not one of its domains.
+  const mentioned = new Map(
+    mentions.filter((m) => m.brand.category !== 'social' || mentions.length === 1).map((m) => [m.brand.name, m.brand]),
+  );
+  for (const l of links) {
+    if (l.officialBrand || l.flags.includes('shortener') || l.flags.includes('ip_address') || !l.domain) continue;
+    if (l.impersonates.length) continue;
+    const named = [...mentioned.values()].find((b) => !b.domains.some((d) => l.host === d || l.host.endsWith(`.${d}`)));
+    if (named) {
+      l.flags.push('brand_mismatch');
+      l.impersonates.push(named.name);
+    }
+  }
+  const best = new Map<string, { link: FoundLink }>();
+  for (const l of links) for (const f of l.flags) if (LINK_FLAGS[f] && !best.has(f)) best.set(f, { link: l });
+  const out: Signal[] = [];
+  for (const [flag, { link }] of best) {
+    const def = LINK_FLAGS[flag];
+    if (!def) continue;
+    const brandTypes: Partial<Record<ScamType, number>> = {};
+    for (const name of link.impersonates) {
+      const m = mentions.find((x) => x.brand.name === name)?.brand;
+      const cat = m?.category;
+      if (cat) brandTypes[CATEGORY_TYPE[cat]] = 0.6;
+    }
+    if (!Object.keys(brandTypes).length && link.impersonates.length) brandTypes.phishing = 0.6;
+    out.push({
+      id: `link_${flag}`,
+      text: def.text(link),
+      weight: def.weight,
+      severity: def.severity,
+      evidence: [{ kind: 'url', url: link.url, start: link.start, end: link.end }],
+      types: mergeMax({ phishing: 0.3 }, brandTypes),
+      tags: ['link'],
+    });
+  }
+  return out;
+}
+
+const comparableUrl = (url: string): string =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^[a-z][a-z0-9+.-]*:\/\//, '')
+    .replace(/\/+$/, '');
+
+/**
+ * "QR code leads to ..." for each link decoded from a QR code. Weight 0: where the code points is
+ * a fact worth showing, not a warning by itself; the link's own flags (found in the message, where the
+ * client puts the decoded link) carry the risk, so a screenshot scores as its pasted text does.
+ */
+export function qrLinkSignals(links: readonly FoundLink[], qrLinks: readonly string[] | undefined): Signal[] {
+  if (!qrLinks?.length) return [];
+  const out: Signal[] = [];
+  for (const qr of new Set(qrLinks.map((q) => q.trim()).filter(Boolean))) {
+    const found = links.find((l) => comparableUrl(l.url) === comparableUrl(qr));
+    const shown = qr.length > 80 ? `${qr.slice(0, 77)}...` : qr;
+    out.push({
+      id: 'qr_link',
+      text: `QR code leads to ${shown}`,
+      weight: 0,
+      severity: 'info',
+      evidence: [
+        found ? { kind: 'url', url: found.url, start: found.start, end: found.end } : { kind: 'url', url: qr },
+      ],
+      tags: ['qr'],
+    });
+  }
+  return out;
+}
