@@ -120,6 +120,38 @@ export default tseslint.config(
     },
   },
   {
+    // The engine's parts (docs/architecture.md, "Detection"): a file in a detection/ sub-folder imports its own
+    // folder, the other parts, and the top-level leaf modules; never the pipeline above it (analyze, evidence,
+    // explain, policy, combine...). training/ is a tool on top of the engine and may import all of it.
+    files: ['server/src/detection/*/**/*.ts'],
+    ignores: ['server/src/detection/training/**', 'server/src/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server/src/detection/*/**',
+              from: './server/src/detection',
+              except: [
+                ...readdirSync(new URL('./server/src/detection', import.meta.url), { withFileTypes: true })
+                  .filter((entry) => entry.isDirectory())
+                  .map((entry) => `./${entry.name}`),
+                './signal.ts',
+                './steps.ts',
+                './engine-input.ts',
+                './options.ts',
+              ],
+              message:
+                'A detection/ part does not import the pipeline above it: move the shared piece into a leaf module (signal.ts, steps.ts) or into the part.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
