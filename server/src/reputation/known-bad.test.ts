@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiScanSchema, createdApiKeySchema } from '@redflag/contracts/api';
-import { storedScanSchema } from '@redflag/contracts/scan';
 import { parseFeed } from './formats.ts';
+import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { importFeed } from './feeds.service.ts';
@@ -17,31 +16,24 @@ const LINK = 'https://other-instance-listed.example/login';
 
 let t: TestApp;
 let u: TestUser;
-let apiKey: string;
+let v1: ReturnType<typeof v1Client>;
 beforeAll(async () => {
   t = await createTestApp();
   u = await createPremiumUser(t);
-  const created = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lists' } });
-  apiKey = createdApiKeySchema.parse(await created.json()).key;
+  const created = await apiClient(t)('createApiKey', { body: { name: 'lists' }, headers: u.headers });
+  v1 = v1Client(t, { key: okData(created, 201).key });
 });
 afterAll(async () => {
   await t.close();
 });
 
 async function webListings(message: string) {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } });
-  expect(res.status).toBe(200);
-  return storedScanSchema.parse(await res.json()).reputation?.listings ?? [];
+  const scan = okData(await apiClient(t)('createScan', { body: { message }, headers: u.headers }), 200);
+  return scan.reputation?.listings ?? [];
 }
 
 async function apiListings(message: string) {
-  const res = await t.request('/v1/scans', {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}` },
-    json: { message },
-  });
-  expect(res.status).toBe(201);
-  return apiScanSchema.parse(await res.json()).reputation?.listings ?? [];
+  return okData(await v1('createScan', { body: { message } }), 201).reputation?.listings ?? [];
 }
 
 /** A list loaded as another instance loads it: straight into the shared database. */
@@ -79,11 +71,8 @@ describe.skipIf(inject('testDatabase').driver !== 'postgres')('two instances on 
     try {
       const ua = await createPremiumUser(a);
       const scanOnA = async () =>
-        storedScanSchema.parse(
-          await (
-            await a.request('/api/scans', { method: 'POST', headers: ua.headers, json: { message: `${BLAND}${LINK}` } })
-          ).json(),
-        ).reputation?.listings ?? [];
+        okData(await apiClient(a)('createScan', { body: { message: `${BLAND}${LINK}` }, headers: ua.headers }))
+          .reputation?.listings ?? [];
       expect(await scanOnA()).toEqual([]);
       await importFeed(b.ctx, { name: 'from-b', format: 'openphish', sourceUrl: null }, `${LINK}\n`);
       expect(await scanOnA()).toMatchObject([{ list: 'from-b', match: 'url' }]);

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdApiKeySchema } from '@redflag/contracts/api';
 import {
   LISTED_MEANS,
-  lookupResponseSchema,
   NOTHING_KNOWN_MEANS,
   REPORTS_ARE_NOT_PROOF,
+  type LookupQuery,
 } from '@redflag/contracts/reputation';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { rateLimitBucket } from '../db/schema/auth.ts';
 import { LOOKUPS_PER_USER } from '../api/rate-limit-headers.ts';
+import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import {
   createPaidUser,
@@ -41,19 +41,16 @@ afterAll(async () => {
 });
 
 async function keyOf(u: TestUser): Promise<string> {
-  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lookup' } });
-  expect(res.status).toBe(201);
-  return createdApiKeySchema.parse(await res.json()).key;
+  return okData(await apiClient(t)('createApiKey', { body: { name: 'lookup' }, headers: u.headers }), 201).key;
 }
-const lookup = (key: string | null, query: string) =>
-  t.request(`/v1/lookup?${query}`, { headers: key ? { authorization: `Bearer ${key}` } : {} });
+const lookup = (key: string | null, query: LookupQuery) => v1Client(t, key ? { key } : {})('lookup', { query });
+const NUMBER = { phone: '+442079460777' };
 
 describe('GET /v1/lookup', () => {
   it('answers 401 without a key and with an unknown one', async () => {
-    expect((await lookup(null, 'phone=%2B442079460777')).status).toBe(401);
-    const res = await lookup('rf_live_not-a-real-key-at-all', 'phone=%2B442079460777');
-    expect(res.status).toBe(401);
-    expect((await res.json()).error.code).toBe('UNAUTHORIZED');
+    expect(await lookup(null, NUMBER)).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
+    const res = await lookup('rf_live_not-a-real-key-at-all', NUMBER);
+    expect(res).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
   });
 
   it('answers 403 PREMIUM_REQUIRED to a trial, to an account with no plan and to a cancelled one', async () => {
@@ -75,22 +72,16 @@ describe('GET /v1/lookup', () => {
       t.ctx.clock.now(),
     );
     for (const u of [trial, none, cancelled]) {
-      const res = await lookup(await keyOf(u), 'phone=%2B442079460777');
-      expect(res.status).toBe(403);
-      expect((await res.json()).error.code).toBe('PREMIUM_REQUIRED');
+      expect(await lookup(await keyOf(u), NUMBER)).toMatchObject({ status: 403, error: { code: 'PREMIUM_REQUIRED' } });
     }
   });
 
   it('a Premium key looks up a listed link, an address on a domain list and a reported number, with what it means', async () => {
     const key = await keyOf(await createPremiumUser(t));
 
-    const url = await lookup(
-      key,
-      `url=${encodeURIComponent('https://WWW.secure-login.bank-verify.example/signin/?utm_source=x')}`,
-    );
-    expect(url.status).toBe(200);
-    expect(url.headers.get('RateLimit-Policy')).toContain('"lookups:user"');
-    const listed = lookupResponseSchema.parse(await url.json());
+    const url = await lookup(key, { url: 'https://WWW.secure-login.bank-verify.example/signin/?utm_source=x' });
+    expect(url.res.headers.get('RateLimit-Policy')).toContain('"lookups:user"');
+    const listed = okData(url, 200);
     expect(listed).toMatchObject({
       kind: 'url',
       normalized: 'secure-login.bank-verify.example/signin',
@@ -100,7 +91,7 @@ describe('GET /v1/lookup', () => {
     // The notes explain what was found, and only that: a listing, no reports.
     expect(listed.notes).toEqual([LISTED_MEANS]);
 
-    const email = lookupResponseSchema.parse(await (await lookup(key, 'email=Billing%40Bad-Sender.example')).json());
+    const email = okData(await lookup(key, { email: 'Billing@Bad-Sender.example' }));
     expect(email).toMatchObject({
       kind: 'email',
       normalized: 'billing@bad-sender.example',
@@ -111,10 +102,10 @@ describe('GET /v1/lookup', () => {
     const reporters = await Promise.all([createPaidUser(t), createPaidUser(t), createPaidUser(t)]);
     await Promise.all(
       reporters.map((u) =>
-        t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM, phoneNumber: PHONE } }),
+        apiClient(t)('createScan', { body: { message: SCAM, phoneNumber: PHONE }, headers: u.headers }).then(okData),
       ),
     );
-    const phone = lookupResponseSchema.parse(await (await lookup(key, 'phone=%2B44%2020%207946%200777')).json());
+    const phone = okData(await lookup(key, { phone: PHONE }));
     expect(phone).toMatchObject({
       kind: 'phone',
       normalized: '+442079460777',
@@ -123,23 +114,21 @@ describe('GET /v1/lookup', () => {
     });
     // The reporter itself sees only the two others: below the threshold, nothing.
     expect(phone.notes).toEqual([REPORTS_ARE_NOT_PROOF]);
-    const own = lookupResponseSchema.parse(
-      await (await lookup(await keyOf(reporters[0] as TestUser), 'phone=%2B442079460777')).json(),
-    );
+    const own = okData(await lookup(await keyOf(reporters[0] as TestUser), NUMBER));
     expect(own.reports).toBeNull();
     // A lookup reports nothing: the count did not move.
-    const again = lookupResponseSchema.parse(await (await lookup(key, 'phone=%2B442079460777')).json());
+    const again = okData(await lookup(key, NUMBER));
     expect(again.reports?.count).toBe(3);
   });
 
   it('a lookup that finds nothing says so, without the notes about lists and reports', async () => {
     const key = await keyOf(await createPremiumUser(t));
     for (const query of [
-      'url=https%3A%2F%2Fexample.org%2Fnothing-here',
-      'phone=%2B12025550143',
-      'email=someone%40example.org',
+      { url: 'https://example.org/nothing-here' },
+      { phone: '+12025550143' },
+      { email: 'someone@example.org' },
     ]) {
-      const answer = lookupResponseSchema.parse(await (await lookup(key, query)).json());
+      const answer = okData(await lookup(key, query));
       expect(answer).toMatchObject({ listings: [], reports: null });
       expect(answer.notes).toEqual([NOTHING_KNOWN_MEANS]);
     }
@@ -148,15 +137,14 @@ describe('GET /v1/lookup', () => {
   it('answers 422 unless exactly one valid value is given', async () => {
     const key = await keyOf(await createPremiumUser(t));
     for (const q of [
-      '',
-      'phone=%2B442079460777&email=a%40b.example',
-      'phone=12',
-      'email=nope',
-      'url=mailto%3Aa%40b.example',
+      {},
+      { phone: '+442079460777', email: 'a@b.example' },
+      { phone: '12' },
+      { email: 'nope' },
+      { url: 'mailto:a@b.example' },
     ]) {
       const res = await lookup(key, q);
-      expect(res.status, q).toBe(422);
-      expect((await res.json()).error.code).toBe('VALIDATION_ERROR');
+      expect(res, JSON.stringify(q)).toMatchObject({ status: 422, error: { code: 'VALIDATION_ERROR' } });
     }
   });
 
@@ -169,9 +157,8 @@ describe('GET /v1/lookup', () => {
     await t.ctx.database.db
       .insert(rateLimitBucket)
       .values({ key: `${LOOKUPS_PER_USER.name}:${u.user.id.toLowerCase()}`, count: LOOKUPS_PER_USER.limit, resetAt });
-    const res = await lookup(key, 'phone=%2B442079460777');
-    expect(res.status).toBe(429);
-    expect((await res.json()).error.code).toBe('RATE_LIMITED');
-    expect(Number(res.headers.get('Retry-After'))).toBeGreaterThan(0);
+    const res = await lookup(key, NUMBER);
+    expect(res).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
+    expect(Number(res.res.headers.get('Retry-After'))).toBeGreaterThan(0);
   });
 });

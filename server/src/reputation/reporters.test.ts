@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdApiKeySchema } from '@redflag/contracts/api';
-import { lookupResponseSchema, type LookupResponse } from '@redflag/contracts/reputation';
-import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
+import type { LookupResponse } from '@redflag/contracts/reputation';
+import type { StoredScan } from '@redflag/contracts/scan';
 import { reputationSighting } from '../db/schema/reputation.ts';
+import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPaidUser, createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
 
@@ -25,23 +25,15 @@ afterAll(async () => {
 });
 
 async function scan(u: TestUser, body: { message: string; phoneNumber?: string }): Promise<StoredScan> {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: body });
-  expect(res.status).toBe(200);
-  return storedScanSchema.parse(await res.json());
+  return okData(await apiClient(t)('createScan', { body, headers: u.headers }), 200);
 }
 
 async function keyOf(u: TestUser): Promise<string> {
-  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lookup' } });
-  expect(res.status).toBe(201);
-  return createdApiKeySchema.parse(await res.json()).key;
+  return okData(await apiClient(t)('createApiKey', { body: { name: 'lookup' }, headers: u.headers }), 201).key;
 }
 
 async function lookupPhone(key: string, phone: string): Promise<LookupResponse> {
-  const res = await t.request(`/v1/lookup?phone=${encodeURIComponent(phone)}`, {
-    headers: { authorization: `Bearer ${key}` },
-  });
-  expect(res.status).toBe(200);
-  return lookupResponseSchema.parse(await res.json());
+  return okData(await v1Client(t, { key })('lookup', { query: { phone } }), 200);
 }
 
 const rowCount = async () =>
