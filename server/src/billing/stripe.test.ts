@@ -1,14 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CheckoutSessionResponse,
-  ConversionPreview,
-  ConversionResponse,
-  Plan,
-  PortalResponse,
-} from '@redflag/contracts/billing';
+import type { ApiRouteName, ApiRouteResponse } from '@redflag/contracts/api-routes';
+import type { Plan } from '@redflag/contracts/billing';
 import { billingWebhookEvent } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { apiClient, type CallResult } from '../test/api-client.ts';
 import type { TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { runBillingJobs } from './jobs.ts';
@@ -28,19 +24,24 @@ import {
 let fake: FakeStripe;
 let t: TestApp;
 let close: () => Promise<void>;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 
 beforeAll(async () => {
   ({ fake, t, close } = await createStripeTestApp());
+  call = apiClient(t);
 });
 afterAll(async () => {
   await close();
 });
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
+/** The parsed answer of a call that must succeed. */
+function ok<N extends ApiRouteName>(r: CallResult<N>): ApiRouteResponse<N> {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${r.error.code}`);
+  return r.data;
 }
 
 async function plan(u: TestUser): Promise<Plan> {
-  return json<Plan>(await t.request('/api/users/plan', { headers: u.headers }));
+  return ok(await call('getPlan', { headers: u.headers }));
 }
 
 function webhook(event: unknown, opts: { secret?: string; signature?: string | null; tamper?: boolean } = {}) {
@@ -48,9 +49,9 @@ function webhook(event: unknown, opts: { secret?: string; signature?: string | n
 }
 
 async function checkout(u: TestUser): Promise<{ sessionId: string; params: Record<string, string> }> {
-  const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
+  const res = await call('createCheckoutSession', { headers: u.headers });
   expect(res.status).toBe(200);
-  const { checkout_url } = await json<CheckoutSessionResponse>(res);
+  const { checkout_url } = ok(res);
   const sessionId = checkout_url.split('/').pop() ?? '';
   const session = fake.sessions.get(sessionId);
   expect(session?.params.client_reference_id).toBe(u.user.id);
@@ -76,13 +77,12 @@ async function trialUser(): Promise<{ u: TestUser; sub: FakeSubscription }> {
 
 /** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
 async function scan(u: TestUser): Promise<string> {
-  const res = await t.request('/api/scans', {
-    method: 'POST',
+  const res = await call('createScan', {
     headers: u.headers,
-    json: { message: 'Is the bike still available? I can pick it up on Saturday.' },
+    body: { message: 'Is the bike still available? I can pick it up on Saturday.' },
   });
-  if (res.status === 200) return 'OK';
-  return ((await res.json()) as { error: { code: string } }).error.code;
+  if (res.ok) return res.status === 200 ? 'OK' : `status ${res.status}`;
+  return res.error.code;
 }
 
 describe('Stripe checkout', () => {
@@ -152,9 +152,9 @@ describe('Stripe webhooks', () => {
   it('a replayed event does nothing', async () => {
     const { sub } = await trialUser();
     const event = fakeEvent('customer.subscription.updated', sub);
-    expect(await json(await webhook(event))).toEqual({ received: true });
+    expect(await (await webhook(event)).json()).toEqual({ received: true });
     const before = fake.requests.length;
-    expect(await json(await webhook(event))).toEqual({ received: true, duplicate: true });
+    expect(await (await webhook(event)).json()).toEqual({ received: true, duplicate: true });
     expect(fake.requests.length).toBe(before);
   });
 
@@ -180,8 +180,8 @@ describe('Stripe webhooks', () => {
 describe('Stripe conversion', () => {
   it('ends the trial now (error_if_incomplete) and reads the paid result: premium', async () => {
     const { u, sub } = await trialUser();
-    const res = await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
-    expect(await json<ConversionResponse>(res)).toEqual({
+    const res = await call('convertTrial', { headers: u.headers });
+    expect(ok(res)).toEqual({
       success: true,
       message: 'Welcome to Premium! Your trial has been converted to a paid subscription.',
     });
@@ -192,12 +192,10 @@ describe('Stripe conversion', () => {
 
   it('the dialog reads the card from the default payment method; the charge and the trial start each leave one mail', async () => {
     const { u, sub } = await trialUser();
-    const preview = await json<ConversionPreview>(
-      await t.request('/api/billing/conversion-preview', { headers: u.headers }),
-    );
+    const preview = ok(await call('getConversionPreview', { headers: u.headers }));
     expect(preview).toMatchObject({ canConvert: true, amountCents: 999, card: { brand: 'Visa', last4: '4242' } });
     expect(fake.requests.some((r) => r.path === `/v1/subscriptions/${sub.id}` && r.method === 'POST')).toBe(false);
-    await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} });
+    await call('convertTrial', { headers: u.headers });
     // Stripe's own events about the same charge arrive afterwards: still one receipt.
     await webhook(fakeEvent('invoice.paid', { id: sub.latest_invoice, object: 'invoice', customer: sub.customer }));
     const rows = await t.ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, u.user.email));
@@ -225,9 +223,7 @@ describe('Stripe conversion', () => {
     const { u, sub } = await trialUser();
     fake.failingCustomers.add(sub.customer);
     for (let i = 0; i < 5; i++) await scan(u);
-    const body = await json<ConversionResponse>(
-      await t.request('/api/convert-trial', { method: 'POST', headers: u.headers, json: {} }),
-    );
+    const body = ok(await call('convertTrial', { headers: u.headers }));
     expect(body.success).toBe(false);
     expect(body.message).toContain('Your card was declined.');
     expect(await plan(u)).toMatchObject({
@@ -277,22 +273,20 @@ describe('Stripe conversion', () => {
 describe('Stripe portal', () => {
   it('opens the Customer Portal with this site as the return URL and refuses another origin', async () => {
     const { u } = await trialUser();
-    const res = await t.request('/api/billing/portal', { method: 'POST', headers: u.headers, json: {} });
+    const res = await call('openBillingPortal', { headers: u.headers });
     expect(res.status).toBe(200);
-    expect((await json<PortalResponse>(res)).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(ok(res).url).toMatch(/^https:\/\/billing\.stripe\.test\//);
     const last = fake.requests.filter((r) => r.path === '/v1/billing_portal/sessions').pop();
     expect(last?.params.return_url).toBe(`${t.config.publicUrl}/account`);
 
-    const own = await t.request('/api/stripe/create-portal-session', {
-      method: 'POST',
+    const own = await call('createPortalSession', {
       headers: u.headers,
-      json: { returnUrl: `${t.config.publicUrl}/dashboard` },
+      body: { returnUrl: `${t.config.publicUrl}/dashboard` },
     });
     expect(own.status).toBe(200);
-    const evil = await t.request('/api/stripe/create-portal-session', {
-      method: 'POST',
+    const evil = await call('createPortalSession', {
       headers: u.headers,
-      json: { returnUrl: 'https://evil.example/' },
+      body: { returnUrl: 'https://evil.example/' },
     });
     expect(evil.status).toBe(422);
   });

@@ -12,7 +12,8 @@ import { runScan } from './scans.service.ts';
 import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
-import { storedScanSchema } from '@redflag/contracts/scan';
+import type { ScanRequest } from '@redflag/contracts/scan';
+import { apiClient } from '../test/api-client.ts';
 import { importFeed } from '../reputation/feeds.service.ts';
 
 // The database round trips one POST /api/scans costs, counted at the driver (db/client.ts
@@ -22,8 +23,11 @@ const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMITS: 'on' });
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -62,9 +66,9 @@ async function user(plan: 'premium' | 'trialing', used = 0, app: TestApp = t): P
 }
 
 /** Statements the database received while one scan request was answered, and the response. */
-async function scanCost(u: TestUser, body: unknown = { message: SCAM, platform: 'sms' }) {
+async function scanCost(u: TestUser, body: ScanRequest = { message: SCAM, platform: 'sms' }) {
   const before = t.ctx.database.stats.statements;
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: body });
+  const res = await call('createScan', { headers: u.headers, body });
   return { res, statements: t.ctx.database.stats.statements - before };
 }
 
@@ -104,7 +108,7 @@ describe('database round trips per scan', () => {
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
     expect(statements).toBeLessThanOrEqual(2);
-    expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({
+    expect(res.ok && res.data.reputation?.listings[0]).toMatchObject({
       list: 'trips',
       match: 'url',
     });
@@ -116,15 +120,15 @@ describe('database round trips per scan', () => {
     const { res, statements } = await scanCost(u);
     expect(res.status).toBe(200);
     expect(statements).toBeLessThanOrEqual(2);
-    const usage = await (await t.request('/api/users/scan-usage', { headers: u.headers })).json();
-    expect(usage.scanCount).toBe(2);
+    const usage = await call('getScanUsage', { headers: u.headers });
+    expect(usage.ok && usage.data.scanCount).toBe(2);
   });
 
   it('the same holds with a bearer token', async () => {
     const u = await user('premium');
-    await t.request('/api/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: SCAM } });
+    await call('createScan', { headers: u.bearerHeaders, body: { message: SCAM } });
     const before = t.ctx.database.stats.statements;
-    const res = await t.request('/api/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: SCAM } });
+    const res = await call('createScan', { headers: u.bearerHeaders, body: { message: SCAM } });
     expect(res.status).toBe(200);
     expect(t.ctx.database.stats.statements - before).toBeLessThanOrEqual(2);
   });
@@ -143,9 +147,9 @@ describe("the session read with the plan keeps better-auth's rules", () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() + 28 * DAY) })
       .where(eq(session.token, u.token));
-    const renewed = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } });
+    const renewed = await call('createScan', { headers: u.headers, body: { message: SCAM } });
     expect(renewed.status).toBe(200);
-    expect(renewed.headers.getSetCookie().join(';')).toContain('session_token=');
+    expect(renewed.res.headers.getSetCookie().join(';')).toContain('session_token=');
     const [row] = await db.select().from(session).where(eq(session.token, u.token));
     expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * DAY);
 
@@ -153,27 +157,20 @@ describe("the session read with the plan keeps better-auth's rules", () => {
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(session.token, u.token));
-    expect(
-      (await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } })).status,
-    ).toBe(401);
+    expect((await call('createScan', { headers: u.headers, body: { message: SCAM } })).status).toBe(401);
     expect(await stored(t, u.user.id)).toBe(1);
   });
 
   it('a forged cookie signature and an unknown bearer token answer 401', async () => {
     const u = await user('premium');
     const forged = u.cookie.replace(/\.[^.]*$/, '.' + 'A'.repeat(43) + '=');
+    expect(await call('createScan', { headers: { cookie: forged }, body: { message: SCAM } })).toMatchObject({
+      status: 401,
+      error: { code: 'UNAUTHORIZED' },
+    });
     expect(
-      (await t.request('/api/scans', { method: 'POST', headers: { cookie: forged }, json: { message: SCAM } })).status,
-    ).toBe(401);
-    expect(
-      (
-        await t.request('/api/scans', {
-          method: 'POST',
-          headers: { authorization: 'Bearer nosuchtoken' },
-          json: { message: SCAM },
-        })
-      ).status,
-    ).toBe(401);
+      await call('createScan', { headers: { authorization: 'Bearer nosuchtoken' }, body: { message: SCAM } }),
+    ).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
   });
 });
 
@@ -181,14 +178,11 @@ describe('the one-statement store stays atomic', () => {
   it('20 concurrent scans with one trial scan left: one 200, the rest 403 SCAN_LIMIT_REACHED, one row stored', async () => {
     const u = await user('trialing', TRIAL_SCAN_LIMIT - 1);
     const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } }),
-      ),
+      Array.from({ length: 20 }, () => call('createScan', { headers: u.headers, body: { message: SCAM } })),
     );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
-    for (const r of results.filter((x) => x.status !== 200))
-      expect((await r.json()).error.code).toBe('SCAN_LIMIT_REACHED');
+    for (const r of results) if (!r.ok) expect(r.error.code).toBe('SCAN_LIMIT_REACHED');
     expect(await stored(t, u.user.id)).toBe(1);
     expect(await usedOf(t, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
   });
@@ -294,7 +288,7 @@ describe('the one-statement store stays atomic', () => {
     for (let i = 0; i < SCANS_PER_USER.limit; i++) expect((await scanCost(u)).res.status).toBe(200);
     const { res } = await scanCost(u);
     expect(res.status).toBe(429);
-    expect(res.headers.get('retry-after')).toBeTruthy();
+    expect(res.res.headers.get('retry-after')).toBeTruthy();
     expect(await stored(t, u.user.id)).toBe(SCANS_PER_USER.limit);
   });
 });
@@ -304,11 +298,13 @@ describe.skipIf(inject('testDatabase').driver !== 'postgres')('two instances on 
     const [a, b] = await createTestAppPair({ RATE_LIMITS: 'on' });
     try {
       const u = await user('trialing', 0, a);
+      const [callA, callB] = [apiClient(a), apiClient(b)];
       const results = await Promise.all(
         Array.from({ length: 24 }, (_, i) =>
-          (i % 2 ? a : b).request('/api/scans', { method: 'POST', headers: u.headers, json: { message: SCAM } }),
+          (i % 2 ? callA : callB)('createScan', { headers: u.headers, body: { message: SCAM } }),
         ),
       );
+
       expect(results.filter((r) => r.status === 200)).toHaveLength(TRIAL_SCAN_LIMIT);
       expect(await stored(a, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
       expect(await usedOf(b, u.user.id)).toBe(TRIAL_SCAN_LIMIT);
