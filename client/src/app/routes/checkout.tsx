@@ -1,68 +1,26 @@
-import { CreditCard, Crown, House, LogIn, LockKeyhole, Sparkles } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { CreditCard, Crown, House, Sparkles } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getBillingPortalUrl } from '@/features/billing/api/open-billing-portal';
 import { CheckoutPage } from '@/features/billing/components/CheckoutPage';
 import { TrialLimitDialog } from '@/features/trial/components/TrialLimitDialog';
-import { openAuthModal } from '@/lib/ui-store';
-import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
 import { useAuth } from '../auth';
-import { PageSpinner, StatusCard } from './status-card';
-
-const DESKTOP_QUERY = '(min-width: 768px)';
+import { StatusCard } from './status-card';
 
 /**
- * Signed-out checkout (docs/product.md §8): on desktop the visitor goes back to / with a toast;
- * on mobile they get a card asking them to sign in. Signed in (or waiting for auth): the billing feature's
- * checkout page.
+ * /checkout (docs/product.md §8). A Premium or trialing user has nothing to check out and gets their own page
+ * here (the trial's one composes the trial feature's dialog); everyone else, signed out included, gets the
+ * billing feature's checkout page, which owns what a visitor sees before and during checkout.
  */
 export function CheckoutRoute() {
   const auth = useAuth();
-  const navigate = useNavigate();
-  const [isDesktop] = useState(() => window.matchMedia(DESKTOP_QUERY).matches);
-  // A pending checkout redirect (sign-in in flight) waits on the checkout page instead of leaving.
-  const [pendingRedirect] = useState(() => storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
-  const signedOut = auth.status === 'signed_out' && !pendingRedirect;
-
-  useEffect(() => {
-    if (!signedOut || !isDesktop) return;
-    toast({ title: 'Authentication Required', description: 'Please sign in to start your free trial.' });
-    void navigate('/', { replace: true });
-  }, [signedOut, isDesktop, navigate]);
-
   // Already Premium: nothing to buy; the page says so and leads to the billing portal (no "charged today").
   if (auth.status === 'signed_in' && auth.user.isPremium) return <AlreadyPremiumPage />;
   // Already on the trial (card given at checkout): the way to Premium is activating it, not a second checkout.
-  if (auth.status === 'signed_in' && auth.user.isTrialing && !auth.user.isPremium) return <ActivateTrialPage />;
-  if (auth.status === 'signed_in' || auth.status === 'loading' || pendingRedirect)
-    return <CheckoutPage auth={auth.status} />;
-  if (signedOut && isDesktop) return <PageSpinner label="Preparing checkout..." />;
-
-  return (
-    <>
-      <title>Checkout · RedFlag</title>
-      <StatusCard
-        icon={<LockKeyhole aria-hidden="true" />}
-        title="Sign in to continue"
-        actions={
-          <>
-            <Button size="lg" onClick={() => openAuthModal('signin')}>
-              <LogIn aria-hidden="true" /> Sign In
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/">
-                <House aria-hidden="true" /> Go to Home
-              </Link>
-            </Button>
-          </>
-        }
-      >
-        <p>Please sign in to continue with checkout.</p>
-      </StatusCard>
-    </>
-  );
+  if (auth.status === 'signed_in' && auth.user.isTrialing) return <ActivateTrialPage />;
+  return <CheckoutPage auth={auth.status} />;
 }
 
 /** /checkout for a Premium user (an old "upgrade" link, a bookmark): nothing is charged here. */

@@ -1,4 +1,4 @@
-import { House, LoaderCircle, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
+import { House, LoaderCircle, LockKeyhole, LogIn, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
@@ -13,13 +13,16 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { useSupportEmail } from '@/lib/public-config';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
+import { openAuthModal } from '@/lib/ui-store';
 import { useCreateCheckoutSession } from '../api/create-checkout-session';
 import { usePlan } from '../api/get-plan';
 
 /**
  * The checkout page (docs/product.md sections 2, 4 and 8): starts a hosted checkout (Stripe Checkout, or
- * the built-in test checkout) and sends the browser there. Rendered for signed-in users, and while auth is
- * still loading; the route decides what signed-out visitors see.
+ * the built-in test checkout) and sends the browser there. Signed out, it is also the one place that decides
+ * what the visitor sees: on a desktop they go back to / with a toast, on a phone a card asks them to sign in,
+ * and a checkout redirect waiting on a sign-in in flight waits here. The route only picks the page for a
+ * Premium or trialing user.
  */
 
 const MOBILE_QUERY = '(max-width: 767px)';
@@ -53,6 +56,9 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
   const [waiting, setWaiting] = useState(
     () => auth !== 'signed_in' && storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null,
   );
+  // Read once: a sign-in in flight for checkout keeps a signed-out visitor here (see `waiting`).
+  const [pendingAtStart] = useState(() => storage.get(STORAGE_KEYS.pendingCheckoutRedirect) !== null);
+  const signedOut = auth === 'signed_out' && !pendingAtStart;
   const autoStarted = useRef(false);
   // An address that has had its trial (even under a deleted account) is charged at once: say so.
   const plan = usePlan({ enabled: auth === 'signed_in' });
@@ -87,6 +93,12 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, []);
+
+  useEffect(() => {
+    if (!signedOut || mobile) return;
+    toast({ title: 'Authentication Required', description: 'Please sign in to start your free trial.' });
+    void navigate('/', { replace: true });
+  }, [signedOut, mobile, navigate]);
 
   // direct=true (after sign-up / OAuth) starts checkout by itself once signed in; 500 ms later on mobile.
   useEffect(() => {
@@ -125,36 +137,38 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
 
   if (authIssue) {
     return (
-      <CheckoutShell>
-        <div className="text-center" role="alert">
-          <ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-600" />
-          <h1 className="mt-4 text-2xl font-black text-slate-900">Authentication issue</h1>
-          <p className="mt-2 text-slate-600">{authIssue}</p>
-          <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
-            <Button size="lg" onClick={retry}>
-              <RefreshCw aria-hidden="true" /> Try Again
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to="/">
-                <House aria-hidden="true" /> Go to Home
-              </Link>
-            </Button>
-          </div>
-        </div>
-      </CheckoutShell>
+      <CheckoutNotice
+        alert
+        icon={<ShieldAlert aria-hidden="true" className="mx-auto size-12 text-red-600" />}
+        title="Authentication issue"
+        text={authIssue}
+        action={
+          <Button size="lg" onClick={retry}>
+            <RefreshCw aria-hidden="true" /> Try Again
+          </Button>
+        }
+      />
     );
   }
 
-  if (auth === 'loading' || (waiting && auth !== 'signed_in')) {
+  if (signedOut && mobile) {
     return (
-      <CheckoutShell>
-        <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
-          <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
-          <p className="font-medium">Loading checkout...</p>
-        </div>
-      </CheckoutShell>
+      <CheckoutNotice
+        icon={<LockKeyhole aria-hidden="true" className="mx-auto size-12 text-slate-700" />}
+        title="Sign in to continue"
+        text="Please sign in to continue with checkout."
+        action={
+          <Button size="lg" onClick={() => openAuthModal('signin')}>
+            <LogIn aria-hidden="true" /> Sign In
+          </Button>
+        }
+      />
     );
   }
+
+  if (signedOut) return <CheckoutSpinner label="Preparing checkout..." />;
+
+  if (auth === 'loading' || (waiting && auth !== 'signed_in')) return <CheckoutSpinner label="Loading checkout..." />;
 
   if (starting) {
     return (
@@ -213,6 +227,51 @@ export function CheckoutPage({ auth }: { auth: CheckoutAuth }) {
           {supportEmail}
         </a>
       </p>
+    </CheckoutShell>
+  );
+}
+
+/** A message in place of the checkout (auth issue, sign in first) with its action and the way home. */
+function CheckoutNotice({
+  alert = false,
+  icon,
+  title,
+  text,
+  action,
+}: {
+  alert?: boolean;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <CheckoutShell>
+      <title>Checkout · RedFlag</title>
+      <div className="text-center" role={alert ? 'alert' : undefined}>
+        {icon}
+        <h1 className="mt-4 text-2xl font-black text-slate-900">{title}</h1>
+        <p className="mt-2 text-slate-600">{text}</p>
+        <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
+          {action}
+          <Button asChild size="lg" variant="outline">
+            <Link to="/">
+              <House aria-hidden="true" /> Go to Home
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </CheckoutShell>
+  );
+}
+
+function CheckoutSpinner({ label }: { label: string }) {
+  return (
+    <CheckoutShell>
+      <div role="status" className="flex flex-col items-center gap-3 py-10 text-slate-600">
+        <LoaderCircle aria-hidden="true" className="size-10 animate-spin text-brand-600" />
+        <p className="font-medium">{label}</p>
+      </div>
     </CheckoutShell>
   );
 }
