@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, verification } from '../db/schema/auth.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 import {
@@ -9,15 +10,25 @@ import {
   latestMailTo,
   mailbox,
   openLink,
+  ORIGIN,
   post,
   readJson,
   sessionCookie,
 } from '../test/auth-helpers.ts';
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY_HEADER: 'x-forwarded-for' });
+  call = apiClient(t);
 });
+
+/** The signed-in user as GET /api/auth/user answers it, or the status it was refused with. */
+async function me(headers: Record<string, string>) {
+  const res = await call('getAuthUser', { headers });
+  return res.ok ? res.data : res.status;
+}
 afterAll(async () => {
   await t.close();
 });
@@ -37,10 +48,8 @@ describe('POST /api/auth/sign-in/email', () => {
     expect(body.user.id).toBe(user.id);
     // The bearer plugin hands API clients the token in a header, and it signs them in.
     const bearer = res.headers.get('set-auth-token');
-    const viaBearer = await t.request('/api/auth/user', { headers: { authorization: `Bearer ${bearer ?? ''}` } });
-    expect(await readJson(viaBearer)).toMatchObject({ id: user.id });
-    const me = await t.request('/api/auth/user', { headers: { cookie: sessionCookie(res)! } });
-    expect(await readJson(me)).toMatchObject({ id: user.id, firstName: 'Ada' });
+    expect(await me({ authorization: `Bearer ${bearer ?? ''}` })).toMatchObject({ id: user.id });
+    expect(await me({ cookie: sessionCookie(res)! })).toMatchObject({ id: user.id, firstName: 'Ada' });
   });
 
   it('answers 401 invalid_credentials for a wrong password and for an unknown address, identically', async () => {
@@ -80,19 +89,19 @@ describe('sign-out', () => {
     const { user, password, headers: first } = await createVerifiedUser(t);
     const second = await signIn({ email: user.email, password });
     const secondCookie = sessionCookie(second)!;
-    const out = await post(t, '/api/auth/sign-out', {}, first);
+    const out = await call('signOut', { headers: { origin: ORIGIN, ...first }, body: {} });
     expect(out.status).toBe(200);
-    expect((await t.request('/api/auth/user', { headers: first })).status).toBe(401);
-    expect((await t.request('/api/auth/user', { headers: { cookie: secondCookie } })).status).toBe(200);
+    expect(await me(first)).toBe(401);
+    expect(await me({ cookie: secondCookie })).toMatchObject({ id: user.id });
   });
 
   it('POST /api/auth/revoke-sessions signs out every device', async () => {
     const { user, password, headers: first } = await createVerifiedUser(t);
     const second = sessionCookie(await signIn({ email: user.email, password }))!;
-    const res = await post(t, '/api/auth/revoke-sessions', {}, first);
+    const res = await call('revokeSessions', { headers: { origin: ORIGIN, ...first }, body: {} });
     expect(res.status).toBe(200);
-    expect((await t.request('/api/auth/user', { headers: first })).status).toBe(401);
-    expect((await t.request('/api/auth/user', { headers: { cookie: second } })).status).toBe(401);
+    expect(await me(first)).toBe(401);
+    expect(await me({ cookie: second })).toBe(401);
     expect(await t.ctx.database.db.select().from(session).where(eq(session.userId, user.id))).toHaveLength(0);
   });
 });
@@ -124,7 +133,7 @@ describe('magic-link recovery', () => {
     expect(open.status).toBe(302);
     expect(open.headers.get('location')).toBe('http://localhost:5000/dashboard?recovered=true');
     const cookie = sessionCookie(open)!;
-    expect((await readJson(await t.request('/api/auth/user', { headers: { cookie } }))).id).toBe(user.id);
+    expect(await me({ cookie })).toMatchObject({ id: user.id });
 
     // Used once: a second visit signs nobody in.
     const again = await openLink(t, link);
@@ -159,9 +168,7 @@ describe('magic-link recovery', () => {
     )!;
     const res = await openLink(t, link);
     const cookie = sessionCookie(res)!;
-    expect(await readJson(await t.request('/api/auth/user', { headers: { cookie } }))).toMatchObject({
-      emailVerified: true,
-    });
+    expect(await me({ cookie })).toMatchObject({ emailVerified: true });
   });
 
   it('answers the same for an unknown address and mails nothing (no account is created)', async () => {

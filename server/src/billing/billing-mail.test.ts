@@ -1,16 +1,12 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CheckoutSessionResponse,
-  ConversionPreview,
-  ConversionResponse,
-  Plan,
-  PortalResponse,
-} from '@redflag/contracts/billing';
+import type { ApiRouteName, ApiRouteResponse } from '@redflag/contracts/api-routes';
+import type { Plan } from '@redflag/contracts/billing';
 import { TRIAL_DAYS, TRIAL_WARNING_DAYS } from '@redflag/contracts/constants';
 import { billingAccount, localInvoice } from '../db/schema/billing.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { formatBillingDate } from '../mail/templates.ts';
+import { apiClient, type CallResult } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { runBillingJobs } from './jobs.ts';
@@ -24,8 +20,11 @@ import { syncSubscription } from './sync.ts';
  */
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -36,12 +35,14 @@ const FAILS_LATER = '4000 0000 0000 0341';
 const SCAM =
   'URGENT: your account is locked. Verify now at http://secure-bank-login.example.ru or it will be closed today.';
 
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
+/** The parsed answer of a call that must succeed. */
+function ok<N extends ApiRouteName>(r: CallResult<N>): ApiRouteResponse<N> {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${r.error.code}`);
+  return r.data;
 }
 
-const post = (u: TestUser, path: string, body: unknown = {}) =>
-  t.request(path, { method: 'POST', headers: u.headers, json: body });
+const convert = (u: TestUser) => call('convertTrial', { headers: u.headers });
+const preview = async (u: TestUser) => ok(await call('getConversionPreview', { headers: u.headers }));
 const form = (u: TestUser, path: string, fields: Record<string, string>) =>
   t.request(path, {
     method: 'POST',
@@ -51,14 +52,14 @@ const form = (u: TestUser, path: string, fields: Record<string, string>) =>
 
 async function trialUser(card = GOOD): Promise<TestUser> {
   const u = await createVerifiedUser(t, { firstName: 'Ada' });
-  const { checkout_url } = await json<CheckoutSessionResponse>(await post(u, '/api/create-checkout-session'));
+  const { checkout_url } = ok(await call('createCheckoutSession', { headers: u.headers }));
   const res = await form(u, new URL(checkout_url).pathname, { number: card, expiry: '12/39', cvc: '123' });
   expect(res.status).toBe(303);
   return u;
 }
 
 async function plan(u: TestUser): Promise<Plan> {
-  return json<Plan>(await t.request('/api/users/plan', { headers: u.headers }));
+  return ok(await call('getPlan', { headers: u.headers }));
 }
 
 async function mails(u: TestUser, kind?: string) {
@@ -78,12 +79,13 @@ async function invoices(u: TestUser) {
 }
 
 async function advance(ms: number) {
+  // raw HTTP: the test clock (TEST_CLOCK only), not in the route table
   const res = await t.request('/api/test/clock', { method: 'POST', json: { advanceMs: ms } });
   expect(res.status).toBe(200);
 }
 
 async function portalPath(u: TestUser): Promise<string> {
-  return new URL((await json<PortalResponse>(await post(u, '/api/billing/portal'))).url).pathname;
+  return new URL(ok(await call('openBillingPortal', { headers: u.headers })).url).pathname;
 }
 
 describe('starting the trial', () => {
@@ -114,12 +116,13 @@ describe('starting the trial', () => {
 describe('the scan limit asks before charging', () => {
   it('POST /api/scans answers 403 SCAN_LIMIT_REACHED after the fifth trial scan and nothing is charged or mailed', async () => {
     const u = await trialUser();
-    for (let i = 0; i < 5; i++) expect((await post(u, '/api/scans', { message: SCAM })).status).toBe(200);
-    const sixth = await post(u, '/api/scans', { message: SCAM });
+    const scan = () => call('createScan', { headers: u.headers, body: { message: SCAM } });
+    for (let i = 0; i < 5; i++) expect((await scan()).status).toBe(200);
+    const sixth = await scan();
     expect(sixth.status).toBe(403);
-    expect(await sixth.json()).toMatchObject({ error: { code: 'SCAN_LIMIT_REACHED' } });
+    expect(sixth).toMatchObject({ error: { code: 'SCAN_LIMIT_REACHED' } });
     // Nothing runs by itself: not the check, not the job.
-    await t.request('/api/check-trial-conversion', { headers: u.headers });
+    expect((await call('checkTrialConversion', { headers: u.headers })).status).toBe(200);
     await advance(0);
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
     expect(await invoices(u)).toHaveLength(0);
@@ -128,11 +131,9 @@ describe('the scan limit asks before charging', () => {
 
   it('GET /api/billing/conversion-preview states amount, card and date; POST /api/convert-trial charges once and mails a receipt', async () => {
     const u = await trialUser();
-    const preview = await json<ConversionPreview>(
-      await t.request('/api/billing/conversion-preview', { headers: u.headers }),
-    );
+    const before = await preview(u);
     // The charge date is "now" on the server's clock, read a moment before this line.
-    expect(preview).toEqual({
+    expect(before).toEqual({
       canConvert: true,
       amountCents: 999,
       currency: 'usd',
@@ -140,12 +141,12 @@ describe('the scan limit asks before charging', () => {
       chargeDate: expect.any(String),
       card: { brand: 'Visa', last4: '4242' },
     });
-    expect(Math.abs(Date.parse(preview.chargeDate) - t.ctx.clock.now().getTime())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(before.chargeDate) - t.ctx.clock.now().getTime())).toBeLessThan(60_000);
     expect(await invoices(u)).toHaveLength(0);
 
-    const res = await post(u, '/api/convert-trial');
+    const res = await convert(u);
     expect(res.status).toBe(200);
-    expect(await json<ConversionResponse>(res)).toMatchObject({ success: true });
+    expect(ok(res)).toMatchObject({ success: true });
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
     const paid = await invoices(u);
     expect(paid).toHaveLength(1);
@@ -159,18 +160,15 @@ describe('the scan limit asks before charging', () => {
     expect(receipts[0]?.text).toContain('Next charge: $9.99 on');
 
     // A second click is harmless: no second charge, no second receipt.
-    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: true });
+    expect(ok(await convert(u))).toMatchObject({ success: true });
     expect(await invoices(u)).toHaveLength(1);
     expect(await mails(u, 'receipt')).toHaveLength(1);
-    expect(
-      (await json<ConversionPreview>(await t.request('/api/billing/conversion-preview', { headers: u.headers })))
-        .canConvert,
-    ).toBe(false);
+    expect((await preview(u)).canConvert).toBe(false);
   });
 
   it('a declined click leaves the trial as it was and mails "payment failed"', async () => {
     const u = await trialUser(FAILS_LATER);
-    const body = await json<ConversionResponse>(await post(u, '/api/convert-trial'));
+    const body = ok(await convert(u));
     expect(body.success).toBe(false);
     expect(await plan(u)).toMatchObject({
       planTier: 'free',
@@ -185,7 +183,7 @@ describe('the scan limit asks before charging', () => {
   });
 
   it('answers 401 signed out', async () => {
-    expect((await t.request('/api/billing/conversion-preview')).status).toBe(401);
+    expect(await call('getConversionPreview')).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
   });
 });
 
@@ -251,7 +249,7 @@ describe('cancelling', () => {
 
   it('a paid subscription cancelled in the portal is confirmed once; cancelling again after resuming is confirmed again', async () => {
     const u = await trialUser();
-    expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(true);
+    expect(ok(await convert(u)).success).toBe(true);
     const path = await portalPath(u);
     await t.request(`${path}/cancel`, { method: 'POST', headers: u.headers });
     const first = await mails(u, 'cancellation');
@@ -270,9 +268,7 @@ describe('with SMTP', () => {
     const smtp = await createTestApp({ SMTP_URL: 'smtp://127.0.0.1:1' });
     try {
       const u = await createVerifiedUser(smtp);
-      const { checkout_url } = await json<CheckoutSessionResponse>(
-        await smtp.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} }),
-      );
+      const { checkout_url } = ok(await apiClient(smtp)('createCheckoutSession', { headers: u.headers }));
       await smtp.request(new URL(checkout_url).pathname, {
         method: 'POST',
         headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' },

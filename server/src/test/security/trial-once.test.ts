@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse, Plan, PortalResponse, ScanUsage, TrialStatus } from '@redflag/contracts/billing';
+import type { ApiRouteName, ApiRouteResponse } from '@redflag/contracts/api-routes';
+import type { Plan } from '@redflag/contracts/billing';
 import { trialGrant } from '../../db/schema/billing.ts';
 import { normalizeEmailForTrial, trialEmailHash } from '../../billing/trial-history.ts';
 import { DAY_MS } from '../../billing/plan-state.ts';
 import { FakeStripe, fakeEvent } from '../fake-stripe.ts';
+import { apiClient, type CallResult } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
@@ -15,8 +17,11 @@ import { createVerifiedUser, type TestUser } from '../users.ts';
  */
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -24,20 +29,25 @@ afterAll(async () => {
 
 const GOOD = '4242 4242 4242 4242';
 
-async function post(u: TestUser, path: string, body: unknown = {}) {
-  return t.request(path, { method: 'POST', headers: u.headers, json: body });
+/** The parsed answer of a call that must succeed. */
+function ok<N extends ApiRouteName>(r: CallResult<N>): ApiRouteResponse<N> {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${r.error.code}`);
+  return r.data;
 }
 
+const deleteAccount = (u: TestUser, confirmEmail: string) =>
+  call('deleteAccount', { headers: u.headers, body: { confirmEmail } });
+
 async function plan(u: TestUser): Promise<Plan> {
-  const res = await t.request('/api/users/plan', { headers: u.headers });
+  const res = await call('getPlan', { headers: u.headers });
   expect(res.status).toBe(200);
-  return (await res.json()) as Plan;
+  return ok(res);
 }
 
 async function startCheckout(u: TestUser): Promise<string> {
-  const res = await post(u, '/api/create-checkout-session');
+  const res = await call('createCheckoutSession', { headers: u.headers });
   expect(res.status).toBe(200);
-  return new URL(((await res.json()) as CheckoutSessionResponse).checkout_url).pathname;
+  return new URL(ok(res).checkout_url).pathname;
 }
 
 function pay(u: TestUser, path: string) {
@@ -56,10 +66,9 @@ async function trialThenDelete(email: string): Promise<void> {
     subscriptionStatus: 'trialing',
     computedStatus: { status: 'trialing', hasUsedTrial: true },
   });
-  const portalRes = await post(u, '/api/billing/portal');
-  const portal = new URL(((await portalRes.json()) as PortalResponse).url).pathname;
+  const portal = new URL(ok(await call('openBillingPortal', { headers: u.headers })).url).pathname;
   expect((await t.request(`${portal}/cancel`, { method: 'POST', headers: u.headers })).status).toBe(303);
-  const deleted = await post(u, '/api/account/delete', { confirmEmail: email });
+  const deleted = await deleteAccount(u, email);
   expect(deleted.status).toBe(200);
 }
 
@@ -90,11 +99,9 @@ describe('a trial once per e-mail address, across account deletion', () => {
       isTrialing: false,
       trialDaysLeft: 0,
     });
-    const trial = (await (
-      await t.request('/api/users/trial-status', { headers: again.headers })
-    ).json()) as TrialStatus;
+    const trial = ok(await call('getTrialStatus', { headers: again.headers }));
     expect(trial.isTrialing).toBe(false);
-    const usage = (await (await t.request('/api/users/scan-usage', { headers: again.headers })).json()) as ScanUsage;
+    const usage = ok(await call('getScanUsage', { headers: again.headers }));
     expect(usage).toMatchObject({ unlimited: true, scanCount: 0 });
   });
 
@@ -114,7 +121,7 @@ describe('a trial once per e-mail address, across account deletion', () => {
     const email = `never-trialed-${unique()}@example.com`;
     const u = await createVerifiedUser(t, { email });
     expect((await plan(u)).computedStatus).toEqual({ status: 'new', hasUsedTrial: false });
-    expect((await post(u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+    expect((await deleteAccount(u, email)).status).toBe(200);
     expect(await t.ctx.database.db.select().from(trialGrant)).toHaveLength(before);
 
     const again = await createVerifiedUser(t, { email });
@@ -145,10 +152,11 @@ describe('a trial once per e-mail address, across account deletion', () => {
     expect((await pay(u, await startCheckout(u))).status).toBe(303);
     // As if the trial predated the table: nothing recorded at the trial's start.
     await t.ctx.database.db.delete(trialGrant);
-    const portal = new URL(((await (await post(u, '/api/billing/portal')).json()) as PortalResponse).url).pathname;
+    const portal = new URL(ok(await call('openBillingPortal', { headers: u.headers })).url).pathname;
     await t.request(`${portal}/cancel`, { method: 'POST', headers: u.headers });
+    // raw HTTP: the test clock (TEST_CLOCK only), not in the route table
     await t.request('/api/test/clock', { method: 'POST', json: { advanceMs: 8 * DAY_MS } });
-    expect((await post(u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+    expect((await deleteAccount(u, email)).status).toBe(200);
     const again = await createVerifiedUser(t, { email });
     expect((await plan(again)).computedStatus).toEqual({ status: 'setup_required', hasUsedTrial: true });
   });
@@ -165,15 +173,19 @@ describe('with Stripe', () => {
       STRIPE_PRICE_ID: 'price_premium_monthly',
       STRIPE_API_BASE: await fake.start(),
     });
+    const callS = apiClient(s);
     try {
       const checkout = async (u: TestUser) => {
-        const res = await s.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
-        const id = ((await res.json()) as CheckoutSessionResponse).checkout_url.split('/').pop() ?? '';
+        const id =
+          ok(await callS('createCheckoutSession', { headers: u.headers }))
+            .checkout_url.split('/')
+            .pop() ?? '';
         return { id, params: fake.sessions.get(id)?.params ?? {} };
       };
       const webhook = (event: unknown) => {
         const payload = JSON.stringify(event);
         const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret });
+        // raw HTTP: a webhook signed over its raw body, not a route of the web app's table
         return s.request('/api/stripe/webhook', {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'stripe-signature': signature },
@@ -195,10 +207,7 @@ describe('with Stripe', () => {
       );
       fake.cancel(sub.id);
       await webhook(fakeEvent('customer.subscription.deleted', sub));
-      expect(
-        (await s.request('/api/account/delete', { method: 'POST', headers: u.headers, json: { confirmEmail: email } }))
-          .status,
-      ).toBe(200);
+      expect((await callS('deleteAccount', { headers: u.headers, body: { confirmEmail: email } })).status).toBe(200);
 
       const again = await createVerifiedUser(s, { email });
       const second = await checkout(again);
