@@ -5,10 +5,10 @@ import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { apiScanSchema, createdApiKeySchema } from '@redflag/contracts/api';
 import type { FeedFormat } from '@redflag/contracts/reputation';
-import { storedScanSchema, type StoredScan } from '@redflag/contracts/scan';
+import type { StoredScan } from '@redflag/contracts/scan';
 import { reputationFeed, reputationFeedEntry } from '../db/schema/reputation.ts';
+import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { importFeed, refreshFeeds } from './feeds.service.ts';
@@ -38,9 +38,7 @@ afterAll(async () => {
 });
 
 async function scan(message: string): Promise<StoredScan> {
-  const res = await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } });
-  expect(res.status).toBe(200);
-  return storedScanSchema.parse(await res.json());
+  return okData(await apiClient(t)('createScan', { body: { message }, headers: u.headers }), 200);
 }
 
 describe('a scan whose link is on an imported list', () => {
@@ -67,21 +65,17 @@ describe('a scan whose link is on an imported list', () => {
       },
     ]);
     // What was stored is what was answered.
-    const again = storedScanSchema.parse(await (await t.request(`/api/scans/${s.id}`, { headers: u.headers })).json());
+    const again = okData(await apiClient(t)('getScan', { params: { id: s.id }, headers: u.headers }));
     expect(again.reputation).toEqual(s.reputation);
     expect(again.riskScore).toBe(s.riskScore);
   });
 
   it('the /v1 answer carries the same: verdict scam, the listing first and in `reputation`', async () => {
-    const created = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'lists' } });
-    const { key } = createdApiKeySchema.parse(await created.json());
-    const res = await t.request('/v1/scans', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}` },
-      json: { message: `${BLAND}http://toll-pay-now.example/ez` },
+    const { key } = okData(await apiClient(t)('createApiKey', { body: { name: 'lists' }, headers: u.headers }));
+    const res = await v1Client(t, { key })('createScan', {
+      body: { message: `${BLAND}http://toll-pay-now.example/ez` },
     });
-    expect(res.status).toBe(201);
-    const scan = apiScanSchema.parse(await res.json());
+    const scan = okData(res, 201);
     expect(scan.verdict).toBe('scam');
     expect(scan.reasonDetails[0]?.id).toBe('known_bad_list');
     expect(scan.reputation?.listings).toEqual([
@@ -189,13 +183,11 @@ describe('when the lookup fails', () => {
     try {
       const v = await createPremiumUser(broken);
       await broken.ctx.database.db.execute(sql`drop table reputation_feed_entry`);
-      const res = await broken.request('/api/scans', {
-        method: 'POST',
+      const res = await apiClient(broken)('createScan', {
+        body: { message: `${BLAND}https://private-marker-host.example/path` },
         headers: v.headers,
-        json: { message: `${BLAND}https://private-marker-host.example/path` },
       });
-      expect(res.status).toBe(200);
-      expect(storedScanSchema.parse(await res.json()).reputation).toBeUndefined();
+      expect(okData(res, 200).reputation).toBeUndefined();
       const log = lines.join('');
       expect(log).toContain('reputation lookup failed');
       expect(log).not.toContain('private-marker-host');
@@ -359,12 +351,11 @@ describe('the scheduled refresh (FEEDS)', () => {
         expect([a[0]?.status, b[0]?.status].sort()).toEqual(['not_due', 'refreshed']);
         expect(requests - before).toBe(1);
         const u2 = await createPremiumUser(two);
-        const res = await two.request('/api/scans', {
-          method: 'POST',
+        const res = await apiClient(two)('createScan', {
+          body: { message: `${BLAND}https://refresh-one.example/login` },
           headers: u2.headers,
-          json: { message: `${BLAND}https://refresh-one.example/login` },
         });
-        expect(storedScanSchema.parse(await res.json()).reputation?.listings[0]).toMatchObject({
+        expect(okData(res).reputation?.listings[0]).toMatchObject({
           list: 'good',
           match: 'url',
         });
@@ -461,12 +452,11 @@ describe('a refresh that does not look like the list', () => {
     expect(await entriesOf('blocklist')).toEqual(['bad-one.example', 'bad-two.example']);
 
     // The provider's own site, named on the error page, is not a listed site.
-    const res = await r.request('/api/scans', {
-      method: 'POST',
+    const res = await apiClient(r)('createScan', {
+      body: { message: `${BLAND}https://feeds.list-provider.example/status` },
       headers: v.headers,
-      json: { message: `${BLAND}https://feeds.list-provider.example/status` },
     });
-    const s = storedScanSchema.parse(await res.json());
+    const s = okData(res);
     expect(s.reputation?.listings ?? []).toEqual([]);
     expect(s.riskScore).toBeLessThan(40);
 
