@@ -10,15 +10,16 @@
  */
 import { MAX_CONTEXT_QUESTIONS, type ContextKey, type ScanContext } from '@redflag/contracts/scan-context';
 import type { ScanResult } from '@redflag/contracts/scan';
+import type { SignalId } from './rules/signal-ids.ts';
 import type { Signal } from './signal.ts';
 import type { Gathered } from './evidence.ts';
 import { MARKETPLACES } from './rules/rules.ts';
 
 /** The id every answer's signal starts with: the score policy reads `user_knows_sender` (policy.ts). */
 export const USER_CONTEXT_PREFIX = 'user_';
-export const USER_KNOWS_SENDER = 'user_knows_sender';
+export const USER_KNOWS_SENDER = 'user_knows_sender' satisfies SignalId;
 
-const answer = (id: string, text: string, weight: number, extra: Partial<Signal> = {}): Signal => ({
+const answer = (id: SignalId, text: string, weight: number, extra: Partial<Signal> = {}): Signal => ({
   id,
   text,
   weight,

@@ -7,11 +7,17 @@ import type { ScamType } from '@redflag/contracts/scan';
 import { CATEGORY_TYPE } from './brand-types.ts';
 import { mergeMax, type Signal } from './signal.ts';
 import type { BrandMention } from './rules/brand-mentions.ts';
+import type { LinkSignalId } from './rules/signal-ids.ts';
 import type { FoundLink } from './url/links.ts';
+
+/** The link flags that carry a signal of their own: `link_<flag>` (rules/signal-ids.ts). */
+export type ScoredLinkFlag = LinkSignalId extends `link_${infer F}` ? F : never;
+
+const isScoredFlag = (flag: string): flag is ScoredLinkFlag => Object.hasOwn(LINK_FLAGS, flag);
 
 /** Each link flag's weight, severity and sentence; a flag missing here is shown on the link, not scored. */
 export const LINK_FLAGS: Record<
-  string,
+  ScoredLinkFlag,
   { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }
 > = {
   homoglyph: {
@@ -84,7 +90,7 @@ export const LINK_FLAGS: Record<
 };
 
 /** A flag that is a warning by itself (at least weight 1): a link with one is not "the company's own website". */
-export const isWarningFlag = (flag: string): boolean => (LINK_FLAGS[flag]?.weight ?? 0) >= 1;
+export const isWarningFlag = (flag: string): boolean => isScoredFlag(flag) && LINK_FLAGS[flag].weight >= 1;
 
 export function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Signal[] {
   // Brand named in the text but the link's domain is not one of its domains.
@@ -100,12 +106,11 @@ export function linkSignals(links: FoundLink[], mentions: readonly BrandMention[
       l.impersonates.push(named.name);
     }
   }
-  const best = new Map<string, { link: FoundLink }>();
-  for (const l of links) for (const f of l.flags) if (LINK_FLAGS[f] && !best.has(f)) best.set(f, { link: l });
+  const best = new Map<ScoredLinkFlag, { link: FoundLink }>();
+  for (const l of links) for (const f of l.flags) if (isScoredFlag(f) && !best.has(f)) best.set(f, { link: l });
   const out: Signal[] = [];
   for (const [flag, { link }] of best) {
     const def = LINK_FLAGS[flag];
-    if (!def) continue;
     const brandTypes: Partial<Record<ScamType, number>> = {};
     for (const name of link.impersonates) {
       const m = mentions.find((x) => x.brand.name === name)?.brand;

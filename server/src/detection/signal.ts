@@ -5,9 +5,12 @@
  * tag list below it.
  */
 import type { ReasonDetail, ScamType } from '@redflag/contracts/scan';
+import type { SignalId } from './rules/signal-ids.ts';
 import type { RuleTag } from './rules/tags.ts';
 
 export interface Signal extends ReasonDetail {
+  /** Which finding it is: one of the closed list (rules/signal-ids.ts). */
+  id: SignalId;
   /** Scam-type votes, multiplied by the signal's weight when the type is picked. */
   types?: Partial<Record<ScamType, number>>;
   tags?: readonly RuleTag[];

@@ -4,6 +4,7 @@
  */
 import type { Platform, ScamType } from '@redflag/contracts/scan';
 import type { Signal } from '../signal.ts';
+import type { SignalId } from './signal-ids.ts';
 import type { RuleTag } from './tags.ts';
 import { MARKETPLACES } from './rules.ts';
 
@@ -11,7 +12,7 @@ export function comboSignals(signals: readonly Signal[], platform: Platform | un
   const tags = new Set(signals.flatMap((s) => s.tags ?? []));
   const has = (t: RuleTag): boolean => tags.has(t);
   const out: Signal[] = [];
-  const add = (id: string, text: string, weight: number, types: Partial<Record<ScamType, number>>): void => {
+  const add = (id: SignalId, text: string, weight: number, types: Partial<Record<ScamType, number>>): void => {
     out.push({ id, text, weight, severity: weight >= 2 ? 'high' : 'medium', evidence: [], types, tags: ['combo'] });
   };
   if (has('family') && (has('money') || has('payment_method') || has('emergency') || has('secrecy'))) {

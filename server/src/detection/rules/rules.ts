@@ -10,12 +10,13 @@ import type { Platform, ScamType } from '@redflag/contracts/scan';
 import { MARKETPLACE_PLATFORMS } from '@redflag/contracts/platforms';
 import { spanToOriginal, type Folded } from '../text/normalize.ts';
 import { compiledGate, mayMatch, TrigramIndex, type Gate } from './gate.ts';
+import type { SignalId } from './signal-ids.ts';
 import type { RuleTag } from './tags.ts';
 
 export type Severity = 'high' | 'medium' | 'low' | 'info';
 
 export interface Rule {
-  id: string;
+  id: SignalId;
   /** Sentence shown to the user. */
   text: string;
   weight: number;
@@ -37,7 +38,7 @@ export interface Rule {
 }
 
 export interface RuleHit {
-  id: string;
+  id: SignalId;
   text: string;
   weight: number;
   spans: { start: number; end: number; text: string }[];
