@@ -236,19 +236,21 @@ class PgliteStatements {
         if (this.stale) {
           this.stale = false;
           this.named.clear();
-          await send(serialize.query('DEALLOCATE ALL'));
-          await send(serialize.sync());
+          await send(concat([serialize.query('DEALLOCATE ALL'), serialize.sync()]));
         }
-        const messages: Awaited<ReturnType<typeof send>> = [];
+        let messages: Awaited<ReturnType<typeof send>>;
         try {
           let statement = this.named.get(text);
           if (!statement) {
             const name = `redflag_${++this.counter}`;
-            await send(serialize.parse({ name, text, types: [] }));
-            const paramTypes = pgliteParse.parseDescribeStatementResults(
-              await send(serialize.describe({ type: 'S', name })),
+            const described = await send(
+              concat([
+                serialize.parse({ name, text, types: [] }),
+                serialize.describe({ type: 'S', name }),
+                serialize.sync(),
+              ]),
             );
-            statement = { name, paramTypes };
+            statement = { name, paramTypes: pgliteParse.parseDescribeStatementResults(described) };
             this.named.set(text, statement);
           }
           const types = statement.paramTypes;
@@ -258,23 +260,55 @@ class PgliteStatements {
             const serializer = options?.serializers?.[type] ?? pg.serializers[type];
             return serializer ? serializer(value) : String(value as string);
           });
-          messages.push(
-            ...(await send(serialize.bind({ statement: statement.name, values }))),
-            ...(await send(serialize.describe({ type: 'P' }))),
-            ...(await send(serialize.execute({}))),
+          // Bind, describe, execute and sync in one call into PostgreSQL: the protocol allows a batch, PGlite
+          // runs it message by message and reports the first error after the sync, as four calls would.
+          messages = await send(
+            concat([
+              serialize.bind({ statement: statement.name, values }),
+              serialize.describe({ type: 'P' }),
+              serialize.execute({}),
+              serialize.sync(),
+            ]),
           );
         } catch (err) {
           // As PGlite's query does: the error names the statement and its parameters.
           if (err && typeof err === 'object') Object.assign(err, { query: text, params, queryOptions: options });
           throw err;
-        } finally {
-          messages.push(...(await send(serialize.sync())));
         }
         await pg.syncToFs();
-        return pgliteParse.parseResults(messages, pg.parsers, options)[0] as Results<T>;
+        return pgliteParse.parseResults(messages, this.parsersFor(options), {
+          ...options,
+          parsers: undefined,
+        })[0] as Results<T>;
       }),
     );
   }
+
+  /** PGlite's parsers with a statement's own on top, merged once per statement (parseResults merges them per call). */
+  private readonly mergedParsers = new WeakMap<object, Record<number, unknown>>();
+  private parsersFor(options: QueryOptions | undefined): PGlite['parsers'] {
+    const own = options?.parsers;
+    if (!own) return this.pg.parsers;
+    let merged = this.mergedParsers.get(own);
+    if (!merged) {
+      merged = { ...this.pg.parsers, ...own };
+      this.mergedParsers.set(own, merged);
+    }
+    return merged as PGlite['parsers'];
+  }
+}
+
+/** One protocol batch from several serialized messages. */
+function concat(parts: Uint8Array[]): Uint8Array {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const out = new Uint8Array(length);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
 }
 
 /**

@@ -66,6 +66,30 @@ describe('named prepared statements on PGlite', () => {
     expect((await database.db.select().from(item).where(eq(item.id, 105)))[0]?.name).toBe('dup');
   });
 
+  it('reports errors of every step of a batched call (parse, bind, execute) and keeps answering', async () => {
+    const code = (e: unknown) => {
+      const x = e as { code?: string; cause?: { code?: string } };
+      return x.code ?? x.cause?.code;
+    };
+    // Each text is run more often than it takes to be prepared, so the later calls go through the batch.
+    for (let i = 0; i < 6; i++) {
+      // parse: the table does not exist
+      expect(code(await database.db.execute(sql`select * from no_such_table where id = ${i}`).catch((e) => e))).toBe(
+        '42P01',
+      );
+      // bind: a parameter that is not an integer
+      expect(code(await database.db.execute(sql`select ${'not a number'}::int as n`).catch((e) => e))).toBe('22P02');
+      // execute: division by zero on the row
+      expect(code(await database.db.execute(sql`select 1 / (${i}::int - ${i}::int) as n`).catch((e) => e))).toBe(
+        '22012',
+      );
+      const ok = (await database.db.execute(sql`select ${i}::int + 1 as n`)) as unknown as {
+        rows: Array<{ n: number }>;
+      };
+      expect(ok.rows).toEqual([{ n: i + 1 }]);
+    }
+  });
+
   it('still answers after a migration changes the table a prepared statement reads', async () => {
     const read = () => database.db.execute(sql`select * from prepared_probe where id = ${1}`);
     for (let i = 0; i < 5; i++) await read();
