@@ -1,15 +1,32 @@
 import { Hono, type Context, type MiddlewareHandler } from 'hono';
-import type { AppContext } from '../context.ts';
+import type { Config } from '../config.ts';
 import type { AppEnv } from '../http/types.ts';
-import { clientIp, rateLimit, type RateHit, type RateLimitKey, type RateRule } from '../http/rate-limit.ts';
+import {
+  clientIp,
+  rateLimit,
+  type RateHit,
+  type RateLimiter,
+  type RateLimitKey,
+  type RateRule,
+} from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { CLIENT_IP_HEADER, type Auth } from './auth.ts';
 import { normaliseAuthResponse } from './auth-errors.ts';
 import { isKnownDevice, rememberDevice } from './known-device.ts';
 import { AUTH_RATE_RULES } from './rate-rules.ts';
 
+/**
+ * What the auth routes use, named here rather than as a Pick of AppContext: context.ts builds better-auth
+ * from this folder, so this folder does not import context.ts back (docs/architecture.md).
+ */
+export interface AuthRoutesDeps {
+  auth: Auth;
+  config: Config;
+  rateLimiter: RateLimiter;
+}
+
 /** Makes better-auth available to every route (requireUser / getOptionalUser read it from c.var.auth). */
-export function authContext(ctx: AppContext): MiddlewareHandler<AppEnv> {
+export function authContext(ctx: { auth: Auth }): MiddlewareHandler<AppEnv> {
   const { auth } = ctx;
   return async (c, next) => {
     c.set('auth', auth);
@@ -33,7 +50,7 @@ async function bodyText(c: Context<AppEnv>, field: string): Promise<string | nul
 
 const bodyEmail = (c: Context<AppEnv>) => bodyText(c, 'email');
 
-function limits(ctx: AppContext, rules: { ip: RateRule; email: RateRule }) {
+function limits(ctx: AuthRoutesDeps, rules: { ip: RateRule; email: RateRule }) {
   const keys: RateLimitKey[] = [
     { rule: rules.ip, key: (c) => clientIp(c, ctx.config) },
     { rule: rules.email, key: bodyEmail },
@@ -50,7 +67,7 @@ function refuse(rule: RateRule, retryAfterSeconds: number): never {
  * per e-mail, and a browser that signed in to that account before is not subject to that bucket. So a
  * client guessing at an address is stopped without locking the owner out from another client.
  */
-function signInLimits(ctx: AppContext): MiddlewareHandler<AppEnv> {
+function signInLimits(ctx: AuthRoutesDeps): MiddlewareHandler<AppEnv> {
   const limiter = ctx.rateLimiter;
   const rules = AUTH_RATE_RULES.signIn;
   const { secret } = ctx.config.auth;
@@ -104,7 +121,7 @@ export function authEndpointPaths(auth: Auth): string[] {
  * /api/auth/*: our rate limits first (per client address, per e-mail, per account; see rate-rules.ts), then better-auth's handler, whose
  * error answers are rewritten into the app's error shape. Mounted before anything reads the body.
  */
-export function authRoutes(ctx: AppContext) {
+export function authRoutes(ctx: AuthRoutesDeps) {
   const { auth } = ctx;
   const app = new Hono<AppEnv>();
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../http/types.ts';
-import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS } from './auth.ts';
+import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
 import type { SessionUser } from './session-user.ts';
 
 /**
@@ -19,6 +19,17 @@ import type { SessionUser } from './session-user.ts';
  */
 
 export type { SessionUser } from './session-user.ts';
+
+// The request variables this feature sets and reads, added to Hono's own map (every Context sees them) so the
+// edge's AppEnv in http/types.ts need not import auth/.
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** better-auth, set for every request by authContext (auth.routes.ts); routes use requireUser / getOptionalUser. */
+    auth: Auth;
+    /** The signed-in user once looked up (null: signed out); read it through requireUser / getOptionalUser. */
+    user: SessionUser | null | undefined;
+  }
+}
 
 export async function getOptionalUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get('user');

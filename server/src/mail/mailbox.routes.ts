@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import type { AppContext } from '../context.ts';
+import type { Database } from '../db/client.ts';
 import type { AppEnv } from '../http/types.ts';
 import { createMailRepo, type MailRow } from './mail.repo.ts';
 import { escapeHtml, extractLinks } from './templates.ts';
@@ -49,7 +49,8 @@ ${items || '<p>No mail yet.</p>'}
 </main></body></html>`;
 }
 
-export function devMailboxRoutes(ctx: AppContext) {
+// Its one dependency named here: context.ts builds the mailer from this folder, which imports nothing of it back.
+export function devMailboxRoutes(ctx: { database: Database }) {
   const repo = createMailRepo(ctx.database.db);
   const app = new Hono<AppEnv>();
   app.get('/dev/mailbox.json', async (c) => {
