@@ -29,6 +29,45 @@ const sharedZones = ['components', 'lib', 'hooks', 'utils'].map((folder) => ({
   message: 'Shared code imports no feature and not app/: it is used by them, not the other way round.',
 }));
 
+// The server's arrows (docs/architecture.md): index.ts -> context.ts and app.ts -> routes -> services -> repos, with
+// http/, lib/, db/ and config.ts as the toolbox underneath. Every feature may name `type AppContext`, so a folder
+// context.ts builds a service from must not import context.ts back, and the toolbox imports no feature at all.
+const serverDirs = readdirSync(new URL('./server/src', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'test')
+  .map((entry) => entry.name);
+const serverToolbox = ['http', 'lib', 'db'];
+const serverRoot = ['./server/src/context.ts', './server/src/app.ts', './server/src/index.ts'];
+const serverZones = [
+  {
+    target: [...serverToolbox.map((dir) => `./server/src/${dir}`), './server/src/config.ts'],
+    from: [
+      ...serverDirs.filter((dir) => !serverToolbox.includes(dir)).map((dir) => `./server/src/${dir}`),
+      ...serverRoot,
+    ],
+    message:
+      'The toolbox (http/, lib/, db/, config.ts) imports no feature and not context/app/index: a feature adds what it needs (e.g. its request variables through Hono ContextVariableMap, as auth/session.ts does).',
+  },
+  {
+    // What context.ts builds: better-auth, the mailer, the billing provider adapters, the known-bad lists, the engine's
+    // LLM reviewer. They take their few dependencies by name, so the arrow from context.ts into them points down.
+    target: [
+      './server/src/auth',
+      './server/src/mail',
+      './server/src/billing/providers',
+      './server/src/reputation/known-bad.ts',
+      './server/src/detection',
+    ],
+    from: './server/src/context.ts',
+    message:
+      'context.ts builds this service: it must not import context.ts back. Name the dependencies it needs ({ auth: Auth; config: Config }) instead of Pick<AppContext, ...>.',
+  },
+  {
+    target: './server/src',
+    from: ['./server/src/app.ts', './server/src/index.ts'],
+    message: 'app.ts and index.ts are the top: only index.ts (and tests) import app.ts, nothing imports index.ts.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -81,6 +120,33 @@ export default tseslint.config(
   {
     files: ['client/src/**/*.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...featureZones, appZone, ...sharedZones] }] },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/index.ts', 'server/src/**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    // detection/ has a context.ts of its own (the engine's), and the zones above keep it from the app's.
+    ignores: ['server/src/index.ts', 'server/src/detection/**', 'server/src/**/*.test.ts', 'server/src/test/**'],
+    rules: {
+      // The one arrow back up to context.ts is a type (AppContext), erased at build: createContext is index.ts's.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+context(\\.ts)?$',
+              allowTypeImports: true,
+              message: 'Only index.ts (and the test harness) build the context: import type { AppContext } here.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The server's layers (docs/conventions.md): routes -> service -> repo. Only app.ts mounts route files, so
