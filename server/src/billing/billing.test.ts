@@ -1,15 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type {
-  CheckoutSessionResponse,
-  ConversionResponse,
-  Plan,
-  PortalResponse,
-  ScanUsage,
-  TrialConversionCheck,
-  TrialStatus,
-} from '@redflag/contracts/billing';
+import { API_ROUTES, type ApiRouteName, type ApiRouteResponse } from '@redflag/contracts/api-routes';
 import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
+import { apiClient, type CallResult } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { DAY_MS } from './plan-state.ts';
@@ -17,8 +10,11 @@ import { DAY_MS } from './plan-state.ts';
 /** The embedded default end to end over HTTP: the local provider's checkout, conversion, portal and job. */
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -28,21 +24,14 @@ const GOOD = '4242 4242 4242 4242';
 const DECLINED = '4000 0000 0000 0002';
 const FAILS_LATER = '4000 0000 0000 0341';
 
-async function json<T>(res: Response): Promise<T> {
-  return (await res.json()) as T;
+/** The parsed answer of a call that must succeed. */
+function ok<N extends ApiRouteName>(r: CallResult<N>): ApiRouteResponse<N> {
+  if (!r.ok) throw new Error(`expected success, got ${r.status} ${r.error.code}`);
+  return r.data;
 }
 
-async function get<T>(u: TestUser, path: string): Promise<T> {
-  const res = await t.request(path, { headers: u.headers });
-  expect(res.status, `${path} status`).toBe(200);
-  return json<T>(res);
-}
-
-async function post(u: TestUser, path: string, body?: unknown) {
-  return t.request(path, { method: 'POST', headers: u.headers, json: body ?? {} });
-}
-
-const plan = (u: TestUser) => get<Plan>(u, '/api/users/plan');
+const plan = async (u: TestUser) => ok(await call('getPlan', { headers: u.headers }));
+const convert = (u: TestUser) => call('convertTrial', { headers: u.headers });
 
 function form(u: TestUser, path: string, fields: Record<string, string>) {
   return t.request(path, {
@@ -53,9 +42,9 @@ function form(u: TestUser, path: string, fields: Record<string, string>) {
 }
 
 async function startCheckout(u: TestUser): Promise<string> {
-  const res = await post(u, '/api/create-checkout-session');
+  const res = await call('createCheckoutSession', { headers: u.headers });
   expect(res.status).toBe(200);
-  const body = await json<CheckoutSessionResponse>(res);
+  const body = ok(res);
   const url = new URL(body.checkout_url);
   expect(url.origin).toBe(t.config.publicUrl);
   return url.pathname;
@@ -74,48 +63,53 @@ async function trialUser(card = GOOD): Promise<TestUser> {
 
 /** One scan through POST /api/scans: 'OK', or the error code it was refused with. */
 async function scan(u: TestUser): Promise<string> {
-  const res = await t.request('/api/scans', {
-    method: 'POST',
+  const res = await call('createScan', {
     headers: u.headers,
-    json: { message: 'Is the bike still available? I can pick it up on Saturday.' },
+    body: { message: 'Is the bike still available? I can pick it up on Saturday.' },
   });
-  if (res.status === 200) return 'OK';
-  return ((await res.json()) as { error: { code: string } }).error.code;
+  if (res.ok) return res.status === 200 ? 'OK' : `status ${res.status}`;
+  return res.error.code;
 }
 
 async function portal(u: TestUser): Promise<string> {
-  const res = await post(u, '/api/billing/portal');
+  const res = await call('openBillingPortal', { headers: u.headers });
   expect(res.status).toBe(200);
-  return new URL((await json<PortalResponse>(res)).url).pathname;
+  return new URL(ok(res).url).pathname;
 }
 
 async function advance(ms: number) {
+  // raw HTTP: the test clock (TEST_CLOCK only), not in the route table
   const res = await t.request('/api/test/clock', { method: 'POST', json: { advanceMs: ms } });
   expect(res.status).toBe(200);
 }
 
 describe('signed out', () => {
-  it.each([
-    ['GET', '/api/users/plan'],
-    ['GET', '/api/users/scan-usage'],
-    ['GET', '/api/users/trial-status'],
-    ['GET', '/api/stripe/subscription-status'],
-    ['GET', '/api/check-trial-conversion'],
-    ['POST', '/api/convert-trial'],
-    ['POST', '/api/create-checkout-session'],
-    ['POST', '/api/billing/portal'],
-    ['POST', '/api/stripe/create-portal-session'],
-  ])('%s %s answers 401 UNAUTHORIZED', async (method, path) => {
-    const res = await t.request(path, { method, ...(method === 'POST' ? { json: {} } : {}) });
+  const signedOut = {
+    getPlan: () => call('getPlan'),
+    getScanUsage: () => call('getScanUsage'),
+    getTrialStatus: () => call('getTrialStatus'),
+    getSubscriptionStatus: () => call('getSubscriptionStatus'),
+    checkTrialConversion: () => call('checkTrialConversion'),
+    convertTrial: () => call('convertTrial'),
+    createCheckoutSession: () => call('createCheckoutSession'),
+    openBillingPortal: () => call('openBillingPortal'),
+    createPortalSession: () => call('createPortalSession', { body: {} }),
+  } satisfies Partial<Record<ApiRouteName, () => Promise<CallResult<ApiRouteName>>>>;
+  it.each(
+    (Object.keys(signedOut) as Array<keyof typeof signedOut>).map((name) => [
+      API_ROUTES[name].method,
+      API_ROUTES[name].path,
+      name,
+    ]),
+  )('%s %s answers 401 UNAUTHORIZED', async (_method, _path, name) => {
+    const res = await signedOut[name as keyof typeof signedOut]();
     expect(res.status).toBe(401);
-    expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    expect(res).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
   });
 
   it('ignores X-User-ID / X-User-Email (401)', async () => {
     const u = await createVerifiedUser(t);
-    const res = await t.request('/api/users/plan', {
-      headers: { 'x-user-id': u.user.id, 'x-user-email': u.user.email },
-    });
+    const res = await call('getPlan', { headers: { 'x-user-id': u.user.id, 'x-user-email': u.user.email } });
     expect(res.status).toBe(401);
   });
 
@@ -140,49 +134,51 @@ describe('a new account', () => {
       computedStatus: { status: 'new', hasUsedTrial: false },
       billingProvider: 'local',
     });
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({
+    expect(await ok(await call('getScanUsage', { headers: u.headers }))).toEqual({
       planTier: 'free',
       scanCount: 0,
       maxScans: 5,
       remaining: 5,
       unlimited: false,
     });
-    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({
+    expect(await ok(await call('getTrialStatus', { headers: u.headers }))).toMatchObject({
       daysRemaining: 0,
       isExpired: false,
       isTrialing: false,
     });
-    expect(await get(u, '/api/auth/user')).toMatchObject({
+    expect(await ok(await call('getAuthUser', { headers: u.headers }))).toMatchObject({
       subscriptionStatus: 'setup_required',
       paymentSetupComplete: false,
     });
     expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
-    expect(await get<TrialConversionCheck>(u, '/api/check-trial-conversion')).toEqual({
+    expect(await ok(await call('checkTrialConversion', { headers: u.headers }))).toEqual({
       needsConversion: false,
       conversionResult: null,
     });
-    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: false });
+    expect(ok(await convert(u))).toMatchObject({ success: false });
   });
 
   it('has no portal yet (409 CONFLICT)', async () => {
     const u = await createVerifiedUser(t);
-    const res = await post(u, '/api/billing/portal');
+    const res = await call('openBillingPortal', { headers: u.headers });
     expect(res.status).toBe(409);
   });
 
   it('starting a checkout answers a checkout_url (cookie or bearer token) and changes nothing until it is paid', async () => {
     const u = await createVerifiedUser(t);
     const before = await plan(u);
-    const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.bearerHeaders, json: {} });
+    const res = await call('createCheckoutSession', { headers: u.bearerHeaders });
     expect(res.status).toBe(200);
-    expect((await json<CheckoutSessionResponse>(res)).checkout_url).toMatch(/\/billing\/test-checkout\/lcs_/);
+    expect(ok(res).checkout_url).toMatch(/\/billing\/test-checkout\/lcs_/);
     // Left by Back or by closing the tab: the account is exactly as before, trial offer included.
     expect(await plan(u)).toEqual(before);
     expect(await plan(u)).toMatchObject({
       subscriptionStatus: 'setup_required',
       computedStatus: { status: 'new', hasUsedTrial: false },
     });
-    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'setup_required' });
+    expect(await ok(await call('getAuthUser', { headers: u.headers }))).toMatchObject({
+      subscriptionStatus: 'setup_required',
+    });
     expect(await scan(u)).toBe('PAYMENT_SETUP_REQUIRED');
   });
 
@@ -257,16 +253,16 @@ describe('the trial', () => {
     });
     expect(new Date(p.trialEndsAt ?? 0).getTime() - t.ctx.clock.now().getTime()).toBeGreaterThan(7 * DAY_MS - 60_000);
     expect(p.nextBillingDate).toBe(p.trialEndsAt);
-    expect(await get(u, '/api/auth/user')).toMatchObject({
+    expect(await ok(await call('getAuthUser', { headers: u.headers }))).toMatchObject({
       subscriptionStatus: 'trialing',
       paymentSetupComplete: true,
     });
-    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({
+    expect(await ok(await call('getTrialStatus', { headers: u.headers }))).toMatchObject({
       daysRemaining: 7,
       isExpired: false,
       isTrialing: true,
     });
-    expect(await get(u, '/api/stripe/subscription-status')).toMatchObject({
+    expect(await ok(await call('getSubscriptionStatus', { headers: u.headers }))).toMatchObject({
       planTier: 'free',
       subscriptionStatus: 'trialing',
     });
@@ -276,7 +272,7 @@ describe('the trial', () => {
 
   it('checkout again while trialing leads to the portal instead of a second subscription', async () => {
     const u = await trialUser();
-    const body = await json<CheckoutSessionResponse>(await post(u, '/api/create-checkout-session'));
+    const body = ok(await call('createCheckoutSession', { headers: u.headers }));
     expect(body.checkout_url).toContain('/billing/test-portal/');
   });
 
@@ -284,7 +280,7 @@ describe('the trial', () => {
     const u = await trialUser();
     for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
     expect(await scan(u)).toBe('SCAN_LIMIT_REACHED');
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toEqual({
+    expect(await ok(await call('getScanUsage', { headers: u.headers }))).toEqual({
       planTier: 'free',
       scanCount: 5,
       maxScans: 5,
@@ -292,7 +288,7 @@ describe('the trial', () => {
       unlimited: false,
     });
     // Asking whether a decision is due charges nothing (docs/design.md §3 item 6).
-    const check = await get<TrialConversionCheck>(u, '/api/check-trial-conversion');
+    const check = await ok(await call('checkTrialConversion', { headers: u.headers }));
     expect(check).toEqual({ needsConversion: true, conversionResult: null });
     expect(await plan(u)).toMatchObject({ planTier: 'free', subscriptionStatus: 'trialing' });
     const [before] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
@@ -303,7 +299,7 @@ describe('the trial', () => {
         .where(eq(localInvoice.subscriptionId, before?.subscriptionId ?? '')),
     ).toHaveLength(0);
     // The trial-limit dialog's click.
-    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toEqual({
+    expect(ok(await convert(u))).toEqual({
       success: true,
       message: 'Welcome to Premium! Your trial has been converted to a paid subscription.',
     });
@@ -313,7 +309,7 @@ describe('the trial', () => {
       isPremium: true,
       computedStatus: { status: 'active' },
     });
-    expect(await get<ScanUsage>(u, '/api/users/scan-usage')).toMatchObject({
+    expect(await ok(await call('getScanUsage', { headers: u.headers }))).toMatchObject({
       planTier: 'premium',
       unlimited: true,
       remaining: null,
@@ -322,7 +318,7 @@ describe('the trial', () => {
     const invoices = await t.ctx.database.db.select().from(localInvoice);
     expect(invoices.some((i) => i.status === 'paid' && i.amountCents === 999)).toBe(true);
     // Converting again is harmless.
-    expect(await json<ConversionResponse>(await post(u, '/api/convert-trial'))).toMatchObject({ success: true });
+    expect(ok(await convert(u))).toMatchObject({ success: true });
   });
 
   it('trial time over: scans refused with TRIAL_EXPIRED until the job converts at the trial end', async () => {
@@ -330,7 +326,10 @@ describe('the trial', () => {
     // Move past the end without running the job: the rule alone refuses.
     t.ctx.clock.advance(7 * DAY_MS + 1000);
     expect(await scan(u)).toBe('TRIAL_EXPIRED');
-    expect(await get<TrialStatus>(u, '/api/users/trial-status')).toMatchObject({ daysRemaining: 0, isExpired: true });
+    expect(await ok(await call('getTrialStatus', { headers: u.headers }))).toMatchObject({
+      daysRemaining: 0,
+      isExpired: true,
+    });
     expect((await plan(u)).computedStatus.status).toBe('trial_expired');
     await advance(0);
     expect(await plan(u)).toMatchObject({ planTier: 'premium', subscriptionStatus: 'active' });
@@ -341,9 +340,9 @@ describe('the trial', () => {
     const u = await trialUser(FAILS_LATER);
     expect((await plan(u)).subscriptionStatus).toBe('trialing');
     for (let i = 0; i < 5; i++) expect(await scan(u)).toBe('OK');
-    const res = await post(u, '/api/convert-trial');
+    const res = await convert(u);
     expect(res.status).toBe(200);
-    const body = await json<ConversionResponse>(res);
+    const body = ok(res);
     expect(body.success).toBe(false);
     expect(body.message).toContain('Your card was declined.');
     expect(await plan(u)).toMatchObject({
@@ -361,7 +360,7 @@ describe('the trial', () => {
       computedStatus: { status: 'trial_expired', hasUsedTrial: true },
     });
     expect(await scan(u)).toBe('TRIAL_EXPIRED');
-    expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(false);
+    expect(ok(await convert(u)).success).toBe(false);
 
     // Fixing the card in the portal pays the open invoice.
     const path = await portal(u);
@@ -375,7 +374,7 @@ describe('the trial', () => {
 describe('the portal', () => {
   it('shows plan, next billing date and invoices; cancel keeps premium to the period end, then cancelled', async () => {
     const u = await trialUser();
-    expect((await json<ConversionResponse>(await post(u, '/api/convert-trial'))).success).toBe(true);
+    expect(ok(await convert(u)).success).toBe(true);
     const path = await portal(u);
     const page = await (await t.request(path, { headers: u.headers })).text();
     expect(page).toContain('TEST MODE — nothing is charged');
@@ -410,7 +409,9 @@ describe('the portal', () => {
       computedStatus: { status: 'cancelled', hasUsedTrial: true },
     });
     expect(await scan(u)).toBe('SUBSCRIPTION_INACTIVE');
-    expect(await get(u, '/api/auth/user')).toMatchObject({ subscriptionStatus: 'inactive' });
+    expect(await ok(await call('getAuthUser', { headers: u.headers }))).toMatchObject({
+      subscriptionStatus: 'inactive',
+    });
 
     // A later checkout has no second trial: charged now, premium at once.
     const again = await startCheckout(u);
@@ -462,11 +463,12 @@ describe('the portal', () => {
 
   it('create-portal-session accepts this site as return URL and refuses another origin', async () => {
     const u = await trialUser();
-    const ok = await post(u, '/api/stripe/create-portal-session', { returnUrl: `${t.config.publicUrl}/dashboard?x=1` });
-    expect(ok.status).toBe(200);
-    const page = await (
-      await t.request(new URL((await json<PortalResponse>(ok)).url).pathname, { headers: u.headers })
-    ).text();
+    const own = await call('createPortalSession', {
+      headers: u.headers,
+      body: { returnUrl: `${t.config.publicUrl}/dashboard?x=1` },
+    });
+    expect(own.status).toBe(200);
+    const page = await (await t.request(new URL(ok(own).url).pathname, { headers: u.headers })).text();
     expect(page).toContain(`href="${t.config.publicUrl}/dashboard?x=1"`);
     for (const bad of [
       'https://evil.example/account',
@@ -474,9 +476,9 @@ describe('the portal', () => {
       'javascript:alert(1)',
       'http://localhost:5001/account',
     ]) {
-      const res = await post(u, '/api/stripe/create-portal-session', { returnUrl: bad });
+      const res = await call('createPortalSession', { headers: u.headers, body: { returnUrl: bad } });
       expect(res.status, bad).toBe(422);
-      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+      expect(res).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
     }
   });
 
@@ -492,6 +494,7 @@ describe('the portal', () => {
 
 describe('the webhook and the test clock', () => {
   it('the Stripe webhook is not served with the local provider (404)', async () => {
+    // raw HTTP: a webhook's raw body, not a route of the web app's table
     const res = await t.request('/api/stripe/webhook', { method: 'POST', body: '{}' });
     expect(res.status).toBe(404);
   });
@@ -499,6 +502,7 @@ describe('the webhook and the test clock', () => {
   it('the test clock route does not exist without TEST_CLOCK', async () => {
     const other = await createTestApp({ TEST_CLOCK: 'false' });
     try {
+      // raw HTTP: the test clock, not in the route table (and absent here)
       const res = await other.request('/api/test/clock', { method: 'POST', json: { advanceMs: 1 } });
       expect(res.status).toBe(404);
     } finally {
