@@ -1,9 +1,11 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyListSchema, apiScanSchema, createdApiKeySchema, type CreatedApiKey } from '@redflag/contracts/api';
+import type { CreatedApiKey } from '@redflag/contracts/api';
+import type { ScanRequest } from '@redflag/contracts/scan';
 import { updateAccount } from '../billing/billing.repo.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { scans } from '../db/schema/scans.ts';
+import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
@@ -14,8 +16,10 @@ const SCAM =
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
 
 let t: TestApp;
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -24,20 +28,16 @@ afterAll(async () => {
 const trialUser = (used = 0) => createTrialUser(t, { scansUsed: used });
 
 async function newKey(u: TestUser, name = 'Test key'): Promise<CreatedApiKey> {
-  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name } });
-  expect(res.status).toBe(201);
-  return createdApiKeySchema.parse(await res.json());
+  return okData(await call('createApiKey', { body: { name }, headers: u.headers }), 201);
 }
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
-const postScan = (key: string, json: unknown, headers: Record<string, string> = {}) =>
-  t.request('/v1/scans', { method: 'POST', headers: { ...bearer(key), ...headers }, json });
-const getV1Scan = (key: string, id: string) => t.request(`/v1/scans/${id}`, { headers: bearer(key) });
+const postScan = (key: string, body: ScanRequest, headers: Record<string, string> = {}) =>
+  v1Client(t, { key })('createScan', { body, headers });
+const getV1Scan = (key: string, id: string) => v1Client(t, { key })('getScan', { params: { id } });
 
 async function listKeys(u: TestUser) {
-  const res = await t.request('/api/api-keys', { headers: u.headers });
-  expect(res.status).toBe(200);
-  return apiKeyListSchema.parse(await res.json());
+  return okData(await call('listApiKeys', { headers: u.headers }), 200);
 }
 
 /** Rows of a raw query, on either driver (PGlite and node-postgres both answer `{ rows }`). */
@@ -94,14 +94,18 @@ describe('API keys on the account page', () => {
   });
 
   it('answers 401 signed out, 422 for a blank name, and 404 when revoking another account’s key', async () => {
-    expect((await t.request('/api/api-keys', { method: 'POST', json: { name: 'x' } })).status).toBe(401);
-    expect((await t.request('/api/api-keys')).status).toBe(401);
+    const unauthorized = { status: 401, error: { code: 'UNAUTHORIZED' } };
+    expect(await call('createApiKey', { body: { name: 'x' } })).toMatchObject(unauthorized);
+    expect(await call('listApiKeys')).toMatchObject(unauthorized);
     const u = await trialUser();
-    const blank = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: '   ' } });
-    expect(blank.status).toBe(422);
+    const blank = await call('createApiKey', { body: { name: '   ' }, headers: u.headers });
+    expect(blank).toMatchObject({ status: 422, error: { code: 'VALIDATION_ERROR' } });
     const other = await trialUser();
     const theirs = await newKey(other);
-    expect((await t.request(`/api/api-keys/${theirs.id}`, { method: 'DELETE', headers: u.headers })).status).toBe(404);
+    expect(await call('revokeApiKey', { params: { id: theirs.id }, headers: u.headers })).toMatchObject({
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    });
     expect((await postScan(theirs.key, { message: LEGIT })).status).toBe(201);
   });
   it('deleting the account deletes its keys and their idempotency entries; the key then answers 401', async () => {
@@ -110,11 +114,7 @@ describe('API keys on the account page', () => {
     expect((await postScan(key, { message: LEGIT }, { 'idempotency-key': 'before-delete' })).status).toBe(201);
     // A running trial must be cancelled before deletion (decision 066): it is.
     await updateAccount(t.ctx.database.db, u.user.id, { cancelAtPeriodEnd: true }, t.ctx.clock.now());
-    const deleted = await t.request('/api/account/delete', {
-      method: 'POST',
-      headers: u.headers,
-      json: { confirmEmail: u.user.email },
-    });
+    const deleted = await call('deleteAccount', { body: { confirmEmail: u.user.email }, headers: u.headers });
     expect(deleted.status).toBe(200);
     expect((await postScan(key, { message: LEGIT })).status).toBe(401);
     expect(await query(sql`select id from api_key where user_id = ${u.user.id}`)).toEqual([]);
@@ -127,21 +127,18 @@ describe('/v1 with a bearer key', () => {
     const u = await trialUser();
     const { key, id } = await newKey(u);
     const res = await postScan(key, { message: SCAM, platform: 'sms' });
-    expect(res.status).toBe(201);
-    const scan = apiScanSchema.parse(await res.json());
+    const scan = okData(res, 201);
     expect(scan.riskScore).toBeGreaterThanOrEqual(70);
     expect(scan.verdict).toBe('scam');
-    expect(res.headers.get('location')).toBe(`/v1/scans/${scan.id}`);
-    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.res.headers.get('location')).toBe(`/v1/scans/${scan.id}`);
+    expect(res.res.headers.get('cache-control')).toBe('no-store');
 
-    const again = await getV1Scan(key, scan.id);
-    expect(again.status).toBe(200);
-    expect(await again.json()).toEqual(scan);
+    expect(okData(await getV1Scan(key, scan.id), 200)).toEqual(scan);
 
     // The same history the web app shows (which draws the verdict from the score itself).
-    const web = await t.request(`/api/scans/${scan.id}`, { headers: u.headers });
+    const web = okData(await call('getScan', { params: { id: scan.id }, headers: u.headers }));
     const { verdict: _verdict, verdictLabel: _label, ...stored } = scan;
-    expect(await web.json()).toEqual(stored);
+    expect(web).toEqual(stored);
     const [listed] = (await listKeys(u)).filter((k) => k.id === id);
     expect(listed?.lastUsedAt).not.toBeNull();
   });
@@ -149,12 +146,10 @@ describe('/v1 with a bearer key', () => {
   it('keeps the web app’s quotas: the trial’s 5 scans are shared, and its scans include the phone check (decision 100)', async () => {
     const u = await trialUser(4);
     const { key } = await newKey(u);
-    const checked = await postScan(key, { message: LEGIT, phoneNumber: '+1 202 555 0143' });
-    expect(checked.status).toBe(201);
-    expect(((await checked.json()) as { phoneAnalysis: unknown }).phoneAnalysis).not.toBeNull();
+    const checked = okData(await postScan(key, { message: LEGIT, phoneNumber: '+1 202 555 0143' }), 201);
+    expect(checked.phoneAnalysis).toMatchObject({ e164: '+12025550143' });
     const over = await postScan(key, { message: LEGIT });
-    expect(over.status).toBe(403);
-    expect(((await over.json()) as { error: { code: string } }).error.code).toBe('SCAN_LIMIT_REACHED');
+    expect(over).toMatchObject({ status: 403, error: { code: 'SCAN_LIMIT_REACHED' } });
     const [account] = await t.ctx.database.db
       .select({ used: billingAccount.trialScansUsed })
       .from(billingAccount)
@@ -165,27 +160,22 @@ describe('/v1 with a bearer key', () => {
   it('answers 401 without a key, with an unknown key, with a session token, and once the key is revoked', async () => {
     const u = await trialUser();
     const { key, id } = await newKey(u);
-    expect((await t.request('/v1/scans', { method: 'POST', json: { message: LEGIT } })).status).toBe(401);
-    expect((await postScan(`rf_live_${'A'.repeat(43)}`, { message: LEGIT })).status).toBe(401);
+    const unauthorized = { status: 401, error: { code: 'UNAUTHORIZED' } };
+    const noKey = v1Client(t);
+    expect(await noKey('createScan', { body: { message: LEGIT } })).toMatchObject(unauthorized);
+    expect(await postScan(`rf_live_${'A'.repeat(43)}`, { message: LEGIT })).toMatchObject(unauthorized);
     // The web session (cookie or its bearer token) is not an API credential.
-    expect(
-      (await t.request('/v1/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status,
-    ).toBe(401);
-    expect(
-      (await t.request('/v1/scans', { method: 'POST', headers: u.bearerHeaders, json: { message: LEGIT } })).status,
-    ).toBe(401);
+    expect(await noKey('createScan', { body: { message: LEGIT }, headers: u.headers })).toMatchObject(unauthorized);
+    expect(await noKey('createScan', { body: { message: LEGIT }, headers: u.bearerHeaders })).toMatchObject(
+      unauthorized,
+    );
 
-    const ok = await postScan(key, { message: LEGIT });
-    expect(ok.status).toBe(201);
-    const { id: scanId } = (await ok.json()) as { id: string };
+    const { id: scanId } = okData(await postScan(key, { message: LEGIT }), 201);
 
-    const revoked = await t.request(`/api/api-keys/${id}`, { method: 'DELETE', headers: u.headers });
-    expect(revoked.status).toBe(200);
-    expect(((await revoked.json()) as { revokedAt: string | null }).revokedAt).not.toBeNull();
-    const after = await postScan(key, { message: LEGIT });
-    expect(after.status).toBe(401);
-    expect(((await after.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
-    expect((await getV1Scan(key, scanId)).status).toBe(401);
+    const revoked = okData(await call('revokeApiKey', { params: { id }, headers: u.headers }), 200);
+    expect(revoked.revokedAt).not.toBeNull();
+    expect(await postScan(key, { message: LEGIT })).toMatchObject(unauthorized);
+    expect(await getV1Scan(key, scanId)).toMatchObject(unauthorized);
     expect(await scanCount(u.user.id)).toBe(1);
   });
 
@@ -194,18 +184,18 @@ describe('/v1 with a bearer key', () => {
     const b = await trialUser();
     const keyA = await newKey(a);
     const keyB = await newKey(b);
-    const res = await postScan(keyA.key, { message: SCAM });
-    const { id } = (await res.json()) as { id: string };
+    const { id } = okData(await postScan(keyA.key, { message: SCAM }));
     const theirs = await getV1Scan(keyB.key, id);
-    expect(theirs.status).toBe(404);
+    expect(theirs).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
     const unknown = await getV1Scan(keyB.key, '00000000-0000-4000-8000-000000000000');
-    expect(await theirs.json()).toEqual(await unknown.json());
-    expect((await getV1Scan(keyB.key, 'not-a-uuid')).status).toBe(404);
+    expect(!theirs.ok && theirs.error).toEqual(!unknown.ok && unknown.error);
+    expect(await getV1Scan(keyB.key, 'not-a-uuid')).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
   });
 
   it('needs a JSON body (415) and refuses a browser page of another site (403), but a bearer call has no Origin and passes', async () => {
     const u = await trialUser();
     const { key } = await newKey(u);
+    // raw HTTP: the body is sent as text/plain, which no typed call sends
     const plain = await t.request('/v1/scans', {
       method: 'POST',
       headers: { ...bearer(key), 'content-type': 'text/plain' },
@@ -221,8 +211,12 @@ describe('/v1 with a bearer key', () => {
     const u = await trialUser();
     const { key } = await newKey(u);
     const big = JSON.stringify({ message: 'x'.repeat(t.config.bodyLimitBytes + 10) });
+    // raw HTTP: an oversized body with no Content-Type, which no typed call sends
     expect((await t.request('/v1/scans', { method: 'POST', headers: bearer(key), body: big })).status).toBe(413);
-    expect((await postScan(key, JSON.parse(big))).status).toBe(413);
+    expect(await postScan(key, { message: 'x'.repeat(t.config.bodyLimitBytes + 10) })).toMatchObject({
+      status: 413,
+      error: { code: 'PAYLOAD_TOO_LARGE' },
+    });
     expect(await scanCount(u.user.id)).toBe(0);
   });
 });
@@ -232,22 +226,17 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     const u = await trialUser();
     const { key } = await newKey(u);
     const first = await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-42' });
-    expect(first.status).toBe(201);
-    expect(first.headers.get('idempotent-replayed')).toBeNull();
-    const body = await first.json();
+    expect(first.res.headers.get('idempotent-replayed')).toBeNull();
+    const body = okData(first, 201);
 
     // Same body, keys in another order and an empty optional field: the same request.
     const retry = await postScan(key, { platform: 'sms', message: SCAM, email: '' }, { 'idempotency-key': 'order-42' });
-    expect(retry.status).toBe(201);
-    expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(await retry.json()).toEqual(body);
+    expect(retry.res.headers.get('idempotent-replayed')).toBe('true');
+    expect(okData(retry, 201)).toEqual(body);
     expect(await scanCount(u.user.id)).toBe(1);
 
     const changed = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'order-42' });
-    expect(changed.status).toBe(422);
-    expect(((await changed.json()) as { error: { details: { reason: string } } }).error.details.reason).toBe(
-      'idempotency_key_reused',
-    );
+    expect(changed).toMatchObject({ status: 422, error: { details: { reason: 'idempotency_key_reused' } } });
 
     expect((await postScan(key, { message: SCAM, platform: 'sms' }, { 'idempotency-key': 'order-43' })).status).toBe(
       201,
@@ -278,19 +267,16 @@ describe('Idempotency-Key on POST /v1/scans', () => {
     // Out of trial scans: 403, and the key is released, not kept as a stored failure.
     expect((await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' })).status).toBe(403);
     await updateAccount(t.ctx.database.db, u.user.id, { trialScansUsed: 0 }, t.ctx.clock.now());
-    const first = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' });
-    expect(first.status).toBe(201);
-    const { id } = (await first.json()) as { id: string };
+    const { id } = okData(await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' }), 201);
 
     const other = await newKey(u, 'Second');
     const separate = await postScan(other.key, { message: LEGIT }, { 'idempotency-key': 'k1' });
-    expect(((await separate.json()) as { id: string }).id).not.toBe(id);
+    expect(okData(separate).id).not.toBe(id);
 
     t.ctx.clock.advance(24 * 3_600_000 + 1000);
     const later = await postScan(key, { message: LEGIT }, { 'idempotency-key': 'k1' });
-    expect(later.status).toBe(201);
-    expect(later.headers.get('idempotent-replayed')).toBeNull();
-    expect(((await later.json()) as { id: string }).id).not.toBe(id);
+    expect(later.res.headers.get('idempotent-replayed')).toBeNull();
+    expect(okData(later, 201).id).not.toBe(id);
   });
 
   it('refuses an Idempotency-Key that is not printable ASCII', async () => {
@@ -308,17 +294,17 @@ describe('per-key rate limits', () => {
     const other = await newKey(u, 'Other');
     const missing = '00000000-0000-4000-8000-000000000000';
     const first = await getV1Scan(key, missing);
-    expect(first.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60');
-    expect(first.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+$/);
+    expect(first.res.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60');
+    expect(first.res.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+$/);
     for (let i = 0; i < 59; i++) await getV1Scan(key, missing);
     const over = await getV1Scan(key, missing);
-    expect(over.status).toBe(429);
-    expect(over.headers.get('ratelimit')).toMatch(/^"api-key";r=0;t=\d+$/);
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(over).toMatchObject({ status: 429, error: { code: 'RATE_LIMITED' } });
+    expect(over.res.headers.get('ratelimit')).toMatch(/^"api-key";r=0;t=\d+$/);
+    expect(Number(over.res.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another key of the same account has its own quota.
     const fresh = await getV1Scan(other.key, missing);
     expect(fresh.status).toBe(404);
-    expect(fresh.headers.get('ratelimit')).toMatch(/^"api-key";r=59;/);
+    expect(fresh.res.headers.get('ratelimit')).toMatch(/^"api-key";r=59;/);
   });
 });
 
@@ -328,16 +314,14 @@ describe('the per-user scan limit over the API', () => {
     const { key } = await newKey(u);
     const first = await postScan(key, { message: SCAM }, { 'idempotency-key': 'replay-after-budget' });
     expect(first.status).toBe(201);
-    expect(first.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
-    expect(first.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+, "scans:user";r=29;t=\d+$/);
+    expect(first.res.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
+    expect(first.res.headers.get('ratelimit')).toMatch(/^"api-key";r=59;t=\d+, "scans:user";r=29;t=\d+$/);
     // The rest of the minute's scans, from the web app (the budget is the account's).
     for (let i = 1; i < SCANS_PER_USER.limit; i++)
-      expect(
-        (await t.request('/api/scans', { method: 'POST', headers: u.headers, json: { message: LEGIT } })).status,
-      ).toBe(200);
+      expect((await call('createScan', { body: { message: LEGIT }, headers: u.headers })).status).toBe(200);
     const replay = await postScan(key, { message: SCAM }, { 'idempotency-key': 'replay-after-budget' });
     expect(replay.status).toBe(201);
-    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.res.headers.get('idempotent-replayed')).toBe('true');
     const over = await postScan(key, { message: SCAM });
     expect(over.status).toBe(429);
     expect(await scanCount(u.user.id)).toBe(SCANS_PER_USER.limit);
@@ -348,11 +332,10 @@ describe('the per-user scan limit over the API', () => {
     const { key } = await newKey(u);
     for (let i = 0; i < SCANS_PER_USER.limit; i++) await t.ctx.rateLimiter.hit(SCANS_PER_USER, u.user.id);
     const over = await postScan(key, { message: SCAM });
-    expect(over.status).toBe(429);
-    expect(((await over.json()) as { error: { details?: unknown } }).error.details).toEqual({ rule: 'scans:user' });
-    expect(over.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
-    const retryAfter = over.headers.get('retry-after');
-    expect(over.headers.get('ratelimit')).toBe(`"api-key";r=59;t=60, "scans:user";r=0;t=${retryAfter}`);
+    expect(over).toMatchObject({ status: 429, error: { details: { rule: 'scans:user' } } });
+    expect(over.res.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
+    const retryAfter = over.res.headers.get('retry-after');
+    expect(over.res.headers.get('ratelimit')).toBe(`"api-key";r=59;t=60, "scans:user";r=0;t=${retryAfter}`);
   });
 });
 
@@ -365,12 +348,13 @@ describe('bad keys from one address', () => {
       for (let i = 0; i < API_KEY_FAILURES_PER_IP.limit + 10; i++) {
         const auth = bad[i % bad.length];
         const before = app.ctx.database.stats.statements;
-        const res = await app.request('/v1/scans/00000000-0000-4000-8000-000000000000', {
+        const res = await v1Client(app)('getScan', {
+          params: { id: '00000000-0000-4000-8000-000000000000' },
           headers: auth ? { authorization: auth } : {},
         });
         statuses.push(res.status);
         if (res.status === 429) {
-          expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+          expect(Number(res.res.headers.get('retry-after'))).toBeGreaterThan(0);
           if (statuses.filter((s) => s === 429).length > 1) expect(app.ctx.database.stats.statements - before).toBe(0);
         }
       }
