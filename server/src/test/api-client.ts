@@ -148,3 +148,20 @@ export function okData<D>(
   if (status !== undefined && result.status !== status) throw new Error(`Expected ${status}, got ${result.status}`);
   return result.data;
 }
+
+/**
+ * A bare app (a Hono app built in a test) as the typed clients' transport: `json` is sent as the harness
+ * sends it, so a test of the declaration helpers calls its routes by their rows too.
+ */
+export function overApp(app: {
+  request: (path: string, init?: RequestInit) => Response | Promise<Response>;
+}): Pick<TestApp, 'request'> {
+  return {
+    async request(path, init = {}) {
+      const { json, headers, ...rest } = init;
+      const h = new Headers(headers);
+      if (json !== undefined) h.set('content-type', 'application/json');
+      return app.request(path, { ...rest, headers: h, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    },
+  };
+}
