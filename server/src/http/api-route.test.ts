@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRouteName } from '@redflag/contracts/api-routes';
 import { V1_ROUTES } from '@redflag/contracts/v1-routes';
 import { AppError } from '../lib/app-error.ts';
+import { apiClient, okData, overApp, v1Client } from '../test/api-client.ts';
 import { apiRoute, v1Route } from './api-route.ts';
 import { handleError } from './error-handler.ts';
 import type { AppEnv } from './types.ts';
@@ -23,12 +24,6 @@ function appWith(register: (app: Hono<AppEnv>) => void): Hono<AppEnv> {
   register(app);
   return app;
 }
-
-const json = (body: unknown, method = 'POST') => ({
-  method,
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 describe('apiRoute', () => {
   it("answers with the row's method, path and 2xx: 201 for a row that says so, 204 for z.undefined()", async () => {
@@ -50,13 +45,13 @@ describe('apiRoute', () => {
         return undefined;
       });
     });
-    const created = await app.request('/api/api-keys', json({ name: 'CI' }));
-    expect(created.status).toBe(201);
-    expect(await created.json()).toMatchObject({ id: 'k1', name: 'CI' });
-    const event = await app.request('/api/events', json({ name: 'scan_completed', properties: {} }));
+    const call = apiClient(overApp(app));
+    expect(okData(await call('createApiKey', { body: { name: 'CI' } }), 201)).toMatchObject({ id: 'k1', name: 'CI' });
+    const event = await call('sendEvent', { body: { name: 'scan_completed', properties: {} } });
     expect(event.status).toBe(204);
-    expect(await event.text()).toBe('');
+    expect(await event.res.text()).toBe('');
     // Another method on the row's path is not this route.
+    // raw HTTP: a method no row has on this path
     expect((await app.request('/api/api-keys', { method: 'PUT' })).status).toBe(404);
   });
 
@@ -78,11 +73,13 @@ describe('apiRoute', () => {
         };
       }),
     );
-    const saved = await app.request('/api/scans/s1/feedback', json({ label: 'scam', note: '  ' }, 'PUT'));
-    expect(saved.status).toBe(200);
-    expect(await saved.json()).toMatchObject({
+    const call = apiClient(overApp(app));
+    const params = { id: 's1' };
+    const saved = await call('saveFeedback', { params, body: { label: 'scam', note: '  ' } });
+    expect(okData(saved, 200)).toMatchObject({
       feedback: { scanId: 's1', label: 'scam', note: null, consentToUseText: false },
     });
+    // raw HTTP: a body that is not JSON
     const notJson = await app.request('/api/scans/s1/feedback', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
@@ -90,9 +87,9 @@ describe('apiRoute', () => {
     });
     expect(notJson.status).toBe(400);
     expect(await notJson.json()).toMatchObject({ error: { code: 'BAD_REQUEST' } });
-    const invalid = await app.request('/api/scans/s1/feedback', json({ label: 'maybe' }, 'PUT'));
-    expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({
+    const invalid = await call('saveFeedback', { params, invalidBody: { label: 'maybe' } });
+    expect(invalid).toMatchObject({
+      status: 422,
       error: { code: 'VALIDATION_ERROR', details: { fields: [{ path: 'label' }] } },
     });
   });
@@ -109,14 +106,14 @@ describe('apiRoute', () => {
         throw new Error('unreachable: the check threw');
       }),
     );
-    expect((await app.request('/api/scans', json({ message: 42 }))).status).toBe(401);
-    expect(seen).toEqual([]);
-    const checked = await app.request('/api/scans', {
-      ...json({ message: ' ' }),
-      headers: { 'content-type': 'application/json', cookie: 'a=b' },
+    const call = apiClient(overApp(app));
+    expect(await call('createScan', { invalidBody: { message: 42 } })).toMatchObject({
+      status: 401,
+      error: { code: 'UNAUTHORIZED' },
     });
-    expect(checked.status).toBe(422);
-    expect(await checked.json()).toMatchObject({ error: { code: 'MESSAGE_REQUIRED' } });
+    expect(seen).toEqual([]);
+    const checked = await call('createScan', { body: { message: ' ' }, headers: { cookie: 'a=b' } });
+    expect(checked).toMatchObject({ status: 422, error: { code: 'MESSAGE_REQUIRED' } });
     expect(seen).toEqual([{ message: ' ' }]);
   });
 
@@ -131,13 +128,17 @@ describe('apiRoute', () => {
         throw new AppError('NOT_FOUND');
       });
     });
-    const list = await app.request('/api/scans?page=2&verdict=scam');
+    const call = apiClient(overApp(app));
+    const list = await call('listScans', { query: { page: 2, verdict: 'scam' } });
     expect(list.status).toBe(200);
-    expect(JSON.parse(list.headers.get('x-seen') ?? '{}')).toMatchObject({ page: 2, verdict: 'scam' });
-    expect((await app.request('/api/scans?page=-1')).status).toBe(422);
-    const shared = await app.request('/api/shared/t%20k');
-    expect(shared.status).toBe(404);
-    expect(shared.headers.get('x-token')).toBe('t k');
+    expect(JSON.parse(list.res.headers.get('x-seen') ?? '{}')).toMatchObject({ page: 2, verdict: 'scam' });
+    expect(await call('listScans', { query: { page: -1 } })).toMatchObject({
+      status: 422,
+      error: { code: 'VALIDATION_ERROR' },
+    });
+    const shared = await call('getSharedScan', { params: { token: 't k' } });
+    expect(shared).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
+    expect(shared.res.headers.get('x-token')).toBe('t k');
   });
 });
 
@@ -154,11 +155,11 @@ describe('v1Route', () => {
         throw new AppError('NOT_FOUND', 'Scan not found');
       }),
     );
-    const bad = await app.request('/v1/scans/not-a-uuid');
-    expect(bad.status).toBe(404);
-    expect(await bad.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    const v1 = v1Client(overApp(app));
+    const bad = await v1('getScan', { params: { id: 'not-a-uuid' } });
+    expect(bad).toMatchObject({ status: 404, error: { code: 'NOT_FOUND' } });
     expect(seen).toEqual([]);
-    expect((await app.request(`/v1/scans/${SCAN_ID}`)).status).toBe(404);
+    expect((await v1('getScan', { params: { id: SCAN_ID } })).status).toBe(404);
     expect(seen).toEqual([SCAN_ID]);
   });
 
@@ -171,10 +172,14 @@ describe('v1Route', () => {
       }),
     );
     // A bad id is refused before the body is read: 404, not 422 for the body.
-    expect((await app.request('/v1/scans/x', json({ knowsSender: 'maybe' }, 'PATCH'))).status).toBe(404);
-    const invalid = await app.request(`/v1/scans/${SCAN_ID}`, json({ knowsSender: 'maybe' }, 'PATCH'));
-    expect(invalid.status).toBe(422);
-    expect(await invalid.json()).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    const v1 = v1Client(overApp(app));
+    const invalidBody = { knowsSender: 'maybe' };
+    expect(await v1('answerScan', { params: { id: 'x' }, invalidBody })).toMatchObject({
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    });
+    const invalid = await v1('answerScan', { params: { id: SCAN_ID }, invalidBody });
+    expect(invalid).toMatchObject({ status: 422, error: { code: 'VALIDATION_ERROR' } });
     expect(bodies).toEqual([]);
   });
 });
