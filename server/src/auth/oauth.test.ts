@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../db/schema/auth.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 import { errorOf, latestMailTo, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
@@ -16,6 +17,16 @@ const GOOGLE_TOKEN = 'https://oauth2.googleapis.com/token';
 
 let mock: OAuth2Server;
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
+
+/** The signed-in user as GET /api/auth/user answers it; fails the test on any other answer. */
+async function me(cookie: string | null) {
+  const res = await call('getAuthUser', { headers: { cookie: cookie ?? '' } });
+  expect(res.status).toBe(200);
+  if (!res.ok) throw new Error(`user refused: ${res.error.code}`);
+  return res.data;
+}
 const realFetch = globalThis.fetch;
 let profile: Record<string, unknown> = {};
 
@@ -37,6 +48,7 @@ beforeAll(async () => {
     FACEBOOK_CLIENT_ID: 'fb-id',
     FACEBOOK_CLIENT_SECRET: 'fb-secret',
   });
+  call = apiClient(t);
 });
 
 afterAll(async () => {
@@ -80,6 +92,7 @@ async function googleSignIn(callbackURL = '/dashboard') {
   const back = new URL(atMock.headers.get('location')!);
   expect(back.pathname).toBe('/api/auth/callback/google');
 
+  // raw HTTP: better-auth's OAuth callback, a redirect with the browser's cookies, not in the route table
   const callback = await t.request(`${back.pathname}${back.search}`, {
     headers: { cookie: cookieHeader(jar) },
     redirect: 'manual',
@@ -104,9 +117,7 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     expect(callback.headers.get('location')).toBe('/dashboard');
     const cookie = sessionCookie(callback);
     expect(cookie).not.toBeNull();
-    const me = await t.request('/api/auth/user', { headers: { cookie: cookie! } });
-    expect(me.status).toBe(200);
-    const body = await readJson<{ id: string }>(me);
+    const body = await me(cookie);
     expect(body).toMatchObject({
       email: 'gina@example.com',
       emailVerified: true,
@@ -127,20 +138,14 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
       family_name: 'Gmail',
     };
     const { callback } = await googleSignIn('/dashboard');
-    const me = await readJson<{ email: string }>(
-      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }),
-    );
-    expect(me.email).toBe('gina@example.com');
+    expect((await me(sessionCookie(callback))).email).toBe('gina@example.com');
   });
 
   it('links Google to an existing password account with the same verified address', async () => {
     const { user } = await createVerifiedUser(t, { email: 'both-ways@example.com' });
     profile = { sub: 'google-sub-2', email: 'both-ways@example.com', email_verified: true, given_name: 'Bo' };
     const { callback } = await googleSignIn('/dashboard');
-    const me = await readJson<{ id: string }>(
-      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(callback)! } }),
-    );
-    expect(me.id).toBe(user.id);
+    expect((await me(sessionCookie(callback))).id).toBe(user.id);
     const providers = (await t.ctx.database.db.select().from(account).where(eq(account.userId, user.id)))
       .map((a) => a.providerId)
       .sort();
@@ -175,10 +180,7 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
     const link = (await latestMailTo(t, email))!.links.find((l) => l.includes('/api/auth/verify-email'))!;
     expect((await openLink(t, link)).status).toBe(302);
     const joined = await googleSignIn('/dashboard');
-    const me = await readJson<{ id: string }>(
-      await t.request('/api/auth/user', { headers: { cookie: sessionCookie(joined.callback)! } }),
-    );
-    expect(me.id).toBe(pending!.id);
+    expect((await me(sessionCookie(joined.callback))).id).toBe(pending!.id);
     const after = await t.ctx.database.db.select().from(account).where(eq(account.userId, pending!.id));
     expect(after.map((a) => a.providerId)).toEqual(['google']);
     const signIn = await post(t, '/api/auth/sign-in/email', { email, password: attackerPassword });
@@ -187,6 +189,7 @@ describe('Google sign-in (against oauth2-mock-server)', () => {
   });
 
   it('a callback with a forged state signs nobody in', async () => {
+    // raw HTTP: better-auth's OAuth callback, a redirect, not in the route table
     const res = await t.request('/api/auth/callback/google?code=whatever&state=forged', { redirect: 'manual' });
     expect(sessionCookie(res)).toBeNull();
     expect(res.headers.get('location') ?? '').toContain('error');

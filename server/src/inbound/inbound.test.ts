@@ -3,12 +3,12 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardingAddressSchema } from '@redflag/contracts/inbound';
 import { CONTEXT_QUESTIONS } from '@redflag/contracts/scan-context';
 import { billingAccount } from '../db/schema/billing.ts';
 import { inboundAddress } from '../db/schema/inbound.ts';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { scans } from '../db/schema/scans.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, createVerifiedUser, type TestUser } from '../test/users.ts';
 import {
@@ -31,6 +31,8 @@ import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
 const DOMAIN = 'redflag.test';
 const MAX_BYTES = 16 * 1024;
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 let smtp: InboundSmtp;
 let logs = '';
 
@@ -46,6 +48,7 @@ beforeAll(async () => {
     { logDestination },
   );
   smtp = await startInboundSmtp(t.ctx, { port: 0 });
+  call = apiClient(t);
 });
 afterAll(async () => {
   await smtp?.close();
@@ -53,9 +56,10 @@ afterAll(async () => {
 });
 
 async function addressOf(u: TestUser): Promise<string> {
-  const res = await t.request('/api/forwarding-address', { headers: u.headers });
+  const res = await call('getForwardingAddress', { headers: u.headers });
   expect(res.status).toBe(200);
-  const body = forwardingAddressSchema.parse(await res.json());
+  if (!res.ok) throw new Error(`address refused: ${res.error.code}`);
+  const body = res.data;
   expect(body.enabled).toBe(true);
   return body.address ?? '';
 }
@@ -81,10 +85,12 @@ describe('the forwarding address', () => {
     const first = await addressOf(u);
     expect(first).toMatch(new RegExp(`^check\\+[a-z2-7]{24}@${DOMAIN.replace('.', '\\.')}$`));
     // Like an API key: later reads name it by its first characters only, and it keeps working.
-    const again = forwardingAddressSchema.parse(
-      await (await t.request('/api/forwarding-address', { headers: u.headers })).json(),
-    );
-    expect(again).toEqual({ enabled: true, address: null, hint: `${first.slice(0, 'check+'.length + 4)}…@${DOMAIN}` });
+    const again = await call('getForwardingAddress', { headers: u.headers });
+    expect(again.ok && again.data).toEqual({
+      enabled: true,
+      address: null,
+      hint: `${first.slice(0, 'check+'.length + 4)}…@${DOMAIN}`,
+    });
     await send(
       first,
       rawMail({ from: u.user.email, to: first, subject: 'Fwd: test', text: OUTLOOK_TEXT }),
@@ -92,13 +98,12 @@ describe('the forwarding address', () => {
     );
     expect(await scansOf(u)).toHaveLength(1);
 
-    const renewed = await t.request('/api/forwarding-address/renew', {
-      method: 'POST',
+    const renewed = await call('renewForwardingAddress', {
       headers: { ...u.headers, origin: t.config.publicUrl },
-      json: {},
+      body: {},
     });
     expect(renewed.status).toBe(200);
-    const next = forwardingAddressSchema.parse(await renewed.json()).address ?? '';
+    const next = (renewed.ok && renewed.data.address) || '';
     expect(next).toMatch(/^check\+/);
     expect(next).not.toBe(first);
 
@@ -118,12 +123,12 @@ describe('the forwarding address', () => {
   });
 
   it('answers 401 signed out, and { enabled: false } when the server takes no mail', async () => {
-    expect((await t.request('/api/forwarding-address')).status).toBe(401);
+    expect(await call('getForwardingAddress')).toMatchObject({ status: 401, error: { code: 'UNAUTHORIZED' } });
     const off = await createTestApp();
     try {
       const u = await createVerifiedUser(off);
-      const res = await off.request('/api/forwarding-address', { headers: u.headers });
-      expect(await res.json()).toEqual({ enabled: false, address: null, hint: null });
+      const res = await apiClient(off)('getForwardingAddress', { headers: u.headers });
+      expect(res.ok && res.data).toEqual({ enabled: false, address: null, hint: null });
     } finally {
       await off.close();
     }

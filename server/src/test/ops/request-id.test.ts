@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 
@@ -24,11 +25,14 @@ const SCAM =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 let u: TestUser;
 
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'info', RATE_LIMITS: 'off' }, { logDestination: sink });
   u = await createPremiumUser(t);
+  call = apiClient(t);
 });
 
 afterAll(async () => {
@@ -36,10 +40,9 @@ afterAll(async () => {
 });
 
 const scan = (reqId?: string) =>
-  t.request('/api/scans', {
-    method: 'POST',
+  call('createScan', {
     headers: { ...u.headers, ...(reqId ? { 'X-Request-Id': reqId } : {}) },
-    json: { message: SCAM },
+    body: { message: SCAM },
   });
 
 describe('X-Request-Id', () => {
@@ -47,8 +50,9 @@ describe('X-Request-Id', () => {
     const id = `lb-${randomUUID()}`;
     const res = await scan(id);
     expect(res.status).toBe(200);
-    expect(res.headers.get('x-request-id')).toBe(id);
-    const { id: scanId } = (await res.json()) as { id: string };
+    expect(res.res.headers.get('x-request-id')).toBe(id);
+    if (!res.ok) throw new Error(`scan refused: ${res.error.code}`);
+    const scanId = res.data.id;
     const stored = records().find((r) => r.msg === 'scan stored' && r.scanId === scanId);
     expect(stored?.reqId).toBe(id);
     const ours = lines.filter((l) => l.includes(id));
@@ -74,7 +78,7 @@ describe('X-Request-Id', () => {
   ])('replaces an id with %s by a new UUID, and the offered text reaches no log line', async (_name, offered) => {
     const res = await scan(offered);
     expect(res.status).toBe(200);
-    const echoed = res.headers.get('x-request-id') ?? '';
+    const echoed = res.res.headers.get('x-request-id') ?? '';
     expect(echoed).toMatch(UUID);
     expect(lines.some((l) => l.includes(echoed))).toBe(true);
     expect(lines.some((l) => l.includes(offered))).toBe(false);
@@ -84,19 +88,21 @@ describe('X-Request-Id', () => {
     const ids = Array.from({ length: 6 }, () => randomUUID());
     const answers = await Promise.all(ids.map((id) => scan(id)));
     for (const [i, res] of answers.entries()) {
-      expect(res.headers.get('x-request-id')).toBe(ids[i]);
-      const { id: scanId } = (await res.json()) as { id: string };
+      expect(res.res.headers.get('x-request-id')).toBe(ids[i]);
+      if (!res.ok) throw new Error(`scan refused: ${res.error.code}`);
+      const scanId = res.data.id;
       expect(records().find((r) => r.msg === 'scan stored' && r.scanId === scanId)?.reqId).toBe(ids[i]);
     }
   });
 
   it('is echoed on answers made by better-auth and by the error handler', async () => {
     const id = randomUUID();
-    expect(
-      (await t.request('/api/auth/get-session', { headers: { 'X-Request-Id': id } })).headers.get('x-request-id'),
-    ).toBe(id);
-    const missing = await t.request('/api/scans/not-a-scan', { headers: { ...u.headers, 'X-Request-Id': id } });
+    expect((await call('getSession', { headers: { 'X-Request-Id': id } })).res.headers.get('x-request-id')).toBe(id);
+    const missing = await call('getScan', {
+      params: { id: 'not-a-scan' },
+      headers: { ...u.headers, 'X-Request-Id': id },
+    });
     expect(missing.status).toBe(404);
-    expect(missing.headers.get('x-request-id')).toBe(id);
+    expect(missing.res.headers.get('x-request-id')).toBe(id);
   });
 });
