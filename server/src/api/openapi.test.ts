@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createdApiKeySchema } from '@redflag/contracts/api';
 import { V1_ROUTES } from '@redflag/contracts/v1-routes';
+import { apiClient, okData, servedOpenApi, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser } from '../test/users.ts';
 
@@ -12,9 +12,7 @@ let t: TestApp;
 let doc: OpenApiDoc;
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await t.request('/v1/openapi.json');
-  expect(res.status).toBe(200);
-  doc = (await res.json()) as OpenApiDoc;
+  doc = (await servedOpenApi(t, 'public')) as OpenApiDoc;
 });
 afterAll(async () => {
   await t.close();
@@ -41,7 +39,7 @@ function validatorFor(ref: string): ValidateFunction {
 }
 
 /** Checks a real answer against what the document says for this operation and status. */
-async function expectDocumented(method: string, path: string, res: Response): Promise<unknown> {
+async function expectDocumented(method: string, path: string, { res }: { res: Response }): Promise<unknown> {
   const operation = doc.paths[path]?.[method];
   expect(Object.keys(doc.paths[path] ?? {}), `${method} ${path} is documented`).toContain(method);
   const documented = operation?.responses[String(res.status)];
@@ -62,8 +60,7 @@ async function expectDocumented(method: string, path: string, res: Response): Pr
 
 async function keyForTrialUser(): Promise<string> {
   const u = await createTrialUser(t, { scansUsed: 4 });
-  const res = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'Docs' } });
-  return createdApiKeySchema.parse(await res.json()).key;
+  return okData(await apiClient(t)('createApiKey', { body: { name: 'Docs' }, headers: u.headers }), 201).key;
 }
 
 describe('GET /v1/openapi.json', () => {
@@ -89,56 +86,48 @@ describe('GET /v1/openapi.json', () => {
 describe('real /v1 answers match the document', () => {
   it('201, 200, 401, 403, 404, 415 and 422 answers each fit the schema documented for their status', async () => {
     const key = await keyForTrialUser();
-    const auth = { authorization: `Bearer ${key}` };
+    const v1 = v1Client(t, { key });
 
-    const created = (await expectDocumented(
-      'post',
-      '/v1/scans',
-      await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM, platform: 'email' } }),
-    )) as { id: string };
-    await expectDocumented('get', '/v1/scans/{id}', await t.request(`/v1/scans/${created.id}`, { headers: auth }));
-    await expectDocumented(
-      'get',
-      '/v1/scans/{id}',
-      await t.request('/v1/scans/00000000-0000-4000-8000-000000000000', { headers: auth }),
-    );
-    await expectDocumented(
-      'post',
-      '/v1/scans',
-      await t.request('/v1/scans', { method: 'POST', json: { message: SCAM } }),
-    );
-    await expectDocumented(
-      'post',
-      '/v1/scans',
-      await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: '' } }),
-    );
-    await expectDocumented(
-      'post',
-      '/v1/scans',
-      await t.request('/v1/scans', { method: 'POST', headers: { ...auth, 'content-type': 'text/plain' }, body: '{}' }),
-    );
+    const created = await v1('createScan', { body: { message: SCAM, platform: 'email' } });
+    await expectDocumented('post', '/v1/scans', created);
+    const { id } = okData(created, 201);
+    await expectDocumented('get', '/v1/scans/{id}', await v1('getScan', { params: { id } }));
+    const missing = await v1('getScan', { params: { id: '00000000-0000-4000-8000-000000000000' } });
+    expect(missing.status).toBe(404);
+    await expectDocumented('get', '/v1/scans/{id}', missing);
+    const noKey = await v1Client(t)('createScan', { body: { message: SCAM } });
+    expect(noKey.status).toBe(401);
+    await expectDocumented('post', '/v1/scans', noKey);
+    const empty = await v1('createScan', { body: { message: '' } });
+    expect(empty.status).toBe(422);
+    await expectDocumented('post', '/v1/scans', empty);
+    // raw HTTP: a text/plain body, which no typed call sends
+    const notJson = await t.request('/v1/scans', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'text/plain' },
+      body: '{}',
+    });
+    expect(notJson.status).toBe(415);
+    await expectDocumented('post', '/v1/scans', { res: notJson });
     // The trial's fifth scan was the first one above: the next is the plan's 403.
-    const limited = await t.request('/v1/scans', { method: 'POST', headers: auth, json: { message: SCAM } });
-    expect(limited.status).toBe(403);
+    const limited = await v1('createScan', { body: { message: SCAM } });
+    expect(limited).toMatchObject({ status: 403, error: { code: 'SCAN_LIMIT_REACHED' } });
     await expectDocumented('post', '/v1/scans', limited);
   });
 
   it('GET /v1/lookup: its 200, 403 and 422 answers fit the document', async () => {
     const premium = await createPremiumUser(t);
-    const created = await t.request('/api/api-keys', {
-      method: 'POST',
-      headers: premium.headers,
-      json: { name: 'Lookup' },
-    });
-    const auth = { authorization: `Bearer ${createdApiKeySchema.parse(await created.json()).key}` };
-    await expectDocumented(
-      'get',
-      '/v1/lookup',
-      await t.request('/v1/lookup?url=https%3A%2F%2Fexample.org%2Fa', { headers: auth }),
-    );
-    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=1', { headers: auth }));
-    const trial = { authorization: `Bearer ${await keyForTrialUser()}` };
-    await expectDocumented('get', '/v1/lookup', await t.request('/v1/lookup?phone=%2B12025550143', { headers: trial }));
+    const created = await apiClient(t)('createApiKey', { body: { name: 'Lookup' }, headers: premium.headers });
+    const v1 = v1Client(t, { key: okData(created, 201).key });
+    const found = await v1('lookup', { query: { url: 'https://example.org/a' } });
+    expect(found.status).toBe(200);
+    await expectDocumented('get', '/v1/lookup', found);
+    const invalid = await v1('lookup', { query: { phone: '1' } });
+    expect(invalid.status).toBe(422);
+    await expectDocumented('get', '/v1/lookup', invalid);
+    const trial = await v1Client(t, { key: await keyForTrialUser() })('lookup', { query: { phone: '+12025550143' } });
+    expect(trial.status).toBe(403);
+    await expectDocumented('get', '/v1/lookup', trial);
   });
 
   it('a scan whose shape breaks the document would fail the check (the validator is not vacuous)', () => {
@@ -149,6 +138,7 @@ describe('real /v1 answers match the document', () => {
 
 describe('GET /api/docs', () => {
   it('serves the interactive reference from this server only: its scripts are our own files, under the strict CSP', async () => {
+    // raw HTTP: an HTML page and its scripts, read for their content types and CSP
     const res = await t.request('/api/docs');
     expect(res.status).toBe(200);
     const html = await res.text();
@@ -158,10 +148,12 @@ describe('GET /api/docs', () => {
     expect(html).not.toMatch(/<script>(?!<)/);
     expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
 
+    // raw HTTP: a script file, read for its content type
     const bundle = await t.request('/api/docs/scalar.js');
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-type')).toContain('javascript');
     expect((await bundle.text()).length).toBeGreaterThan(100_000);
+    // raw HTTP: a script file, read as text
     const init = await (await t.request('/api/docs/init.js')).text();
     expect(init).toContain('/v1/openapi.json');
   });
@@ -169,7 +161,7 @@ describe('GET /api/docs', () => {
 
 describe('the /v1 route table', () => {
   it('is what the server answers and what the document lists: one operation per row, each behind the key', async () => {
-    const doc = (await (await t.request('/v1/openapi.json')).json()) as {
+    const doc = (await servedOpenApi(t, 'public')) as {
       paths: Record<string, Record<string, { operationId: string }>>;
     };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -181,8 +173,10 @@ describe('the /v1 route table', () => {
     expect(documented.sort()).toEqual(rows.sort());
     const key = await keyForTrialUser();
     const authorization = { authorization: `Bearer ${key}` };
-    const unknown = await (await t.request('/v1/nothing-here', { headers: authorization })).json();
-    expect(unknown.error.message).toMatch(/^No API route for/);
+    // raw HTTP: a path no row has
+    const unknown = await t.request('/v1/nothing-here', { headers: authorization });
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toMatch(/^No API route for/);
     for (const row of Object.values(V1_ROUTES)) {
       const path = row.path.replace(':id', '00000000-0000-4000-8000-000000000000');
       const init = { method: row.method, ...(row.method === 'POST' ? { json: {} } : {}) };
