@@ -1,12 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../db/schema/auth.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { errorOf, freshIp, latestMailTo, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY_HEADER: 'x-forwarded-for' });
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -68,9 +72,9 @@ describe('POST /api/auth/sign-up/email', () => {
     expect(res.headers.get('location')).toMatch(/^\/dashboard\?verified=true&password_token=[\w-]+$/);
     const cookie = sessionCookie(res);
     expect(cookie).not.toBeNull();
-    const me = await t.request('/api/auth/user', { headers: { cookie: cookie! } });
+    const me = await call('getAuthUser', { headers: { cookie: cookie! } });
     expect(me.status).toBe(200);
-    expect(await readJson(me)).toMatchObject({
+    expect(me.ok && me.data).toMatchObject({
       email: 'linus@example.com',
       emailVerified: true,
       firstName: 'Linus',
@@ -198,14 +202,15 @@ describe('sign-up with REQUIRE_EMAIL_VERIFICATION=false (outcome B)', () => {
       expect(body.token).toEqual(expect.any(String));
       const cookie = sessionCookie(res);
       expect(cookie).not.toBeNull();
-      const me = await t2.request('/api/auth/user', { headers: { cookie: cookie! } });
-      expect(await readJson(me)).toMatchObject({
+      const call2 = apiClient(t2);
+      const me = await call2('getAuthUser', { headers: { cookie: cookie! } });
+      expect(me.ok && me.data).toMatchObject({
         email: 'quick@example.com',
         firstName: 'Quick',
         emailVerified: false,
       });
-      const config = await readJson<{ emailVerificationRequired: boolean }>(await t2.request('/api/config'));
-      expect(config.emailVerificationRequired).toBe(false);
+      const config = await call2('getConfig');
+      expect(config.ok && config.data.emailVerificationRequired).toBe(false);
     } finally {
       await t2.close();
     }

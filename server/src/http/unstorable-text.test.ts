@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { user } from '../db/schema/auth.ts';
 import { scans } from '../db/schema/scans.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 
@@ -15,9 +16,12 @@ import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 let t: TestApp;
 let u: TestUser;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
   u = await createPremiumUser(t);
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -28,6 +32,7 @@ type ErrorBody = { error?: { code?: string; message?: string; details?: { fields
 /** POSTs, and on 429 moves the clock past the window and tries again, so every body reaches the route. */
 async function post(path: string, json: unknown, headers: Record<string, string> = u.headers): Promise<Response> {
   for (;;) {
+    // raw HTTP: generated bodies, many outside any contract, to routes better-auth's included
     const res = await t.request(path, { method: 'POST', headers, json });
     if (res.status !== 429) return res;
     const body = (await res.json()) as { error: { retryAfterSeconds?: number } };
@@ -91,8 +96,10 @@ describe('text the database cannot store', () => {
   }
 
   it('in a path parameter or a query answers 422, not 500', async () => {
-    expect((await t.request('/api/scans/abc%00def', { headers: u.headers })).status).toBe(422);
-    expect((await t.request('/api/scans?limit=1%00', { headers: u.headers })).status).toBe(422);
+    // Sent as abc%00def and limit=1%00: the client encodes the NUL.
+    expect((await call('getScan', { params: { id: 'abc\u0000def' }, headers: u.headers })).status).toBe(422);
+    expect((await call('listScans', { query: { limit: '1\u0000' }, headers: u.headers })).status).toBe(422);
+    // raw HTTP: better-auth route, not in the route table
     expect((await t.request('/api/auth/verify-email?token=a%00b')).status).toBe(422);
   });
 

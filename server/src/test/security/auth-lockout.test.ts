@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_RATE_RULES } from '../../auth/rate-rules.ts';
 import { KNOWN_DEVICE_COOKIE } from '../../auth/known-device.ts';
+import { apiClient } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser } from '../users.ts';
 
@@ -12,8 +13,11 @@ import { createVerifiedUser } from '../users.ts';
  */
 
 let t: TestApp;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY_HEADER: 'x-forwarded-for' });
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -24,6 +28,7 @@ let ipCounter = 0;
 const nextIp = () => `198.51.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
 function signIn(email: string, password: string, ip: string, cookie?: string) {
+  // raw HTTP: better-auth route, not in the route table
   return t.request('/api/auth/sign-in/email', {
     method: 'POST',
     json: { email, password },
@@ -93,24 +98,22 @@ describe('change-password and change-email are rate limited', { timeout: 120_000
     const u = await createVerifiedUser(t);
     const { limit } = AUTH_RATE_RULES.changePassword.user;
     const attempt = () =>
-      t.request('/api/auth/change-password', {
-        method: 'POST',
-        json: { currentPassword: 'not-the-password-1', newPassword: 'harbour-lights-at-dusk-9' },
+      call('changePassword', {
+        body: { currentPassword: 'not-the-password-1', newPassword: 'harbour-lights-at-dusk-9' },
         headers: { ...u.headers, origin: ORIGIN, 'x-forwarded-for': nextIp() },
       });
     for (let i = 0; i < limit; i++) expect((await attempt()).status).toBe(401);
     const res = await attempt();
     expect(res.status).toBe(429);
-    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(res.res.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('change-email: 429 after the per-account limit (each request mails a link)', async () => {
     const u = await createVerifiedUser(t);
     const { limit } = AUTH_RATE_RULES.changeEmail.user;
     const attempt = (i: number) =>
-      t.request('/api/auth/change-email', {
-        method: 'POST',
-        json: { newEmail: `moved-${i}-${u.user.id.slice(0, 6)}@example.com` },
+      call('changeEmail', {
+        body: { newEmail: `moved-${i}-${u.user.id.slice(0, 6)}@example.com` },
         headers: { ...u.headers, origin: ORIGIN, 'x-forwarded-for': nextIp() },
       });
     for (let i = 0; i < limit; i++) expect((await attempt(i)).status).toBe(200);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '@redflag/contracts/text';
 import { user } from '../../db/schema/auth.ts';
+import { apiClient } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createVerifiedUser, type TestUser } from '../users.ts';
 
@@ -12,8 +13,11 @@ import { createVerifiedUser, type TestUser } from '../users.ts';
 
 let t: TestApp;
 let u: TestUser;
+/** The typed client: routes by their row's name, answers parsed by the row's schema. */
+let call: ReturnType<typeof apiClient>;
 beforeAll(async () => {
   t = await createTestApp();
+  call = apiClient(t);
 });
 afterAll(async () => {
   await t.close();
@@ -27,6 +31,7 @@ type ErrorBody = {
 };
 
 const update = (json: unknown) =>
+  // raw HTTP: better-auth route, not in the route table (and bodies outside any contract)
   t.request('/api/auth/update-user', {
     method: 'POST',
     headers: { ...u.headers, origin: 'http://localhost:5000' },
@@ -51,6 +56,7 @@ const UNCHANGED = { firstName: 'Ada', lastName: 'Lovelace', name: 'Ada Lovelace'
 
 describe('POST /api/auth/update-user validation', () => {
   it('answers a signed-out caller 401 before saying anything about its body, and stores nothing', async () => {
+    // raw HTTP: better-auth route, not in the route table
     const res = await t.request('/api/auth/update-user', {
       method: 'POST',
       headers: { origin: t.config.publicUrl },
@@ -104,8 +110,8 @@ describe('POST /api/auth/update-user validation', () => {
     const res = await update({ firstName: '  Augusta  ', lastName: '' });
     expect(res.status).toBe(200);
     expect(await stored()).toEqual({ ...UNCHANGED, firstName: 'Augusta', lastName: null, name: 'Augusta' });
-    const me = (await (await t.request('/api/auth/user', { headers: u.headers })).json()) as Record<string, unknown>;
-    expect(me).toMatchObject({ firstName: 'Augusta', lastName: null, name: 'Augusta' });
+    const me = await call('getAuthUser', { headers: u.headers });
+    expect(me.ok && me.data).toMatchObject({ firstName: 'Augusta', lastName: null, name: 'Augusta' });
   });
 
   it('accepts an 80-character name and names in any script', async () => {
