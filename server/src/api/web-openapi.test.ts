@@ -2,6 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRouteSpec } from '@redflag/contracts/api-routes';
+import { apiClient, okData } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createTrialUser, type TestUser } from '../test/users.ts';
 import { openApiDocument } from './openapi.ts';
@@ -46,6 +47,7 @@ let doc: Document;
 let docResponse: Response;
 beforeAll(async () => {
   t = await createTestApp();
+  // raw HTTP: the document's own headers (cache-control, content type) are checked below
   docResponse = await t.request('/api/openapi.json');
   expect(docResponse.status).toBe(200);
   doc = (await docResponse.json()) as Document;
@@ -88,7 +90,7 @@ function schemaPointers(node: unknown, at: string[] = []): string[][] {
 }
 
 /** Checks a real answer against what the document says for that operation and status; answers the body. */
-async function expectDocumented(method: string, path: string, res: Response): Promise<unknown> {
+async function expectDocumented(method: string, path: string, { res }: { res: Response }): Promise<unknown> {
   const op = doc.paths[path]?.[method];
   expect(Object.keys(doc.paths[path] ?? {}), `${method} ${path} is documented`).toContain(method);
   const status = String(res.status);
@@ -188,40 +190,48 @@ describe('GET /api/openapi.json', () => {
 
 describe('real /api answers match the document', () => {
   let u: TestUser;
-  const post = (path: string, json: unknown, headers: Record<string, string> = u.headers) =>
-    t.request(path, { method: 'POST', headers: { ...headers, origin: t.config.publicUrl }, json });
+  let call: ReturnType<typeof apiClient>;
+  /** The signed-in user's headers, from the app's own page as a browser sends them. */
+  const from = (headers: Record<string, string> = u.headers) => ({ ...headers, origin: t.config.publicUrl });
 
   beforeAll(async () => {
     u = await createTrialUser(t);
+    call = apiClient(t);
   });
 
   it('200 plan, scan and history (with X-Total-Count), 201 API key and 204 event answers fit their schemas', async () => {
-    await expectDocumented('get', '/api/users/plan', await t.request('/api/users/plan', { headers: u.headers }));
-    const scan = (await expectDocumented(
-      'post',
-      '/api/scans',
-      await post('/api/scans', { message: SCAM, platform: 'email' }),
-    )) as { id: string };
-    await expectDocumented('get', '/api/scans/{id}', await t.request(`/api/scans/${scan.id}`, { headers: u.headers }));
-    const list = await t.request('/api/scans?page=1&limit=5', { headers: u.headers });
-    expect(list.headers.get('x-total-count')).toBe('1');
+    const plan = await call('getPlan', { headers: u.headers });
+    expect(plan.status).toBe(200);
+    await expectDocumented('get', '/api/users/plan', plan);
+    const created = await call('createScan', { body: { message: SCAM, platform: 'email' }, headers: from() });
+    await expectDocumented('post', '/api/scans', created);
+    const { id } = okData(created, 200);
+    await expectDocumented('get', '/api/scans/{id}', await call('getScan', { params: { id }, headers: u.headers }));
+    const list = await call('listScans', { query: { page: 1, limit: 5 }, headers: u.headers });
+    expect(list.res.headers.get('x-total-count')).toBe('1');
     await expectDocumented('get', '/api/scans', list);
-    await expectDocumented('post', '/api/api-keys', await post('/api/api-keys', { name: 'Docs' }));
-    await expectDocumented(
-      'post',
-      '/api/events',
-      await post('/api/events', { name: 'scan_initiated', properties: { hasPhone: false } }, {}),
-    );
+    const key = await call('createApiKey', { body: { name: 'Docs' }, headers: from() });
+    expect(key.status).toBe(201);
+    await expectDocumented('post', '/api/api-keys', key);
+    const event = await call('sendEvent', {
+      body: { name: 'scan_initiated', properties: { hasPhone: false } },
+      headers: from({}),
+    });
+    expect(event.status).toBe(204);
+    await expectDocumented('post', '/api/events', event);
   });
 
   it('401, 404 and 422 answers fit the error schema documented for their status', async () => {
-    const unauthorized = await t.request('/api/users/plan');
+    const unauthorized = await call('getPlan');
     expect(unauthorized.status).toBe(401);
     await expectDocumented('get', '/api/users/plan', unauthorized);
-    const missing = await t.request('/api/scans/00000000-0000-4000-8000-000000000000', { headers: u.headers });
+    const missing = await call('getScan', {
+      params: { id: '00000000-0000-4000-8000-000000000000' },
+      headers: u.headers,
+    });
     expect(missing.status).toBe(404);
     await expectDocumented('get', '/api/scans/{id}', missing);
-    const blank = await post('/api/scans', { message: '   ' });
+    const blank = await call('createScan', { body: { message: '   ' }, headers: from() });
     expect(blank.status).toBe(422);
     expect(await expectDocumented('post', '/api/scans', blank)).toMatchObject({ error: { code: 'MESSAGE_REQUIRED' } });
   });
