@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import { copyOcrAssets, ocrAssets } from '../scripts/ocr-assets.ts';
+import { copyOcrAssets, ocrAssets } from './ocr-assets.ts';
 
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:5000';
@@ -16,7 +16,8 @@ function ocrAssetsPlugin(): Plugin {
   return {
     name: 'redflag-ocr-assets',
     configResolved(config) {
-      outDir = config.build.outDir;
+      // Only a build writes files: a dev or test server closing (which also calls closeBundle) has none to write.
+      outDir = config.command === 'build' ? config.build.outDir : '';
     },
     closeBundle() {
       if (outDir) copyOcrAssets(outDir);

@@ -119,13 +119,7 @@ const client = {
   // client/'s entries but dist: the folder client/ itself changes time when dist is made.
   get inputs() {
     const entries = readdirSync(path.join(ROOT, 'client')).filter((name) => name !== 'dist');
-    return [
-      ...entries.map((name) => `client/${name}`),
-      'scripts/compress-dist.mjs',
-      'scripts/ocr-assets.ts',
-      'tsconfig.client.json',
-      ...COMMON,
-    ];
+    return [...entries.map((name) => `client/${name}`), 'scripts/compress-dist.mjs', 'tsconfig.client.json', ...COMMON];
   },
   // Tests never reach the bundle.
   ignore: isTestPath,

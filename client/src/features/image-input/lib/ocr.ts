@@ -5,7 +5,7 @@ import { preparedImage, type QrAreas } from './prepare';
 
 /**
  * Reads the text in an image in a Web Worker (tesseract.js), with files our own server serves under /ocr/
- * (scripts/ocr-assets.ts): nothing is fetched from elsewhere and the image never leaves the browser.
+ * (client/ocr-assets.ts): nothing is fetched from elsewhere and the image never leaves the browser.
  */
 const OCR_PATHS = {
   workerPath: '/ocr/worker.min.js',

@@ -1,6 +1,6 @@
 import { detectAll } from 'tinyld/light';
 
-/** The languages whose OCR data we ship (scripts/ocr-assets.ts): ISO 639-1 code -> Tesseract's name. */
+/** The languages whose OCR data we ship (client/ocr-assets.ts): ISO 639-1 code -> Tesseract's name. */
 export const OCR_LANGUAGES = {
   en: { tesseract: 'eng', name: 'English' },
   es: { tesseract: 'spa', name: 'Spanish' },

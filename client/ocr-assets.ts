@@ -1,8 +1,9 @@
 // The in-browser OCR's files (docs/decisions/067): tesseract.js's worker script, its WebAssembly
 // core (LSTM-only builds: plain, SIMD and relaxed-SIMD, the worker picks one) and the language data, all
 // from node_modules, copied into the built client under /ocr/ so that our own server serves them and
-// nothing is fetched from a CDN at run time. Used by client/vite.config.ts (build and dev server); run
-// alone (node --import tsx scripts/ocr-assets.ts) it copies into CLIENT_DIST (or client/dist).
+// nothing is fetched from a CDN at run time. Part of the client's build, beside client/vite.config.ts (build and
+// dev server), which is its one user; run alone (node --import tsx client/ocr-assets.ts) it copies into
+// CLIENT_DIST (or client/dist).
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -41,7 +42,7 @@ export function copyOcrAssets(outDir: string): void {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const dist = process.env.CLIENT_DIST ?? fileURLToPath(new URL('../client/dist', import.meta.url));
+  const dist = process.env.CLIENT_DIST ?? fileURLToPath(new URL('./dist', import.meta.url));
   copyOcrAssets(dist);
   console.log(`ocr-assets: ${ocrAssets().length} files copied into ${dist}/ocr`);
 }
