@@ -219,7 +219,9 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          // The server's zones too: a later block's options replace an earlier one's for the same rule.
           zones: [
+            ...serverZones,
             {
               target: './server/src/detection/*/**',
               from: './server/src/detection',
