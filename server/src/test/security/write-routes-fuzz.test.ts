@@ -5,6 +5,7 @@ import { account, user } from '../../db/schema/auth.ts';
 import { billingAccount } from '../../db/schema/billing.ts';
 import { scans } from '../../db/schema/scans.ts';
 import { bodyLimitFor } from '../../http/body-limit.ts';
+import { apiClient, okData, v1Client } from '../api-client.ts';
 import { createTestApp, type TestApp } from '../harness.ts';
 import { createPremiumUser, type TestUser } from '../users.ts';
 import { repeatTo } from '../pathological.ts';
@@ -47,15 +48,13 @@ beforeAll(async () => {
     'Happy birthday! Dinner on Sunday?',
     'Is the bike still for sale?',
   ]) {
-    const res = await t.request('/api/scans', { method: 'POST', headers: owner.headers, json: { message } });
-    expect(res.status).toBe(200);
-    ownerScanIds.push(((await res.json()) as { id: string }).id);
+    const res = await apiClient(t)('createScan', { body: { message }, headers: owner.headers });
+    ownerScanIds.push(okData(res, 200).id);
   }
   for (let i = 0; i < 3; i++) {
-    const res = await t.request('/api/scans', {
-      method: 'POST',
+    const res = await apiClient(t)('createScan', {
+      body: { message: `A message of my own, number ${i}` },
       headers: fuzzer.headers,
-      json: { message: `A message of my own, number ${i}` },
     });
     expect(res.status).toBe(200);
   }
@@ -479,8 +478,7 @@ describe('messages built to make the engine slow, over the scan routes', () => {
     const app = await createTestApp({ RATE_LIMITS: 'off' });
     try {
       const u = await createPremiumUser(app, { email: 'slow-engine-fuzz@example.com' });
-      const keyRes = await app.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'fuzz' } });
-      const { key } = (await keyRes.json()) as { key: string };
+      const { key } = okData(await apiClient(app)('createApiKey', { body: { name: 'fuzz' }, headers: u.headers }), 201);
       const units = fc.sample(
         fc
           .array(fc.constantFrom(...SPECIAL), { minLength: 1, maxLength: 4 })
@@ -493,12 +491,8 @@ describe('messages built to make the engine slow, over the scan routes', () => {
         const started = performance.now();
         const res =
           i % 2
-            ? await app.request('/api/scans', { method: 'POST', headers: u.headers, json: { message } })
-            : await app.request('/v1/scans', {
-                method: 'POST',
-                headers: { authorization: `Bearer ${key}` },
-                json: { message },
-              });
+            ? await apiClient(app)('createScan', { body: { message }, headers: u.headers })
+            : await v1Client(app, { key })('createScan', { body: { message } });
         const ms = performance.now() - started;
         expect([200, 201], `unit ${JSON.stringify(unit)}`).toContain(res.status);
         // 50 ms is the engine's target on a quiet machine (bench:engine --worst); a whole request on a busy
@@ -531,10 +525,9 @@ describe('invalid API keys from one address', () => {
       let refused = 0;
       for (const authorization of keys) {
         const before = app.ctx.database.stats.statements;
-        const res = await app.request('/v1/scans', {
-          method: 'POST',
+        const res = await v1Client(app)('createScan', {
+          body: { message: 'hello' },
           headers: authorization ? { authorization } : {},
-          json: { message: 'hello' },
         });
         expect(res.status).toBeLessThan(500);
         expect([401, 429]).toContain(res.status);
