@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { PathPatterns } from './request-log.ts';
@@ -33,23 +34,19 @@ const lookalike = `tok${randomBytes(12).toString('hex')}`;
 beforeAll(async () => {
   t = await createTestApp({ LOG_LEVEL: 'info' }, { logDestination: sink });
   u = await createPremiumUser(t);
-  const scan = await t.request('/api/scans', {
-    method: 'POST',
-    headers: u.headers,
-    json: { message: 'Is the bike still for sale?' },
-  });
+  const call = apiClient(t);
+  const scan = await call('createScan', { headers: u.headers, body: { message: 'Is the bike still for sale?' } });
   expect(scan.status).toBe(200);
-  scanId = ((await scan.json()) as { id: string }).id;
-  const share = await t.request(`/api/scans/${scanId}/share`, {
-    method: 'PUT',
-    headers: u.headers,
-    json: { includeMessage: true },
-  });
+  if (!scan.ok) throw new Error(`scan refused: ${scan.error.code}`);
+  scanId = scan.data.id;
+  const share = await call('saveShare', { params: { id: scanId }, headers: u.headers, body: { includeMessage: true } });
   expect(share.status).toBe(200);
-  shareToken = ((await share.json()) as { share: { token: string } }).share.token;
-  const key = await t.request('/api/api-keys', { method: 'POST', headers: u.headers, json: { name: 'log test' } });
+  if (!share.ok || !share.data.share) throw new Error(`share refused: ${share.status}`);
+  shareToken = share.data.share.token;
+  const key = await call('createApiKey', { headers: u.headers, body: { name: 'log test' } });
   expect(key.status).toBe(201);
-  apiKey = ((await key.json()) as { key: string }).key;
+  if (!key.ok) throw new Error(`key refused: ${key.error.code}`);
+  apiKey = key.data.key;
 });
 afterAll(async () => {
   await t.close();

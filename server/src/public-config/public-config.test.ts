@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { publicConfigSchema } from '@redflag/contracts/config';
 import { describe, expect, it } from 'vitest';
 import { ENGINE_NAME, ENGINE_VERSION } from '../detection/analyze.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp } from '../test/harness.ts';
 
 describe('GET /api/config', () => {
   it('advertises e-mail + magic link only when no social provider is configured', async () => {
     const t = await createTestApp({ SUPPORT_EMAIL: 'care@redflag.test' });
     try {
-      const res = await t.request('/api/config');
+      const res = await apiClient(t)('getConfig');
       expect(res.status).toBe(200);
-      const body = publicConfigSchema.parse(await res.json());
+      if (!res.ok) throw new Error(`config refused: ${res.error.code}`);
+      const body = res.data;
       expect(body).toMatchObject({
         authBaseUrl: 'http://localhost:5000/api/auth',
         signInMethods: { emailPassword: true, magicLink: true, google: false, facebook: false },
@@ -46,8 +47,13 @@ describe('GET /api/config', () => {
       FACEBOOK_CLIENT_SECRET: 'f-secret',
     });
     try {
-      const body = publicConfigSchema.parse(await (await t.request('/api/config')).json());
-      expect(body.signInMethods).toEqual({ emailPassword: true, magicLink: true, google: true, facebook: true });
+      const res = await apiClient(t)('getConfig');
+      expect(res.ok && res.data.signInMethods).toEqual({
+        emailPassword: true,
+        magicLink: true,
+        google: true,
+        facebook: true,
+      });
     } finally {
       await t.close();
     }

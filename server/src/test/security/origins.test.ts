@@ -60,12 +60,14 @@ describe('the app behind http://localhost:5000, opened at http://127.0.0.1:5000 
   });
 
   it('sign-up with Origin http://127.0.0.1:5000 succeeds; another port is refused', async () => {
+    // raw HTTP: better-auth route, not in the route table; the Origin header is the point
     const ok = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { ...browser('http://127.0.0.1:5000'), 'x-forwarded-for': '10.9.0.1' },
       body: SIGN_UP('ip-origin@example.com'),
     });
     expect(ok.status).toBe(200);
+    // raw HTTP: better-auth route, not in the route table; the Origin header is the point
     const other = await t.request('/api/auth/sign-up/email', {
       method: 'POST',
       headers: { ...browser('http://127.0.0.1:5001'), 'x-forwarded-for': '10.9.0.2' },
