@@ -190,7 +190,7 @@ describe('red-flag detectors', () => {
     it(`${id} fires on real-looking messages and points at the text`, () => {
       for (const text of messages) {
         const hit = runRules(fold(text), text).find((h) => h.id === id);
-        expect(hit, `${id} on: ${text}`).toBeDefined();
+        expect(hit, `${id} on: ${text}`).toMatchObject({ id });
         for (const s of hit?.spans ?? []) expect(text.slice(s.start, s.end)).toBe(s.text);
       }
     });

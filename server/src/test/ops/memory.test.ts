@@ -38,7 +38,8 @@ async function premiumCookie(base: string): Promise<string> {
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  expect(signUp.ok && cookie, `sign-up ${signUp.status}`).toBeTruthy();
+  expect(signUp.status, 'sign-up').toBe(200);
+  expect(cookie).toMatch(/(^|; )(__Secure-)?better-auth\.session_token=/);
   const headers = { cookie, origin: base, 'content-type': 'application/json' };
   const checkout = (await (await fetch(`${base}/api/create-checkout-session`, { method: 'POST', headers })).json()) as {
     checkout_url: string;

@@ -173,7 +173,7 @@ describe.skipIf(postgresStage)('npm start and the server bundle', () => {
       Object.keys(before).filter((f) => f.startsWith('client/dist/')).length,
       'the client was built',
     ).toBeGreaterThan(0);
-    expect(before['dist/server/index.js'], 'the server was bundled').toBeDefined();
+    expect(before['dist/server/index.js'], 'the server was bundled').toBeGreaterThan(0);
 
     const second = await start();
     const report = buildReport(second.group);
@@ -297,7 +297,7 @@ describe.skipIf(postgresStage)('npm start and the server bundle', () => {
       carrier: expected.carrier,
     });
     if (nanp)
-      expect(result.phoneAnalysis?.carrier, 'the generated phone table was found beside the bundle').toBeTruthy();
+      expect(result.phoneAnalysis?.carrier, 'the generated phone table was found beside the bundle').toMatch(/\S/);
 
     expect(await server.stop(), server.tail()).toBe(0);
   }, 300_000);
