@@ -58,10 +58,12 @@ describe('analyze()', () => {
       host: 'usps-redelivery.top',
       flags: expect.arrayContaining(['brand_in_domain', 'risky_tld']),
     });
-    expect(r.phoneAnalysis?.country).toBeTruthy();
+    // +44 7911 1… is a Guernsey mobile range in the numbering plan, under the UK's +44.
+    expect(r.phoneAnalysis?.country).toBe('GG');
     expect(r.emailAnalysis?.isFreeMail).toBe(true);
     expect(r.reasons.length).toBe(r.reasonDetails.length);
-    expect(r.advice).toBeTruthy();
+    // The delivery scam's own advice, not a generic line.
+    expect(r.advice).toMatch(/^Carriers don't text you to pay redelivery fees/);
     // The reasons point at the message: at least one quotes a span of it and one its link (else the loop
     // below checks nothing).
     const evidence = r.reasonDetails.flatMap((d) => d.evidence);
