@@ -173,6 +173,9 @@ describe('nextSteps: platforms', () => {
       for (const country of REPORT_COUNTRIES.map((c) => c.value)) {
         for (const scamType of Object.keys(SCAM_TYPES) as ScamType[]) {
           for (const step of nextSteps({ scamType, platform, country })) {
+            // Each step carries what the user acts on: a website its page, a code or an inbox its address.
+            if (step.kind === 'website') expect(step.url, step.id).toMatch(/^https:\/\//);
+            if (step.kind === 'forward-text' || step.kind === 'email') expect(step.address, step.id).toMatch(/\S/);
             if (!step.url) continue;
             add(`country:${country}`, step.url);
             add(`platform:${platform}`, step.url);
