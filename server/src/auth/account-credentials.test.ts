@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { user } from '../db/schema/auth.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, TEST_PASSWORD } from '../test/users.ts';
-import {
-  errorOf,
-  freshIp,
-  latestMailTo,
-  mailbox,
-  openLink,
-  post,
-  readJson,
-  sessionCookie,
-} from '../test/auth-helpers.ts';
+import { errorOf, freshIp, latestMailTo, mailbox, openLink, post, sessionCookie } from '../test/auth-helpers.ts';
 
 /** Changing the password and the e-mail address of a signed-in account (the account page's calls). */
 
@@ -31,7 +23,7 @@ async function signIn(email: string, password: string) {
 }
 
 async function isSignedIn(cookie: string): Promise<boolean> {
-  const res = await t.request('/api/auth/user', { headers: { cookie } });
+  const res = await apiClient(t)('getAuthUser', { headers: { cookie } });
   return res.status === 200;
 }
 
@@ -206,6 +198,6 @@ describe('sign-up applies the same password rules', () => {
     );
     expect(b.status).toBe(422);
     expect(((await errorOf(b)).details as { reasons: string[] }).reasons).toEqual(['length']);
-    expect(await readJson(await t.request('/api/auth/get-session', { headers: {} }))).toBeNull();
+    expect(await apiClient(t)('getSession')).toMatchObject({ status: 200, data: null });
   });
 });

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { CheckoutSessionResponse } from '@redflag/contracts/billing';
 import { billingAccount, localInvoice, localSubscription } from '../db/schema/billing.ts';
 import { isUniqueViolation } from '../db/errors.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, createTestAppPair, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { createStripeTestApp, fakeEvent, postSignedWebhook, type FakeStripe } from '../test/fake-stripe.ts';
@@ -18,10 +18,10 @@ import { duplicateSubscriptionIds } from './providers/stripe-duplicates.ts';
 const GOOD = '4242 4242 4242 4242';
 
 async function startCheckout(t: TestApp, u: TestUser): Promise<string> {
-  const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
+  const res = await apiClient(t)('createCheckoutSession', { headers: u.headers });
   expect(res.status).toBe(200);
-  const body = (await res.json()) as CheckoutSessionResponse;
-  return new URL(body.checkout_url).pathname;
+  if (!res.ok) throw new Error(`checkout refused: ${res.error.code}`);
+  return new URL(res.data.checkout_url).pathname;
 }
 
 function pay(t: TestApp, u: TestUser, path: string) {
@@ -156,9 +156,10 @@ describe('Stripe: a customer who completed two Checkout sessions side by side', 
   const webhook = (event: unknown) => postSignedWebhook(t, event);
 
   async function checkout(u: TestUser): Promise<string> {
-    const res = await t.request('/api/create-checkout-session', { method: 'POST', headers: u.headers, json: {} });
+    const res = await apiClient(t)('createCheckoutSession', { headers: u.headers });
     expect(res.status).toBe(200);
-    return ((await res.json()) as CheckoutSessionResponse).checkout_url.split('/').pop() ?? '';
+    if (!res.ok) throw new Error(`checkout refused: ${res.error.code}`);
+    return res.data.checkout_url.split('/').pop() ?? '';
   }
 
   it('keeps the older subscription and cancels the newer one at Stripe, whichever webhook comes first', async () => {

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { forwardingAddressSchema } from '@redflag/contracts/inbound';
 import { mailOutbox } from '../db/schema/mail.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser } from '../test/users.ts';
 import { rawMail } from './fixtures.ts';
@@ -62,8 +62,8 @@ describe('the HTTP server while a 1 MB mail of links is checked', () => {
 
   it('answers /healthz in under 300 ms throughout, and the mail is answered', async () => {
     const u = await createPremiumUser(t);
-    const res = await t.request('/api/forwarding-address', { headers: u.headers });
-    const address = forwardingAddressSchema.parse(await res.json()).address ?? '';
+    const res = await apiClient(t)('getForwardingAddress', { headers: u.headers });
+    const address = (res.ok && res.data.address) || '';
     const { text, html } = linkFlood();
     const raw = rawMail({ from: 'Someone <someone@example.com>', to: address, subject: 'links', text, html });
     expect(raw.length).toBeGreaterThan(900_000);

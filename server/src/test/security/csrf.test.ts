@@ -224,6 +224,7 @@ describe('what stays allowed', () => {
   it('the Stripe webhook is exempt from both checks (it is signed)', async () => {
     const stripe = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_test_secret' });
     try {
+      // raw HTTP: a webhook with its raw body and content type, not a route of the web app's table
       const res = await stripe.request('/api/stripe/webhook', {
         method: 'POST',
         headers: { origin: EVIL, 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=bad' },

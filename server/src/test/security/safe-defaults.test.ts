@@ -158,6 +158,7 @@ describe('the auth secret when BETTER_AUTH_SECRET is not set', () => {
         'redflag-development-secret-do-not-use-in-production',
         3600,
       );
+      // raw HTTP: better-auth route, not in the route table; a redirect and its cookies
       const res = await t.request(`/api/auth/verify-email?token=${forged}`, { redirect: 'manual' });
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c))).toBe(false);
