@@ -87,15 +87,23 @@ export async function revokeKey(ctx: Ctx, userId: string, id: string): Promise<A
   return toApiKey(row);
 }
 
-/** The bearer key of a /v1 request → its owner; anything else (missing, unknown, revoked) is 401. */
-export async function authenticateApiKey(ctx: Ctx, authorization: string | undefined): Promise<ApiCaller> {
+/** The hash a key is looked up by, from an Authorization header; 401 when it holds no key of ours. */
+export function apiKeyHashOf(authorization: string | undefined): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const key = match?.[1];
   if (!key || !key.startsWith(API_KEY_PREFIX)) {
     throw new AppError('UNAUTHORIZED', 'Send a valid API key as Authorization: Bearer rf_live_...');
   }
-  const row = await findActiveKeyByHash(ctx.database.db, sha256(key));
-  if (!row) throw new AppError('UNAUTHORIZED', 'This API key is not valid or has been revoked');
+  return sha256(key);
+}
+
+/** The 401 of a well-formed key that names no usable key (unknown or revoked). */
+export const unknownApiKey = () => new AppError('UNAUTHORIZED', 'This API key is not valid or has been revoked');
+
+/** The bearer key of a /v1 request → its owner; anything else (missing, unknown, revoked) is 401. */
+export async function authenticateApiKey(ctx: Ctx, authorization: string | undefined): Promise<ApiCaller> {
+  const row = await findActiveKeyByHash(ctx.database.db, apiKeyHashOf(authorization));
+  if (!row) throw unknownApiKey();
   await touchApiKey(ctx.database.db, row.id, ctx.clock.now());
   return { keyId: row.id, userId: row.userId };
 }

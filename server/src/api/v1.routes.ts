@@ -8,15 +8,22 @@ import {
 import type { AppContext } from '../context.ts';
 import { v1Route } from '../http/api-route.ts';
 import { errorBody } from '../http/error-handler.ts';
-import { clientIp, type RateHit } from '../http/rate-limit.ts';
+import { clientIp, type RateHit, type RateRule } from '../http/rate-limit.ts';
 import { noStore } from '../http/security.ts';
 import type { AppEnv } from '../http/types.ts';
 import { rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { lookup, requirePremiumLookup } from '../reputation/reputation.service.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
-import { answerScan, getScan, requireMessage } from '../scans/scans.service.ts';
-import { authenticateApiKey, createScanForApi, type ApiCaller } from './api-keys.service.ts';
+import { answerScan, claimApiRequest, getScan, requireMessage, runScan } from '../scans/scans.service.ts';
+import type { ScanInput } from '@redflag/contracts/scan';
+import {
+  apiKeyHashOf,
+  authenticateApiKey,
+  createScanForApi,
+  unknownApiKey,
+  type ApiCaller,
+} from './api-keys.service.ts';
 import {
   API_KEY_FAILURES_PER_IP,
   API_PER_KEY,
@@ -40,8 +47,13 @@ export function v1Routes(ctx: AppContext) {
    * The key's owner, or 401. An address that sent API_KEY_FAILURES_PER_IP bad keys gets 429 instead, from
    * memory, with no database lookup, until its window ends (a guessing client costs nothing more).
    */
-  async function authenticateOrLimit(c: Context): Promise<ApiCaller> {
-    if (!ctx.config.rateLimits) return authenticateApiKey(ctx, c.req.header('authorization'));
+  function authenticateOrLimit(c: Context): Promise<ApiCaller> {
+    return countingFailures(c, () => authenticateApiKey(ctx, c.req.header('authorization')));
+  }
+
+  /** Runs a key check; its 401 counts against the caller's address (API_KEY_FAILURES_PER_IP). */
+  async function countingFailures<T>(c: Context, check: () => Promise<T>): Promise<T> {
+    if (!ctx.config.rateLimits) return check();
     const ip = clientIp(c, ctx.config);
     const now = ctx.clock.now().getTime();
     const blockedFor = refusedAddresses.secondsLeft(ip, now);
@@ -51,7 +63,7 @@ export function v1Routes(ctx: AppContext) {
         details: { rule: API_KEY_FAILURES_PER_IP.name },
       });
     try {
-      return await authenticateApiKey(ctx, c.req.header('authorization'));
+      return await check();
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') throw err;
       const failures = await limiter.hit(API_KEY_FAILURES_PER_IP, ip);
@@ -64,11 +76,48 @@ export function v1Routes(ctx: AppContext) {
     }
   }
 
+  /**
+   * POST /v1/scans without an Idempotency-Key, in two round trips (docs/decisions/123): the key, its rate
+   * hit, the account's scan rate hit and the trial scan in one statement (claimApiRequest), the engine, then
+   * the store. A body that is refused still answers 401 first when the key is not valid.
+   */
+  async function plainScan(c: Context, req: { body: (check: typeof requireMessage) => Promise<ScanInput> }) {
+    const keyHash = await countingFailures(c, async () => apiKeyHashOf(c.req.header('authorization')));
+    let input: ScanInput;
+    try {
+      input = await req.body(requireMessage);
+    } catch (err) {
+      await authenticateOrLimit(c);
+      throw err;
+    }
+    const keyRule = ctx.config.rateLimits ? API_PER_KEY : null;
+    const userRule = ctx.config.rateLimits ? SCANS_PER_USER : null;
+    const claimed = await countingFailures(c, async () => {
+      const found = await claimApiRequest(ctx, keyHash, keyRule, userRule, input);
+      if (!found) throw unknownApiKey();
+      return found;
+    });
+    if (claimed.keyHit) {
+      const policies: Array<[RateRule, RateHit]> = [[API_PER_KEY, claimed.keyHit]];
+      if (claimed.userHit) policies.push([SCANS_PER_USER, claimed.userHit]);
+      for (const [name, value] of Object.entries(rateLimitHeadersOf(policies))) c.header(name, value);
+    }
+    if ('refusal' in claimed) throw claimed.refusal;
+    const rate = userRule ? { rule: userRule, key: claimed.userId, peek: limiter.peek } : null;
+    const scan = await runScan(ctx, claimed.userId, input, undefined, { rate, claim: claimed.claim });
+    c.header('Location', `/v1/scans/${scan.id}`);
+    return scan;
+  }
+
   const v1 = new Hono<V1Env>()
     .use('/v1/*', noStore())
     // The body limit is app.ts's, before the CSRF check (which may read a body sent without a type).
     .use('/v1/*', rejectUnstorableText())
     .use('/v1/*', async (c, next) => {
+      // A plain scan (no Idempotency-Key) checks its key, counts both rate limits and takes its trial scan in
+      // the one statement its route runs (decision 123).
+      if (c.req.method === 'POST' && c.req.path === '/v1/scans' && c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined)
+        return next();
       const caller = await authenticateOrLimit(c);
       const hit = await limiter.hit(API_PER_KEY, caller.keyId);
       if (ctx.config.rateLimits)
@@ -86,6 +135,7 @@ export function v1Routes(ctx: AppContext) {
   // The rows of the /v1 route table (packages/contracts v1-routes.ts), behind the key check above.
   const rows = new Hono<V1Env>();
   v1Route(rows, 'createScan', async (c, req) => {
+    if (c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined) return withVerdict(await plainScan(c, req));
     const caller = c.get('apiCaller');
     const idempotencyKey = readIdempotencyKey(c);
     const input = await req.body(requireMessage);

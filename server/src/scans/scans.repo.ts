@@ -6,6 +6,7 @@ import { RISK_BAND_SCAM, RISK_BAND_SUSPICIOUS, TRIAL_SCAN_LIMIT } from '@redflag
 import type { Db } from '../db/client.ts';
 import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
+import { apiKey } from '../db/schema/api-keys.ts';
 import { scans } from '../db/schema/scans.ts';
 import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 import { listsVersionSql } from '../reputation/reputation.repo.ts';
@@ -123,6 +124,120 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
       bucketCount === null || bucketResetAtMs === null
         ? null
         : { count: bucketCount, resetAt: new Date(bucketResetAtMs) },
+  };
+}
+
+/** The values of claimApiScan's placeholders for one request. */
+export function claimApiValues(
+  keyHash: string,
+  keyRule: RateRule | null,
+  userRule: RateRule | null,
+  now: Date,
+  touchBefore: Date,
+) {
+  const resetOf = (rule: RateRule | null) => new Date(now.getTime() + (rule?.windowSeconds ?? 0) * 1000).toISOString();
+  return {
+    keyHash,
+    nowIso: now.toISOString(),
+    touchBeforeIso: touchBefore.toISOString(),
+    keyResetIso: resetOf(keyRule),
+    rateResetIso: resetOf(userRule),
+  };
+}
+
+/**
+ * A /v1 scan's first statement (docs/decisions/123), as claimScan is a web scan's: the API key named by its
+ * hash (not revoked) with its owner and the owner's plan row, and what the scan spends, taken before the
+ * engine runs, in ONE statement: "last used" written (at most once a minute, as touchApiKey), the key's own
+ * rate hit (`keyRule`, counted on every call as the /v1 middleware counts it), the account's scan rate hit
+ * (`userRule`) and a trial scan when the plan is a trial with time and scans left and both hits are within
+ * their limits (`trialTaken`). Null when no usable key has this hash: nothing is taken.
+ */
+export async function claimApiScan(
+  db: Db,
+  keyRule: RateRule | null,
+  userRule: RateRule | null,
+  values: ReturnType<typeof claimApiValues>,
+) {
+  const name = `scan_claim_api_${keyRule ? `${keyRule.name}_${keyRule.limit}` : 'none'}_${userRule ? `${userRule.name}_${userRule.limit}` : 'none'}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = (key: keyof typeof values) => sql.placeholder(key);
+    const keyRow = db
+      .$with('key_row', { id: sql<string>`id`, userId: sql<string>`user_id` })
+      .as(
+        sql`select ${apiKey.id} as id, ${apiKey.userId} as user_id from ${apiKey} where ${apiKey.keyHash} = ${p('keyHash')}::text and ${apiKey.revokedAt} is null`,
+      );
+    const touched = db.$with('key_touched', { one: sql<number>`one` }).as(sql`update ${apiKey}
+      set last_used_at = ${p('nowIso')}::timestamptz
+      where ${apiKey.id} = (select id from key_row) and (${apiKey.lastUsedAt} is null or ${apiKey.lastUsedAt} < ${p('touchBeforeIso')}::timestamptz)
+      returning 1 as one`);
+    const ctes: WithSubquery[] = [keyRow, touched];
+    const hitCte = (cte: string, rule: RateRule, owner: SQL, resetKey: 'keyResetIso' | 'rateResetIso', when: SQL) =>
+      db.$with(cte, { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
+        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
+        select ${bucketKeySql(rule, owner)}, 1, ${p(resetKey)}::timestamptz from key_row where ${when}
+        on conflict (key) do update set
+          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
+          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p(resetKey)}::timestamptz else ${rateLimitBucket.resetAt} end
+        returning count, reset_at`);
+    const within: SQL[] = [];
+    const bucketOf = (cte: string) => ({
+      count: sql<number | null>`(select count from ${sql.raw(cte)})`.mapWith(Number),
+      resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from ${sql.raw(cte)})::float8`.mapWith(
+        Number,
+      ),
+    });
+    const none = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+    let keyBucket = none;
+    let userBucket = none;
+    if (keyRule) {
+      ctes.push(hitCte('key_hit', keyRule, sql`key_row.id::text`, 'keyResetIso', sql`true`));
+      within.push(sql`(select count from key_hit) <= ${keyRule.limit}`);
+      keyBucket = bucketOf('key_hit');
+    }
+    if (userRule) {
+      // A call the key's own limit refuses does not count against the account's scans.
+      ctes.push(hitCte('rate_hit', userRule, sql`key_row.user_id`, 'rateResetIso', within[0] ?? sql`true`));
+      within.push(sql`(select count from rate_hit) <= ${userRule.limit}`);
+      userBucket = bucketOf('rate_hit');
+    }
+    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
+      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
+      where ${billingAccount.userId} = (select user_id from key_row) and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
+        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT}
+        and ${within.length ? sql.join(within, sql` and `) : sql`true`}
+      returning trial_scans_used`);
+    ctes.push(trial);
+    return db
+      .with(...ctes)
+      .select({
+        keyId: sql<string>`key_row.id::text`,
+        userId: sql<string>`key_row.user_id`,
+        account: getTableColumns(billingAccount),
+        keyBucketCount: keyBucket.count,
+        keyBucketResetAtMs: keyBucket.resetAtMs,
+        userBucketCount: userBucket.count,
+        userBucketResetAtMs: userBucket.resetAtMs,
+        trialTaken: sql<boolean>`exists (select 1 from trial_scan)`.mapWith(Boolean),
+        listsVersion: listsVersionSql,
+      })
+      .from(keyRow)
+      .leftJoin(billingAccount, sql`${billingAccount.userId} = key_row.user_id`)
+      .limit(1)
+      .prepare(name);
+  });
+  const [row] = await statement.execute(values);
+  if (!row) return null;
+  const bucket = (count: number | null, resetAtMs: number | null) =>
+    count === null || resetAtMs === null ? null : { count, resetAt: new Date(resetAtMs) };
+  return {
+    keyId: row.keyId,
+    userId: row.userId,
+    account: row.account,
+    keyBucket: bucket(row.keyBucketCount, row.keyBucketResetAtMs),
+    userBucket: bucket(row.userBucketCount, row.userBucketResetAtMs),
+    trialTaken: row.trialTaken,
+    listsVersion: row.listsVersion,
   };
 }
 

@@ -17,6 +17,8 @@ import { AppError } from '../lib/app-error.ts';
 import { planReputation, withReputation } from '../reputation/reputation.service.ts';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 import {
+  claimApiScan,
+  claimApiValues,
   claimScan,
   claimValues,
   deleteAllScans,
@@ -97,12 +99,34 @@ export async function claimRequest(
     image: u.image ?? null,
     createdAt: u.createdAt,
   };
+  const decided = await decideClaim(ctx, user.id, rule, row, input, now);
+  return { user, ...decided };
+}
+
+/** What a claim statement read and took (claimScan, claimApiScan): the plan row, the account's bucket, the trial. */
+interface ClaimedRow {
+  account: Parameters<typeof toPlanState>[0] | null;
+  bucket: { count: number; resetAt: Date } | null;
+  trialTaken: boolean;
+  listsVersion: string;
+}
+
+/**
+ * The claim, or the refusal to answer, from what a scan's first statement read and took: 429 when the
+ * account's scan window is full, else the plan's 403; a trial scan taken for a scan that may not verify a
+ * number or address (trial after its end) is given back.
+ */
+async function decideClaim(
+  ctx: Ctx,
+  userId: string,
+  rule: RateRule | null,
+  row: ClaimedRow,
+  input: Pick<ScanRunInput, 'phoneNumber' | 'email'>,
+  now: Date,
+): Promise<{ claim: ScanClaim } | { refusal: AppError }> {
   if (rule && row.bucket && row.bucket.count > rule.limit) {
     const retryAfterSeconds = Math.max(1, Math.ceil((row.bucket.resetAt.getTime() - now.getTime()) / 1000));
-    return {
-      user,
-      refusal: new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } }),
-    };
+    return { refusal: new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: rule.name } }) };
   }
   const plan = toPlanState(row.account ?? undefined);
   const decision = decideScan(plan, now);
@@ -110,14 +134,83 @@ export async function claimRequest(
   if (row.trialTaken) claim = { kind: 'trial', reserved: true, listsVersion: row.listsVersion };
   else if (decision.allowed && decision.kind === 'premium')
     claim = { kind: 'premium', reserved: rule !== null, listsVersion: row.listsVersion };
-  else if (!decision.allowed) return { user, refusal: new AppError(decision.code) };
+  else if (!decision.allowed) return { refusal: new AppError(decision.code) };
   // A trial with scans left as read, whose last scan a concurrent request took (the rate was within its limit).
-  else return { user, refusal: await explainRefusal(ctx, user.id, null) };
+  else return { refusal: await explainRefusal(ctx, userId, null) };
   if ((input.phoneNumber || input.email) && !canVerify(plan, now)) {
-    if (claim.kind === 'trial') await refundTrialScan(ctx.database.db, user.id);
-    return { user, refusal: new AppError('PREMIUM_REQUIRED') };
+    if (claim.kind === 'trial') await refundTrialScan(ctx.database.db, userId);
+    return { refusal: new AppError('PREMIUM_REQUIRED') };
   }
-  return { user, claim };
+  return { claim };
+}
+
+/** A /v1 scan's claim (claimApiScan): the key's owner, its own rate hit and the claim or the refusal. */
+export type ClaimedApiRequest = {
+  keyId: string;
+  userId: string;
+  keyHit: RateHitState | null;
+  userHit: RateHitState | null;
+} & ({ claim: ScanClaim } | { refusal: AppError });
+
+/** A bucket as a rate hit: allowed, what is left, and when the window ends. */
+export interface RateHitState {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+function hitOf(rule: RateRule, bucket: { count: number; resetAt: Date } | null, now: Date): RateHitState | null {
+  if (!bucket) return null;
+  return {
+    allowed: bucket.count <= rule.limit,
+    remaining: Math.max(0, rule.limit - bucket.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt.getTime() - now.getTime()) / 1000)),
+  };
+}
+
+/**
+ * A /v1 scan's first round trip (docs/decisions/123, scans.repo.ts claimApiScan): the key named by its hash,
+ * its owner and plan, the key's rate hit, the account's scan rate hit and the trial scan, taken before the
+ * engine runs. Null when no usable key has this hash (the caller answers 401). A key over its own limit is
+ * refused with 429 naming the key's policy; then the account's rule and the plan decide as for a web scan.
+ */
+export async function claimApiRequest(
+  ctx: Ctx,
+  keyHash: string,
+  keyRule: RateRule | null,
+  userRule: RateRule | null,
+  input: Pick<ScanRunInput, 'phoneNumber' | 'email'>,
+): Promise<ClaimedApiRequest | null> {
+  const now = ctx.clock.now();
+  const row = await claimApiScan(
+    ctx.database.db,
+    keyRule,
+    userRule,
+    claimApiValues(keyHash, keyRule, userRule, now, new Date(now.getTime() - 60_000)),
+  );
+  if (!row) return null;
+  const keyHit = keyRule ? hitOf(keyRule, row.keyBucket, now) : null;
+  const userHit = userRule ? hitOf(userRule, row.userBucket, now) : null;
+  const who = { keyId: row.keyId, userId: row.userId, keyHit, userHit };
+  if (keyRule && keyHit && !keyHit.allowed) {
+    // The trial scan was not taken (both hits must be within their limits); the account's hit was counted.
+    return {
+      ...who,
+      refusal: new AppError('RATE_LIMITED', undefined, {
+        retryAfterSeconds: keyHit.retryAfterSeconds,
+        details: { rule: keyRule.name },
+      }),
+    };
+  }
+  const decided = await decideClaim(
+    ctx,
+    row.userId,
+    userRule,
+    { account: row.account, bucket: row.userBucket, trialTaken: row.trialTaken, listsVersion: row.listsVersion },
+    input,
+    now,
+  );
+  return { ...who, ...decided };
 }
 
 /**
