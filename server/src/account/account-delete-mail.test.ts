@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSessionResponse } from '@redflag/contracts/billing';
 import { mailOutbox } from '../db/schema/mail.ts';
 import { MAIL_MAX_ATTEMPTS, retryDelayMs } from '../mail/mail.service.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser, type TestUser } from '../test/users.ts';
 
@@ -51,12 +51,15 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-const post = (t: TestApp, u: TestUser, path: string, body: unknown = {}) =>
-  t.request(path, { method: 'POST', headers: u.headers, json: body });
+const cancel = (t: TestApp, u: TestUser) => apiClient(t)('cancelSubscription', { headers: u.headers });
+const deleteAccount = (t: TestApp, u: TestUser, confirmEmail: string) =>
+  apiClient(t)('deleteAccount', { headers: u.headers, body: { confirmEmail } });
 
 async function trialUser(t: TestApp): Promise<TestUser> {
   const u = await createVerifiedUser(t, { firstName: 'Ada' });
-  const { checkout_url } = (await (await post(t, u, '/api/create-checkout-session')).json()) as CheckoutSessionResponse;
+  const checkout = await apiClient(t)('createCheckoutSession', { headers: u.headers });
+  if (!checkout.ok) throw new Error(`checkout refused: ${checkout.error.code}`);
+  const { checkout_url } = checkout.data;
   const res = await t.request(new URL(checkout_url).pathname, {
     method: 'POST',
     headers: { ...u.headers, 'content-type': 'application/x-www-form-urlencoded' },
@@ -89,7 +92,7 @@ describe('cancel, then delete the account, with SMTP', () => {
       await t.ctx.mailer.processDue();
       received.length = 0;
 
-      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
+      expect((await cancel(t, u)).status).toBe(200);
       // Queued in the cancel's transaction; the worker has not had its round yet.
       expect(
         await t.ctx.database.db
@@ -98,7 +101,7 @@ describe('cancel, then delete the account, with SMTP', () => {
           .where(eq(mailOutbox.kind, 'cancellation')),
       ).toEqual([{ status: 'pending' }]);
 
-      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      expect((await deleteAccount(t, u, email)).status).toBe(200);
       await t.ctx.mailer.idle();
       await t.ctx.mailer.processDue();
 
@@ -123,13 +126,13 @@ describe('cancel, then delete the account, with SMTP', () => {
       await t.ctx.mailer.processDue();
       received.length = 0;
 
-      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
+      expect((await cancel(t, u)).status).toBe(200);
       // A worker has claimed it: it is on the wire and cannot be called back.
       await t.ctx.database.db
         .update(mailOutbox)
         .set({ status: 'sending', lockedUntil: new Date(t.ctx.clock.now().getTime() - 1000) })
         .where(eq(mailOutbox.kind, 'cancellation'));
-      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      expect((await deleteAccount(t, u, email)).status).toBe(200);
       await t.ctx.mailer.idle();
       await t.ctx.mailer.processDue();
       expect(subjectsTo(email).sort()).toEqual([
@@ -152,8 +155,8 @@ describe('cancel, then delete the account, with SMTP', () => {
       received.length = 0;
       failing = true;
 
-      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
-      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      expect((await cancel(t, u)).status).toBe(200);
+      expect((await deleteAccount(t, u, email)).status).toBe(200);
       await t.ctx.mailer.idle();
       // Still on its way: retried after its back-off like any other mail.
       expect((await rowsWith(t, email)).map((r) => `${r.kind}:${r.status}`).sort()).toEqual([
@@ -178,8 +181,8 @@ describe('cancel, then delete the account, with the dev outbox', () => {
     try {
       const u = await trialUser(t);
       const email = u.user.email.toLowerCase();
-      expect((await post(t, u, '/api/billing/cancel')).status).toBe(200);
-      expect((await post(t, u, '/api/account/delete', { confirmEmail: email })).status).toBe(200);
+      expect((await cancel(t, u)).status).toBe(200);
+      expect((await deleteAccount(t, u, email)).status).toBe(200);
       await t.ctx.mailer.idle();
 
       const shown = (

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, user } from '../db/schema/auth.ts';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { errorOf, freshIp, latestMailTo, openLink, post, sessionCookie } from '../test/auth-helpers.ts';
 
@@ -33,7 +34,7 @@ describe.each(MODES)('a sign-up with someone else’s address, $mode', ({ env })
   const signIn = (email: string, password: string) =>
     post(t, '/api/auth/sign-in/email', { email, password }, freshIp());
   const signedIn = async (cookie: string) =>
-    (await t.request('/api/auth/user', { headers: { cookie } })).status === 200;
+    (await apiClient(t)('getAuthUser', { headers: { cookie } })).status === 200;
   const credentialAccounts = async (email: string) => {
     const [row] = await t.ctx.database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
     return t.ctx.database.db.select().from(account).where(eq(account.userId, row!.id));

@@ -78,6 +78,7 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
+    // raw HTTP: a malformed JSON body
     const res = await t.request('/api/contact', {
       method: 'POST',
       body: '{nope',

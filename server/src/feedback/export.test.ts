@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJsonl } from '../detection/training/data.ts';
+import type { FeedbackRequest } from '@redflag/contracts/feedback';
+import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createVerifiedUser } from '../test/users.ts';
 import { exportFeedback, formatReport, parseArgs, toJsonLines } from './export.ts';
@@ -30,11 +32,11 @@ describe('npm run feedback:export', () => {
     const db = t.ctx.database.db;
     const a = await createVerifiedUser(t);
     const b = await createVerifiedUser(t);
-    const give = async (u: typeof a, scanId: string, body: object) => {
-      const res = await t.request(`/api/scans/${scanId}/feedback`, {
-        method: 'PUT',
+    const give = async (u: typeof a, scanId: string, body: FeedbackRequest) => {
+      const res = await apiClient(t)('saveFeedback', {
+        params: { id: scanId },
         headers: { origin: ORIGIN, ...u.headers },
-        json: body,
+        body,
       });
       expect(res.status).toBe(200);
     };

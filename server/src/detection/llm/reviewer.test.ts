@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAccount, updateAccount } from '../../billing/billing.repo.ts';
+import { apiClient } from '../../test/api-client.ts';
 import { createTestApp } from '../../test/harness.ts';
 import { createVerifiedUser } from '../../test/users.ts';
 import { analyzeLocal } from '../analyze.ts';
@@ -111,13 +112,13 @@ describe('the app with LLM_BASE_URL and LLM_MODEL set', () => {
         },
         now,
       );
-      const res = await t.request('/api/scans', {
-        method: 'POST',
+      const res = await apiClient(t)('createScan', {
         headers: u.headers,
-        json: { message: input.message, platform: input.platform },
+        body: { message: input.message, platform: input.platform },
       });
       expect(res.status).toBe(200);
-      const body = (await res.json()) as { engineVersion: string; reasonDetails: { id: string }[] };
+      if (!res.ok) throw new Error(`scan refused: ${res.error.code}`);
+      const body = res.data;
       expect(seen.auth).toBe('Bearer sk-app');
       expect(body.engineVersion).toMatch(/\+llm$/);
       expect(body.reasonDetails.map((r) => r.id)).toContain('llm_review');
