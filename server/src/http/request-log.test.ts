@@ -97,6 +97,7 @@ describe('the access log names routes, never the secrets in a path', () => {
       ['GET', `/dev/mailbox/${lookalike}`],
     ];
     for (const [method, path, init] of sent) {
+      // raw HTTP: wrong methods, unknown paths and tokens in paths, as anyone may send them
       const res = await t.app.request(`http://localhost:5000${path}`, { method, ...init });
       await res.body?.cancel();
     }
