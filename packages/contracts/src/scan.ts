@@ -111,6 +111,11 @@ export const reasonDetailSchema = z.object({
   text: z.string(),
   /** How much it moved the score: positive raises risk, negative lowers it. */
   weight: z.number(),
+  /**
+   * The score points it added, after decay (docs/engine.md, "How a score is made"): the reasons' points plus the
+   * recorded steps' changes (`policy`) are the score. Absent on scans stored before points were recorded.
+   */
+  points: z.number().int().optional(),
   severity: z.enum(['high', 'medium', 'low', 'info']),
   evidence: z.array(evidenceSchema),
 });
@@ -158,6 +163,11 @@ export type LinkAnalysis = z.infer<typeof linkAnalysisSchema>;
  * floor or the reviewer's blend, with the score before and after it. Shown under Details.
  */
 export const POLICY_STEP_IDS = [
+  'wording_start',
+  'marketplace_weights',
+  'elsewhere_weights',
+  'long_text_brand_mismatch',
+  'voip_alone',
   'marketplace_model_cap',
   'warning_floor',
   'opener_floor',

@@ -60,6 +60,35 @@ export interface Combined {
   riskScore: number;
 }
 
+const scoreOf = (z: number): number => Math.max(0, Math.min(100, Math.round(sigmoid(z) * 100)));
+
+/**
+ * The learned combination, term by term (docs/engine.md, "How a score is made"): the score the model alone
+ * gives (`start`), then each signal's points, the score after its decayed term minus the score before it, in the
+ * order the terms are summed. The points telescope: start plus all points is exactly `combine`'s score.
+ */
+export function tally(input: CombineInput): { start: number; points: number[]; riskScore: number } {
+  const { params, domain, signals } = input;
+  let z =
+    input.modelLogit === null
+      ? NO_MODEL_PRIOR
+      : params.bias[domain] + params.modelCoef[domain] * Math.max(-MODEL_CLIP, Math.min(MODEL_CLIP, input.modelLogit));
+  const start = scoreOf(z);
+  const points = signals.map(() => 0);
+  const indexed = signals.map((s, i) => ({ s, i }));
+  const order = indexed.filter(({ s }) => s.weight > 0).sort((a, b) => b.s.weight - a.s.weight);
+  const terms = order.map(({ s, i }, k) => ({ i, id: s.id, x: s.weight * (DECAY[k] ?? DECAY_TAIL) }));
+  for (const { s, i } of indexed) if (s.weight < 0) terms.push({ i, id: s.id, x: s.weight });
+  let before = start;
+  for (const t of terms) {
+    z += t.x * (params.signalCoef[t.id] ?? 1);
+    const after = scoreOf(z);
+    points[t.i] = (points[t.i] ?? 0) + after - before;
+    before = after;
+  }
+  return { start, points, riskScore: before };
+}
+
 /** The learned combination alone; the caps and floors that follow it are the score policy (policy.ts). */
 export function combine(input: CombineInput): Combined {
   const { params, domain } = input;

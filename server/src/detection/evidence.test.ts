@@ -86,8 +86,9 @@ describe('an alarm raised by the wording alone needs a very sure model', () => {
     expect(r.riskScore).toBe(MODEL_ONLY_CAP);
     expect(r.scamType ?? null).toBeNull();
     expect(r.reasonDetails.map((d) => d.id)).toContain('model_only_watch');
-    expect(r.policy?.map((s) => s.id)).toEqual(['model_only_cap']);
-    expect(r.policy?.[0]?.from).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
+    // The wording's score is the first step (no text-model reason is shown below 40), then the cap.
+    expect(r.policy?.map((s) => s.id)).toEqual(['wording_start', 'model_only_cap']);
+    expect(r.policy?.[1]?.from).toBeGreaterThanOrEqual(RISK_BAND_SUSPICIOUS);
   });
 
   it('a topic is not evidence: an ordinary crypto post is held back like any wording-only alarm', () => {

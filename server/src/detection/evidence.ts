@@ -22,6 +22,7 @@ import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
 import { runRules } from './rules/rules.ts';
 import { mergeMax, round2, severityOf, type Signal } from './signal.ts';
+import type { WeightStepId } from './steps.ts';
 import { CALL_VERB_BEFORE } from './text/call-verb.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
@@ -57,6 +58,11 @@ export interface Gathered {
    * helpline, a short code, its own website; for an appointment, its line): alert.ts, decision 109.
    */
   senderNotice: boolean;
+  /**
+   * The findings whose weight a recorded step changed (steps.ts WEIGHT_STEPS), with the step and the weight
+   * before it: the explanation shows each step with the score it moved (explain.ts).
+   */
+  reweighted: Map<Signal, { step: WeightStepId; from: number }>;
 }
 
 /** Collects the evidence: model, detectors (English rules, then the multilingual intents they miss), links, numbers. */
@@ -69,6 +75,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   const folded = fold(message);
   const tokenCount = (folded.text.match(/\p{L}+|\d+/gu) ?? []).length;
   const signals: Signal[] = [];
+  const reweighted: Gathered['reweighted'] = new Map();
 
   let modelLogit: number | null = null;
   if (model && message.trim()) {
@@ -99,7 +106,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
       h.tags.includes('threat') ||
       h.tags.includes('link_cta') ||
       h.tags.includes('credentials');
-    signals.push({
+    const signal: Signal = {
       id: h.id,
       text: withOwnWords(h.text, h.spans),
       weight: round2(h.weight),
@@ -107,7 +114,9 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
       evidence: spanEvidence(h.spans),
       types: impersonation ? mergeMax(h.types, brandTypes) : h.types,
       tags: h.tags,
-    });
+    };
+    signals.push(signal);
+    if (h.platformStep) reweighted.set(signal, { step: h.platformStep.id, from: round2(h.platformStep.from) });
   }
 
   const links = analyzeLinks(message);
@@ -130,8 +139,14 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   }
   // E-mails and newsletters name many companies and link to others: a mismatch means little there.
   const longText = textDomain(folded.text) === 'long';
-  for (const s of linkSignals(links, mentions))
-    signals.push(longText && s.id === 'link_brand_mismatch' ? { ...s, weight: 0.6, severity: 'low' } : s);
+  for (const s of linkSignals(links, mentions)) {
+    if (!longText || s.id !== 'link_brand_mismatch') signals.push(s);
+    else {
+      const lowered: Signal = { ...s, weight: 0.6, severity: 'low' };
+      signals.push(lowered);
+      reweighted.set(lowered, { step: 'long_text_brand_mismatch', from: s.weight });
+    }
+  }
 
   signals.push(...qrLinkSignals(links, input.qrLinks));
 
@@ -176,14 +191,16 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     for (const s of p.signals) {
       // A VoIP number is normal for many people; it matters when the message also asks for something.
       const scale = s.id.startsWith('phone_voip') && signals.every((x) => x.weight < 1) ? 0.5 : 1;
-      signals.push({
+      const signal: Signal = {
         id: s.id,
         text: s.text,
         weight: round2(s.weight * scale),
         severity: severityOf(s.weight * scale),
         evidence: [{ kind: 'phone', detail: s.detail }],
         tags: ['phone'],
-      });
+      };
+      signals.push(signal);
+      if (scale !== 1) reweighted.set(signal, { step: 'voip_alone', from: round2(s.weight) });
     }
   }
 
@@ -244,5 +261,6 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     officialDestination: destination,
     noWayToAct,
     senderNotice,
+    reweighted,
   };
 }

@@ -3,10 +3,19 @@
  * reads (docs/engine.md): reasons ordered by what they did to the score, the scam type voted by the reasons
  * that raised it, and advice that follows the evidence.
  */
-import type { Evidence, ScanResult, ScamType } from '@redflag/contracts/scan';
+import type { Evidence, PolicyStep, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
-import { effectiveWeight, MODEL_CLIP, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
+import {
+  combine,
+  effectiveWeight,
+  MODEL_CLIP,
+  sigmoid,
+  tally,
+  WARNING_WEIGHT,
+  type CombinerParams,
+} from './combine.ts';
+import { step, type WeightStepId } from './steps.ts';
 import { applyScorePolicy } from './policy.ts';
 import { ASK_TAGS } from './rules/rules.ts';
 import { ENGINE_VERSION } from './options.ts';
@@ -61,6 +70,40 @@ const MODEL_EVIDENCE: Evidence = {
   detail: 'Compared with thousands of labelled scam and genuine messages',
 };
 
+/** The order in which the weight steps are recorded (steps.ts WEIGHT_STEPS). */
+const WEIGHT_STEP_ORDER: readonly WeightStepId[] = [
+  'marketplace_weights',
+  'elsewhere_weights',
+  'long_text_brand_mismatch',
+  'voip_alone',
+];
+
+/**
+ * How the learned combination's score is made (docs/engine.md, "How a score is made"): the findings at the weight
+ * their detectors gave them, each with the points it added after decay, then each weight step (steps.ts
+ * WEIGHT_STEPS) with the score before and after it. The last score is the combination's, where the score
+ * policy starts; so the points, these steps and the policy's steps add up to the result's score.
+ */
+function scoreRecord(g: Gathered, params: CombinerParams): { start: number; points: number[]; steps: PolicyStep[] } {
+  const at = (done: number) =>
+    g.signals.map((s) => {
+      const r = g.reweighted.get(s);
+      return r && WEIGHT_STEP_ORDER.indexOf(r.step) >= done ? { ...s, weight: r.from } : s;
+    });
+  const base = { modelLogit: g.modelLogit, domain: g.domain, params, tokenCount: g.tokenCount };
+  const first = tally({ ...base, signals: g.reweighted.size ? at(0) : g.signals });
+  const steps: PolicyStep[] = [];
+  if (!g.reweighted.size) return { start: first.start, points: first.points, steps };
+  let before = first.riskScore;
+  WEIGHT_STEP_ORDER.forEach((id, k) => {
+    if (![...g.reweighted.values()].some((r) => r.step === id)) return;
+    const after = combine({ ...base, signals: at(k + 1) }).riskScore;
+    if (after !== before) steps.push(step(id, before, after));
+    before = after;
+  });
+  return { start: first.start, points: first.points, steps };
+}
+
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
 export function decide(g: Gathered, params: CombinerParams): ScanResult {
   const policy = applyScorePolicy({
@@ -79,10 +122,12 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
   // way to act at all: whatever its wording, what it says is context, not a warning.
   const { riskScore, confidence, excused } = policy;
   const risky = riskScore >= RISK_BAND_SUSPICIOUS;
-  const reasons: Signal[] = g.signals.map((s) => {
+  const made = scoreRecord(g, params);
+  const reasons: Signal[] = g.signals.map((s, i) => {
     const w = round2(effectiveWeight(s, params));
-    if (excused && w > CONTEXT_WEIGHT) return { ...s, weight: CONTEXT_WEIGHT, severity: 'low' };
-    return { ...s, weight: w, severity: w < 0 ? 'info' : severityOf(w) };
+    const points = made.points[i] ?? 0;
+    if (excused && w > CONTEXT_WEIGHT) return { ...s, weight: CONTEXT_WEIGHT, severity: 'low', points };
+    return { ...s, weight: w, severity: w < 0 ? 'info' : severityOf(w), points };
   });
   // The text model speaks only when it matters and only in plain words.
   if (g.modelLogit !== null) {
@@ -96,6 +141,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
         weight: Math.max(contribution, 0.1),
         severity: severityOf(Math.max(contribution, 0.1)),
         evidence: [MODEL_EVIDENCE],
+        points: made.start,
       });
     } else if (!risky && p <= 0.15 && noWarnings) {
       reasons.push({
@@ -104,6 +150,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
         weight: Math.min(contribution, -0.1),
         severity: 'info',
         evidence: [MODEL_EVIDENCE],
+        points: made.start,
       });
     }
   }
@@ -114,6 +161,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
       weight: 0,
       severity: 'medium',
       evidence: [MODEL_EVIDENCE],
+      points: 0,
     });
   }
   if (isBareOpener(g)) {
@@ -123,6 +171,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
       weight: 0,
       severity: 'medium',
       evidence: [],
+      points: 0,
     });
   }
   // Warnings first when the verdict is a warning; reassurance first when it is green.
@@ -134,16 +183,21 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
       weight: 0,
       severity: 'info',
       evidence: [],
+      points: 0,
     });
   }
   const scamType = pickScamType(g, g.signals, riskScore, params);
-  const reasonDetails = ordered.map(({ id, text, weight, severity, evidence }) => ({
+  const reasonDetails = ordered.map(({ id, text, weight, severity, evidence, points }) => ({
     id,
     text,
     weight,
     severity,
     evidence,
+    points: points ?? 0,
   }));
+  // The wording's share is the text model's reason when one is shown, else the first recorded step.
+  const shownStart = ordered.some((r) => r.id === 'text_model');
+  const start = !shownStart && made.start !== 0 ? [step('wording_start', 0, made.start)] : [];
   return {
     riskScore,
     confidence,
@@ -162,7 +216,7 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
         }),
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
-    policy: policy.steps,
+    policy: [...start, ...made.steps, ...policy.steps],
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { riskBand } from '@redflag/contracts/constants';
+import type { ScanResult } from '@redflag/contracts/scan';
 import { analyzeLocal } from './analyze.ts';
 import { applyKnownBadLink, KNOWN_BAD_FLOOR } from './policy.ts';
 
@@ -9,6 +10,9 @@ import { applyKnownBadLink, KNOWN_BAD_FLOOR } from './policy.ts';
 const BENIGN = analyzeLocal({
   message: 'Hi, the notes from today are at https://notes.example/today see you Thursday',
 });
+const tally = (r: ScanResult): number =>
+  r.reasonDetails.reduce((sum, d) => sum + (d.points ?? 0), 0) +
+  (r.policy ?? []).reduce((sum, s) => sum + s.to - s.from, 0);
 const LISTED = {
   list: 'openphish',
   listedAt: '2026-02-10T12:30:00Z',
@@ -34,17 +38,25 @@ describe('applyKnownBadLink', () => {
       weight: 4,
       severity: 'high',
       evidence: [{ kind: 'url', url: LISTED.url }],
+      points: 0,
     });
+    // The listing's move is its step: the reasons' points and the steps still add up to the score.
+    expect(tally(r)).toBe(r.riskScore);
     expect(r.reasons).toEqual(r.reasonDetails.map((d) => d.text));
     expect(r.reasonDetails.every((d) => d.weight >= 0 && d.id !== 'no_signals')).toBe(true);
     expect(r.advice).not.toBe(BENIGN.advice);
-    expect(r.policy?.at(-1)).toEqual(
-      expect.objectContaining({ id: 'known_bad_link', from: BENIGN.riskScore, to: KNOWN_BAD_FLOOR }),
-    );
+    // From the score of the reasons it keeps (the reassurances it sets aside take their points with them).
+    expect(r.policy?.at(-1)).toEqual(expect.objectContaining({ id: 'known_bad_link', to: KNOWN_BAD_FLOOR }));
   });
 
   it('keeps a higher score, one reason per link (the whole-link match over a site match), and records no step when nothing moved', () => {
-    const high = { ...BENIGN, riskScore: 97, scamType: 'delivery_smishing' as const, advice: 'Do not pay.' };
+    const high = {
+      ...BENIGN,
+      riskScore: 97,
+      scamType: 'delivery_smishing' as const,
+      advice: 'Do not pay.',
+      reasonDetails: BENIGN.reasonDetails.filter((d) => d.weight >= 0 && d.id !== 'no_signals'),
+    };
     const r = applyKnownBadLink(high, [
       { ...LISTED, list: 'site-list', match: 'host', listedAt: '2026-01-01T00:00:00Z' },
       LISTED,

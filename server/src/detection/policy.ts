@@ -228,14 +228,22 @@ export function applyKnownBadLink(result: ScanResult, listings: readonly Listing
     text: listingText(l),
     weight: KNOWN_BAD_WEIGHT,
     severity: 'high' as const,
+    // What the listing moved is the recorded step known_bad_link.
+    points: 0,
     evidence: [{ kind: 'url' as const, url: l.url }],
   }));
   const from = result.riskScore;
   const riskScore = Math.max(from, KNOWN_BAD_FLOOR);
   const scamType = result.scamType ?? 'phishing';
   const steps = [...(result.policy ?? [])];
-  if (riskScore !== from) steps.push(step('known_bad_link', from, riskScore));
-  const reasonDetails = [...reasons, ...result.reasonDetails.filter((r) => r.id !== 'no_signals' && r.weight >= 0)];
+  // No reassurance is left beside a listed link; the points they took off go with them, so the step starts
+  // from the score without them (the reasons' points and the steps still add up to the score).
+  const kept = result.reasonDetails.filter((r) => r.id !== 'no_signals' && r.weight >= 0);
+  const setAside =
+    result.reasonDetails.reduce((sum, r) => sum + (r.points ?? 0), 0) -
+    kept.reduce((sum, r) => sum + (r.points ?? 0), 0);
+  if (riskScore !== from || setAside !== 0) steps.push(step('known_bad_link', from - setAside, riskScore));
+  const reasonDetails = [...reasons, ...kept];
   return {
     ...result,
     riskScore,

@@ -8,6 +8,14 @@ export type PolicyStepId = PolicyStep['id'];
 
 /** What each step is, in the words the result shows. */
 export const POLICY_STEPS: Record<PolicyStepId, string> = {
+  wording_start:
+    'Where the wording alone puts it, before any finding (compared with labelled scam and genuine messages)',
+  marketplace_weights:
+    'On a marketplace some findings count more, or less, than elsewhere (a code request or an overpayment matters most there)',
+  elsewhere_weights: 'Off the marketplaces some findings count less than on them',
+  long_text_brand_mismatch:
+    "E-mails and newsletters name many companies and link to others, so a link that is not the named company's counts less",
+  voip_alone: 'An internet (VoIP) number is normal for many people, so with nothing else asked it counts half',
   marketplace_model_cap:
     'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
   warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
@@ -31,3 +39,68 @@ export const step = (id: PolicyStepId, from: number, to: number): PolicyStep => 
   to,
   text: POLICY_STEPS[id],
 });
+
+/** The steps that change a finding's weight before the combination (recorded with the score they moved). */
+export type WeightStepId = 'marketplace_weights' | 'elsewhere_weights' | 'long_text_brand_mismatch' | 'voip_alone';
+
+/**
+ * Every change the engine makes to what a finding counts, besides the learned combination, as one table: id,
+ * condition, effect. The `weight` rows are recorded in the result as steps (the score before and after the
+ * change) in this order, before the score policy's caps and floors; the `gate` rows decide which finding speaks
+ * at all, so a finding they set aside is not a reason and adds no points (docs/decisions/121-score-on-the-record.md).
+ */
+export const WEIGHT_STEPS: readonly {
+  id: WeightStepId | 'intent_duplicate' | 'conversation_beside_request' | 'pickup_beside_mover' | 'notice_with_link';
+  kind: 'weight' | 'gate';
+  condition: string;
+  effect: string;
+}[] = [
+  {
+    id: 'marketplace_weights',
+    kind: 'weight',
+    condition: 'on a marketplace, a rule with a marketplace multiplier (rules.ts `marketplace`)',
+    effect: "the rule's weight times its multiplier (0: the rule does not fire there)",
+  },
+  {
+    id: 'elsewhere_weights',
+    kind: 'weight',
+    condition: 'a platform that is not a marketplace, a rule with an `elsewhere` multiplier (rules.ts)',
+    effect: "the rule's weight times its multiplier",
+  },
+  {
+    id: 'long_text_brand_mismatch',
+    kind: 'weight',
+    condition: "long (e-mail-like) text whose link is not the named brand's (link_brand_mismatch)",
+    effect: 'weight 0.6 instead of 2.3',
+  },
+  {
+    id: 'voip_alone',
+    kind: 'weight',
+    condition: "the sender's number is VoIP (phone_voip*) and no other finding weighs 1 or more",
+    effect: 'half the weight',
+  },
+  {
+    id: 'intent_duplicate',
+    kind: 'gate',
+    condition: 'a multilingual intent (intents.ts) whose tags an English rule already fired',
+    effect: 'not counted: one finding is not counted twice',
+  },
+  {
+    id: 'conversation_beside_request',
+    kind: 'gate',
+    condition: 'the message asks for something (REQUEST_TAGS)',
+    effect: 'the signs of an ongoing conversation (a quoted reply) are not read',
+  },
+  {
+    id: 'pickup_beside_mover',
+    kind: 'gate',
+    condition: 'an overpayment or a shipping agent was found',
+    effect: 'local_cash_pickup (meeting in person) is not counted',
+  },
+  {
+    id: 'notice_with_link',
+    kind: 'gate',
+    condition: "a link that is not only the company's own website",
+    effect: 'service_notice (a routine notice) is not counted',
+  },
+];

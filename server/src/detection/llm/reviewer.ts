@@ -105,6 +105,8 @@ export function mergeVerdict(local: ScanResult, verdict: LlmVerdict): ScanResult
     text,
     weight: Math.round((riskScore - local.riskScore) * 10) / 100,
     severity: 'info' as const,
+    // What it moved is the recorded step reviewer_blend.
+    points: 0,
     evidence: [
       { kind: 'llm' as const, detail: `llm riskScore ${llmScore}${verdict.scamType ? `, ${verdict.scamType}` : ''}` },
     ],

@@ -41,6 +41,8 @@ export interface RuleHit {
   id: SignalId;
   text: string;
   weight: number;
+  /** The rule's own weight and the recorded step that multiplied it for the platform (steps.ts WEIGHT_STEPS). */
+  platformStep?: { id: 'marketplace_weights' | 'elsewhere_weights'; from: number };
   spans: { start: number; end: number; text: string }[];
   types: Partial<Record<ScamType, number>>;
   tags: readonly RuleTag[];
@@ -1081,7 +1083,9 @@ export function runRules(
     // so its tags (an opener's floor) do not apply either.
     if (mult === 0) continue;
     const types = (!market && rule.typesElsewhere) || rule.types || {};
-    hits.push({ id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags });
+    const hit: RuleHit = { id: rule.id, text: rule.text, weight: rule.weight * mult, spans, types, tags: rule.tags };
+    if (mult !== 1) hit.platformStep = { id: market ? 'marketplace_weights' : 'elsewhere_weights', from: rule.weight };
+    hits.push(hit);
   }
   return hits;
 }
