@@ -24,6 +24,9 @@
  *
  * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured;
  * step 8 runs in the scan service, which looks the links up in the database (`applyKnownBadLink`).
+ * Before step 1, the result records where the wording alone puts it (`wording_start`) and the weight steps
+ * (steps.ts WEIGHT_STEPS: marketplace_weights, elsewhere_weights, long_text_brand_mismatch, voip_alone), made
+ * in explain.ts; the reasons' points plus every recorded step are the score (decision 121).
  */
 import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
