@@ -38,7 +38,7 @@ function paramsFor(opts: AnalyzeOptions): CombinerParams {
 export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult {
   const g = gather(input, opts);
   const questions = addContext(g, input.context);
-  return withQuestions(decide(g, paramsFor(opts)), questions);
+  return withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
 }
 
 /**
@@ -70,7 +70,8 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
     }
   }
   const questions = addContext(g, input.context);
-  const result = withQuestions(decide(g, paramsFor(opts)), questions);
-  if (!opts.llm) return result;
+  const result = withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
+  // A listed link is proof enough: the reviewer's blend would only pull the Scam verdict back (decision 121).
+  if (!opts.llm || result.policy?.some((s) => s.id === 'known_bad_link')) return result;
   return opts.llm.review(input, result, (err) => warn('llm_review', err));
 }

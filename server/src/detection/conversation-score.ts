@@ -213,7 +213,7 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   );
   g.signals.push(...trajectorySignals(theirs, candidate, candidate ? scored.indexOf(candidate) : 0));
   const questions = addContext(g, input.context);
-  const decided = withQuestions(decide(g, params), questions);
+  const decided = withQuestions(decide(g, params, input.knownBad), questions);
   const firstRed = candidate && (isRed(candidate) || decided.riskScore >= RISK_BAND_SUSPICIOUS) ? candidate : undefined;
 
   const turns: ConversationTurn[] = scored.map((s) => ({

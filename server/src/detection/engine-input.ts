@@ -1,3 +1,4 @@
+import type { Listing } from '@redflag/contracts/reputation';
 import type { Platform } from '@redflag/contracts/scan';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 
@@ -11,4 +12,9 @@ export interface EngineInput {
   qrLinks?: readonly string[] | undefined;
   /** The user's answers about the sender and the chat (context.ts): evidence they gave. */
   context?: ScanContext | undefined;
+  /**
+   * The message's links found on known-bad lists (the scan service's lookup, decision 103): evidence the decision
+   * weighs (policy step 8). The engine keeps those of the links it found itself; it never looks them up.
+   */
+  knownBad?: readonly Listing[] | undefined;
 }

@@ -3,6 +3,7 @@
  * reads (docs/engine.md): reasons ordered by what they did to the score, the scam type voted by the reasons
  * that raised it, and advice that follows the evidence.
  */
+import type { Listing } from '@redflag/contracts/reputation';
 import type { Evidence, PolicyStep, ScanResult, ScamType } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import { adviceFor } from './advice.ts';
@@ -16,7 +17,7 @@ import {
   type CombinerParams,
 } from './combine.ts';
 import { step, type WeightStepId } from './steps.ts';
-import { applyScorePolicy } from './policy.ts';
+import { applyScorePolicy, knownBadOutcome } from './policy.ts';
 import { ASK_TAGS } from './rules/rules.ts';
 import { ENGINE_VERSION } from './options.ts';
 import { CATEGORY_TYPE } from './brand-types.ts';
@@ -105,7 +106,7 @@ function scoreRecord(g: Gathered, params: CombinerParams): { start: number; poin
 }
 
 /** Turns gathered evidence into the result: the one place where score, reasons, type and advice are assembled. */
-export function decide(g: Gathered, params: CombinerParams): ScanResult {
+export function decide(g: Gathered, params: CombinerParams, knownBad: readonly Listing[] = []): ScanResult {
   const policy = applyScorePolicy({
     modelLogit: g.modelLogit,
     domain: g.domain,
@@ -198,25 +199,36 @@ export function decide(g: Gathered, params: CombinerParams): ScanResult {
   // The wording's share is the text model's reason when one is shown, else the first recorded step.
   const shownStart = ordered.some((r) => r.id === 'text_model');
   const start = !shownStart && made.start !== 0 ? [step('wording_start', 0, made.start)] : [];
+  const local = { riskScore, confidence, reasonDetails, policy: [...start, ...made.steps, ...policy.steps] };
+  // 8. known_bad_link: a listed link of the message is evidence of this decision (policy.ts knownBadOutcome).
+  const listings = knownBad.filter((l) => g.links.some((x) => x.url === l.url));
+  const decided = listings.length ? knownBadOutcome(listings, local) : local;
+  // A listed link types the message as phishing when nothing else typed it, and a green or untyped message
+  // gets the advice of its new verdict.
+  const type = listings.length ? (scamType ?? 'phishing') : scamType;
+  const advice =
+    listings.length && (riskScore < RISK_BAND_SUSPICIOUS || !scamType)
+      ? adviceFor(type, decided.riskScore, undefined, { hasLink: true, callsNumber: false })
+      : isBareOpener(g)
+        ? OPENER_ADVICE
+        : adviceFor(scamType, riskScore, g.platform, {
+            hasLink: g.links.length > 0,
+            callsNumber: g.signals.some((s) => s.id === 'call_number_in_text'),
+            transactionAlert: g.signals.some((s) => s.id === 'transaction_alert'),
+          });
   return {
-    riskScore,
-    confidence,
-    scamType,
-    reasons: reasonDetails.map((r) => r.text),
-    reasonDetails,
+    riskScore: decided.riskScore,
+    confidence: decided.confidence,
+    scamType: type,
+    reasons: decided.reasonDetails.map((r) => r.text),
+    reasonDetails: decided.reasonDetails,
     phoneAnalysis: g.phoneAnalysis,
     emailAnalysis: g.emailAnalysis,
     links: g.links.map(({ url, host, domain, start, end, flags }) => ({ url, host, domain, start, end, flags })),
-    advice: isBareOpener(g)
-      ? OPENER_ADVICE
-      : adviceFor(scamType, riskScore, g.platform, {
-          hasLink: g.links.length > 0,
-          callsNumber: g.signals.some((s) => s.id === 'call_number_in_text'),
-          transactionAlert: g.signals.some((s) => s.id === 'transaction_alert'),
-        }),
+    advice,
     engineVersion: g.modelVersion ? `${ENGINE_VERSION}+${g.modelVersion}` : `${ENGINE_VERSION}+rules-only`,
     language: g.language,
-    policy: [...start, ...made.steps, ...policy.steps],
+    policy: decided.policy,
   };
 }
 

@@ -23,7 +23,7 @@
  *                              reason naming the list and when the link was listed (decision 103).
  *
  * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured;
- * step 8 runs in the scan service, which looks the links up in the database (`applyKnownBadLink`).
+ * step 8 (`knownBadOutcome`) runs in `decide`, with the listings the scan service looked up passed in as evidence.
  * Before step 1, the result records where the wording alone puts it (`wording_start`) and the weight steps
  * (steps.ts WEIGHT_STEPS: marketplace_weights, elsewhere_weights, long_text_brand_mismatch, voip_alone), made
  * in explain.ts; the reasons' points plus every recorded step are the score (decision 121).
@@ -31,7 +31,6 @@
 import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { adviceFor } from './advice.ts';
 import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
 import type { Signal } from './signal.ts';
 import { step, type PolicyStepId } from './steps.ts';
@@ -210,12 +209,14 @@ const KNOWN_BAD_CONFIDENCE = 0.95;
 const KNOWN_BAD_WEIGHT = 4;
 
 /**
- * 8. known_bad_link: the message's links found on known-bad lists (the scan service's lookup) make the result
- * Scam. One reason per listed link, first, naming the list and the date; the type is phishing when nothing
- * else typed it, and the advice follows the new verdict. The result is returned unchanged without listings.
+ * 8. known_bad_link: the message's links found on known-bad lists (the scan service's lookup, passed in as
+ * evidence: EngineInput.knownBad) make the result Scam. One reason per listed link, first, naming the list and
+ * the date; no reassurance is left beside it. The type and the advice are the decision's (explain.ts `decide`).
  */
-export function applyKnownBadLink(result: ScanResult, listings: readonly Listing[]): ScanResult {
-  if (!listings.length) return result;
+export function knownBadOutcome(
+  listings: readonly Listing[],
+  local: Pick<ScanResult, 'riskScore' | 'confidence' | 'reasonDetails' | 'policy'>,
+): Pick<ScanResult, 'riskScore' | 'confidence' | 'reasonDetails' | 'policy'> {
   const byLink = new Map<string, Listing>();
   for (const l of listings) {
     const seen = byLink.get(l.url);
@@ -231,33 +232,24 @@ export function applyKnownBadLink(result: ScanResult, listings: readonly Listing
     text: listingText(l),
     weight: KNOWN_BAD_WEIGHT,
     severity: 'high' as const,
-    // What the listing moved is the recorded step known_bad_link.
+    // What the listing's floor moved is the recorded step known_bad_link.
     points: 0,
     evidence: [{ kind: 'url' as const, url: l.url }],
   }));
-  const from = result.riskScore;
+  const from = local.riskScore;
   const riskScore = Math.max(from, KNOWN_BAD_FLOOR);
-  const scamType = result.scamType ?? 'phishing';
-  const steps = [...(result.policy ?? [])];
-  // No reassurance is left beside a listed link; the points they took off go with them, so the step starts
-  // from the score without them (the reasons' points and the steps still add up to the score).
-  const kept = result.reasonDetails.filter((r) => r.id !== 'no_signals' && r.weight >= 0);
-  const setAside =
-    result.reasonDetails.reduce((sum, r) => sum + (r.points ?? 0), 0) -
-    kept.reduce((sum, r) => sum + (r.points ?? 0), 0);
-  if (riskScore !== from || setAside !== 0) steps.push(step('known_bad_link', from - setAside, riskScore));
-  const reasonDetails = [...reasons, ...kept];
+  const steps = [...(local.policy ?? [])];
+  if (riskScore !== from) steps.push(step('known_bad_link', from, riskScore));
+  // The listing takes the place of the reasons it sets aside, and of their points (the first listing reason carries
+  // them), so the reasons' points and the steps still add up to the score.
+  const kept = local.reasonDetails.filter((r) => r.id !== 'no_signals' && r.weight >= 0);
+  const points = (rs: readonly { points?: number | undefined }[]) => rs.reduce((sum, r) => sum + (r.points ?? 0), 0);
+  const [first, ...others] = reasons;
+  const listed = first ? [{ ...first, points: points(local.reasonDetails) - points(kept) }, ...others] : [];
   return {
-    ...result,
     riskScore,
-    confidence: Math.max(result.confidence, KNOWN_BAD_CONFIDENCE),
-    scamType,
-    reasonDetails,
-    reasons: reasonDetails.map((r) => r.text),
-    advice:
-      from < RISK_BAND_SUSPICIOUS || !result.scamType
-        ? adviceFor(scamType, riskScore, undefined, { hasLink: true, callsNumber: false })
-        : result.advice,
+    confidence: Math.max(local.confidence, KNOWN_BAD_CONFIDENCE),
+    reasonDetails: [...listed, ...kept],
     policy: steps,
   };
 }

@@ -22,7 +22,7 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
-import { applyKnownBadLink } from '../detection/policy.ts';
+import { analyzeLinks } from '../detection/url/links.ts';
 import { sightingKeys } from './keys.ts';
 import {
   hostCandidates,
@@ -120,8 +120,36 @@ export interface ScanReputationCheck {
 
 type HashedValue = ScanValue & { valueHash: string; contributorHash: string };
 
+/**
+ * The message's links on this instance's copy of the known-bad lists (known-bad.ts; `listsVersion` as the scan's
+ * first statement read it), looked up BEFORE the analysis: the engine weighs them as evidence (EngineInput
+ * knownBad, policy step 8). The links are the engine's own link finder's. Null when no copy of the lists can be
+ * loaded (logged without values): the scan is then answered without them.
+ */
+export async function lookupListings(ctx: ScanCtx, message: string, listsVersion?: string): Promise<Listing[] | null> {
+  const links = linksToMatch(analyzeLinks(message));
+  if (!links.length) return [];
+  const rows = await ctx.knownBad.match(
+    [...new Set(links.map((l) => l.normalized))],
+    [...new Set(links.flatMap((l) => l.hosts))],
+    listsVersion,
+  );
+  if (rows === null) {
+    ctx.logger.warn({ links: links.length }, 'reputation lookup failed; scan answered without it');
+    return null;
+  }
+  return listingsFor(rows, links);
+}
+
+function linksToMatch(links: ScanResult['links']): { url: string; normalized: string; hosts: string[] }[] {
+  return links.flatMap((l) => {
+    const n = normalizeUrl(l.url);
+    return n ? [{ url: l.url, normalized: n.url, hosts: hostCandidates(n.host) }] : [];
+  });
+}
+
 export interface PlannedReputation {
-  /** The engine's result with the known-bad step applied and `reputation` (its sightings still empty). */
+  /** The engine's result with `reputation` (its sightings still empty). */
   result: ScanResult;
   /** The reports the scan's store writes and counts (null: nothing to report, or the lists were unavailable). */
   reports: { parts: (allowed: SQL) => { ctes: WithSubquery[]; sightings: SQL }; values: ScanReportValues } | null;
@@ -130,37 +158,21 @@ export interface PlannedReputation {
 }
 
 /**
- * The scan's links matched against this instance's copy of the known-bad lists (known-bad.ts; `listsVersion`
- * as the scan's first statement read it), the known-bad step of the score policy applied, and what the scan
- * reports, for its store to write and count in the same statement (docs/decisions/116): no round trip of its
- * own. A scan with neither links nor a number nor an address has nothing to look up. When no copy of the
- * lists can be loaded the engine's result stands as it was (logged without values): the scan is what the
- * person came for.
+ * What the scan reports, for its store to write and count in the same statement (docs/decisions/116): no round
+ * trip of its own, and the listings the engine weighed (`lookupListings`, of the links the engine kept) in
+ * `reputation`. A scan with neither links nor a number nor an address has nothing to report. When the lists
+ * could not be loaded (`listed` null) nothing is reported: the scan is what the person came for.
  */
 export async function planReputation(
   ctx: ScanCtx,
   check: ScanReputationCheck,
-  listsVersion?: string,
+  listed: readonly Listing[] | null,
 ): Promise<PlannedReputation> {
   const { result, userId } = check;
-  const links = result.links.flatMap((l) => {
-    const n = normalizeUrl(l.url);
-    return n ? [{ url: l.url, normalized: n.url, hosts: hostCandidates(n.host) }] : [];
-  });
+  const links = linksToMatch(result.links);
   const values = scanValues(check.input, result.links);
   if (!links.length && !values.length) return { result, reports: null, hashed: [], flagged: false };
-
-  const rows = links.length
-    ? await ctx.knownBad.match(
-        [...new Set(links.map((l) => l.normalized))],
-        [...new Set(links.flatMap((l) => l.hosts))],
-        listsVersion,
-      )
-    : [];
-  if (rows === null) {
-    ctx.logger.warn({ links: links.length }, 'reputation lookup failed; scan answered without it');
-    return { result, reports: null, hashed: [], flagged: false };
-  }
+  if (listed === null) return { result, reports: null, hashed: [], flagged: false };
   const keys = sightingKeys(ctx.config.auth.secret);
   const now = ctx.clock.now();
   const hashed = values.map((v) => ({
@@ -168,9 +180,11 @@ export async function planReputation(
     valueHash: keys.value(v.kind, v.value),
     contributorHash: keys.contributor(userId, v.kind, v.value),
   }));
-  // Only a flagged scan reports; a report is not an entitlement.
-  const flagged = result.riskScore >= RISK_BAND_SUSPICIOUS;
-  const listings = listingsFor(rows, links);
+  // Only a flagged scan reports; a report is not an entitlement. Flagged by the message itself, without its
+  // listings: the score the known-bad step started from.
+  const listedStep = result.policy?.find((s) => s.id === 'known_bad_link');
+  const flagged = (listedStep ? listedStep.from : result.riskScore) >= RISK_BAND_SUSPICIOUS;
+  const listings = listed.filter((l) => result.links.some((x) => x.url === l.url));
   const reputation: ScanReputation = { listings, sightings: [] };
   const reports = hashed.length
     ? {
@@ -185,7 +199,7 @@ export async function planReputation(
         }),
       }
     : null;
-  return { result: { ...applyKnownBadLink(result, listings), reputation }, reports, hashed, flagged };
+  return { result: { ...result, reputation }, reports, hashed, flagged };
 }
 
 /**
@@ -193,8 +207,12 @@ export async function planReputation(
  * scanReputation): for a result that is not stored by a new scan's store (answers given later re-score a
  * stored scan). A failed statement leaves the result without reports (logged without values).
  */
-export async function withReputation(ctx: ScanCtx, check: ScanReputationCheck): Promise<ScanResult> {
-  const planned = await planReputation(ctx, check);
+export async function withReputation(
+  ctx: ScanCtx,
+  check: ScanReputationCheck,
+  listed: readonly Listing[] | null,
+): Promise<ScanResult> {
+  const planned = await planReputation(ctx, check, listed);
   if (!planned.reports) return planned.result;
   const { hashed, flagged } = planned;
   const now = ctx.clock.now();

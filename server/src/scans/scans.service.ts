@@ -14,7 +14,7 @@ import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts'
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { planReputation, withReputation } from '../reputation/reputation.service.ts';
+import { lookupListings, planReputation, withReputation } from '../reputation/reputation.service.ts';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 import {
   claimApiScan,
@@ -272,9 +272,11 @@ export async function runScan(
   };
 
   let result: ScanResult;
+  // Known-bad lists from this instance's copy, in memory: evidence the engine weighs (policy step 8).
+  const listed = await lookupListings(ctx, input.message, opts.claim?.listsVersion);
   const engineStart = performance.now();
   try {
-    result = await analyzeFn(input, engineOptions(ctx));
+    result = await analyzeFn({ ...input, knownBad: listed ?? [] }, engineOptions(ctx));
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length },
@@ -285,9 +287,8 @@ export async function runScan(
   }
 
   const engineSeconds = (performance.now() - engineStart) / 1000;
-  // Known-bad lists from this instance's copy; the reports are written and counted by the store itself
-  // (docs/decisions/116), which answers the result as stored.
-  const planned = await planReputation(ctx, { input, result, userId }, opts.claim?.listsVersion);
+  // The reports are written and counted by the store itself (docs/decisions/116), which answers the result as stored.
+  const planned = await planReputation(ctx, { input, result, userId }, listed);
   result = planned.result;
 
   let row: ScanRow | null;
@@ -368,8 +369,9 @@ export async function answerScan(
     context,
   };
   let result: ScanResult;
+  const listed = await lookupListings(ctx, input.message);
   try {
-    result = await analyzeFn(input, engineOptions(ctx));
+    result = await analyzeFn({ ...input, knownBad: listed ?? [] }, engineOptions(ctx));
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id },
@@ -377,7 +379,7 @@ export async function answerScan(
     );
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your answers were not saved; please try again.');
   }
-  result = await withReputation(ctx, { input, result, userId });
+  result = await withReputation(ctx, { input, result, userId }, listed);
   const updated = await updateScanVerdict(ctx.database.db, userId, id, context, result);
   if (!updated) throw notFound();
   ctx.logger.info(
