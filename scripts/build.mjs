@@ -116,9 +116,10 @@ const phoneData = {
 const clientDist = path.resolve(process.env.CLIENT_DIST ?? path.join(ROOT, 'client', 'dist'));
 const client = {
   name: 'client',
-  // client/'s entries but dist: the folder client/ itself changes time when dist is made.
+  // client/'s entries but dist (the folder client/ itself changes time when dist is made) and node_modules (Vite
+  // writes its bundled config there on every build, and the test runner its cache).
   get inputs() {
-    const entries = readdirSync(path.join(ROOT, 'client')).filter((name) => name !== 'dist');
+    const entries = readdirSync(path.join(ROOT, 'client')).filter((name) => !SKIP_DIRS.has(name));
     return [...entries.map((name) => `client/${name}`), 'scripts/compress-dist.mjs', 'tsconfig.client.json', ...COMMON];
   },
   // Tests never reach the bundle.

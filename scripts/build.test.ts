@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +33,15 @@ describe('scripts/build.mjs client step', () => {
     expect(code.includes('/sw.js'), 'the bundle registers no service worker').toBe(true);
     expect(existsSync(path.join(dist, 'sw.js'))).toBe(true);
   }, 300_000);
+
+  // Vite writes its bundled config into the nearest node_modules (client/node_modules/.vite-temp once that
+  // folder exists) on every build, and the test runner keeps its cache there: neither is a source, so a build
+  // running beside a start must not make the next start rebuild the client.
+  it('takes no input from client/node_modules', async () => {
+    mkdirSync(path.join(ROOT, 'client', 'node_modules', '.vite-temp'), { recursive: true });
+    const { STEPS } = (await import('./build.mjs')) as { STEPS: Array<{ name: string; inputs: string[] }> };
+    const inputs = STEPS.find((s) => s.name === 'client')?.inputs ?? [];
+    expect(inputs).toContain('client/src');
+    expect(inputs.filter((p) => p.split('/').includes('node_modules'))).toEqual([]);
+  });
 });
