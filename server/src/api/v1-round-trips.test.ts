@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
 
 // The database round trips one POST /v1/scans costs, counted at the driver (db/client.ts stats), with rate
 // limits on as in production: the key check, the key's own rate limit, the account's scan limit and the
 // trial scan are taken by one statement before the engine runs, and the store is the second (decision 123).
-const DAY = 86_400_000;
 const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 
@@ -21,38 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-async function user(plan: 'premium' | 'trialing', used = 0): Promise<TestUser> {
-  const u = await createVerifiedUser(t);
-  const now = t.ctx.clock.now();
-  await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    plan === 'premium'
-      ? {
-          planTier: 'premium',
-          subscriptionStatus: 'active',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          everPaid: true,
-          provider: 'local',
-          currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
-        }
-      : {
-          planTier: 'free',
-          subscriptionStatus: 'trialing',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          provider: 'local',
-          trialStartedAt: now,
-          trialEndsAt: new Date(now.getTime() + 6 * DAY),
-          trialScansUsed: used,
-        },
-    now,
-  );
-  return u;
-}
 
 async function keyOf(u: TestUser): Promise<string> {
   return okData(await apiClient(t)('createApiKey', { body: { name: 'round trips' }, headers: u.headers }), 201).key;
@@ -74,7 +40,7 @@ const usedOf = async (userId: string) =>
 
 describe('database round trips per /v1 scan', () => {
   it('a Premium scan with a link costs at most 2, and answers both rate-limit policies', async () => {
-    const u = await user('premium');
+    const u = await createPremiumUser(t);
     const v1 = v1Client(t, { key: await keyOf(u) });
     // The first scan prepares the statements and loads this instance's copy of the known-bad lists.
     await v1('createScan', { body: { message: SCAM } });
@@ -90,7 +56,7 @@ describe('database round trips per /v1 scan', () => {
   });
 
   it('a trial scan costs at most 2 and counts the trial scan; the last one left is refused with 403 after it', async () => {
-    const u = await user('trialing', TRIAL_SCAN_LIMIT - 2);
+    const u = await createTrialUser(t, { scansUsed: TRIAL_SCAN_LIMIT - 2 });
     const v1 = v1Client(t, { key: await keyOf(u) });
     const { value: first, statements } = await cost(() => v1('createScan', { body: { message: SCAM } }));
     expect(first.status).toBe(201);
@@ -104,7 +70,7 @@ describe('database round trips per /v1 scan', () => {
   });
 
   it('an unknown or revoked key is 401 and stores nothing', async () => {
-    const u = await user('premium');
+    const u = await createPremiumUser(t);
     const key = await keyOf(u);
     const v1 = v1Client(t);
     const unknown = await v1('createScan', { key: `rf_live_${'B'.repeat(43)}`, body: { message: SCAM } });
