@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /**
  * Forwarded mails written for the tests, one per mail program, in the shapes they send: Gmail (text and
  * HTML, "Forwarded message" rule), Outlook ("Original Message" with its Sent: block and a mailto: sender),
@@ -149,3 +151,57 @@ export const ATTACHED_ORIGINAL = [
   'We could not process your last payment. Update your billing details within 48 hours to avoid cancellation:',
   'https://netf1ix-account-update.com/billing',
 ].join('\r\n');
+
+/**
+ * A bare SMTP client for what nodemailer does not do (RSET, NOOP): `say` sends one command and resolves
+ * with the reply; once the server hangs up, every reply is its last line (421 when it closed the session).
+ */
+export async function smtpSession(port: number) {
+  const socket = net.connect(port, '127.0.0.1');
+  let buffer = '';
+  const replies: { code: number; text: string }[] = [];
+  const waiting: ((reply: { code: number; text: string }) => void)[] = [];
+  let ended = false;
+  let lastReply = { code: 0, text: '' };
+  const deliver = (reply: { code: number; text: string }) => {
+    lastReply = reply;
+    const next = waiting.shift();
+    if (next) next(reply);
+    else replies.push(reply);
+  };
+  socket.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString();
+    let nl: number;
+    while ((nl = buffer.indexOf('\r\n')) >= 0) {
+      const line = buffer.slice(0, nl);
+      buffer = buffer.slice(nl + 2);
+      // A multi-line reply ("250-...") ends at its line with a space after the code.
+      if (line.charAt(3) !== '-') deliver({ code: Number(line.slice(0, 3)), text: line.slice(4) });
+    }
+  });
+  const closed = new Promise<void>((resolve) => {
+    socket.on('close', () => {
+      ended = true;
+      for (const w of waiting.splice(0)) w(lastReply.code === 421 ? lastReply : { code: 0, text: 'closed' });
+      resolve();
+    });
+  });
+  socket.on('error', () => {});
+  const next = () =>
+    new Promise<{ code: number; text: string }>((resolve) => {
+      const ready = replies.shift();
+      if (ready) resolve(ready);
+      else if (ended) resolve(lastReply.code === 421 ? lastReply : { code: 0, text: 'closed' });
+      else waiting.push(resolve);
+    });
+  const greeting = await next();
+  if (greeting.code !== 220) throw new Error(`the SMTP greeting was ${greeting.code}`);
+  return {
+    closed,
+    end: () => socket.destroy(),
+    say(command: string) {
+      if (!ended) socket.write(`${command}\r\n`);
+      return next();
+    },
+  };
+}

@@ -3,19 +3,18 @@ import { MAX_MESSAGE_LENGTH, RISK_BAND_LABELS, riskBand, TRIAL_SCAN_LIMIT } from
 import type { ForwardingAddress } from '@redflag/contracts/inbound';
 import { CONTEXT_QUESTIONS } from '@redflag/contracts/scan-context';
 import { scamTypeLabel, scanRequestSchema, type StoredScan } from '@redflag/contracts/scan';
-import { getPlanState } from '../billing/entitlements.ts';
 import { canVerify } from '../billing/plan-state.ts';
 import type { AppContext } from '../context.ts';
 import type { RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
-import { runScan } from '../scans/scans.service.ts';
+import { claimUserRequest, runScan } from '../scans/scans.service.ts';
 import { attachedMessage, extractForwarded, linksNotShown } from './forwarded.ts';
 import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from './inbound.repo.ts';
 
 type Ctx = Pick<
   AppContext,
-  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad' | 'mailer'
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad' | 'mailer' | 'rateLimiter'
 >;
 
 /**
@@ -199,11 +198,14 @@ function refusalMail(ctx: Ctx, code: string) {
 }
 
 /**
- * A mail forwarded to `recipient`'s address: the forwarded message extracted, scanned as the web app scans
- * (counted against the plan by runScan's reservation), stored with source 'email', and answered to the
- * account's own address. Refusals of the plan and a mail with no text are answered too, and the mail is
- * taken (no bounce). Anything else throws, so the listener answers a temporary failure and the sender's
- * server retries. Nothing of the mail is logged: ids, lengths and scores only.
+ * A mail forwarded to `recipient`'s address, from its own address: counted against the account's hourly
+ * limit (INBOUND_RATE.perAccount), the forwarded message extracted, scanned as the web app scans, stored
+ * with source 'email', and answered to the account's own address. The scan costs two round trips, as a web
+ * scan does (docs/decisions/116): one statement takes the hourly hit, reads the plan and takes the trial
+ * scan (claimUserRequest), then the store. Refusals of the plan and a mail with no text are answered too,
+ * and the mail is taken (no bounce). Over the hourly limit it throws AppError RATE_LIMITED (the listener
+ * answers 450, try later); anything else throws, so the listener answers a temporary failure and the
+ * sender's server retries. Nothing of the mail is logged: ids, lengths and scores only.
  */
 export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: ForwardedMail): Promise<ForwardOutcome> {
   // Forwarded as an attachment: the attached message is the original. Inline: read it out of the body.
@@ -219,7 +221,12 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
     await ctx.mailer.enqueue({ to: recipient.email, kind, ...rendered });
   };
 
+  const rule = ctx.config.rateLimits ? INBOUND_RATE.perAccount : null;
+
   if (!message.trim()) {
+    // Nothing to scan, but the mail was taken: it counts against the hourly limit all the same.
+    const hit = await ctx.rateLimiter.hit(INBOUND_RATE.perAccount, recipient.userId);
+    if (!hit.allowed) throw new AppError('RATE_LIMITED', undefined, { retryAfterSeconds: hit.retryAfterSeconds });
     await reply(
       'forwarded_not_checked',
       forwardedNotCheckedMail({
@@ -234,19 +241,25 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
     return { kind: 'not_checked', code: 'EMPTY' };
   }
 
-  // The sender's address is checked like the web form's e-mail field: a trial or Premium check.
-  const plan = await getPlanState(ctx, recipient.userId);
-  const withSender = fwd.sender !== null && canVerify(plan, ctx.clock.now());
-  const input = scanRequestSchema.parse({ message, platform: 'email', ...(withSender ? { email: fwd.sender } : {}) });
-
-  let scan: StoredScan;
-  try {
-    scan = await runScan(ctx, recipient.userId, { ...input, source: 'email' }, undefined, { plan });
-  } catch (err) {
+  const refused = async (err: unknown): Promise<ForwardOutcome> => {
     if (!(err instanceof AppError) || err.status !== 403) throw err;
     await reply('forwarded_not_checked', refusalMail(ctx, err.code));
     ctx.logger.info({ userId: recipient.userId, code: err.code }, 'forwarded mail not checked: plan');
     return { kind: 'not_checked', code: 'SCAN_REFUSED' };
+  };
+
+  // The hourly hit, the plan and the trial scan in one statement; over the limit it is a 429, thrown.
+  const claimed = await claimUserRequest(ctx, recipient.userId, rule);
+  if ('refusal' in claimed) return refused(claimed.refusal);
+  // The sender's address is checked like the web form's e-mail field: a trial or Premium check.
+  const withSender = fwd.sender !== null && canVerify(claimed.plan, ctx.clock.now());
+  const input = scanRequestSchema.parse({ message, platform: 'email', ...(withSender ? { email: fwd.sender } : {}) });
+
+  let scan: StoredScan;
+  try {
+    scan = await runScan(ctx, recipient.userId, { ...input, source: 'email' }, undefined, { claim: claimed.claim });
+  } catch (err) {
+    return refused(err);
   }
 
   await reply(

@@ -5,6 +5,7 @@ import { MailParser, type AttachmentStream, type MessageText } from 'mailparser'
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../context.ts';
 import { isLoopbackAddress } from '../http/security.ts';
+import { AppError } from '../lib/app-error.ts';
 import {
   checkForwardedMail,
   INBOUND_RATE,
@@ -225,9 +226,10 @@ export async function startInboundSmtp(
       logger.info({ smtpSession: session.id, userId: recipient.userId, refusal }, 'forwarded mail refused: sender');
       throw smtpError(550, SENDER_REFUSAL_TEXT[refusal]);
     }
-    const hit = await ctx.rateLimiter.hit(INBOUND_RATE.perAccount, recipient.userId);
-    if (!hit.allowed) throw smtpError(450, TOO_MANY);
-    const outcome = await checkForwardedMail(ctx, recipient, mail);
+    // The hourly hit is taken with the scan's claim (checkForwardedMail): over the limit, 450.
+    const outcome = await checkForwardedMail(ctx, recipient, mail).catch((err: unknown) => {
+      throw err instanceof AppError && err.code === 'RATE_LIMITED' ? smtpError(450, TOO_MANY) : err;
+    });
     logger.info({ smtpSession: session.id, bytes: raw.length, outcome: outcome.kind }, 'forwarded mail taken');
   }
 

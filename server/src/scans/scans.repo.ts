@@ -241,6 +241,77 @@ export async function claimApiScan(
   };
 }
 
+/** The values of claimUserScan's placeholders for one scan. */
+export function claimUserValues(userId: string, rule: RateRule | null, now: Date) {
+  const resetAt = rule ? new Date(now.getTime() + rule.windowSeconds * 1000) : now;
+  return { userId, nowIso: now.toISOString(), rateResetIso: resetAt.toISOString() };
+}
+
+/**
+ * The first statement of a scan the server runs for a user it already knows (a forwarded mail, whose
+ * account the forwarding address named), as claimScan is a web scan's: the user's plan row and what the
+ * scan spends, taken before the engine runs, in ONE statement: the hit of `rule` for the user (the bucket's
+ * count and window end after it are answered) and a trial scan when the plan is a trial with time and scans
+ * left and the hit is within the limit (`trialTaken`). It also answers the known-bad lists' version.
+ * Prepared once per rule. The account is null when the user has no plan row yet.
+ */
+export async function claimUserScan(db: Db, rule: RateRule | null, values: ReturnType<typeof claimUserValues>) {
+  const name = `scan_claim_user_${rule ? `${rule.name}_${rule.limit}` : 'none'}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = (key: keyof typeof values) => sql.placeholder(key);
+    const owner = sql`(select ${p('userId')}::text)`;
+    const ctes: WithSubquery[] = [];
+    let withinRate = sql`true`;
+    let bucket = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+    if (rule) {
+      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
+        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
+        select ${bucketKeySql(rule, sql`owner.user_id`)}, 1, ${p('rateResetIso')}::timestamptz from ${owner} as owner(user_id)
+        on conflict (key) do update set
+          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
+          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p('rateResetIso')}::timestamptz else ${rateLimitBucket.resetAt} end
+        returning count, reset_at`);
+      ctes.push(hit);
+      withinRate = sql`(select count from rate_hit) <= ${rule.limit}`;
+      bucket = {
+        count: sql<number | null>`(select count from rate_hit)`.mapWith(Number),
+        resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(
+          Number,
+        ),
+      };
+    }
+    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
+      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
+      where ${billingAccount.userId} = ${owner} and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
+        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT} and ${withinRate}
+      returning trial_scans_used`);
+    ctes.push(trial);
+    return db
+      .with(...ctes)
+      .select({
+        account: getTableColumns(billingAccount),
+        bucketCount: bucket.count,
+        bucketResetAtMs: bucket.resetAtMs,
+        trialTaken: sql<boolean>`exists (select 1 from trial_scan)`.mapWith(Boolean),
+        listsVersion: listsVersionSql,
+      })
+      .from(sql`(select 1) as one`)
+      .leftJoin(billingAccount, sql`${billingAccount.userId} = ${p('userId')}::text`)
+      .limit(1)
+      .prepare(name);
+  });
+  const [row] = await statement.execute(values);
+  if (!row) throw new Error('the claim statement answered no row');
+  const { bucketCount, bucketResetAtMs, ...rest } = row;
+  return {
+    ...rest,
+    bucket:
+      bucketCount === null || bucketResetAtMs === null
+        ? null
+        : { count: bucketCount, resetAt: new Date(bucketResetAtMs) },
+  };
+}
+
 /**
  * Stores a scan in ONE statement, only if the guard's condition holds when it runs (the plan re-checked, a
  * trial scan counted, the rate limit hit: billing/entitlements.ts scanStoreGuard, built with placeholders

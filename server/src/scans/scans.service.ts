@@ -20,6 +20,8 @@ import {
   claimApiScan,
   claimApiValues,
   claimScan,
+  claimUserScan,
+  claimUserValues,
   claimValues,
   deleteAllScans,
   deleteScan,
@@ -101,6 +103,24 @@ export async function claimRequest(
   };
   const decided = await decideClaim(ctx, user.id, rule, row, input, now);
   return { user, ...decided };
+}
+
+/**
+ * The first round trip of a scan the server runs for a user it already knows (a forwarded mail:
+ * scans.repo.ts claimUserScan): the plan, the hit of `rule` and the trial scan, taken before the engine runs,
+ * so that the scan then costs one more round trip, its store. The plan as read (a forwarded mail's sender
+ * is checked only when the plan may verify one), with the claim or the refusal to answer (429 when the
+ * rule's window is full, else the plan's 403).
+ */
+export async function claimUserRequest(
+  ctx: Ctx,
+  userId: string,
+  rule: RateRule | null,
+): Promise<{ plan: PlanState } & ({ claim: ScanClaim } | { refusal: AppError })> {
+  const now = ctx.clock.now();
+  const row = await claimUserScan(ctx.database.db, rule, claimUserValues(userId, rule, now));
+  const decided = await decideClaim(ctx, userId, rule, row, { phoneNumber: undefined, email: undefined }, now);
+  return { plan: toPlanState(row.account ?? undefined), ...decided };
 }
 
 /** What a claim statement read and took (claimScan, claimApiScan): the plan row, the account's bucket, the trial. */
