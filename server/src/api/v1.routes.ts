@@ -15,7 +15,14 @@ import { rejectUnstorableText } from '../http/validate.ts';
 import { AppError } from '../lib/app-error.ts';
 import { lookup, requirePremiumLookup } from '../reputation/reputation.service.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
-import { answerScan, claimApiRequest, getScan, requireMessage, runScan } from '../scans/scans.service.ts';
+import {
+  answerScan,
+  claimApiRequest,
+  findApiKeyScan,
+  getScan,
+  requireMessage,
+  runScan,
+} from '../scans/scans.service.ts';
 import type { ScanInput } from '@redflag/contracts/scan';
 import {
   apiKeyHashOf,
@@ -39,6 +46,9 @@ type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller;
  * key check, its rate limit and no-store. /v1 never reads the session cookie: a key is its only credential.
  * Its OpenAPI document is served by docs.routes.ts, mounted in front of this router.
  */
+/** PATCH /v1/scans/<uuid>: an answer to a scan's questions, which checks its own key (findApiKeyScan). */
+const ANSWER_PATH = /^\/v1\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export function v1Routes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
   const refusedAddresses = new RefusedAddresses();
@@ -118,6 +128,9 @@ export function v1Routes(ctx: AppContext) {
       // the one statement its route runs (decision 123).
       if (c.req.method === 'POST' && c.req.path === '/v1/scans' && c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined)
         return next();
+      // An answer to a scan's questions checks its key, counts the key's rate limit and reads the scan in the
+      // one statement its route runs. A path whose id is no UUID goes through here: its 401 comes first.
+      if (c.req.method === 'PATCH' && ANSWER_PATH.test(c.req.path)) return next();
       const caller = await authenticateOrLimit(c);
       const hit = await limiter.hit(API_PER_KEY, caller.keyId);
       if (ctx.config.rateLimits)
@@ -169,8 +182,24 @@ export function v1Routes(ctx: AppContext) {
   });
   v1Route(rows, 'getScan', async (c, req) => withVerdict(await getScan(ctx, c.get('apiCaller').userId, req.params.id)));
   v1Route(rows, 'answerScan', async (c, req) => {
+    // Two round trips: the key, its rate hit and the scan read in one statement (findApiKeyScan), then the store.
+    const keyHash = await countingFailures(c, async () => apiKeyHashOf(c.req.header('authorization')));
+    const keyRule = ctx.config.rateLimits ? API_PER_KEY : null;
+    const found = await countingFailures(c, async () => {
+      const row = await findApiKeyScan(ctx, keyHash, keyRule, req.params.id);
+      if (!row) throw unknownApiKey();
+      return row;
+    });
+    if (found.keyHit) {
+      for (const [name, value] of Object.entries(rateLimitHeaders(API_PER_KEY, found.keyHit))) c.header(name, value);
+      if (!found.keyHit.allowed)
+        throw new AppError('RATE_LIMITED', undefined, {
+          retryAfterSeconds: found.keyHit.retryAfterSeconds,
+          details: { rule: API_PER_KEY.name },
+        });
+    }
     const { context } = await req.body();
-    return withVerdict(await answerScan(ctx, c.get('apiCaller').userId, req.params.id, context));
+    return withVerdict(await answerScan(ctx, found.userId, req.params.id, context, undefined, found));
   });
   // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
   // only, checked before the lookup's own per-account limit is spent.

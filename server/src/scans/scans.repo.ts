@@ -1,4 +1,19 @@
-import { and, avg, count, desc, eq, getTableColumns, gt, gte, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  avg,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  lt,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { ScanInput, ScanListQuery, ScanResult, ScanSource } from '@redflag/contracts/scan';
 import type { ScanContext } from '@redflag/contracts/scan-context';
@@ -30,6 +45,68 @@ function preparedOnce<T>(db: Db, name: string, build: () => T): T {
   if (!statement) byName.set(name, (statement = build()));
   return statement;
 }
+
+/**
+ * Counts `rule`'s hit for the owner the subquery `owner` names (a user id, or an API key's id), as the CTE
+ * `name` answering the bucket's count and window end after the hit (rate-limit.ts bucketHitStatement, in a
+ * statement of its own). Nothing is counted when `owner` names no one or `when` is false. `nowIso` and
+ * `resetIso` are the hit's time and the end of a window it starts (ISO timestamps, placeholders).
+ */
+export function ruleHitCte(
+  db: Db,
+  name: string,
+  rule: RateRule,
+  owner: SQL,
+  t: { nowIso: SQL | Placeholder; resetIso: SQL | Placeholder },
+  when: SQL = sql`true`,
+) {
+  return db.$with(name, { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
+    .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
+    select ${bucketKeySql(rule, sql`hit_owner.id`)}, 1, ${t.resetIso}::timestamptz from ${owner} as hit_owner(id) where ${when}
+    on conflict (key) do update set
+      count = case when ${rateLimitBucket.resetAt} <= ${t.nowIso}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
+      reset_at = case when ${rateLimitBucket.resetAt} <= ${t.nowIso}::timestamptz then ${t.resetIso}::timestamptz else ${rateLimitBucket.resetAt} end
+    returning count, reset_at`);
+}
+
+/** The count and window end (ms) a ruleHitCte answered, as columns of the statement's select. */
+function bucketColumns(cte: string | null) {
+  if (!cte) return { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+  return {
+    count: sql<number | null>`(select count from ${sql.raw(cte)})`.mapWith(Number),
+    resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from ${sql.raw(cte)})::float8`.mapWith(
+      Number,
+    ),
+  };
+}
+
+/**
+ * Takes a trial scan for the user the subquery `owner` names, when the plan is a trial with time and scans
+ * left at `nowIso` and every condition of `within` holds (the rate hits within their limits): the CTE
+ * `trial_scan`, one row when it was taken. PostgreSQL re-checks the conditions after any wait for the row's
+ * lock, so concurrent scans on one or several instances never take more than the quota. The one statement
+ * of these conditions: the claims below and entitlements.ts scanStoreGuard use it.
+ */
+export function trialScanCte(db: Db, owner: SQL, nowIso: SQL | Placeholder, within: SQL[]) {
+  return db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
+    set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${nowIso}::timestamptz
+    where ${billingAccount.userId} = ${owner} and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
+      and ${billingAccount.trialEndsAt} > ${nowIso}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT}
+      and ${within.length ? sql.join(within, sql` and `) : sql`true`}
+    returning trial_scans_used`);
+}
+
+/** The session's user as a request reads it with its session (claimScan, sessionScan). */
+const sessionUserColumns = {
+  id: user.id,
+  email: user.email,
+  emailVerified: user.emailVerified,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  name: user.name,
+  image: user.image,
+  createdAt: user.createdAt,
+};
 
 /** The values of claimScan's placeholders for one request. */
 export function claimValues(token: string, rule: RateRule | null, now: Date, currentAfter: Date) {
@@ -92,16 +169,7 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
       .select({
         sessionExpiresAt: session.expiresAt,
         current: sql<boolean>`${session.expiresAt} > ${p('currentAfterIso')}::timestamptz`.mapWith(Boolean),
-        user: {
-          id: user.id,
-          email: user.email,
-          emailVerified: user.emailVerified,
-          firstName: user.firstName,
-          lastName: user.lastName,
-          name: user.name,
-          image: user.image,
-          createdAt: user.createdAt,
-        },
+        user: sessionUserColumns,
         account: getTableColumns(billingAccount),
         bucketCount: bucket.count,
         bucketResetAtMs: bucket.resetAtMs,
@@ -146,6 +214,108 @@ export function claimApiValues(
 }
 
 /**
+ * The API key named by its hash (not revoked) as the CTE `key_row` (id, user_id), and its "last used"
+ * written in the same statement, at most once a minute (as api-keys.repo.ts touchApiKey).
+ */
+function apiKeyCtes(db: Db, keyHash: Placeholder, nowIso: Placeholder, touchBeforeIso: Placeholder) {
+  const keyRow = db
+    .$with('key_row', { id: sql<string>`id`, userId: sql<string>`user_id` })
+    .as(
+      sql`select ${apiKey.id} as id, ${apiKey.userId} as user_id from ${apiKey} where ${apiKey.keyHash} = ${keyHash}::text and ${apiKey.revokedAt} is null`,
+    );
+  const touched = db.$with('key_touched', { one: sql<number>`one` }).as(sql`update ${apiKey}
+      set last_used_at = ${nowIso}::timestamptz
+      where ${apiKey.id} = (select id from key_row) and (${apiKey.lastUsedAt} is null or ${apiKey.lastUsedAt} < ${touchBeforeIso}::timestamptz)
+      returning 1 as one`);
+  return [keyRow, touched] as const;
+}
+
+/**
+ * The later answer's first statement (PATCH /api/scans/:id): the session named by `token` with its user, as
+ * claimScan reads them, and the scan `id` if it is that user's, with the known-bad lists' version. Null when
+ * no session has this token; `current` false when it is due for better-auth's renewal (the caller then asks
+ * better-auth). Nothing is written. `id` must be a UUID.
+ */
+export async function sessionScan(db: Db, values: { token: string; currentAfterIso: string; id: string }) {
+  const statement = preparedOnce(db, 'scan_answer_session', () => {
+    const p = (key: keyof typeof values) => sql.placeholder(key);
+    return db
+      .select({
+        current: sql<boolean>`${session.expiresAt} > ${p('currentAfterIso')}::timestamptz`.mapWith(Boolean),
+        user: sessionUserColumns,
+        scan: getTableColumns(scans),
+        listsVersion: listsVersionSql,
+      })
+      .from(session)
+      .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(scans, sql`${scans.id} = ${p('id')}::uuid and ${scans.userId} = ${session.userId}`)
+      .where(eq(session.token, p('token')))
+      .limit(1)
+      .prepare('scan_answer_session');
+  });
+  const [row] = await statement.execute(values);
+  return row ?? null;
+}
+
+/** The values of apiKeyScan's placeholders for one request. */
+export function apiKeyScanValues(keyHash: string, keyRule: RateRule | null, id: string, now: Date, touchBefore: Date) {
+  return {
+    keyHash,
+    id,
+    nowIso: now.toISOString(),
+    touchBeforeIso: touchBefore.toISOString(),
+    keyResetIso: new Date(now.getTime() + (keyRule?.windowSeconds ?? 0) * 1000).toISOString(),
+  };
+}
+
+/**
+ * The later answer's first statement on the public API (PATCH /v1/scans/:id), as claimApiScan is a /v1
+ * scan's: the API key named by its hash (not revoked) and its owner, "last used" written, the key's own rate
+ * hit (`keyRule`, counted on every call as the /v1 middleware counts it), and the scan `id` if it is the
+ * owner's, with the known-bad lists' version. An answer spends no scan: nothing else is taken. Null when no
+ * usable key has this hash. `id` must be a UUID.
+ */
+export async function apiKeyScan(db: Db, keyRule: RateRule | null, values: ReturnType<typeof apiKeyScanValues>) {
+  const name = `scan_answer_api_${keyRule ? `${keyRule.name}_${keyRule.limit}` : 'none'}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = (key: keyof typeof values) => sql.placeholder(key);
+    const ctes: WithSubquery[] = [...apiKeyCtes(db, p('keyHash'), p('nowIso'), p('touchBeforeIso'))];
+    if (keyRule)
+      ctes.push(
+        ruleHitCte(db, 'key_hit', keyRule, sql`(select id::text from key_row)`, {
+          nowIso: p('nowIso'),
+          resetIso: p('keyResetIso'),
+        }),
+      );
+    const bucket = bucketColumns(keyRule ? 'key_hit' : null);
+    return db
+      .with(...ctes)
+      .select({
+        keyId: sql<string>`key_row.id::text`,
+        userId: sql<string>`key_row.user_id`,
+        keyBucketCount: bucket.count,
+        keyBucketResetAtMs: bucket.resetAtMs,
+        scan: getTableColumns(scans),
+        listsVersion: listsVersionSql,
+      })
+      .from(sql`key_row`)
+      .leftJoin(scans, sql`${scans.id} = ${p('id')}::uuid and ${scans.userId} = key_row.user_id`)
+      .limit(1)
+      .prepare(name);
+  });
+  const [row] = await statement.execute(values);
+  if (!row) return null;
+  const { keyBucketCount, keyBucketResetAtMs, ...rest } = row;
+  return {
+    ...rest,
+    keyBucket:
+      keyBucketCount === null || keyBucketResetAtMs === null
+        ? null
+        : { count: keyBucketCount, resetAt: new Date(keyBucketResetAtMs) },
+  };
+}
+
+/**
  * A /v1 scan's first statement (docs/decisions/123), as claimScan is a web scan's: the API key named by its
  * hash (not revoked) with its owner and the owner's plan row, and what the scan spends, taken before the
  * engine runs, in ONE statement: "last used" written (at most once a minute, as touchApiKey), the key's own
@@ -162,15 +332,7 @@ export async function claimApiScan(
   const name = `scan_claim_api_${keyRule ? `${keyRule.name}_${keyRule.limit}` : 'none'}_${userRule ? `${userRule.name}_${userRule.limit}` : 'none'}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
-    const keyRow = db
-      .$with('key_row', { id: sql<string>`id`, userId: sql<string>`user_id` })
-      .as(
-        sql`select ${apiKey.id} as id, ${apiKey.userId} as user_id from ${apiKey} where ${apiKey.keyHash} = ${p('keyHash')}::text and ${apiKey.revokedAt} is null`,
-      );
-    const touched = db.$with('key_touched', { one: sql<number>`one` }).as(sql`update ${apiKey}
-      set last_used_at = ${p('nowIso')}::timestamptz
-      where ${apiKey.id} = (select id from key_row) and (${apiKey.lastUsedAt} is null or ${apiKey.lastUsedAt} < ${p('touchBeforeIso')}::timestamptz)
-      returning 1 as one`);
+    const [keyRow, touched] = apiKeyCtes(db, p('keyHash'), p('nowIso'), p('touchBeforeIso'));
     const ctes: WithSubquery[] = [keyRow, touched];
     const hitCte = (cte: string, rule: RateRule, owner: SQL, resetKey: 'keyResetIso' | 'rateResetIso', when: SQL) =>
       db.$with(cte, { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
@@ -261,31 +423,13 @@ export async function claimUserScan(db: Db, rule: RateRule | null, values: Retur
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const owner = sql`(select ${p('userId')}::text)`;
     const ctes: WithSubquery[] = [];
-    let withinRate = sql`true`;
-    let bucket = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+    const within: SQL[] = [];
     if (rule) {
-      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
-        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
-        select ${bucketKeySql(rule, sql`owner.user_id`)}, 1, ${p('rateResetIso')}::timestamptz from ${owner} as owner(user_id)
-        on conflict (key) do update set
-          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
-          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p('rateResetIso')}::timestamptz else ${rateLimitBucket.resetAt} end
-        returning count, reset_at`);
-      ctes.push(hit);
-      withinRate = sql`(select count from rate_hit) <= ${rule.limit}`;
-      bucket = {
-        count: sql<number | null>`(select count from rate_hit)`.mapWith(Number),
-        resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(
-          Number,
-        ),
-      };
+      ctes.push(ruleHitCte(db, 'rate_hit', rule, owner, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }));
+      within.push(sql`(select count from rate_hit) <= ${rule.limit}`);
     }
-    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
-      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
-      where ${billingAccount.userId} = ${owner} and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
-        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT} and ${withinRate}
-      returning trial_scans_used`);
-    ctes.push(trial);
+    ctes.push(trialScanCte(db, owner, p('nowIso'), within));
+    const bucket = bucketColumns(rule ? 'rate_hit' : null);
     return db
       .with(...ctes)
       .select({
@@ -527,7 +671,9 @@ export async function findScan(db: Db, userId: string, id: string): Promise<Scan
 
 /**
  * A scan re-scored with the user's answers (PATCH): the answers and the new verdict replace the old, in one
- * statement scoped to the owner. Null when the owner has no such scan.
+ * statement scoped to the owner, which also writes the scan's own report and counts the other accounts'
+ * reports into the stored result (`reports`, as insertScanIf does for a new scan). Prepared once. Null when
+ * the owner has no such scan.
  */
 export async function updateScanVerdict(
   db: Db,
@@ -535,20 +681,44 @@ export async function updateScanVerdict(
   id: string,
   context: ScanContext,
   result: ScanResult,
+  reports: ScanReports | null = null,
 ): Promise<ScanRow | null> {
-  const [row] = await db
-    .update(scans)
-    .set({
-      context,
-      result,
-      riskScore: result.riskScore,
-      confidence: result.confidence,
-      scamType: result.scamType ?? null,
-      reasons: result.reasons,
-      engineVersion: result.engineVersion,
-    })
-    .where(and(eq(scans.id, id), eq(scans.userId, userId)))
-    .returning();
+  const name = `scan_answer_store${reports ? '_reports' : ''}`;
+  const statement = preparedOnce(db, name, () => {
+    const p = (key: string) => sql.placeholder(key);
+    const owned = sql`${scans.id} = ${p('id')}::uuid and ${scans.userId} = ${p('userId')}::text`;
+    const rep = reports?.parts(sql`exists (select 1 from ${scans} where ${owned})`) ?? null;
+    const resultJson = rep
+      ? sql`jsonb_set(${p('result')}::jsonb, '{reputation,sightings}', ${rep.sightings})`
+      : sql`${p('result')}::jsonb`;
+    return db
+      .with(...(rep?.ctes ?? []))
+      .update(scans)
+      .set({
+        context: sql`${p('context')}::jsonb`,
+        result: resultJson,
+        riskScore: sql`${p('riskScore')}::integer`,
+        confidence: sql`${p('confidence')}::real`,
+        scamType: sql`${p('scamType')}::text`,
+        reasons: sql`${p('reasons')}::jsonb`,
+        engineVersion: sql`${p('engineVersion')}::text`,
+      })
+      .where(owned)
+      .returning()
+      .prepare(name);
+  });
+  const [row] = await statement.execute({
+    ...(reports?.values ?? {}),
+    id,
+    userId,
+    context: JSON.stringify(context),
+    result: JSON.stringify(result),
+    riskScore: result.riskScore,
+    confidence: result.confidence,
+    scamType: result.scamType ?? null,
+    reasons: JSON.stringify(result.reasons),
+    engineVersion: result.engineVersion,
+  });
   return row ?? null;
 }
 

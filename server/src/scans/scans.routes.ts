@@ -7,6 +7,7 @@ import { apiRoute } from '../http/api-route.ts';
 import {
   answerScan,
   claimRequest,
+  findSessionScan,
   getScan,
   getScans,
   getStats,
@@ -63,9 +64,13 @@ export function scanRoutes(ctx: AppContext) {
   apiRoute(app, 'deleteAllScans', async (c) => removeAllScans(ctx, (await requireUser(c)).id));
   apiRoute(app, 'getScan', async (c, req) => getScan(ctx, (await requireUser(c)).id, req.params.id));
   apiRoute(app, 'answerScan', async (c, req) => {
-    const user = await requireUser(c);
+    // The plain case: the session, its user and the scan read in one statement (findSessionScan), then the
+    // store: two round trips. Renewal due, expired or unknown: better-auth answers first, as for any route.
+    const token = await presentedSessionToken(c);
+    const found = token ? await findSessionScan(ctx, token, req.params.id) : null;
+    const user = found ? setSessionUser(c, found.user) : await requireUser(c);
     const { context } = await req.body();
-    return answerScan(ctx, user.id, req.params.id, context);
+    return answerScan(ctx, user.id, req.params.id, context, undefined, found ?? undefined);
   });
   apiRoute(app, 'deleteScan', async (c, req) => removeScan(ctx, (await requireUser(c)).id, req.params.id));
   apiRoute(app, 'getScanStats', async (c) => getStats(ctx, (await requireUser(c)).id));

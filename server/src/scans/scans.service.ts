@@ -14,7 +14,7 @@ import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts'
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
-import { lookupListings, planReputation, withReputation } from '../reputation/reputation.service.ts';
+import { lookupListings, planReputation } from '../reputation/reputation.service.ts';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 import {
   claimApiScan,
@@ -23,6 +23,8 @@ import {
   claimUserScan,
   claimUserValues,
   claimValues,
+  apiKeyScan,
+  apiKeyScanValues,
   deleteAllScans,
   deleteScan,
   findScan,
@@ -32,6 +34,7 @@ import {
   refundTrialScan,
   reserveScanIf,
   scanStats,
+  sessionScan,
   updateScanVerdict,
   type ScanRow,
   type ScanRunInput,
@@ -90,17 +93,7 @@ export async function claimRequest(
   const now = ctx.clock.now();
   const row = await claimScan(ctx.database.db, rule, claimValues(token, rule, now, sessionCurrentAfter()));
   if (!row?.current) return null;
-  const u = row.user;
-  const user: SessionUser = {
-    id: u.id,
-    email: u.email,
-    emailVerified: u.emailVerified,
-    firstName: u.firstName ?? null,
-    lastName: u.lastName ?? null,
-    name: u.name || null,
-    image: u.image ?? null,
-    createdAt: u.createdAt,
-  };
+  const user = toSessionUser(row.user);
   const decided = await decideClaim(ctx, user.id, rule, row, input, now);
   return { user, ...decided };
 }
@@ -121,6 +114,29 @@ export async function claimUserRequest(
   const row = await claimUserScan(ctx.database.db, rule, claimUserValues(userId, rule, now));
   const decided = await decideClaim(ctx, userId, rule, row, { phoneNumber: undefined, email: undefined }, now);
   return { plan: toPlanState(row.account ?? undefined), ...decided };
+}
+
+/** The user a session statement read (claimScan, sessionScan) as the request's user. */
+function toSessionUser(u: {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  lastName: string | null;
+  name: string;
+  image: string | null;
+  createdAt: Date;
+}): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    name: u.name || null,
+    image: u.image ?? null,
+    createdAt: u.createdAt,
+  };
 }
 
 /** What a claim statement read and took (claimScan, claimApiScan): the plan row, the account's bucket, the trial. */
@@ -361,10 +377,66 @@ export async function getScan(ctx: Ctx, userId: string, id: string): Promise<Sto
   return toStoredScan(row);
 }
 
+/** A scan read by an answer's first statement (sessionScan, apiKeyScan): null when the caller has no such scan. */
+export interface FoundScan {
+  row: ScanRow | null;
+  /** The known-bad lists' version the statement read (reputation/known-bad.ts). */
+  listsVersion: string;
+}
+
+/**
+ * The later answer's first round trip on the web (scans.repo.ts sessionScan): the session named by `token`,
+ * its user and the scan `id` if it is theirs, in one statement. Null when the token names no current session
+ * or `id` is no UUID: the caller asks better-auth and answers the old way (answerScan).
+ */
+export async function findSessionScan(
+  ctx: Ctx,
+  token: string,
+  id: string,
+): Promise<({ user: SessionUser } & FoundScan) | null> {
+  if (!UUID.test(id)) return null;
+  const row = await sessionScan(ctx.database.db, {
+    token,
+    currentAfterIso: sessionCurrentAfter().toISOString(),
+    id,
+  });
+  if (!row?.current) return null;
+  return { user: toSessionUser(row.user), row: row.scan, listsVersion: row.listsVersion };
+}
+
+/**
+ * The later answer's first round trip on the public API (scans.repo.ts apiKeyScan): the key named by its
+ * hash, its owner, "last used", the key's rate hit and the scan `id` if it is the owner's, in one statement.
+ * Null when no usable key has this hash (the caller answers 401). `id` must be a UUID.
+ */
+export async function findApiKeyScan(
+  ctx: Ctx,
+  keyHash: string,
+  keyRule: RateRule | null,
+  id: string,
+): Promise<({ keyId: string; userId: string; keyHit: RateHitState | null } & FoundScan) | null> {
+  const now = ctx.clock.now();
+  const row = await apiKeyScan(
+    ctx.database.db,
+    keyRule,
+    apiKeyScanValues(keyHash, keyRule, id, now, new Date(now.getTime() - 60_000)),
+  );
+  if (!row) return null;
+  return {
+    keyId: row.keyId,
+    userId: row.userId,
+    keyHit: keyRule ? hitOf(keyRule, row.keyBucket, now) : null,
+    row: row.scan,
+    listsVersion: row.listsVersion,
+  };
+}
+
 /**
  * The user's answers about the sender and the chat, given or changed after the scan: the stored message is
  * analysed again with them (the answers replace any given before) and the new verdict stored. It spends no
  * scan: it is the same scan, better informed. The links decoded from QR codes are kept from the first result.
+ * `found`: the scan as the request's first statement read it (findSessionScan, findApiKeyScan), so that
+ * the answer costs one more round trip, its store; without it the scan is read here first.
  */
 export async function answerScan(
   ctx: Ctx,
@@ -372,10 +444,11 @@ export async function answerScan(
   id: string,
   context: ScanContext,
   analyzeFn: typeof analyze = analyze,
+  found?: FoundScan,
 ): Promise<StoredScan> {
   if (!UUID.test(id)) throw notFound();
-  const row = await findScan(ctx.database.db, userId, id);
-  if (!row) throw notFound();
+  const row = found ? found.row : await findScan(ctx.database.db, userId, id);
+  if (!row || row.id !== id) throw notFound();
   const qrLinks = row.result.reasonDetails
     .filter((r) => r.id === 'qr_link')
     .flatMap((r) => r.evidence.flatMap((e) => (e.kind === 'url' ? [e.url] : [])));
@@ -389,7 +462,7 @@ export async function answerScan(
     context,
   };
   let result: ScanResult;
-  const listed = await lookupListings(ctx, input.message);
+  const listed = await lookupListings(ctx, input.message, found?.listsVersion);
   try {
     result = await analyzeFn({ ...input, knownBad: listed ?? [] }, engineOptions(ctx));
   } catch (err) {
@@ -399,8 +472,9 @@ export async function answerScan(
     );
     throw new AppError('INTERNAL_ERROR', 'The analysis failed. Your answers were not saved; please try again.');
   }
-  result = await withReputation(ctx, { input, result, userId }, listed);
-  const updated = await updateScanVerdict(ctx.database.db, userId, id, context, result);
+  // The reports are written and counted by the store itself, as a new scan's are (docs/decisions/116).
+  const planned = await planReputation(ctx, { input, result, userId }, listed);
+  const updated = await updateScanVerdict(ctx.database.db, userId, id, context, planned.result, planned.reports);
   if (!updated) throw notFound();
   ctx.logger.info(
     { scanId: id, riskScore: updated.riskScore, answers: Object.keys(context).length },
