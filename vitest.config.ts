@@ -20,6 +20,7 @@ export default defineConfig({
             'packages/**/*.test.ts',
             'client/src/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           globalSetup: ['server/src/test/global-setup.ts'],
         },

@@ -1,6 +1,7 @@
 // Shared by the benchmarks: start the real server on a loopback port with a throw-away data folder, and
 // set up a premium user through the real API (sign-up, test checkout with card 4242, conversion).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 export interface BenchServer {
   base: string;
@@ -9,8 +10,35 @@ export interface BenchServer {
 }
 
 /**
+ * How the production image runs the server (deploy/Dockerfile's last stage): the `node` flags of its CMD
+ * and its memory settings (the glibc `MALLOC_*` variables of its ENV), so a bench of the bundle measures what
+ * an operator runs (decision 126). Read from the Dockerfile itself, so the two cannot drift apart.
+ */
+export function imageRuntime(dockerfile = readFileSync(new URL('../deploy/Dockerfile', import.meta.url), 'utf8')): {
+  nodeArgs: string[];
+  env: Record<string, string>;
+} {
+  const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  // Instructions with their continuation lines joined; comments dropped.
+  const lines = lastStage
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .filter((l) => !l.trimStart().startsWith('#'));
+  const env: Record<string, string> = {};
+  for (const line of lines.filter((l) => l.startsWith('ENV '))) {
+    for (const [, key, value] of line.slice(4).matchAll(/([A-Z_][A-Z0-9_]*)=(\S+)/g))
+      if (key!.startsWith('MALLOC_')) env[key!] = value!;
+  }
+  const cmd = lines.find((l) => l.startsWith('CMD '));
+  const argv = cmd ? (JSON.parse(cmd.slice(4)) as string[]) : [];
+  if (argv[0] !== 'node') throw new Error('deploy/Dockerfile: the last CMD does not run node');
+  return { nodeArgs: argv.slice(1, -1), env };
+}
+
+/**
  * `bundle`: run dist/server/index.js as production does (docs/deploy.md; build it first with `npm run build`),
- * rather than the TypeScript sources through tsx, whose loader thread adds about 30 MB.
+ * with the image's node flags and memory settings (imageRuntime), rather than the TypeScript sources through
+ * tsx, whose loader thread adds about 30 MB.
  */
 export async function startServer(
   port: number,
@@ -21,9 +49,8 @@ export async function startServer(
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the app under the bench's load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const entry = opts.bundle
-    ? ['--enable-source-maps', 'dist/server/index.js']
-    : ['--import', 'tsx', 'server/src/index.ts'];
+  const image = opts.bundle ? imageRuntime() : { nodeArgs: [], env: {} };
+  const entry = opts.bundle ? [...image.nodeArgs, 'dist/server/index.js'] : ['--import', 'tsx', 'server/src/index.ts'];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     env: {
       ...process.env,
@@ -35,6 +62,7 @@ export async function startServer(
       LOG_LEVEL: 'silent',
       REQUIRE_EMAIL_VERIFICATION: 'false',
       RATE_LIMITS: 'off',
+      ...image.env,
       ...env,
     },
     stdio: 'inherit',

@@ -9,10 +9,11 @@
 // The per-user scan rate limit is off for the run (RATE_LIMITS=off): one user cannot send 500 scans/s by
 // design. Quote the load average printed with the figures: the machine may be shared.
 //
-// Memory: the PGlite instance runs as production does (the bundle, dist/server/index.js,
-// built first when out of date; NODE_ENV=production with the test provider and dev outbox allowed), and the
-// bench prints its resident memory at rest (2 s after /readyz, before any request) and its peak (VmHWM: start
-// and load included); docs/deploy.md quotes them.
+// Every instance runs as the production image does (the bundle, dist/server/index.js, built first when out of
+// date, with deploy/Dockerfile's node flags and glibc memory settings: imageRuntime in lib.ts, decision 126;
+// NODE_ENV=production with the test provider and dev outbox allowed). The bench prints the PGlite instance's
+// resident memory at rest (2 s after /readyz, before any request) and its peak (VmHWM: start and load
+// included); docs/deploy.md quotes them. BENCH_PGLITE=off skips the PGlite case.
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -229,41 +230,44 @@ try {
   const baseline = await repeat([{ url: 'http://127.0.0.1:5196/' }], [bare.pid!], () => []);
   report('node:http hello-world (own process)', baseline, median(baseline.map((r) => r.rps)), null);
   const baselineRps = median(baseline.map((r) => r.rps));
-
-  // PGlite: one instance (the database lives in the app's process: its CPU is the app's).
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-scans-'));
-  dirs.push(dataDir);
+  // Every instance runs the bundle as the production image does (imageRuntime in lib.ts, decision 126).
   execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
-  const one = await startServer(
-    5197,
-    dataDir,
-    {
-      NODE_ENV: 'production',
-      BETTER_AUTH_SECRET: 'bench-one-instance-secret-0123456789abcdef',
-      ALLOW_TEST_BILLING_IN_PRODUCTION: 'true',
-      ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
-    },
-    { bundle: true },
-  );
-  servers.push(one);
-  await new Promise((r) => setTimeout(r, 2_000));
-  const atRest = memoryMb(one.child.pid!).rss;
-  const cookie = await premiumUserCookie(one.base);
-  report(
-    'PGlite, 1 instance (db inside the app)',
-    await repeat([{ url: one.base, requests: scanRequests(one.base, cookie) }], [one.child.pid!], () => []),
-    baselineRps,
-    { rps: 300, p99: 100 },
-  );
-  const after = memoryMb(one.child.pid!);
-  console.log(
-    `${''.padEnd(44)} memory (resident, MB): at rest ${atRest.toFixed(0)}   peak ${after.peak.toFixed(0)}   after the load ${after.rss.toFixed(0)}`,
-  );
-  console.log(
-    `${''.padEnd(44)} target at rest < 300 MB, peak < 450 MB -> ${atRest < 300 && after.peak < 450 ? 'met' : 'NOT met'}`,
-  );
-  await one.stop();
-  servers.pop();
+  const production = {
+    NODE_ENV: 'production',
+    ALLOW_TEST_BILLING_IN_PRODUCTION: 'true',
+    ALLOW_DEV_OUTBOX_IN_PRODUCTION: 'true',
+  };
+
+  // PGlite: one instance (the database lives in the app's process: its CPU is the app's). BENCH_PGLITE=off skips it.
+  if (process.env.BENCH_PGLITE !== 'off') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-scans-'));
+    dirs.push(dataDir);
+    const one = await startServer(
+      5197,
+      dataDir,
+      { ...production, BETTER_AUTH_SECRET: 'bench-one-instance-secret-0123456789abcdef' },
+      { bundle: true },
+    );
+    servers.push(one);
+    await new Promise((r) => setTimeout(r, 2_000));
+    const atRest = memoryMb(one.child.pid!).rss;
+    const cookie = await premiumUserCookie(one.base);
+    report(
+      'PGlite, 1 instance (db inside the app)',
+      await repeat([{ url: one.base, requests: scanRequests(one.base, cookie) }], [one.child.pid!], () => []),
+      baselineRps,
+      { rps: 300, p99: 100 },
+    );
+    const after = memoryMb(one.child.pid!);
+    console.log(
+      `${''.padEnd(44)} memory (resident, MB): at rest ${atRest.toFixed(0)}   peak ${after.peak.toFixed(0)}   after the load ${after.rss.toFixed(0)}`,
+    );
+    console.log(
+      `${''.padEnd(44)} target at rest < 300 MB, peak < 450 MB -> ${atRest < 300 && after.peak < 450 ? 'met' : 'NOT met'}`,
+    );
+    await one.stop();
+    servers.pop();
+  }
 
   if (process.env.BENCH_PG !== 'off') {
     const external = process.env.BENCH_DATABASE_URL;
@@ -278,13 +282,14 @@ try {
       ];
       dirs.push(...pgDirs);
       const env = {
+        ...production,
         DATABASE_URL: url,
         DATABASE_POOL_SIZE: '10',
         BETTER_AUTH_SECRET: 'bench-two-instances-secret-0123456789abcdef',
       };
-      const a = await startServer(5193, pgDirs[0]!, env);
+      const a = await startServer(5193, pgDirs[0]!, env, { bundle: true });
       servers.push(a);
-      const b = await startServer(5194, pgDirs[1]!, env);
+      const b = await startServer(5194, pgDirs[1]!, env, { bundle: true });
       servers.push(b);
       const pgCookie = await premiumUserCookie(a.base);
       const dbPids = () => postgresPids(postgres?.postmaster() ?? null);
