@@ -9,12 +9,12 @@
  *   explainRefusal(ctx, userId, rate): Promise<AppError>   why a guarded store stored nothing: 403
  *     PAYMENT_SETUP_REQUIRED | TRIAL_EXPIRED | SCAN_LIMIT_REACHED | SUBSCRIPTION_INACTIVE, or 429 RATE_LIMITED
  */
-import { and, eq, exists, gt, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, sql, type SQL } from 'drizzle-orm';
 import type { WithSubquery } from 'drizzle-orm/subquery';
-import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import type { Db } from '../db/client.ts';
 import { billingAccount } from '../db/schema/billing.ts';
-import { bucketHitPlaceholders, bucketHitStatement, bucketHitValues, type RateRule } from '../http/rate-limit.ts';
+import type { RateRule } from '../http/rate-limit.ts';
+import { ruleHitCte, trialScanCte } from '../scans/scans.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findAccount, toPlanState } from './billing.repo.ts';
@@ -37,7 +37,8 @@ export async function getPlanState(ctx: Ctx, userId: string): Promise<PlanState>
  *   - premium: the scan is stored only if the plan row is premium when the statement runs;
  *   - with a rate rule: the hit is counted in the same statement and a hit over the limit stores nothing
  *     (and counts no trial scan).
- * Null `store` result: see explainRefusal.
+ * The hit and the trial scan are the CTEs every scan claim builds too (scans.repo.ts ruleHitCte and
+ * trialScanCte), so the conditions are written once. Null `store` result: see explainRefusal.
  */
 export function scanStoreGuard(
   db: Db,
@@ -45,12 +46,13 @@ export function scanStoreGuard(
   rule: RateRule | null,
 ): { ctes: WithSubquery[]; allowed: SQL } {
   const userId = sql.placeholder('userId');
+  const nowIso = sql.placeholder('nowIso');
   const ctes: WithSubquery[] = [];
-  let withinRate: SQL | undefined;
+  const within: SQL[] = [];
   if (rule) {
-    const hit = db.$with('rate_hit').as(bucketHitStatement(db, bucketHitPlaceholders));
-    ctes.push(hit);
-    withinRate = sql`(select ${hit.count} from ${hit}) <= ${rule.limit}`;
+    const owner = sql`(select ${sql.placeholder('rateOwner')}::text)`;
+    ctes.push(ruleHitCte(db, 'rate_hit', rule, owner, { nowIso, resetIso: sql.placeholder('rateResetIso') }));
+    within.push(sql`(select count from rate_hit) <= ${rule.limit}`);
   }
   if (kind === 'premium') {
     const premium = db
@@ -63,34 +65,20 @@ export function scanStoreGuard(
           inArray(billingAccount.subscriptionStatus, ['active', 'trialing']),
         ),
       );
-    return { ctes, allowed: and(exists(premium), withinRate) ?? sql`true` };
+    return { ctes, allowed: and(exists(premium), ...within) ?? sql`true` };
   }
-  const counted = db.$with('trial_scan').as(
-    db
-      .update(billingAccount)
-      .set({
-        trialScansUsed: sql`${billingAccount.trialScansUsed} + 1`,
-        updatedAt: sql`${sql.placeholder('nowIso')}::timestamptz`,
-      })
-      .where(
-        and(
-          eq(billingAccount.userId, userId),
-          eq(billingAccount.planTier, 'free'),
-          eq(billingAccount.subscriptionStatus, 'trialing'),
-          gt(billingAccount.trialEndsAt, sql`${sql.placeholder('nowIso')}::timestamptz`),
-          lt(billingAccount.trialScansUsed, TRIAL_SCAN_LIMIT),
-          withinRate,
-        ),
-      )
-      .returning({ used: billingAccount.trialScansUsed }),
-  );
-  ctes.push(counted);
-  return { ctes, allowed: sql`exists (select 1 from ${counted})` };
+  ctes.push(trialScanCte(db, sql`(select ${userId}::text)`, nowIso, within));
+  return { ctes, allowed: sql`exists (select 1 from trial_scan)` };
 }
 
 /** The values of scanStoreGuard's placeholders for one scan. */
 export function scanStoreValues(userId: string, now: Date, rate: { rule: RateRule; key: string } | null) {
-  return { userId, nowIso: now.toISOString(), ...(rate ? bucketHitValues(rate.rule, rate.key, now) : {}) };
+  const resetAt = rate ? new Date(now.getTime() + rate.rule.windowSeconds * 1000) : null;
+  return {
+    userId,
+    nowIso: now.toISOString(),
+    ...(rate && resetAt ? { rateOwner: rate.key, rateResetIso: resetAt.toISOString() } : {}),
+  };
 }
 
 /**

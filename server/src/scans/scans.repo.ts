@@ -138,32 +138,13 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const currentUser = sql`(select ${session.userId} from ${session} where ${session.token} = ${p('token')}::text and ${session.expiresAt} > ${p('currentAfterIso')}::timestamptz)`;
     const ctes: WithSubquery[] = [];
-    let withinRate = sql`true`;
-    let bucket = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
+    const within: SQL[] = [];
     if (rule) {
-      // rate-limit.ts bucketHitStatement, for the key of the user the session names.
-      const hit = db.$with('rate_hit', { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
-        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
-        select ${bucketKeySql(rule, sql`current_user_id.user_id`)}, 1, ${p('rateResetIso')}::timestamptz from ${currentUser} as current_user_id(user_id)
-        on conflict (key) do update set
-          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
-          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p('rateResetIso')}::timestamptz else ${rateLimitBucket.resetAt} end
-        returning count, reset_at`);
-      ctes.push(hit);
-      withinRate = sql`(select count from rate_hit) <= ${rule.limit}`;
-      bucket = {
-        count: sql<number | null>`(select count from rate_hit)`.mapWith(Number),
-        resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from rate_hit)::float8`.mapWith(
-          Number,
-        ),
-      };
+      ctes.push(ruleHitCte(db, 'rate_hit', rule, currentUser, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }));
+      within.push(sql`(select count from rate_hit) <= ${rule.limit}`);
     }
-    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
-      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
-      where ${billingAccount.userId} = ${currentUser} and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
-        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT} and ${withinRate}
-      returning trial_scans_used`);
-    ctes.push(trial);
+    ctes.push(trialScanCte(db, currentUser, p('nowIso'), within));
+    const bucket = bucketColumns(rule ? 'rate_hit' : null);
     return db
       .with(...ctes)
       .select({
@@ -334,42 +315,24 @@ export async function claimApiScan(
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const [keyRow, touched] = apiKeyCtes(db, p('keyHash'), p('nowIso'), p('touchBeforeIso'));
     const ctes: WithSubquery[] = [keyRow, touched];
-    const hitCte = (cte: string, rule: RateRule, owner: SQL, resetKey: 'keyResetIso' | 'rateResetIso', when: SQL) =>
-      db.$with(cte, { count: sql<number>`count`, resetAt: sql<Date>`reset_at` })
-        .as(sql`insert into ${rateLimitBucket} (key, count, reset_at)
-        select ${bucketKeySql(rule, owner)}, 1, ${p(resetKey)}::timestamptz from key_row where ${when}
-        on conflict (key) do update set
-          count = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then 1 else ${rateLimitBucket.count} + 1 end,
-          reset_at = case when ${rateLimitBucket.resetAt} <= ${p('nowIso')}::timestamptz then ${p(resetKey)}::timestamptz else ${rateLimitBucket.resetAt} end
-        returning count, reset_at`);
     const within: SQL[] = [];
-    const bucketOf = (cte: string) => ({
-      count: sql<number | null>`(select count from ${sql.raw(cte)})`.mapWith(Number),
-      resetAtMs: sql<number | null>`(select extract(epoch from reset_at) * 1000 from ${sql.raw(cte)})::float8`.mapWith(
-        Number,
-      ),
-    });
-    const none = { count: sql<number | null>`null::int`, resetAtMs: sql<number | null>`null::float8` };
-    let keyBucket = none;
-    let userBucket = none;
+    const keyOwner = sql`(select id::text from key_row)`;
+    const userOwner = sql`(select user_id from key_row)`;
     if (keyRule) {
-      ctes.push(hitCte('key_hit', keyRule, sql`key_row.id::text`, 'keyResetIso', sql`true`));
+      ctes.push(ruleHitCte(db, 'key_hit', keyRule, keyOwner, { nowIso: p('nowIso'), resetIso: p('keyResetIso') }));
       within.push(sql`(select count from key_hit) <= ${keyRule.limit}`);
-      keyBucket = bucketOf('key_hit');
     }
     if (userRule) {
       // A call the key's own limit refuses does not count against the account's scans.
-      ctes.push(hitCte('rate_hit', userRule, sql`key_row.user_id`, 'rateResetIso', within[0] ?? sql`true`));
+      const when = within[0] ?? sql`true`;
+      ctes.push(
+        ruleHitCte(db, 'rate_hit', userRule, userOwner, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }, when),
+      );
       within.push(sql`(select count from rate_hit) <= ${userRule.limit}`);
-      userBucket = bucketOf('rate_hit');
     }
-    const trial = db.$with('trial_scan', { used: sql<number>`trial_scans_used` }).as(sql`update ${billingAccount}
-      set trial_scans_used = ${billingAccount.trialScansUsed} + 1, updated_at = ${p('nowIso')}::timestamptz
-      where ${billingAccount.userId} = (select user_id from key_row) and ${billingAccount.planTier} = 'free' and ${billingAccount.subscriptionStatus} = 'trialing'
-        and ${billingAccount.trialEndsAt} > ${p('nowIso')}::timestamptz and ${billingAccount.trialScansUsed} < ${TRIAL_SCAN_LIMIT}
-        and ${within.length ? sql.join(within, sql` and `) : sql`true`}
-      returning trial_scans_used`);
-    ctes.push(trial);
+    const keyBucket = bucketColumns(keyRule ? 'key_hit' : null);
+    const userBucket = bucketColumns(userRule ? 'rate_hit' : null);
+    ctes.push(trialScanCte(db, userOwner, p('nowIso'), within));
     return db
       .with(...ctes)
       .select({
