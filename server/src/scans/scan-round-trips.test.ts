@@ -9,9 +9,9 @@ import { scans } from '../db/schema/scans.ts';
 import { createTestAppPair } from '../test/harness.ts';
 import { SCANS_PER_USER } from './rate-rules.ts';
 import { runScan } from './scans.service.ts';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
+import { updateAccount } from '../billing/billing.repo.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import { createPaidUser, createTrialUser, type TestUser } from '../test/users.ts';
 import type { ScanRequest } from '@redflag/contracts/scan';
 import { apiClient } from '../test/api-client.ts';
 import { importFeed } from '../reputation/feeds.service.ts';
@@ -33,37 +33,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function user(plan: 'premium' | 'trialing', used = 0, app: TestApp = t): Promise<TestUser> {
-  const u = await createVerifiedUser(app);
-  const now = app.ctx.clock.now();
-  await ensureAccount(app.ctx.database.db, u.user.id);
-  await updateAccount(
-    app.ctx.database.db,
-    u.user.id,
-    plan === 'premium'
-      ? {
-          planTier: 'premium',
-          subscriptionStatus: 'active',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          everPaid: true,
-          provider: 'local',
-          currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
-        }
-      : {
-          planTier: 'free',
-          subscriptionStatus: 'trialing',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          provider: 'local',
-          trialStartedAt: now,
-          trialEndsAt: new Date(now.getTime() + 6 * DAY),
-          trialScansUsed: used,
-        },
-    now,
-  );
-  return u;
-}
+/** A Premium account whose first charge succeeded (it reports from day one), or a trial with `used` scans spent. */
+const user = (plan: 'premium' | 'trialing', used = 0, app: TestApp = t): Promise<TestUser> =>
+  plan === 'premium' ? createPaidUser(app) : createTrialUser(app, { scansUsed: used });
 
 /** Statements the database received while one scan request was answered, and the response. */
 async function scanCost(u: TestUser, body: ScanRequest = { message: SCAM, platform: 'sms' }) {

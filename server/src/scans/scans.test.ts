@@ -1,16 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureAccount, updateAccount } from '../billing/billing.repo.ts';
 import { analyticsEvents, scans } from '../db/schema/scans.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import type { ApiRouteName, ApiRouteResponse } from '@redflag/contracts/api-routes';
 import { apiClient, type CallResult } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
-import { createVerifiedUser, type TestUser } from '../test/users.ts';
+import {
+  createExpiredTrialUser,
+  createPaidUser,
+  createSetupRequiredUser,
+  createTrialUser,
+  type TestUser,
+} from '../test/users.ts';
 import { scanRequestSchema, type ScanRequest } from '@redflag/contracts/scan';
 import { runScan } from './scans.service.ts';
 
-const DAY = 86_400_000;
 const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
 const LEGIT = 'Hey, is the bike still available? I could pick it up Saturday afternoon.';
@@ -25,44 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Puts a user in a plan state directly (fixtures create state; the billing tests cover the transitions). */
-async function withPlan(u: TestUser, plan: 'trialing' | 'premium' | 'expired' | 'setup_required', trialScansUsed = 0) {
-  const now = t.ctx.clock.now();
-  await ensureAccount(t.ctx.database.db, u.user.id);
-  if (plan === 'setup_required') return;
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    plan === 'premium'
-      ? {
-          planTier: 'premium',
-          subscriptionStatus: 'active',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          everPaid: true,
-          provider: 'local',
-          currentPeriodEnd: new Date(now.getTime() + 30 * DAY),
-        }
-      : {
-          planTier: 'free',
-          subscriptionStatus: 'trialing',
-          paymentSetupComplete: true,
-          hasUsedTrial: true,
-          provider: 'local',
-          trialStartedAt: new Date(now.getTime() - (plan === 'expired' ? 8 : 1) * DAY),
-          trialEndsAt: new Date(now.getTime() + (plan === 'expired' ? -1 : 6) * DAY),
-          trialScansUsed,
-        },
-    now,
-  );
-}
-
-async function trialUser(used = 0) {
-  const u = await createVerifiedUser(t);
-  await withPlan(u, 'trialing', used);
-  return u;
-}
 
 const post = (u: TestUser | null, body: ScanRequest) => call('createScan', { headers: u?.headers ?? {}, body });
 
@@ -85,7 +51,7 @@ function errorOf<N extends ApiRouteName>(r: CallResult<N>) {
 
 describe('POST /api/scans', () => {
   it('answers 401 when signed out, and identity headers alone authenticate nobody', async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     expect((await post(null, { message: SCAM })).status).toBe(401);
     const res = await call('createScan', {
       headers: { 'X-User-ID': u.user.id, 'X-User-Email': u.user.email },
@@ -95,7 +61,7 @@ describe('POST /api/scans', () => {
   });
 
   it("answers 422 with the spec's 'Message Required' text for a blank message", async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     for (const body of [{ message: '   ' }, {}, { message: 42 }]) {
       const res = await postRaw(u, body);
       expect(res.status).toBe(422);
@@ -106,7 +72,7 @@ describe('POST /api/scans', () => {
   });
 
   it('refuses a message over 10,000 characters and an unknown platform, and spends no quota', async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     expect((await post(u, { message: 'a'.repeat(10_001) })).status).toBe(422);
     const bad = await postRaw(u, { message: LEGIT, platform: 'myspace' });
     expect(bad.status).toBe(422);
@@ -116,7 +82,7 @@ describe('POST /api/scans', () => {
   });
 
   it('analyses, stores and answers the full result for a trialing user; empty optional fields are omitted', async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     const res = await post(u, { message: `  ${SCAM}  `, platform: 'sms', phoneNumber: '', email: '' });
     expect(res.status).toBe(200);
     const body = dataOf(res);
@@ -134,7 +100,7 @@ describe('POST /api/scans', () => {
   });
 
   it("keeps where the text came from: source 'image' is stored and returned by the scan, the report and the history; none means text", async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     const fromImage = await post(u, { message: SCAM, source: 'image' });
     expect(fromImage.status).toBe(200);
     const scan = dataOf(fromImage);
@@ -152,15 +118,14 @@ describe('POST /api/scans', () => {
   });
 
   it('answers 403 PAYMENT_SETUP_REQUIRED before checkout', async () => {
-    const u = await createVerifiedUser(t);
-    await withPlan(u, 'setup_required');
+    const u = await createSetupRequiredUser(t);
     const res = await post(u, { message: LEGIT });
     expect(res.status).toBe(403);
     expect(errorOf(res).code).toBe('PAYMENT_SETUP_REQUIRED');
   });
 
   it('answers 403 SCAN_LIMIT_REACHED after the fifth trial scan', async () => {
-    const u = await trialUser(4);
+    const u = await createTrialUser(t, { scansUsed: 4 });
     expect((await post(u, { message: LEGIT })).status).toBe(200);
     const res = await post(u, { message: LEGIT });
     expect(res.status).toBe(403);
@@ -170,15 +135,14 @@ describe('POST /api/scans', () => {
   });
 
   it('answers 403 TRIAL_EXPIRED once the trial time is over', async () => {
-    const u = await createVerifiedUser(t);
-    await withPlan(u, 'expired');
+    const u = await createExpiredTrialUser(t);
     const res = await post(u, { message: LEGIT });
     expect(res.status).toBe(403);
     expect(errorOf(res).code).toBe('TRIAL_EXPIRED');
   });
 
   it("gives a trial user phone and e-mail verification within the trial's scans, each spending one (docs/design.md §4)", async () => {
-    const u = await trialUser(3);
+    const u = await createTrialUser(t, { scansUsed: 3 });
     const res = await post(u, {
       message: 'Hi it is PayPal support, send the code we texted you',
       phoneNumber: '+33 6 12 34 56 78',
@@ -200,10 +164,8 @@ describe('POST /api/scans', () => {
   });
 
   it("refuses phone or e-mail verification with the plan's own answer when the plan gives no scans", async () => {
-    const expired = await createVerifiedUser(t);
-    await withPlan(expired, 'expired');
-    const noPlan = await createVerifiedUser(t);
-    await withPlan(noPlan, 'setup_required');
+    const expired = await createExpiredTrialUser(t);
+    const noPlan = await createSetupRequiredUser(t);
     for (const [u, code] of [
       [expired, 'TRIAL_EXPIRED'],
       [noPlan, 'PAYMENT_SETUP_REQUIRED'],
@@ -215,8 +177,7 @@ describe('POST /api/scans', () => {
   });
 
   it('answers the scan exactly as stored: GET /api/scans/:id reads back the same body, lookups and image source included', async () => {
-    const u = await createVerifiedUser(t);
-    await withPlan(u, 'premium');
+    const u = await createPaidUser(t);
     const inputs: ScanRequest[] = [
       { message: `  ${SCAM}  `, platform: 'sms' },
       {
@@ -239,8 +200,7 @@ describe('POST /api/scans', () => {
   });
 
   it('gives a premium user unlimited scans with phone and e-mail findings', async () => {
-    const u = await createVerifiedUser(t);
-    await withPlan(u, 'premium');
+    const u = await createPaidUser(t);
     const res = await post(u, {
       message: 'Hi it is PayPal support, send the code we texted you',
       phoneNumber: '+33 6 12 34 56 78',
@@ -255,7 +215,7 @@ describe('POST /api/scans', () => {
   });
 
   it('does not spend quota when the analysis fails', async () => {
-    const u = await trialUser(4);
+    const u = await createTrialUser(t, { scansUsed: 4 });
     await expect(
       runScan(t.ctx, u.user.id, scanRequestSchema.parse({ message: LEGIT }), async () => {
         throw new Error('engine exploded');
@@ -269,9 +229,8 @@ describe('POST /api/scans', () => {
 
 describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
   it('lists only the caller’s scans, newest first, with a limit', async () => {
-    const a = await createVerifiedUser(t);
-    await withPlan(a, 'premium');
-    const b = await trialUser();
+    const a = await createPaidUser(t);
+    const b = await createTrialUser(t);
     for (const m of ['first message', 'second message', 'third message'])
       expect((await post(a, { message: m })).status).toBe(200);
     expect((await post(b, { message: 'b only' })).status).toBe(200);
@@ -287,8 +246,8 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
   });
 
   it("answers 404 for another user's scan and for a malformed id", async () => {
-    const a = await trialUser();
-    const b = await trialUser();
+    const a = await createTrialUser(t);
+    const b = await createTrialUser(t);
     const scan = dataOf(await post(a, { message: LEGIT }));
     expect((await call('getScan', { params: { id: scan.id }, headers: a.headers })).status).toBe(200);
     expect(await call('getScan', { params: { id: scan.id }, headers: b.headers })).toMatchObject({
@@ -302,8 +261,7 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
   });
 
   it('computes stats: total, scams at 70 or more, rounded average; zeros with no scans', async () => {
-    const u = await createVerifiedUser(t);
-    await withPlan(u, 'premium');
+    const u = await createPaidUser(t);
     const empty = await call('getScanStats', { headers: u.headers });
     expect(empty.ok && empty.data).toEqual({ totalScans: 0, scamsDetected: 0, averageRiskScore: 0 });
     const scores: number[] = [];
@@ -324,7 +282,7 @@ describe('GET /api/scans, /api/scans/:id and /api/users/stats', () => {
 
 describe('POST /api/events', () => {
   it('stores an event with the analytics risk level, for signed-in and signed-out callers', async () => {
-    const u = await trialUser();
+    const u = await createTrialUser(t);
     expect(
       (
         await call('sendEvent', {

@@ -101,6 +101,31 @@ async function signedSessionCookie(t: Pick<TestApp, 'ctx'>, token: string): Prom
 
 const DAY_MS = 86_400_000;
 
+/** A trial of the built-in provider, card added, that started `startedDaysAgo` and ends `endsInDays` from now. */
+async function trialAccount(
+  t: Pick<TestApp, 'ctx'>,
+  userId: string,
+  { startedDaysAgo, endsInDays, scansUsed }: { startedDaysAgo: number; endsInDays: number; scansUsed: number },
+): Promise<void> {
+  const now = t.ctx.clock.now();
+  await ensureAccount(t.ctx.database.db, userId);
+  await updateAccount(
+    t.ctx.database.db,
+    userId,
+    {
+      planTier: 'free',
+      subscriptionStatus: 'trialing',
+      paymentSetupComplete: true,
+      hasUsedTrial: true,
+      provider: 'local',
+      trialStartedAt: new Date(now.getTime() - startedDaysAgo * DAY_MS),
+      trialEndsAt: new Date(now.getTime() + endsInDays * DAY_MS),
+      trialScansUsed: scansUsed,
+    },
+    now,
+  );
+}
+
 /**
  * A signed-in user one day into the built-in provider's 7-day trial (the web app's 5-scan quota), card
  * added, with `scansUsed` trial scans already spent.
@@ -110,23 +135,21 @@ export async function createTrialUser(
   { scansUsed = 0, ...opts }: TestUserOptions & { scansUsed?: number } = {},
 ): Promise<TestUser> {
   const u = await createVerifiedUser(t, opts);
-  const now = t.ctx.clock.now();
+  await trialAccount(t, u.user.id, { startedDaysAgo: 1, endsInDays: 6, scansUsed });
+  return u;
+}
+
+/** A signed-in user whose 7-day trial ended a day ago (scans answer 403 TRIAL_EXPIRED). */
+export async function createExpiredTrialUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
+  const u = await createVerifiedUser(t, opts);
+  await trialAccount(t, u.user.id, { startedDaysAgo: 8, endsInDays: -1, scansUsed: 0 });
+  return u;
+}
+
+/** A signed-in user with a plan row but no checkout yet (scans answer 403 PAYMENT_SETUP_REQUIRED). */
+export async function createSetupRequiredUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
+  const u = await createVerifiedUser(t, opts);
   await ensureAccount(t.ctx.database.db, u.user.id);
-  await updateAccount(
-    t.ctx.database.db,
-    u.user.id,
-    {
-      planTier: 'free',
-      subscriptionStatus: 'trialing',
-      paymentSetupComplete: true,
-      hasUsedTrial: true,
-      provider: 'local',
-      trialStartedAt: new Date(now.getTime() - DAY_MS),
-      trialEndsAt: new Date(now.getTime() + 6 * DAY_MS),
-      trialScansUsed: scansUsed,
-    },
-    now,
-  );
   return u;
 }
 
