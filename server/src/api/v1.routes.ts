@@ -24,6 +24,7 @@ import {
   runScan,
 } from '../scans/scans.service.ts';
 import type { ScanInput } from '@redflag/contracts/scan';
+import { V1_ROUTES } from '@redflag/contracts/v1-routes';
 import {
   apiKeyHashOf,
   authenticateApiKey,
@@ -46,9 +47,17 @@ type V1Env = AppEnv & { Variables: AppEnv['Variables'] & { apiCaller: ApiCaller;
  * key check, its rate limit and no-store. /v1 never reads the session cookie: a key is its only credential.
  * Its OpenAPI document is served by docs.routes.ts, mounted in front of this router.
  */
-/** PATCH /v1/scans/<uuid>: an answer to a scan's questions, which checks its own key (findApiKeyScan). */
-const ANSWER_PATH = /^\/v1\/scans\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ANSWER_PREFIX = '/v1/scans/';
 
+/**
+ * PATCH /v1/scans/:id with an id its row accepts: an answer to a scan's questions, which checks its own key
+ * (findApiKeyScan). Any other id goes through the middleware, so its 401 still comes before the row's 404.
+ */
+function isAnswerRequest(method: string, path: string): boolean {
+  if (method !== 'PATCH' || !path.startsWith(ANSWER_PREFIX)) return false;
+  const id = path.slice(ANSWER_PREFIX.length);
+  return V1_ROUTES.answerScan.params.safeParse({ id }).success;
+}
 export function v1Routes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
   const refusedAddresses = new RefusedAddresses();
@@ -129,8 +138,8 @@ export function v1Routes(ctx: AppContext) {
       if (c.req.method === 'POST' && c.req.path === '/v1/scans' && c.req.header(IDEMPOTENCY_KEY_HEADER) === undefined)
         return next();
       // An answer to a scan's questions checks its key, counts the key's rate limit and reads the scan in the
-      // one statement its route runs. A path whose id is no UUID goes through here: its 401 comes first.
-      if (c.req.method === 'PATCH' && ANSWER_PATH.test(c.req.path)) return next();
+      // one statement its route runs.
+      if (isAnswerRequest(c.req.method, c.req.path)) return next();
       const caller = await authenticateOrLimit(c);
       const hit = await limiter.hit(API_PER_KEY, caller.keyId);
       if (ctx.config.rateLimits)

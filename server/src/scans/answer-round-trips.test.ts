@@ -66,4 +66,15 @@ describe('database round trips of the later answer', () => {
     });
     expect(foreign.ok ? null : foreign.error.code).toBe('NOT_FOUND');
   });
+
+  it('PATCH /v1/scans/:id with an unknown key is 401, whatever the id, and changes nothing', async () => {
+    const u = await createPremiumUser(t);
+    const id = await scanOf(u);
+    const v1 = v1Client(t, { key: `rf_live_${'C'.repeat(43)}` });
+    for (const params of [{ id }, { id: 'not-a-scan' }]) {
+      const res = await v1('answerScan', { params, body: { context: { knowsSender: true } } });
+      expect(res.ok ? null : res.error.code).toBe('UNAUTHORIZED');
+    }
+    expect(okData(await call('getScan', { headers: u.headers, params: { id } })).context).toBeUndefined();
+  });
 });
