@@ -1,6 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { user } from '../db/schema/auth.ts';
+import { rateLimitBucket, user } from '../db/schema/auth.ts';
+import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 import { inboundAddress } from '../db/schema/inbound.ts';
 
 export interface StoredToken {
@@ -41,18 +42,45 @@ export async function replaceToken(db: Db, userId: string, token: StoredToken): 
     .onConflictDoUpdate({ target: inboundAddress.userId, set: { ...token, createdAt: sql`now()` } });
 }
 
-/** The account a token's hash belongs to, with the address its answers go to and whether it is verified. */
+/**
+ * The account a token's hash belongs to, with the address its answers go to, whether it is verified, and
+ * how many mails `hourly` (the account's limit, INBOUND_RATE.perAccount) has counted in its current window
+ * at `now` (0 when none): the RCPT look-up in one statement.
+ */
 export async function findRecipient(
   db: Db,
   tokenHash: string,
-): Promise<{ userId: string; email: string; emailVerified: boolean; firstName: string | null } | null> {
+  hourly: { rule: RateRule; now: Date },
+): Promise<{
+  userId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string | null;
+  hourlyUsed: number;
+} | null> {
   const [row] = await db
-    .select({ userId: user.id, email: user.email, emailVerified: user.emailVerified, firstName: user.firstName })
+    .select({
+      userId: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      firstName: user.firstName,
+      hourlyUsed: rateLimitBucket.count,
+    })
     .from(inboundAddress)
     .innerJoin(user, eq(user.id, inboundAddress.userId))
+    .leftJoin(
+      rateLimitBucket,
+      and(eq(rateLimitBucket.key, bucketKeySql(hourly.rule, user.id)), gt(rateLimitBucket.resetAt, hourly.now)),
+    )
     .where(eq(inboundAddress.tokenHash, tokenHash))
     .limit(1);
   return row
-    ? { userId: row.userId, email: row.email, emailVerified: row.emailVerified, firstName: row.firstName ?? null }
+    ? {
+        userId: row.userId,
+        email: row.email,
+        emailVerified: row.emailVerified,
+        firstName: row.firstName ?? null,
+        hourlyUsed: row.hourlyUsed ?? 0,
+      }
     : null;
 }

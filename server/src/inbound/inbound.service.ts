@@ -109,11 +109,21 @@ export async function renewForwardingAddress(
 
 export type Recipient = NonNullable<Awaited<ReturnType<typeof findRecipient>>>;
 
-/** The account a recipient address belongs to, or null (not ours, malformed, unknown or renewed token). */
-export async function recipientFor(ctx: Pick<Ctx, 'config' | 'database'>, address: string): Promise<Recipient | null> {
+/**
+ * The account a recipient address belongs to, or null (not ours, malformed, unknown or renewed token), with
+ * `hourlyFull` when the account's hourly limit is reached (looked at, not counted: only a mail taken to be
+ * checked counts), in one statement.
+ */
+export async function recipientFor(
+  ctx: Pick<Ctx, 'config' | 'database' | 'clock'>,
+  address: string,
+): Promise<(Recipient & { hourlyFull: boolean }) | null> {
   const inbound = ctx.config.inbound;
   const token = inbound ? tokenOf(address, inbound.domain) : null;
-  return token ? findRecipient(ctx.database.db, tokenHash(token)) : null;
+  if (!token) return null;
+  const rule = INBOUND_RATE.perAccount;
+  const found = await findRecipient(ctx.database.db, tokenHash(token), { rule, now: ctx.clock.now() });
+  return found && { ...found, hourlyFull: ctx.config.rateLimits && found.hourlyUsed >= rule.limit };
 }
 
 /** Why a mail to `recipient` is not checked, as the SMTP refusal says it, or null when it may be. */

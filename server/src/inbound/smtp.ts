@@ -173,8 +173,7 @@ export async function startInboundSmtp(
         async (recipient) => {
           if (!recipient) return callback(smtpError(550, 'No such mailbox'));
           // Looked at, not counted: only a mail taken to be checked counts (handle), so RCPT then RSET is free.
-          const state = await ctx.rateLimiter.peek(INBOUND_RATE.perAccount, recipient.userId);
-          if (!state.allowed) return callback(smtpError(450, TOO_MANY));
+          if (recipient.hourlyFull) return callback(smtpError(450, TOO_MANY));
           recipients.set(session.id, recipient);
           callback();
         },
