@@ -39,5 +39,21 @@ export function limitRequestBodies(config: Pick<Config, 'bodyLimitBytes'>): Midd
   const general = bodyLimit({ maxSize: config.bodyLimitBytes, onError });
   const forms = bodyLimit({ maxSize: BILLING_FORM_LIMIT_BYTES, onError });
   const share = bodyLimit({ maxSize: SHARE_FORM_LIMIT_BYTES, onError });
-  return (c, next) => (isBillingPage(c.req.path) ? forms : c.req.path === '/share' ? share : general)(c, next);
+  return async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+    const billing = isBillingPage(c.req.path);
+    // A declared length, not chunked: decided from the headers alone, as hono's bodyLimit does, but without
+    // touching the body. Asking a request for its body stream makes @hono/node-server build a web Request and
+    // stream for it; left alone, the route reads the body straight from Node's socket (decision 127).
+    const length = c.req.header('content-length');
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
+      const max = billing
+        ? BILLING_FORM_LIMIT_BYTES
+        : c.req.path === '/share'
+          ? SHARE_FORM_LIMIT_BYTES
+          : config.bodyLimitBytes;
+      return Number.parseInt(length, 10) > max ? onError(c) : next();
+    }
+    return (billing ? forms : c.req.path === '/share' ? share : general)(c, next);
+  };
 }

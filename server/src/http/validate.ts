@@ -35,10 +35,23 @@ function unstorable(path: string[]): AppError {
 }
 
 /**
+ * Paths whose handlers read the request's own body (`c.req.raw`) rather than through `c.req`: better-auth's
+ * endpoints, and the share target's multipart stream. The check below reads a clone there, so their body
+ * stays unread; everywhere else it reads the body once through `c.req.text()`, which keeps the text for the
+ * route (readJsonBody, the webhook's raw text, the billing forms) and lets @hono/node-server read it straight
+ * from the socket, without a web stream or a tee (decision 127). A new route that reads `c.req.raw`'s body
+ * belongs on this list: elsewhere that body has been read already.
+ */
+export function readsRawBody(path: string): boolean {
+  return path.startsWith('/api/auth/') || path === '/share';
+}
+
+/**
  * The edge check for text the database cannot store (NUL, a lone surrogate), before any route, rate limit
  * or better-auth endpoint reads the request: in the path, the query, and a JSON or form body, a 422 with
  * the field's path instead of a 500 from the query. The contracts' schemas check the same per field
- * (storableString); this covers what no schema of ours reads first. Reads a clone: the body stays unread.
+ * (storableString); this covers what no schema of ours reads first. A multipart body (the share target's,
+ * with its screenshot) is not read here: nothing in it could parse as JSON or a form.
  */
 export function rejectUnstorableText(): MiddlewareHandler {
   return async (c, next) => {
@@ -53,9 +66,14 @@ export function rejectUnstorableText(): MiddlewareHandler {
     if (findUnstorableText(segments)) throw unstorable(['path']);
     const inQuery = findUnstorableText(c.req.queries());
     if (inQuery) throw unstorable(inQuery);
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && c.req.raw.body) {
-      const type = c.req.header('content-type') ?? '';
-      const text = await c.req.raw.clone().text();
+    const type = c.req.header('content-type') ?? '';
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'HEAD' &&
+      c.req.header('content-length') !== '0' &&
+      !/^multipart\//i.test(type)
+    ) {
+      const text = readsRawBody(c.req.path) ? await c.req.raw.clone().text() : await c.req.text();
       let body: unknown = null;
       if (/^application\/x-www-form-urlencoded/i.test(type)) body = Object.fromEntries(new URLSearchParams(text));
       else {
