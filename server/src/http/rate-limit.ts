@@ -65,10 +65,7 @@ export function bucketHitQuery(db: Db, rule: RateRule, key: string, now: Date) {
   });
 }
 
-/**
- * bucketHitQuery with its values given separately: plain values, or drizzle placeholders for a statement
- * prepared once (the scan's store: scanHitParams gives the values for `bucketHitPlaceholders`).
- */
+/** bucketHitQuery with its values given separately: plain values, or drizzle placeholders for a prepared statement. */
 export function bucketHitStatement(
   db: Db,
   v: {
@@ -89,23 +86,6 @@ export function bucketHitStatement(
       },
     })
     .returning({ count: rateLimitBucket.count, resetAt: rateLimitBucket.resetAt });
-}
-
-/** The placeholders of a prepared bucketHitStatement, and their values for one hit. */
-export const bucketHitPlaceholders = {
-  key: sql.placeholder('rateKey'),
-  resetAt: sql.placeholder('rateResetAt'),
-  nowIso: sql.placeholder('rateNowIso'),
-  resetIso: sql.placeholder('rateResetIso'),
-};
-export function bucketHitValues(rule: RateRule, key: string, now: Date) {
-  const resetAt = new Date(now.getTime() + rule.windowSeconds * 1000);
-  return {
-    rateKey: bucketKeyOf(rule, key),
-    rateResetAt: resetAt,
-    rateNowIso: now.toISOString(),
-    rateResetIso: resetAt.toISOString(),
-  };
 }
 
 export interface RateLimiterDeps {

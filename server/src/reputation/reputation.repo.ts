@@ -190,56 +190,11 @@ function sightingSelect(valueHashes: readonly string[], ownHashes: readonly stri
     group by ${reputationSighting.valueHash}`;
 }
 
+/** A flagged scan's own report: the day it counts for, and the account age that lets it count. */
 export interface Contribution {
-  userId: string;
   day: string;
   /** An account made before this counts; a younger one only with a paid plan (docs/decisions/113). */
   establishedBefore: Date;
-  rows: ReadonlyArray<{ valueHash: string; contributorHash: string }>;
-}
-
-/**
- * The reports of a re-scored scan in one statement (a new scan's store carries them instead: scanReportParts;
- * the lists are matched in memory, known-bad.ts): the other accounts' reports of its values, and, when the
- * scan is flagged, its own report, counted only for an account that
- * could not be made in a minute - a verified e-mail, and made before `establishedBefore` or with a plan that
- * has been paid (docs/decisions/113) - and that has not opted out (checked here, in the same statement). Its own report is inserted
- * by a data-modifying WITH, which the SELECT below does not see, and its earlier ones are excluded by their
- * hashes: a result never counts its own account. One account and value is one row (the primary key), so
- * concurrent scans of one account count once; a later flag moves the row's day forward.
- */
-export async function scanReputation(
-  db: Db,
-  q: {
-    valueHashes: readonly string[];
-    ownHashes: readonly string[];
-    sinceDay: string;
-    contribution: Contribution | null;
-  },
-): Promise<{ sightings: SightingCountRow[] }> {
-  const c = q.contribution;
-  const withContribution =
-    c && c.rows.length
-      ? sql`with contributed as (
-        insert into ${reputationSighting} (contributor_hash, value_hash, day)
-        select v.contributor_hash, v.value_hash, ${c.day}::date
-        from (values ${sql.join(
-          c.rows.map((r) => sql`(${r.contributorHash}, ${r.valueHash})`),
-          sql`, `,
-        )}) as v(contributor_hash, value_hash)
-        where exists (
-            select 1 from ${user} where ${user.id} = ${c.userId} and ${user.emailVerified}
-              and (${user.createdAt} <= ${c.establishedBefore.toISOString()}::timestamptz
-                or exists (select 1 from ${billingAccount} where ${billingAccount.userId} = ${c.userId} and ${billingAccount.everPaid}))
-          )
-          and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${c.userId})
-        on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)
-        returning 1
-      ) `
-      : sql``;
-  const result = await db.execute(sql`${withContribution}${sightingSelect(q.valueHashes, q.ownHashes, q.sinceDay)}`);
-  const rows = rowsOf<{ value: string; at: string; n: number }>(result);
-  return { sightings: rows.map((r) => ({ valueHash: r.value, count: Number(r.n), since: r.at })) };
 }
 
 /** The values of scanReportParts' placeholders for one scan (scanReportValues builds them). */
@@ -256,7 +211,7 @@ export function scanReportValues(q: {
   values: ReadonlyArray<{ valueHash: string; contributorHash: string; kind: string; shown: string }>;
   sinceDay: string;
   threshold: number;
-  contribution: Pick<Contribution, 'day' | 'establishedBefore'> | null;
+  contribution: Contribution | null;
 }): ScanReportValues {
   return {
     repValues: JSON.stringify(
@@ -277,10 +232,12 @@ export function scanReportValues(q: {
 }
 
 /**
- * scanReputation's reports, as parts of the statement that stores the scan (scans.repo.ts insertScanIf), so
- * that a scan's reports cost no round trip of their own (docs/decisions/116): the scan's values (a
- * placeholder, JSON), its own report written when it is flagged, the scan is stored (`allowed`, the store's
- * guard) and the account may report (the same test as scanReputation's), and `sightings`, the other
+ * A scan's reports, as parts of the statement that stores the scan or a re-scored answer (scans.repo.ts
+ * insertScanIf; the lists are matched in memory, known-bad.ts), so that they cost no round trip of their own
+ * (docs/decisions/116, 125): the scan's values (a placeholder, JSON), its own report written when it is
+ * flagged, the scan is stored (`allowed`, the store's guard) and the account may report - a verified e-mail,
+ * and made before `establishedBefore` or with a plan that has been paid (docs/decisions/113), and not opted
+ * out - and `sightings`, the other
  * accounts' reports at or over the threshold as the result's `reputation.sightings` (jsonb, in the order of
  * the values). Built from placeholders (ScanReportValues) so that the statement is prepared once.
  */

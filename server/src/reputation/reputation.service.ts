@@ -14,7 +14,6 @@ import {
   type LookupQuery,
   type LookupResponse,
   type ScanReputation,
-  type Sighting,
   type SightingKind,
 } from '@redflag/contracts/reputation';
 import type { ScanInput, ScanResult } from '@redflag/contracts/scan';
@@ -42,7 +41,6 @@ import {
   isOptedOut,
   scanReportParts,
   scanReportValues,
-  scanReputation,
   setOptedOut,
   type ListingRow,
   type ScanReportValues,
@@ -200,54 +198,6 @@ export async function planReputation(
       }
     : null;
   return { result: { ...result, reputation }, reports, hashed, flagged };
-}
-
-/**
- * planReputation with its reports written and counted in a statement of their own (reputation.repo.ts
- * scanReputation): for a result that is not stored by a new scan's store (answers given later re-score a
- * stored scan). A failed statement leaves the result without reports (logged without values).
- */
-export async function withReputation(
-  ctx: ScanCtx,
-  check: ScanReputationCheck,
-  listed: readonly Listing[] | null,
-): Promise<ScanResult> {
-  const planned = await planReputation(ctx, check, listed);
-  if (!planned.reports) return planned.result;
-  const { hashed, flagged } = planned;
-  const now = ctx.clock.now();
-  let found: Awaited<ReturnType<typeof scanReputation>>;
-  try {
-    found = await scanReputation(ctx.database.db, {
-      valueHashes: hashed.map((h) => h.valueHash),
-      ownHashes: hashed.map((h) => h.contributorHash),
-      sinceDay: windowStart(now),
-      contribution: flagged
-        ? {
-            userId: check.userId,
-            day: dayOf(now),
-            establishedBefore: new Date(now.getTime() - REPORTER_MIN_AGE_DAYS * DAY_MS),
-            rows: hashed.map((h) => ({ valueHash: h.valueHash, contributorHash: h.contributorHash })),
-          }
-        : null,
-    });
-  } catch (err) {
-    // The name and the driver's code only: a failed query's message lists its parameters (hashes).
-    const code = (err as { cause?: { code?: unknown } }).cause?.code;
-    ctx.logger.warn(
-      { err: { name: (err as Error).name, code: typeof code === 'string' ? code : undefined } },
-      'reputation lookup failed; scan answered without it',
-    );
-    return planned.result;
-  }
-  const sightings: Sighting[] = [];
-  for (const s of found.sightings) {
-    const v = hashed.find((h) => h.valueHash === s.valueHash);
-    if (v && s.count >= SIGHTING_THRESHOLD)
-      sightings.push({ kind: v.kind, value: v.shown, count: s.count, since: s.since });
-  }
-  const reputation = planned.result.reputation;
-  return reputation ? { ...planned.result, reputation: { ...reputation, sightings } } : planned.result;
 }
 
 /**
