@@ -14,7 +14,7 @@ import type { WithSubquery } from 'drizzle-orm/subquery';
 import type { Db } from '../db/client.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import type { RateRule } from '../http/rate-limit.ts';
-import { ruleHitCte, trialScanCte } from '../scans/scans.repo.ts';
+import { ruleHitCte, trialScanCte, windowEndIso } from '../scans/scans.repo.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { findAccount, toPlanState } from './billing.repo.ts';
@@ -73,11 +73,10 @@ export function scanStoreGuard(
 
 /** The values of scanStoreGuard's placeholders for one scan. */
 export function scanStoreValues(userId: string, now: Date, rate: { rule: RateRule; key: string } | null) {
-  const resetAt = rate ? new Date(now.getTime() + rate.rule.windowSeconds * 1000) : null;
   return {
     userId,
     nowIso: now.toISOString(),
-    ...(rate && resetAt ? { rateOwner: rate.key, rateResetIso: resetAt.toISOString() } : {}),
+    ...(rate ? { rateOwner: rate.key, rateResetIso: windowEndIso(rate.rule, now) } : {}),
   };
 }
 

@@ -80,6 +80,44 @@ function bucketColumns(cte: string | null) {
   };
 }
 
+/** A bucket as bucketColumns answered it: null when the statement counted no hit. */
+function bucketOf(count: number | null, resetAtMs: number | null): { count: number; resetAt: Date } | null {
+  return count === null || resetAtMs === null ? null : { count, resetAt: new Date(resetAtMs) };
+}
+
+/** A rule's part of a prepared statement's name: one statement per rule and limit. */
+function ruleTag(rule: RateRule | null): string {
+  return rule ? `${rule.name}_${rule.limit}` : 'none';
+}
+
+/** The end of a window of `rule` that starts `now` (`now` itself without a rule), as an ISO timestamp. */
+export function windowEndIso(rule: RateRule | null, now: Date): string {
+  return new Date(now.getTime() + (rule?.windowSeconds ?? 0) * 1000).toISOString();
+}
+
+/**
+ * What a scan spends, for the user the subquery `owner` names: the account's hit of `rule` (the CTE
+ * `rate_hit`, counted only when every condition of `within` holds) and a trial scan when that hit and every
+ * condition of `within` are within their limits (trialScanCte), with the bucket's columns for the select.
+ */
+function scanSpendCtes(
+  db: Db,
+  owner: SQL,
+  rule: RateRule | null,
+  t: { nowIso: Placeholder; resetIso: Placeholder },
+  within: SQL[] = [],
+) {
+  const ctes: WithSubquery[] = [];
+  const limits = [...within];
+  if (rule) {
+    const when = limits.length ? sql.join(limits, sql` and `) : sql`true`;
+    ctes.push(ruleHitCte(db, 'rate_hit', rule, owner, t, when));
+    limits.push(sql`(select count from rate_hit) <= ${rule.limit}`);
+  }
+  ctes.push(trialScanCte(db, owner, t.nowIso, limits));
+  return { ctes, bucket: bucketColumns(rule ? 'rate_hit' : null) };
+}
+
 /**
  * Takes a trial scan for the user the subquery `owner` names, when the plan is a trial with time and scans
  * left at `nowIso` and every condition of `within` holds (the rate hits within their limits): the CTE
@@ -110,12 +148,11 @@ const sessionUserColumns = {
 
 /** The values of claimScan's placeholders for one request. */
 export function claimValues(token: string, rule: RateRule | null, now: Date, currentAfter: Date) {
-  const resetAt = rule ? new Date(now.getTime() + rule.windowSeconds * 1000) : now;
   return {
     token,
     nowIso: now.toISOString(),
     currentAfterIso: currentAfter.toISOString(),
-    rateResetIso: resetAt.toISOString(),
+    rateResetIso: windowEndIso(rule, now),
   };
 }
 
@@ -133,18 +170,11 @@ export function claimValues(token: string, rule: RateRule | null, now: Date, cur
  * current (the caller then asks better-auth, which renews or clears it).
  */
 export async function claimScan(db: Db, rule: RateRule | null, values: ReturnType<typeof claimValues>) {
-  const name = `scan_claim_${rule ? `${rule.name}_${rule.limit}` : 'none'}`;
+  const name = `scan_claim_${ruleTag(rule)}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const currentUser = sql`(select ${session.userId} from ${session} where ${session.token} = ${p('token')}::text and ${session.expiresAt} > ${p('currentAfterIso')}::timestamptz)`;
-    const ctes: WithSubquery[] = [];
-    const within: SQL[] = [];
-    if (rule) {
-      ctes.push(ruleHitCte(db, 'rate_hit', rule, currentUser, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }));
-      within.push(sql`(select count from rate_hit) <= ${rule.limit}`);
-    }
-    ctes.push(trialScanCte(db, currentUser, p('nowIso'), within));
-    const bucket = bucketColumns(rule ? 'rate_hit' : null);
+    const { ctes, bucket } = scanSpendCtes(db, currentUser, rule, { nowIso: p('nowIso'), resetIso: p('rateResetIso') });
     return db
       .with(...ctes)
       .select({
@@ -167,13 +197,7 @@ export async function claimScan(db: Db, rule: RateRule | null, values: ReturnTyp
   const [row] = await statement.execute(values);
   if (!row) return null;
   const { bucketCount, bucketResetAtMs, ...rest } = row;
-  return {
-    ...rest,
-    bucket:
-      bucketCount === null || bucketResetAtMs === null
-        ? null
-        : { count: bucketCount, resetAt: new Date(bucketResetAtMs) },
-  };
+  return { ...rest, bucket: bucketOf(bucketCount, bucketResetAtMs) };
 }
 
 /** The values of claimApiScan's placeholders for one request. */
@@ -184,21 +208,27 @@ export function claimApiValues(
   now: Date,
   touchBefore: Date,
 ) {
-  const resetOf = (rule: RateRule | null) => new Date(now.getTime() + (rule?.windowSeconds ?? 0) * 1000).toISOString();
   return {
     keyHash,
     nowIso: now.toISOString(),
     touchBeforeIso: touchBefore.toISOString(),
-    keyResetIso: resetOf(keyRule),
-    rateResetIso: resetOf(userRule),
+    keyResetIso: windowEndIso(keyRule, now),
+    rateResetIso: windowEndIso(userRule, now),
   };
 }
 
 /**
- * The API key named by its hash (not revoked) as the CTE `key_row` (id, user_id), and its "last used"
- * written in the same statement, at most once a minute (as api-keys.repo.ts touchApiKey).
+ * The API key named by its hash (not revoked) as the CTE `key_row` (id, user_id), its "last used" written in
+ * the same statement, at most once a minute (as api-keys.repo.ts touchApiKey), and the key's own hit of
+ * `keyRule` (the CTE `key_hit`, counted on every call as the /v1 middleware counts it), with the bucket's
+ * columns for the select and the condition that the hit is within the limit.
  */
-function apiKeyCtes(db: Db, keyHash: Placeholder, nowIso: Placeholder, touchBeforeIso: Placeholder) {
+function apiKeyCtes(
+  db: Db,
+  keyRule: RateRule | null,
+  p: { keyHash: Placeholder; nowIso: Placeholder; touchBeforeIso: Placeholder; keyResetIso: Placeholder },
+) {
+  const { keyHash, nowIso, touchBeforeIso } = p;
   const keyRow = db
     .$with('key_row', { id: sql<string>`id`, userId: sql<string>`user_id` })
     .as(
@@ -208,7 +238,14 @@ function apiKeyCtes(db: Db, keyHash: Placeholder, nowIso: Placeholder, touchBefo
       set last_used_at = ${nowIso}::timestamptz
       where ${apiKey.id} = (select id from key_row) and (${apiKey.lastUsedAt} is null or ${apiKey.lastUsedAt} < ${touchBeforeIso}::timestamptz)
       returning 1 as one`);
-  return [keyRow, touched] as const;
+  const ctes: WithSubquery[] = [keyRow, touched];
+  const within: SQL[] = [];
+  if (keyRule) {
+    const keyOwner = sql`(select id::text from key_row)`;
+    ctes.push(ruleHitCte(db, 'key_hit', keyRule, keyOwner, { nowIso, resetIso: p.keyResetIso }));
+    within.push(sql`(select count from key_hit) <= ${keyRule.limit}`);
+  }
+  return { keyRow, ctes, bucket: bucketColumns(keyRule ? 'key_hit' : null), within };
 }
 
 /**
@@ -245,7 +282,7 @@ export function apiKeyScanValues(keyHash: string, keyRule: RateRule | null, id: 
     id,
     nowIso: now.toISOString(),
     touchBeforeIso: touchBefore.toISOString(),
-    keyResetIso: new Date(now.getTime() + (keyRule?.windowSeconds ?? 0) * 1000).toISOString(),
+    keyResetIso: windowEndIso(keyRule, now),
   };
 }
 
@@ -257,20 +294,18 @@ export function apiKeyScanValues(keyHash: string, keyRule: RateRule | null, id: 
  * usable key has this hash. `id` must be a UUID.
  */
 export async function apiKeyScan(db: Db, keyRule: RateRule | null, values: ReturnType<typeof apiKeyScanValues>) {
-  const name = `scan_answer_api_${keyRule ? `${keyRule.name}_${keyRule.limit}` : 'none'}`;
+  const name = `scan_answer_api_${ruleTag(keyRule)}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
-    const ctes: WithSubquery[] = [...apiKeyCtes(db, p('keyHash'), p('nowIso'), p('touchBeforeIso'))];
-    if (keyRule)
-      ctes.push(
-        ruleHitCte(db, 'key_hit', keyRule, sql`(select id::text from key_row)`, {
-          nowIso: p('nowIso'),
-          resetIso: p('keyResetIso'),
-        }),
-      );
-    const bucket = bucketColumns(keyRule ? 'key_hit' : null);
+    const key = apiKeyCtes(db, keyRule, {
+      keyHash: p('keyHash'),
+      nowIso: p('nowIso'),
+      touchBeforeIso: p('touchBeforeIso'),
+      keyResetIso: p('keyResetIso'),
+    });
+    const bucket = key.bucket;
     return db
-      .with(...ctes)
+      .with(...key.ctes)
       .select({
         keyId: sql<string>`key_row.id::text`,
         userId: sql<string>`key_row.user_id`,
@@ -287,13 +322,7 @@ export async function apiKeyScan(db: Db, keyRule: RateRule | null, values: Retur
   const [row] = await statement.execute(values);
   if (!row) return null;
   const { keyBucketCount, keyBucketResetAtMs, ...rest } = row;
-  return {
-    ...rest,
-    keyBucket:
-      keyBucketCount === null || keyBucketResetAtMs === null
-        ? null
-        : { count: keyBucketCount, resetAt: new Date(keyBucketResetAtMs) },
-  };
+  return { ...rest, keyBucket: bucketOf(keyBucketCount, keyBucketResetAtMs) };
 }
 
 /**
@@ -310,31 +339,27 @@ export async function claimApiScan(
   userRule: RateRule | null,
   values: ReturnType<typeof claimApiValues>,
 ) {
-  const name = `scan_claim_api_${keyRule ? `${keyRule.name}_${keyRule.limit}` : 'none'}_${userRule ? `${userRule.name}_${userRule.limit}` : 'none'}`;
+  const name = `scan_claim_api_${ruleTag(keyRule)}_${ruleTag(userRule)}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
-    const [keyRow, touched] = apiKeyCtes(db, p('keyHash'), p('nowIso'), p('touchBeforeIso'));
-    const ctes: WithSubquery[] = [keyRow, touched];
-    const within: SQL[] = [];
-    const keyOwner = sql`(select id::text from key_row)`;
-    const userOwner = sql`(select user_id from key_row)`;
-    if (keyRule) {
-      ctes.push(ruleHitCte(db, 'key_hit', keyRule, keyOwner, { nowIso: p('nowIso'), resetIso: p('keyResetIso') }));
-      within.push(sql`(select count from key_hit) <= ${keyRule.limit}`);
-    }
-    if (userRule) {
-      // A call the key's own limit refuses does not count against the account's scans.
-      const when = within[0] ?? sql`true`;
-      ctes.push(
-        ruleHitCte(db, 'rate_hit', userRule, userOwner, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }, when),
-      );
-      within.push(sql`(select count from rate_hit) <= ${userRule.limit}`);
-    }
-    const keyBucket = bucketColumns(keyRule ? 'key_hit' : null);
-    const userBucket = bucketColumns(userRule ? 'rate_hit' : null);
-    ctes.push(trialScanCte(db, userOwner, p('nowIso'), within));
+    const key = apiKeyCtes(db, keyRule, {
+      keyHash: p('keyHash'),
+      nowIso: p('nowIso'),
+      touchBeforeIso: p('touchBeforeIso'),
+      keyResetIso: p('keyResetIso'),
+    });
+    // A call the key's own limit refuses does not count against the account's scans.
+    const spend = scanSpendCtes(
+      db,
+      sql`(select user_id from key_row)`,
+      userRule,
+      { nowIso: p('nowIso'), resetIso: p('rateResetIso') },
+      key.within,
+    );
+    const keyBucket = key.bucket;
+    const userBucket = spend.bucket;
     return db
-      .with(...ctes)
+      .with(...key.ctes, ...spend.ctes)
       .select({
         keyId: sql<string>`key_row.id::text`,
         userId: sql<string>`key_row.user_id`,
@@ -346,21 +371,19 @@ export async function claimApiScan(
         trialTaken: sql<boolean>`exists (select 1 from trial_scan)`.mapWith(Boolean),
         listsVersion: listsVersionSql,
       })
-      .from(keyRow)
+      .from(key.keyRow)
       .leftJoin(billingAccount, sql`${billingAccount.userId} = key_row.user_id`)
       .limit(1)
       .prepare(name);
   });
   const [row] = await statement.execute(values);
   if (!row) return null;
-  const bucket = (count: number | null, resetAtMs: number | null) =>
-    count === null || resetAtMs === null ? null : { count, resetAt: new Date(resetAtMs) };
   return {
     keyId: row.keyId,
     userId: row.userId,
     account: row.account,
-    keyBucket: bucket(row.keyBucketCount, row.keyBucketResetAtMs),
-    userBucket: bucket(row.userBucketCount, row.userBucketResetAtMs),
+    keyBucket: bucketOf(row.keyBucketCount, row.keyBucketResetAtMs),
+    userBucket: bucketOf(row.userBucketCount, row.userBucketResetAtMs),
     trialTaken: row.trialTaken,
     listsVersion: row.listsVersion,
   };
@@ -368,8 +391,7 @@ export async function claimApiScan(
 
 /** The values of claimUserScan's placeholders for one scan. */
 export function claimUserValues(userId: string, rule: RateRule | null, now: Date) {
-  const resetAt = rule ? new Date(now.getTime() + rule.windowSeconds * 1000) : now;
-  return { userId, nowIso: now.toISOString(), rateResetIso: resetAt.toISOString() };
+  return { userId, nowIso: now.toISOString(), rateResetIso: windowEndIso(rule, now) };
 }
 
 /**
@@ -381,18 +403,11 @@ export function claimUserValues(userId: string, rule: RateRule | null, now: Date
  * Prepared once per rule. The account is null when the user has no plan row yet.
  */
 export async function claimUserScan(db: Db, rule: RateRule | null, values: ReturnType<typeof claimUserValues>) {
-  const name = `scan_claim_user_${rule ? `${rule.name}_${rule.limit}` : 'none'}`;
+  const name = `scan_claim_user_${ruleTag(rule)}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const owner = sql`(select ${p('userId')}::text)`;
-    const ctes: WithSubquery[] = [];
-    const within: SQL[] = [];
-    if (rule) {
-      ctes.push(ruleHitCte(db, 'rate_hit', rule, owner, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }));
-      within.push(sql`(select count from rate_hit) <= ${rule.limit}`);
-    }
-    ctes.push(trialScanCte(db, owner, p('nowIso'), within));
-    const bucket = bucketColumns(rule ? 'rate_hit' : null);
+    const { ctes, bucket } = scanSpendCtes(db, owner, rule, { nowIso: p('nowIso'), resetIso: p('rateResetIso') });
     return db
       .with(...ctes)
       .select({
@@ -410,13 +425,7 @@ export async function claimUserScan(db: Db, rule: RateRule | null, values: Retur
   const [row] = await statement.execute(values);
   if (!row) throw new Error('the claim statement answered no row');
   const { bucketCount, bucketResetAtMs, ...rest } = row;
-  return {
-    ...rest,
-    bucket:
-      bucketCount === null || bucketResetAtMs === null
-        ? null
-        : { count: bucketCount, resetAt: new Date(bucketResetAtMs) },
-  };
+  return { ...rest, bucket: bucketOf(bucketCount, bucketResetAtMs) };
 }
 
 /**
