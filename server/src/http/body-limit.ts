@@ -36,24 +36,22 @@ function isBillingPage(path: string): boolean {
 export function limitRequestBodies(config: Pick<Config, 'bodyLimitBytes'>): MiddlewareHandler {
   const onError: Parameters<typeof bodyLimit>[0]['onError'] = (c) =>
     c.json(errorBody('PAYLOAD_TOO_LARGE', 'Request body too large'), 413);
-  const general = bodyLimit({ maxSize: config.bodyLimitBytes, onError });
-  const forms = bodyLimit({ maxSize: BILLING_FORM_LIMIT_BYTES, onError });
-  const share = bodyLimit({ maxSize: SHARE_FORM_LIMIT_BYTES, onError });
+  // One of hono's limiters per limit bodyLimitFor gives, for a chunked body.
+  const chunked = new Map(
+    [config.bodyLimitBytes, BILLING_FORM_LIMIT_BYTES, SHARE_FORM_LIMIT_BYTES].map((maxSize) => [
+      maxSize,
+      bodyLimit({ maxSize, onError }),
+    ]),
+  );
   return async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
-    const billing = isBillingPage(c.req.path);
+    const max = bodyLimitFor(c.req.path, config);
     // A declared length, not chunked: decided from the headers alone, as hono's bodyLimit does, but without
     // touching the body. Asking a request for its body stream makes @hono/node-server build a web Request and
     // stream for it; left alone, the route reads the body straight from Node's socket (decision 127).
     const length = c.req.header('content-length');
-    if (length !== undefined && c.req.header('transfer-encoding') === undefined) {
-      const max = billing
-        ? BILLING_FORM_LIMIT_BYTES
-        : c.req.path === '/share'
-          ? SHARE_FORM_LIMIT_BYTES
-          : config.bodyLimitBytes;
+    if (length !== undefined && c.req.header('transfer-encoding') === undefined)
       return Number.parseInt(length, 10) > max ? onError(c) : next();
-    }
-    return (billing ? forms : c.req.path === '/share' ? share : general)(c, next);
+    return chunked.get(max)!(c, next);
   };
 }
