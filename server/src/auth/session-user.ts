@@ -12,3 +12,26 @@ export interface SessionUser {
   image: string | null;
   createdAt: Date;
 }
+
+/** A user row as better-auth or a session statement answers it (scans.repo.ts claimScan, sessionScan), as a SessionUser. */
+export function toSessionUser(u: {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  name?: string | null | undefined;
+  image?: string | null | undefined;
+  createdAt: Date | string;
+}): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    emailVerified: u.emailVerified,
+    firstName: u.firstName ?? null,
+    lastName: u.lastName ?? null,
+    name: u.name || null,
+    image: u.image ?? null,
+    createdAt: new Date(u.createdAt),
+  };
+}

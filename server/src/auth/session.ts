@@ -4,7 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { AppError } from '../lib/app-error.ts';
 import type { AppEnv } from '../http/types.ts';
 import { SESSION_EXPIRES_IN_SECONDS, SESSION_UPDATE_AGE_SECONDS, type Auth } from './auth.ts';
-import type { SessionUser } from './session-user.ts';
+import { toSessionUser, type SessionUser } from './session-user.ts';
 
 /**
  * THE way every route learns who is signed in. A request is authenticated only by a valid better-auth
@@ -42,18 +42,7 @@ export async function getOptionalUser(c: Context<AppEnv>): Promise<SessionUser |
   const { headers, response } = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
   for (const cookie of headers.getSetCookie()) c.header('set-cookie', cookie, { append: true });
   const u = response?.user;
-  const result: SessionUser | null = u
-    ? {
-        id: u.id,
-        email: u.email,
-        emailVerified: u.emailVerified,
-        firstName: u.firstName ?? null,
-        lastName: u.lastName ?? null,
-        name: u.name || null,
-        image: u.image ?? null,
-        createdAt: new Date(u.createdAt),
-      }
-    : null;
+  const result: SessionUser | null = u ? toSessionUser(u) : null;
   c.set('user', result);
   return result;
 }

@@ -8,6 +8,7 @@ import {
 } from '@redflag/contracts/scan';
 import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import { sessionCurrentAfter, type SessionUser } from '../auth/session.ts';
+import { toSessionUser } from '../auth/session-user.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
 import { toPlanState } from '../billing/billing.repo.ts';
 import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
@@ -114,29 +115,6 @@ export async function claimUserRequest(
   const row = await claimUserScan(ctx.database.db, rule, claimUserValues(userId, rule, now));
   const decided = await decideClaim(ctx, userId, rule, row, { phoneNumber: undefined, email: undefined }, now);
   return { plan: toPlanState(row.account ?? undefined), ...decided };
-}
-
-/** The user a session statement read (claimScan, sessionScan) as the request's user. */
-function toSessionUser(u: {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  firstName: string | null;
-  lastName: string | null;
-  name: string;
-  image: string | null;
-  createdAt: Date;
-}): SessionUser {
-  return {
-    id: u.id,
-    email: u.email,
-    emailVerified: u.emailVerified,
-    firstName: u.firstName ?? null,
-    lastName: u.lastName ?? null,
-    name: u.name || null,
-    image: u.image ?? null,
-    createdAt: u.createdAt,
-  };
 }
 
 /** What a claim statement read and took (claimScan, claimApiScan): the plan row, the account's bucket, the trial. */
