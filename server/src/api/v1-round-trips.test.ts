@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import { billingAccount } from '../db/schema/billing.ts';
 import { apiClient, okData, v1Client } from '../test/api-client.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, statementsDuring, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
 
 // The database round trips one POST /v1/scans costs, counted at the driver (db/client.ts stats), with rate
@@ -24,11 +24,7 @@ async function keyOf(u: TestUser): Promise<string> {
   return okData(await apiClient(t)('createApiKey', { body: { name: 'round trips' }, headers: u.headers }), 201).key;
 }
 
-async function cost<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
-  const before = t.ctx.database.stats.statements;
-  const value = await fn();
-  return { value, statements: t.ctx.database.stats.statements - before };
-}
+const cost = <T>(fn: () => Promise<T>) => statementsDuring(t, fn);
 
 const usedOf = async (userId: string) =>
   (

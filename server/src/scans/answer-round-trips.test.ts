@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, okData, v1Client } from '../test/api-client.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, statementsDuring, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 
 // The database round trips of the later answer (PATCH /api/scans/:id and PATCH /v1/scans/:id: the user's
@@ -21,11 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function cost<T>(fn: () => Promise<T>): Promise<{ value: T; statements: number }> {
-  const before = t.ctx.database.stats.statements;
-  const value = await fn();
-  return { value, statements: t.ctx.database.stats.statements - before };
-}
+const cost = <T>(fn: () => Promise<T>) => statementsDuring(t, fn);
 
 async function scanOf(u: TestUser): Promise<string> {
   return okData(await call('createScan', { headers: u.headers, body: { message: SCAM, platform: 'sms' } })).id;

@@ -130,3 +130,16 @@ async function buildTestApp(env: Record<string, string>, database: Database, opt
     },
   };
 }
+
+/**
+ * The statements the database received while `fn` ran, counted at the driver (db/client.ts stats): a round
+ * trip each. For the round-trip tests; nothing else may use the database meanwhile.
+ */
+export async function statementsDuring<T>(
+  t: Pick<TestApp, 'ctx'>,
+  fn: () => Promise<T>,
+): Promise<{ value: T; statements: number }> {
+  const before = t.ctx.database.stats.statements;
+  const value = await fn();
+  return { value, statements: t.ctx.database.stats.statements - before };
+}
