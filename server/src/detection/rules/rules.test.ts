@@ -228,6 +228,15 @@ describe('red-flag detectors', () => {
     }
   });
 
+  it("a loan's or card's monthly rate is not an investment's return", () => {
+    for (const text of [
+      'Get cash up to P700,000 from your credit card. Pay P32,500/mo for 24 months at 0.45% monthly add-on rate.',
+      'Personal loan at 1.2% monthly interest, approved in 24 hours at any branch.',
+    ])
+      expect(ids(text)).not.toContain('investment_pitch');
+    expect(ids('Our members earn 12% monthly on the trading platform, guaranteed.')).toContain('investment_pitch');
+  });
+
   it('sees through obfuscation', () => {
     expect(ids('Buy g i f t c a r d s and send the c0des')).toContain('gift_card_payment');
     expect(ids('send me the verіfіcation c\u200Bode')).toContain('verification_code_request');

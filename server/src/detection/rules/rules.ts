@@ -641,7 +641,8 @@ export const RULES: readonly Rule[] = [
         `\\b(my (uncle|aunt|mentor|teacher|cousin|friend)|insider)${win(60)}\\b(invest|trading|crypto|profit|stock|platform)\\b`,
       ),
       re(
-        `\\b\\d{1,4} ?% (profit|return|daily|weekly|monthly|gains?|roi)\\b|\\b(guaranteed|risk[- ]free|passive) (profit|returns?|income|investment)|double your (money|investment|bitcoin|crypto)`,
+        // A rate per period is a return unless it is a loan's or card's ("0.45% monthly add-on rate").
+        `\\b\\d{1,4} ?% (profit|return|gains?|roi)\\b|\\b\\d{1,4} ?% (daily|weekly|monthly)\\b(?! (add-on|interest|rate|installments?|amortization|fee))|\\b(guaranteed|risk[- ]free|passive) (profit|returns?|income|investment)|double your (money|investment|bitcoin|crypto)`,
       ),
     ],
     types: { crypto_investment: 1.5 },
