@@ -6,7 +6,7 @@ import type { TextModel } from './model/model.ts';
 import type { NanpData } from './phone/nanp.ts';
 
 export const ENGINE_NAME = 'RedFlag Engine';
-export const ENGINE_VERSION = '4.0.0';
+export const ENGINE_VERSION = '4.1.0';
 
 export interface AnalyzeOptions {
   /** The text model; default: the shipped model file (null runs the detectors alone). */

@@ -71,6 +71,26 @@ const W = '[^.!?\\n]'; // a character within the same sentence
 const win = (n: number): string => `${W}{0,${n}}`;
 /** A window that may cross sentence ends, for alerts written in several short sentences. */
 const span = (n: number): string => `[\\s\\S]{0,${n}}`;
+/**
+ * A sum of money as a testimonial writes it: a currency sign ("$4,000", "€ 1,500", "£16,300"), a currency word
+ * ("2,000 usdt") or thousands ("38k"). A bare number ("2 weeks") is not one.
+ */
+const RETURN_SUM = '([$€£] ?\\d[\\d,.]*( ?k\\b)?|\\d[\\d,.]*( ?k\\b| ?(usd|usdt|dollars|euros?|pounds|btc)\\b))';
+/** A sum of a thousand or more: "$4,000", "€15500", "38k", "2,000 usdt". */
+const BIG_SUM =
+  '([$€£] ?(\\d{1,3}(,\\d{3})+|\\d{4,})(\\.\\d+)?|\\d[\\d,.]* ?k\\b|(\\d{1,3}(,\\d{3})+|\\d{4,}) ?(usd|usdt|dollars|euros?|pounds|btc)\\b)';
+const EARNINGS_WORD =
+  '(earn|profit|wealth|financ|invest|trad(e|er|es|ing)|fx|forex|crypto|bitcoin|btc|income|rich|capital|billionaire|millionaire|coin|signal|money|cash)';
+/**
+ * A handle that advertises earnings (after folding, "@" reads "a"): an underscored name with an earnings word
+ * in it ("@lisa_fxcoins", "#earnwithkristina_"), an earnings word joined to "with" and a name
+ * ("earnwithclaire"), or a name ending in "fx" or "forex". Plain words and plain tags ("#investing") never
+ * match: each form needs an underscore or letters run together.
+ */
+const INVESTMENT_HANDLE = `(\\b[a-z0-9.]{0,25}_[a-z0-9_.]{0,25}${EARNINGS_WORD}|\\b[a-z0-9.]{0,25}${EARNINGS_WORD}[a-z0-9.]{2,25}_|(earn|invest|trad(e|es|ing)|finance|wealth|profit|crypto|fx|forex|money|rich|grow|build)[_.]{0,4}with[_.]{0,4}[a-z]|[a-z0-9_.]{3,25}(fx|fxt|forex)\\b)`;
+/** Thanks or praise, as the testimonials give a "trader". */
+const PRAISE =
+  '(thank|grateful|bless|legit|honest|reliable|trustworth|recommend|best|expert|amazing|changed my life|saved my life|success|good work)';
 const re = (src: string): RegExp => new RegExp(src, 'g');
 
 export const RULES: readonly Rule[] = [
@@ -950,7 +970,7 @@ export const RULES: readonly Rule[] = [
   },
   {
     id: 'investment_testimonial',
-    text: 'A testimonial that someone made money with a trader or "account manager" and that you should message them: the investment-scam advert in comments',
+    text: 'A testimonial of money made with a trader or "account manager", pointing you to them: the investment-scam advert in comments and group chats',
     weight: 2.2,
     patterns: [
       re(
@@ -959,6 +979,27 @@ export const RULES: readonly Rule[] = [
       re(
         `\\b(dm|message|contact|text|reach( out to)?|write to|whatsapp|inbox) (her|him|them|@[a-z0-9_.]{3,30})${win(80)}\\b(legit|trad|invest|profit|earn|portfolio|crypto|forex|account manager|recover|expert|mentor)|\\b(legit|trad(er|ing)|invest(ment|or)?|profit|earn(ed|ing)?|portfolio|crypto|forex|account manager|expert|mentor)${win(80)}\\b(dm|message|contact|text|reach out to|write to|inbox) (her|him|them|@[a-z0-9_.]{3,30})\\b`,
       ),
+      // "I put in $800 and got $9,400 back": a start and a return, in either order. A sum here has a currency
+      // sign, a currency word or a "k" (RETURN_SUM), so "2 weeks" or "3 days" is never one.
+      re(
+        `\\b(invest(ed|ing)?|deposit(ed|ing)?|start(ed)?|capital|put in|with (just|only|a little|a small))\\b${win(30)}${RETURN_SUM}${win(80)}\\b(got|gotten|received?|receiving|earn(ed|ing)?|made|making|returns?|profits?|payouts?|cash(ed|ing)? ?out|withdr[ae]w|withdrawals?)\\b${win(25)}${RETURN_SUM}`,
+      ),
+      re(
+        `\\b(got|received?|receiving|earn(ed|ing)?|made|making|profits?( of)?|returns?( of)?|payouts?( of)?)\\b${win(20)}${RETURN_SUM}${win(50)}\\b(after|from|with) (just |only |an? |my )?((initial |small )?(investment|deposit|capital|start[- ]?up( capital)?|investing|depositing) (of )?)?${RETURN_SUM}`,
+      ),
+      // A payout of one's own of a thousand or more, thanked to someone, or made "from" or "with" a handle (a tag
+      // or a name with an underscore: "@linda_trades", "#markus_wealth"). A receipt ("your payment of $45,
+      // thank you") is the other way round; money "received from $kendra_lee" is a payment app's notice, not
+      // a testimonial; and a name without a mark is not read as a handle.
+      re(
+        `\\b(got paid|paid me|my (payment|payout|profits?|withdrawal|returns?|earnings)|(another|a|first|latest) (payout|withdrawal|cash ?out|profit)|cash(ed)? ?out|withdrew)( of)?${win(25)}${BIG_SUM}${span(100)}\\b(thanks?|thank you|grateful|god bless|recommend)\\b`,
+      ),
+      re(
+        `\\b(made|earned|got paid|cashed out|withdrew)( over| about| up to)? ${BIG_SUM}${win(30)}\\b(from|with|by|through|via|courtesy of)[ .,]{1,3}(#[a-z0-9_.]{3,30}|[a-z0-9.]{1,25}_[a-z0-9_.]{0,25})`,
+      ),
+      // Praise or thanks beside a trader's handle: a handle that joins an earnings word to a name ("@earn_with_
+      // maria", "#finance_with_camellia_", "@lisa_sherwood_fx"). An ordinary "@name" or "#crypto" is not one.
+      re(`${INVESTMENT_HANDLE}${span(150)}\\b${PRAISE}|\\b${PRAISE}${span(150)}${INVESTMENT_HANDLE}`),
     ],
     types: { crypto_investment: 2, recovery: 0.5 },
     tags: ['investment', 'off_platform'],
