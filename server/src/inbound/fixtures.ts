@@ -1,4 +1,7 @@
 import net from 'node:net';
+import { expect } from 'vitest';
+import type { apiClient } from '../test/api-client.ts';
+import type { TestUser } from '../test/users.ts';
 
 /**
  * Forwarded mails written for the tests, one per mail program, in the shapes they send: Gmail (text and
@@ -204,4 +207,17 @@ export async function smtpSession(port: number) {
       return next();
     },
   };
+}
+
+/**
+ * The account's forwarding address, asked for through the API as the settings page does. Fails the test when
+ * the answer is not a 200 with forwarding enabled and an address.
+ */
+export async function forwardingAddressOf(call: ReturnType<typeof apiClient>, u: TestUser): Promise<string> {
+  const res = await call('getForwardingAddress', { headers: u.headers });
+  expect(res.status).toBe(200);
+  if (!res.ok) throw new Error(`address refused: ${res.error.code}`);
+  expect(res.data.enabled).toBe(true);
+  if (!res.data.address) throw new Error('no forwarding address');
+  return res.data.address;
 }

@@ -6,7 +6,7 @@ import { scans } from '../db/schema/scans.ts';
 import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
-import { OUTLOOK_TEXT, rawMail, smtpSession } from './fixtures.ts';
+import { forwardingAddressOf, OUTLOOK_TEXT, rawMail, smtpSession } from './fixtures.ts';
 import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
 
 /**
@@ -42,11 +42,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function addressOf(u: TestUser): Promise<string> {
-  const res = await call('getForwardingAddress', { headers: u.headers });
-  if (!res.ok || !res.data.address) throw new Error('no forwarding address');
-  return res.data.address;
-}
+const addressOf = (u: TestUser): Promise<string> => forwardingAddressOf(call, u);
 
 /** One forwarded mail from the account's own address, and the statements each phase cost. */
 async function forward(u: TestUser, to: string) {

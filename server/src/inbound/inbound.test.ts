@@ -16,6 +16,7 @@ import {
   GMAIL_HTML,
   GMAIL_TEXT,
   OUTLOOK_TEXT,
+  forwardingAddressOf,
   rawMail,
   rawMailWithAttachedMessage,
   smtpSession,
@@ -55,14 +56,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function addressOf(u: TestUser): Promise<string> {
-  const res = await call('getForwardingAddress', { headers: u.headers });
-  expect(res.status).toBe(200);
-  if (!res.ok) throw new Error(`address refused: ${res.error.code}`);
-  const body = res.data;
-  expect(body.enabled).toBe(true);
-  return body.address ?? '';
-}
+const addressOf = (u: TestUser): Promise<string> => forwardingAddressOf(call, u);
 
 /** Sends `raw` to `to` with `from` as the envelope sender (MAIL FROM). */
 function send(to: string, raw: string, from: string) {
