@@ -71,14 +71,15 @@ const W = '[^.!?\\n]'; // a character within the same sentence
 const win = (n: number): string => `${W}{0,${n}}`;
 /** A window that may cross sentence ends, for alerts written in several short sentences. */
 const span = (n: number): string => `[\\s\\S]{0,${n}}`;
+/** A currency written as a word after a sum, in the testimonials' sums below. */
+const CURRENCY_WORD = '(usd|usdt|dollars|euros?|pounds|btc)';
 /**
  * A sum of money as a testimonial writes it: a currency sign ("$4,000", "€ 1,500", "£16,300"), a currency word
  * ("2,000 usdt") or thousands ("38k"). A bare number ("2 weeks") is not one.
  */
-const RETURN_SUM = '([$€£] ?\\d[\\d,.]*( ?k\\b)?|\\d[\\d,.]*( ?k\\b| ?(usd|usdt|dollars|euros?|pounds|btc)\\b))';
+const RETURN_SUM = `([$€£] ?\\d[\\d,.]*( ?k\\b)?|\\d[\\d,.]*( ?k\\b| ?${CURRENCY_WORD}\\b))`;
 /** A sum of a thousand or more: "$4,000", "€15500", "38k", "2,000 usdt". */
-const BIG_SUM =
-  '([$€£] ?(\\d{1,3}(,\\d{3})+|\\d{4,})(\\.\\d+)?|\\d[\\d,.]* ?k\\b|(\\d{1,3}(,\\d{3})+|\\d{4,}) ?(usd|usdt|dollars|euros?|pounds|btc)\\b)';
+const BIG_SUM = `([$€£] ?(\\d{1,3}(,\\d{3})+|\\d{4,})(\\.\\d+)?|\\d[\\d,.]* ?k\\b|(\\d{1,3}(,\\d{3})+|\\d{4,}) ?${CURRENCY_WORD}\\b)`;
 const EARNINGS_WORD =
   '(earn|profit|wealth|financ|invest|trad(e|er|es|ing)|fx|forex|crypto|bitcoin|btc|income|rich|capital|billionaire|millionaire|coin|signal|money|cash)';
 /**
