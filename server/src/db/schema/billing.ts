@@ -31,6 +31,12 @@ export const billingAccount = pgTable('billing_account', {
   paymentSetupComplete: boolean('payment_setup_complete').notNull().default(false),
   /** Set once a charge has succeeded: tells a cancelled subscriber from an unconverted trial. */
   everPaid: boolean('ever_paid').notNull().default(false),
+  /**
+   * Set once a charge has succeeded through Stripe in live mode (a live secret key): money that was real.
+   * Never by the built-in test provider or Stripe's test mode, whose cards are free. Lets a young account's
+   * reports count (docs/decisions/129).
+   */
+  everPaidLive: boolean('ever_paid_live').notNull().default(false),
   provider: text('provider', { enum: ['local', 'stripe'] }),
   customerId: text('customer_id').unique(),
   subscriptionId: text('subscription_id'),

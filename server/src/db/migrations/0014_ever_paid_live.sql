@@ -1,0 +1,1 @@
+ALTER TABLE "billing_account" ADD COLUMN "ever_paid_live" boolean DEFAULT false NOT NULL;
