@@ -57,14 +57,15 @@ const serverZones = [
       'The toolbox (http/, lib/, db/, config.ts) imports no feature and not context/app/index: a feature adds what it needs (e.g. its request variables through Hono ContextVariableMap, as auth/session.ts does).',
   },
   {
-    // What context.ts builds: better-auth, the mailer, the billing provider adapters, the known-bad lists, the engine's
-    // LLM reviewer. They take their few dependencies by name, so the arrow from context.ts into them points down.
+    // What context.ts builds: better-auth, the mailer, the billing provider adapters, the known-bad lists, the engine
+    // threads and the engine's LLM reviewer. They take their few dependencies by name, so the arrow from context.ts into them points down.
     target: [
       './server/src/auth',
       './server/src/mail',
       './server/src/billing/providers',
       './server/src/reputation/known-bad.ts',
       './server/src/detection',
+      './server/src/engine',
     ],
     from: './server/src/context.ts',
     message:

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { FEED_FORMATS, type FeedFormat } from '@redflag/contracts/reputation';
@@ -35,6 +36,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  ENGINE_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -325,6 +327,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     emailMxLookup: e.EMAIL_MX_LOOKUP ?? false,
+    /** The detection engine's worker threads (server/src/engine/pool.ts): one a core unless ENGINE_THREADS says. */
+    engineThreads: e.ENGINE_THREADS ?? availableParallelism(),
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
     rateLimits: e.RATE_LIMITS === 'on',
     /** TEST_CLOCK is a dev route too: off (404) for a PUBLIC_URL that is not local. */

@@ -4,6 +4,7 @@ import type { BillingProvider } from './billing/providers/types.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createLlmReviewer, type LlmReviewer } from './detection/llm/reviewer.ts';
+import { createEngine, createEnginePool, type Engine, type EnginePool } from './engine/pool.ts';
 import { createRateLimiter, type RateLimiter } from './http/rate-limit.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Logger } from './lib/logger.ts';
@@ -29,6 +30,10 @@ export interface AppContext {
   billing: BillingProvider;
   /** The optional LLM second opinion (config.llm); null when LLM_BASE_URL / LLM_MODEL are not set. */
   llmReviewer: LlmReviewer | null;
+  /** The detection engine: analyses on the engine threads of `enginePool`, the LLM review here. */
+  engine: Engine;
+  /** The engine threads (server/src/engine/pool.ts); whoever made the context closes them. */
+  enginePool: EnginePool;
   /** This instance's in-memory copy of the known-bad lists (server/src/reputation/known-bad.ts). */
   knownBad: KnownBadLists;
   /** What /readyz waits for besides the database: set by scans/engine-warmup.ts warmEngine at start. */
@@ -47,6 +52,8 @@ export interface ContextDeps {
   clock: Clock;
   /** Replaces the SMTP transport (only used with SMTP_URL): a test passes a sender it controls. */
   mailSender?: MailSender;
+  /** Engine threads to use instead of making config.engineThreads of them (the test harness shares one pool). */
+  enginePool?: EnginePool;
 }
 
 /**
@@ -58,6 +65,8 @@ export interface ContextDeps {
 export function createContext(config: Config, deps: ContextDeps): AppContext {
   const { database, logger, clock } = deps;
   const mailer = createMailer({ config, database, logger, clock }, deps.mailSender);
+  const llmReviewer = config.llm ? createLlmReviewer(config.llm) : null;
+  const enginePool = deps.enginePool ?? createEnginePool(config.engineThreads);
   return {
     config,
     database,
@@ -68,7 +77,14 @@ export function createContext(config: Config, deps: ContextDeps): AppContext {
     auth: createAuth({ config, database, logger, mailer }),
     rateLimiter: createRateLimiter({ config, database, clock }),
     billing: createBillingProvider(config),
-    llmReviewer: config.llm ? createLlmReviewer(config.llm) : null,
+    llmReviewer,
+    engine: createEngine({
+      pool: enginePool,
+      mx: config.emailMxLookup ? { timeoutMs: 1500 } : null,
+      llm: llmReviewer,
+      logger,
+    }),
+    enginePool,
     knownBad: createKnownBadLists({ database, clock }),
     readiness: { engineWarm: false },
   };

@@ -95,6 +95,7 @@ async function main() {
       stopFeedRefresh();
       await inboundSmtp?.close().catch((err: unknown) => logger.error({ err }, 'inbound SMTP close failed'));
       await stopMailWorker().catch((err: unknown) => logger.error({ err }, 'mail worker stop failed'));
+      await ctx.enginePool.close().catch((err: unknown) => logger.error({ err }, 'engine threads stop failed'));
       await database.close().catch((err: unknown) => logger.error({ err }, 'database close failed'));
       logger.info('stopped');
       process.exit(0);

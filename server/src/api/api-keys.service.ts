@@ -27,7 +27,7 @@ import {
   type ApiKeyRow,
 } from './api-keys.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad'>;
 
 /** The caller of a /v1 request, as its key identifies it. */
 export interface ApiCaller {
@@ -130,7 +130,7 @@ export async function createScanForApi(
   rate: ScanRate | null = null,
 ): Promise<{ scan: StoredScan; replayed: boolean }> {
   if (idempotencyKey === undefined)
-    return { scan: await runScan(ctx, caller.userId, input, undefined, { rate }), replayed: false };
+    return { scan: await runScan(ctx, caller.userId, input, { rate }), replayed: false };
 
   const { db } = ctx.database;
   const now = ctx.clock.now();
@@ -161,7 +161,7 @@ export async function createScanForApi(
 
   let scan: StoredScan;
   try {
-    scan = await runScan(ctx, caller.userId, input, undefined, { rate });
+    scan = await runScan(ctx, caller.userId, input, { rate });
   } catch (err) {
     await releaseIdempotency(db, caller.keyId, idempotencyKey);
     throw err;

@@ -123,7 +123,7 @@ export function v1Routes(ctx: AppContext) {
     }
     if ('refusal' in claimed) throw claimed.refusal;
     const rate = userRule ? { rule: userRule, key: claimed.userId, peek: limiter.peek } : null;
-    const scan = await runScan(ctx, claimed.userId, input, undefined, { rate, claim: claimed.claim });
+    const scan = await runScan(ctx, claimed.userId, input, { rate, claim: claimed.claim });
     c.header('Location', `/v1/scans/${scan.id}`);
     return scan;
   }
@@ -208,7 +208,7 @@ export function v1Routes(ctx: AppContext) {
         });
     }
     const { context } = await req.body();
-    return withVerdict(await answerScan(ctx, found.userId, req.params.id, context, undefined, found));
+    return withVerdict(await answerScan(ctx, found.userId, req.params.id, context, found));
   });
   // A number, address or link as the lists and other accounts' reports know it (decision 103): Premium
   // only, checked before the lookup's own per-account limit is spent.

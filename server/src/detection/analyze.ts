@@ -46,6 +46,14 @@ export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): Sca
  * LLM review, each of which may fail without failing the scan.
  */
 export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
+  return review(input, await analyzeBeforeReview(input, opts), opts);
+}
+
+/**
+ * Everything but the LLM review: the local analysis and, when configured, the MX lookup. The server runs this
+ * part on its engine threads (server/src/engine/) and the review, a network call, on the main thread.
+ */
+export async function analyzeBeforeReview(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
   // A whole conversation is read turn by turn (conversation-score.ts); anything else, as one message.
   const thread = scoreConversation(input, opts);
   if (thread) return thread;
@@ -70,8 +78,16 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
     }
   }
   const questions = addContext(g, input.context);
-  const result = withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
-  // A listed link is proof enough: the reviewer's blend would only pull the Scam verdict back (decision 121).
-  if (!opts.llm || result.policy?.some((s) => s.id === 'known_bad_link')) return result;
+  return withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
+}
+
+/**
+ * The LLM reviewer's second opinion on a local result, when one is configured. A conversation is not
+ * reviewed (its verdict is the turns'), and a listed link is proof enough: the reviewer's blend would only
+ * pull the Scam verdict back (decision 121).
+ */
+export async function review(input: EngineInput, result: ScanResult, opts: AnalyzeOptions = {}): Promise<ScanResult> {
+  if (!opts.llm || result.conversation || result.policy?.some((s) => s.id === 'known_bad_link')) return result;
+  const warn = opts.onWarning ?? (() => undefined);
   return opts.llm.review(input, result, (err) => warn('llm_review', err));
 }

@@ -14,7 +14,7 @@ import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from
 
 type Ctx = Pick<
   AppContext,
-  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad' | 'mailer' | 'rateLimiter'
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad' | 'mailer' | 'rateLimiter'
 >;
 
 /**
@@ -267,7 +267,7 @@ export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: F
 
   let scan: StoredScan;
   try {
-    scan = await runScan(ctx, recipient.userId, { ...input, source: 'email' }, undefined, { claim: claimed.claim });
+    scan = await runScan(ctx, recipient.userId, { ...input, source: 'email' }, { claim: claimed.claim });
   } catch (err) {
     return refused(err);
   }

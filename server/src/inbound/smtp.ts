@@ -17,7 +17,7 @@ import {
 
 type Ctx = Pick<
   AppContext,
-  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'mailer' | 'rateLimiter' | 'knownBad'
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'mailer' | 'rateLimiter' | 'knownBad'
 >;
 
 /** An SMTP reply: smtp-server sends `responseCode` and the message to the client. */

@@ -4,12 +4,11 @@ import { TRIAL_SCAN_LIMIT } from '@redflag/contracts/constants';
 import { getPlanState } from '../billing/entitlements.ts';
 import { session } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
-import { analyze } from '../detection/analyze.ts';
 import { scans } from '../db/schema/scans.ts';
 import { SCANS_PER_USER } from './rate-rules.ts';
 import { runScan } from './scans.service.ts';
 import { updateAccount } from '../billing/billing.repo.ts';
-import { createTestApp, createTestAppPair, statementsDuring, type TestApp } from '../test/harness.ts';
+import { createTestApp, createTestAppPair, statementsDuring, withEngine, type TestApp } from '../test/harness.ts';
 import { createPaidUser, createTrialUser, type TestUser } from '../test/users.ts';
 import type { ScanRequest } from '@redflag/contracts/scan';
 import { apiClient } from '../test/api-client.ts';
@@ -162,17 +161,16 @@ describe('the one-statement store stays atomic', () => {
     const u = await user('trialing', TRIAL_SCAN_LIMIT - 1);
     const plan = await getPlanState(t.ctx, u.user.id); // as read with each request's session, before any stores
     let engineRuns = 0;
-    const counting: typeof analyze = async (input, opts) => {
+    const counting = withEngine(t.ctx, async (input) => {
       engineRuns++;
-      return analyze(input, opts);
-    };
+      return t.ctx.engine.analyze(input);
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         runScan(
-          t.ctx,
+          counting,
           u.user.id,
           { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
-          counting,
           { plan },
         ),
       ),
@@ -190,17 +188,16 @@ describe('the one-statement store stays atomic', () => {
     const rule = { name: 'scans:test', limit: 3, windowSeconds: 60 };
     const rate = { rule, key: u.user.id, peek: t.ctx.rateLimiter.peek };
     let engineRuns = 0;
-    const counting: typeof analyze = async (input, opts) => {
+    const counting = withEngine(t.ctx, async (input) => {
       engineRuns++;
-      return analyze(input, opts);
-    };
+      return t.ctx.engine.analyze(input);
+    });
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
         runScan(
-          t.ctx,
+          counting,
           u.user.id,
           { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
-          counting,
           { plan, rate },
         ),
       ),
@@ -213,16 +210,11 @@ describe('the one-statement store stays atomic', () => {
 
   it('a failed analysis gives the trial scan back and stores nothing', async () => {
     const u = await user('trialing', 2);
-    const failing: typeof analyze = async () => {
+    const failing = withEngine(t.ctx, async () => {
       throw new Error('engine broke');
-    };
+    });
     await expect(
-      runScan(
-        t.ctx,
-        u.user.id,
-        { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
-        failing,
-      ),
+      runScan(failing, u.user.id, { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined }),
     ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
     expect(await usedOf(t, u.user.id)).toBe(2);
     expect(await stored(t, u.user.id)).toBe(0);
@@ -232,8 +224,8 @@ describe('the one-statement store stays atomic', () => {
     const u = await user('premium');
     // The plan changes between the read with the session and the store: the analysis is where it happens.
     const plan = await getPlanState(t.ctx, u.user.id);
-    const analyzeThenCancel: typeof analyze = async (input, opts) => {
-      const r = await analyze(input, opts);
+    const analyzeThenCancel = withEngine(t.ctx, async (input) => {
+      const r = await t.ctx.engine.analyze(input);
       await updateAccount(
         t.ctx.database.db,
         u.user.id,
@@ -241,13 +233,12 @@ describe('the one-statement store stays atomic', () => {
         t.ctx.clock.now(),
       );
       return r;
-    };
+    });
     await expect(
       runScan(
-        t.ctx,
+        analyzeThenCancel,
         u.user.id,
         { message: SCAM, phoneNumber: undefined, email: undefined, platform: undefined },
-        analyzeThenCancel,
         { plan },
       ),
     ).rejects.toMatchObject({ code: 'SUBSCRIPTION_INACTIVE' });

@@ -41,17 +41,17 @@ export function scanRoutes(ctx: AppContext) {
       if (claimed) {
         const user = setSessionUser(c, claimed.user);
         if ('refusal' in claimed) throw claimed.refusal;
-        return runScan(ctx, user.id, input, undefined, { rate: rate(user.id), claim: claimed.claim });
+        return runScan(ctx, user.id, input, { rate: rate(user.id), claim: claimed.claim });
       }
       // Renewal due, expired or unknown: better-auth answers, then the scan takes what it spends itself.
       const userId = (await requireUser(c)).id;
       if (rule) await refuseWhenWindowFull(ctx, rule, userId, undefined);
-      return runScan(ctx, userId, input, undefined, { rate: rate(userId) });
+      return runScan(ctx, userId, input, { rate: rate(userId) });
     }
     const userId = (await requireUser(c)).id;
     const input = await req.body(requireMessage);
     if (rule) await refuseWhenWindowFull(ctx, rule, userId, undefined);
-    return runScan(ctx, userId, input, undefined, { rate: rate(userId) });
+    return runScan(ctx, userId, input, { rate: rate(userId) });
   });
   apiRoute(app, 'listScans', async (c, req) => {
     const user = await requireUser(c);
@@ -70,7 +70,7 @@ export function scanRoutes(ctx: AppContext) {
     const found = token ? await findSessionScan(ctx, token, req.params.id) : null;
     const user = found ? setSessionUser(c, found.user) : await requireUser(c);
     const { context } = await req.body();
-    return answerScan(ctx, user.id, req.params.id, context, undefined, found ?? undefined);
+    return answerScan(ctx, user.id, req.params.id, context, found ?? undefined);
   });
   apiRoute(app, 'deleteScan', async (c, req) => removeScan(ctx, (await requireUser(c)).id, req.params.id));
   apiRoute(app, 'getScanStats', async (c) => getStats(ctx, (await requireUser(c)).id));

@@ -6,7 +6,6 @@ import {
   type StoredScan,
   type UserStats,
 } from '@redflag/contracts/scan';
-import { analyze, type AnalyzeOptions } from '../detection/analyze.ts';
 import { sessionCurrentAfter, type SessionUser } from '../auth/session.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
@@ -41,24 +40,10 @@ import {
   type ScanRunInput,
 } from './scans.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'llmReviewer' | 'knownBad'>;
+type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad'>;
 
 export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
 export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
-
-/** Engine options from the app's context: the optional network steps are on only when configured. */
-export function engineOptions(ctx: Pick<AppContext, 'config' | 'logger' | 'llmReviewer'>): AnalyzeOptions {
-  return {
-    // An optional step failed: log which one and why (never the message); the local result stands.
-    onWarning: (step, err) =>
-      ctx.logger.warn(
-        { step, err: { name: (err as Error)?.name, message: (err as Error)?.message } },
-        'optional analysis step failed',
-      ),
-    llm: ctx.llmReviewer,
-    mx: ctx.config.emailMxLookup ? { timeoutMs: 1500 } : null,
-  };
-}
 
 /** The per-user scan rate limit as the store counts it; `peek` explains a refusal. */
 export interface ScanRate {
@@ -242,7 +227,6 @@ export async function runScan(
   ctx: Ctx,
   userId: string,
   input: ScanRunInput,
-  analyzeFn: typeof analyze = analyze,
   opts: { plan?: PlanState; rate?: ScanRate | null; claim?: ScanClaim } = {},
 ): Promise<StoredScan> {
   const rate = opts.rate ?? null;
@@ -290,7 +274,7 @@ export async function runScan(
   const listed = await lookupListings(ctx, input.message, opts.claim?.listsVersion);
   const engineStart = performance.now();
   try {
-    result = await analyzeFn({ ...input, knownBad: listed ?? [] }, engineOptions(ctx));
+    result = await ctx.engine.analyze({ ...input, knownBad: listed ?? [] });
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length },
@@ -421,7 +405,6 @@ export async function answerScan(
   userId: string,
   id: string,
   context: ScanContext,
-  analyzeFn: typeof analyze = analyze,
   found?: FoundScan,
 ): Promise<StoredScan> {
   if (!UUID.test(id)) throw notFound();
@@ -442,7 +425,7 @@ export async function answerScan(
   let result: ScanResult;
   const listed = await lookupListings(ctx, input.message, found?.listsVersion);
   try {
-    result = await analyzeFn({ ...input, knownBad: listed ?? [] }, engineOptions(ctx));
+    result = await ctx.engine.analyze({ ...input, knownBad: listed ?? [] });
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id },

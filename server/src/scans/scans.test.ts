@@ -4,7 +4,7 @@ import { analyticsEvents, scans } from '../db/schema/scans.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import type { ApiRouteName, ApiRouteResponse } from '@redflag/contracts/api-routes';
 import { apiClient, type CallResult } from '../test/api-client.ts';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, withEngine, type TestApp } from '../test/harness.ts';
 import {
   createExpiredTrialUser,
   createPaidUser,
@@ -217,9 +217,13 @@ describe('POST /api/scans', () => {
   it('does not spend quota when the analysis fails', async () => {
     const u = await createTrialUser(t, { scansUsed: 4 });
     await expect(
-      runScan(t.ctx, u.user.id, scanRequestSchema.parse({ message: LEGIT }), async () => {
-        throw new Error('engine exploded');
-      }),
+      runScan(
+        withEngine(t.ctx, async () => {
+          throw new Error('engine exploded');
+        }),
+        u.user.id,
+        scanRequestSchema.parse({ message: LEGIT }),
+      ),
     ).rejects.toMatchObject({ code: 'INTERNAL_ERROR' });
     const [acct] = await t.ctx.database.db.select().from(billingAccount).where(eq(billingAccount.userId, u.user.id));
     expect(acct?.trialScansUsed).toBe(4);

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { createContext, type AppContext } from '../context.ts';
+import { createEnginePool, type Engine, type EnginePool } from '../engine/pool.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createClock } from '../lib/clock.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -90,6 +91,13 @@ export async function createTestAppPair(env: Record<string, string> = {}): Promi
   return [a, b];
 }
 
+/**
+ * One test file's engine threads, shared by the apps it makes (each app still has its own engine: its own
+ * LLM reviewer and MX setting on these threads). A thread's start costs about a second; a file's apps reuse it.
+ * Idle threads do not keep the process alive (Piscina unrefs them).
+ */
+let sharedEnginePool: EnginePool | null = null;
+
 async function buildTestApp(env: Record<string, string>, database: Database, opts: TestAppOptions): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-test-'));
   const config = loadConfig({
@@ -98,6 +106,8 @@ async function buildTestApp(env: Record<string, string>, database: Database, opt
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:5000',
     TEST_CLOCK: 'true',
+    // One engine thread for a test file: the files run two at a time on two cores.
+    ENGINE_THREADS: '1',
     ...env,
   });
   const ctx = createContext(config, {
@@ -105,6 +115,7 @@ async function buildTestApp(env: Record<string, string>, database: Database, opt
     logger: createLogger(config.logLevel, opts.logDestination),
     clock: createClock(true),
     ...(opts.mailSender ? { mailSender: opts.mailSender } : {}),
+    enginePool: (sharedEnginePool ??= createEnginePool(config.engineThreads)),
   });
   const app = createApp(ctx);
   if (opts.warm !== false) await warmEngine(ctx);
@@ -142,4 +153,12 @@ export async function statementsDuring<T>(
   const before = t.ctx.database.stats.statements;
   const value = await fn();
   return { value, statements: t.ctx.database.stats.statements - before };
+}
+
+/**
+ * The context with its engine's analysis replaced by `analyze`: a test that counts the engine's runs wraps the
+ * real one (`ctx.engine.analyze`), and one that checks what a failed analysis leaves behind throws.
+ */
+export function withEngine(ctx: AppContext, analyze: Engine['analyze']): AppContext {
+  return { ...ctx, engine: { analyze } };
 }
