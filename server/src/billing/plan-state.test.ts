@@ -26,6 +26,7 @@ const snap = (s: Partial<SubscriptionSnapshot>): SubscriptionSnapshot => ({
   paymentError: null,
   card: null,
   latestInvoice: null,
+  livemode: false,
   ...s,
 });
 
@@ -121,6 +122,16 @@ describe('planPatchFromSnapshot', () => {
       subscriptionStatus: 'active',
       everPaid: true,
     });
+  });
+  it('active in live mode: paid real money; in test mode or with the test provider, not (decision 129)', () => {
+    expect(planPatchFromSnapshot(NEW_ACCOUNT, snap({ status: 'active', livemode: true }))).toMatchObject({
+      everPaid: true,
+      everPaidLive: true,
+    });
+    expect(planPatchFromSnapshot(NEW_ACCOUNT, snap({ status: 'active' }))).not.toHaveProperty('everPaidLive');
+    expect(planPatchFromSnapshot(NEW_ACCOUNT, snap({ status: 'canceled', livemode: true }))).not.toHaveProperty(
+      'everPaidLive',
+    );
   });
   it('past_due / canceled: free and inactive', () => {
     expect(planPatchFromSnapshot(NEW_ACCOUNT, snap({ status: 'past_due' }))).toMatchObject({

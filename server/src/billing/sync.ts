@@ -62,6 +62,8 @@ export function planPatchFromSnapshot(current: PlanState, snap: SubscriptionSnap
         subscriptionStatus: 'active',
         paymentSetupComplete: true,
         everPaid: true,
+        // Only a live-mode charge cost real money: what lets a young account's reports count (decision 129).
+        ...(snap.livemode ? { everPaidLive: true } : {}),
         hasUsedTrial: current.hasUsedTrial || snap.trialStart !== null,
         ...(snap.trialEnd ? { trialEndsAt: snap.trialEnd } : {}),
       };

@@ -193,7 +193,10 @@ function sightingSelect(valueHashes: readonly string[], ownHashes: readonly stri
 /** A flagged scan's own report: the day it counts for, and the account age that lets it count. */
 export interface Contribution {
   day: string;
-  /** An account made before this counts; a younger one only with a paid plan (docs/decisions/113). */
+  /**
+   * An account made before this counts; a younger one only once it has paid real money, through Stripe in
+   * live mode (`ever_paid_live`, docs/decisions/129): the test provider's free card never makes it count.
+   */
   establishedBefore: Date;
 }
 
@@ -236,7 +239,7 @@ export function scanReportValues(q: {
  * insertScanIf; the lists are matched in memory, known-bad.ts), so that they cost no round trip of their own
  * (docs/decisions/116, 125): the scan's values (a placeholder, JSON), its own report written when it is
  * flagged, the scan is stored (`allowed`, the store's guard) and the account may report - a verified e-mail,
- * and made before `establishedBefore` or with a plan that has been paid (docs/decisions/113), and not opted
+ * and made before `establishedBefore` or with a charge of real money (docs/decisions/129), and not opted
  * out - and `sightings`, the other
  * accounts' reports at or over the threshold as the result's `reputation.sightings` (jsonb, in the order of
  * the values). Built from placeholders (ScanReportValues) so that the statement is prepared once.
@@ -261,7 +264,7 @@ export function scanReportParts(db: Db, allowed: SQL): { ctes: WithSubquery[]; s
       and exists (
         select 1 from ${user} where ${user.id} = ${p('userId')}::text and ${user.emailVerified}
           and (${user.createdAt} <= ${p('repEstablished')}::timestamptz
-            or exists (select 1 from ${billingAccount} where ${billingAccount.userId} = ${p('userId')}::text and ${billingAccount.everPaid}))
+            or exists (select 1 from ${billingAccount} where ${billingAccount.userId} = ${p('userId')}::text and ${billingAccount.everPaidLive}))
       )
       and not exists (select 1 from ${reputationOptOut} where ${reputationOptOut.userId} = ${p('userId')}::text)
     on conflict (contributor_hash) do update set day = greatest(${reputationSighting.day}, excluded.day)

@@ -54,8 +54,9 @@ const DAY_MS = 86_400_000;
 /** At most this many link hosts of one scan are reported (a message with fifty links is not fifty reports). */
 const MAX_HOSTS = 10;
 /**
- * An account reports only from this age, or once it has paid (docs/decisions/113): accounts made on the
- * spot (sock puppets) could otherwise make anything "reported" or learn whether a real account reported it.
+ * An account reports only from this age, or once it has paid real money through Stripe (docs/decisions/113,
+ * 129): accounts made on the spot (sock puppets), or "paid" with the test provider's free card, could
+ * otherwise make anything "reported" or learn whether a real account reported it.
  */
 export const REPORTER_MIN_AGE_DAYS = 7;
 

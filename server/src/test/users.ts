@@ -164,11 +164,12 @@ export async function createPremiumUser(t: Pick<TestApp, 'ctx'>, opts: TestUserO
 }
 
 /**
- * A Premium user whose first charge has succeeded (`ever_paid`): an account that cost money to make, whose
- * flagged scans count as reports from others from its first day (docs/decisions/113).
+ * A Premium user whose first charge has succeeded through Stripe in live mode (`ever_paid`, `ever_paid_live`):
+ * an account that cost real money to make, whose flagged scans count as reports from others from its first
+ * day (docs/decisions/129).
  */
 export async function createPaidUser(t: Pick<TestApp, 'ctx'>, opts: TestUserOptions = {}): Promise<TestUser> {
   const u = await createPremiumUser(t, opts);
-  await updateAccount(t.ctx.database.db, u.user.id, { everPaid: true }, t.ctx.clock.now());
+  await updateAccount(t.ctx.database.db, u.user.id, { everPaid: true, everPaidLive: true }, t.ctx.clock.now());
   return u;
 }

@@ -385,6 +385,8 @@ function snapshotOf(
           error: latest.lastError,
         }
       : null,
+    // Its cards are the test numbers on its own page: nothing is ever charged.
+    livemode: false,
   };
 }
 

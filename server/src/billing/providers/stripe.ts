@@ -63,6 +63,7 @@ function snapshotOf(sub: Stripe.Subscription): SubscriptionSnapshot {
       status === 'past_due' || status === 'unpaid' ? 'Your last payment failed. Update your card to continue.' : null,
     card: cardOf(sub.default_payment_method),
     latestInvoice: invoiceOf(sub.latest_invoice),
+    livemode: sub.livemode === true,
   };
 }
 

@@ -23,6 +23,11 @@ export interface SubscriptionSnapshot {
   card: PaymentCard | null;
   /** The latest invoice, for the billing mails (receipt, payment failed); null before the first one. */
   latestInvoice: InvoiceSnapshot | null;
+  /**
+   * Stripe's live mode: its charges are real money. False in Stripe's test mode and for the built-in test
+   * provider, whose cards are free (docs/decisions/129).
+   */
+  livemode: boolean;
 }
 
 export interface PaymentCard {
