@@ -9,7 +9,7 @@
 import type { FeedFormat } from '@redflag/contracts/reputation';
 import type { FeedSetting } from '../config.ts';
 import type { AppContext } from '../context.ts';
-import { FeedFormatError, parseFeed, type ParsedFeed, type RefusedEntry } from './formats.ts';
+import { FeedFormatError, parseFeed, type NarrowedCount, type ParsedFeed, type RefusedEntry } from './formats.ts';
 import {
   claimFeedRefresh,
   ensureFeed,
@@ -57,8 +57,10 @@ export interface ImportResult {
   skipped: number;
   /** Entries over the length an index can hold. */
   tooLong: number;
-  /** Domains naming a big shared site, with why. */
+  /** Domains naming a big shared site, or links that are only such a host, with why. */
   refused: RefusedEntry[];
+  /** Links loaded to match as that whole link only (a shared host or a private address), counted by why. */
+  narrowed: NarrowedCount[];
 }
 
 /**
@@ -83,12 +85,13 @@ async function store(ctx: Ctx, feed: { name: string; format: FeedFormat }, parse
     // Other instances learn of the new copy from the lists' version; this one at once.
     ctx.knownBad?.invalidate();
   }
-  const { skipped, tooLong, refused } = parsed;
+  const { skipped, tooLong, refused, narrowed } = parsed;
+  const wholeLinksOnly = narrowed.reduce((n, c) => n + c.count, 0);
   ctx.logger.info(
-    { feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length },
+    { feed: feed.name, format: feed.format, entries, skipped, tooLong, refused: refused.length, wholeLinksOnly },
     'known-bad list loaded',
   );
-  return { name: feed.name, entries, skipped, tooLong, refused };
+  return { name: feed.name, entries, skipped, tooLong, refused, narrowed };
 }
 
 /**

@@ -170,6 +170,75 @@ describe('lists naming big shared sites', () => {
   });
 });
 
+describe('lists never name a platform (issue 44 rows 5-7)', () => {
+  const urlhausRow = (url: string, i: number) =>
+    `"${6000000 + i}","2026-03-07 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${6000000 + i}/","tester"`;
+  let urls: Awaited<ReturnType<typeof importFeed>>;
+  let domains: Awaited<ReturnType<typeof importFeed>>;
+  beforeAll(async () => {
+    urls = await importFeed(
+      t.ctx,
+      { name: 'urlhaus-tenants', format: 'urlhaus', sourceUrl: null },
+      [
+        'https://cdn.shopify.com/s/files/1/0001/kit/invoice.exe',
+        'https://jsfiddle.net/kit123/embedded/result/',
+        'https://gateway.pinata.cloud/ipfs/QmKit123/login.html',
+        'http://192.168.1.1/cgi-bin/mozi.m',
+        'http://192.168.1.1/',
+        'https://tenant-kit.example/pay',
+      ]
+        .map(urlhausRow)
+        .join('\n'),
+    );
+    domains = await importFeed(
+      t.ctx,
+      { name: 'tenant-domains', format: 'domains', sourceUrl: null },
+      'shopify.com\nsquarespace.com\nsalesforce.com\nforce.com\ntutanota.com\nnytimes.com\ntenant-bad.example\n',
+    );
+  });
+
+  it('a URLhaus row on cdn.shopify.com does not make a product photo Scam; the listed link itself still is', async () => {
+    const photo = await scan('Our product photo https://cdn.shopify.com/s/files/1/0001/shirt.jpg');
+    expect(photo.reputation?.listings ?? []).toEqual([]);
+    expect(photo.riskScore).toBeLessThan(90);
+    const listed = await scan(`${BLAND}https://cdn.shopify.com/s/files/1/0001/kit/invoice.exe`);
+    expect(listed.reputation?.listings).toEqual([expect.objectContaining({ list: 'urlhaus-tenants', match: 'url' })]);
+  });
+
+  it('a domains list naming shopify.com does not make its help pages Scam, and the import says what it refused', async () => {
+    const help = await scan('https://help.shopify.com/en/manual');
+    expect(help.reputation?.listings ?? []).toEqual([]);
+    // A bare link is the text model's alone (no list step): what matters is that no list speaks.
+    expect(help.reasonDetails.some((r) => r.id === 'known_bad_list')).toBe(false);
+    expect(help.policy?.some((p) => p.id === 'known_bad_link')).toBe(false);
+    expect(domains.refused.map((r) => r.host)).toEqual([
+      'shopify.com',
+      'squarespace.com',
+      'salesforce.com',
+      'force.com',
+      'tutanota.com',
+      'nytimes.com',
+    ]);
+    const bad = await scan(`${BLAND}https://tenant-bad.example/x`);
+    expect(bad.reputation?.listings[0]).toMatchObject({ list: 'tenant-domains', match: 'host' });
+  });
+
+  it("a URL row on 192.168.1.1 does not make the router's page Scam", async () => {
+    const router = await scan('log in to your router at http://192.168.1.1/');
+    expect(router.reputation?.listings ?? []).toEqual([]);
+    expect(router.riskScore).toBeLessThan(90);
+  });
+
+  it('the import report says how many rows match as whole links only, and why, and which rows it refused', () => {
+    expect(urls).toMatchObject({ entries: 5 });
+    const lines = importReport(urls);
+    expect(lines[0]).toBe('urlhaus-tenants: 5 entries loaded, 1 refused, 4 match as whole links only');
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}whole links only: 3 .*platform/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}whole links only: 1 .*private/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}refused 192\.168\.1\.1: .*private/));
+  });
+});
+
 describe('when the lookup fails', () => {
   it('the scan is answered by the engine alone, and the log names no link', async () => {
     const lines: string[] = [];

@@ -221,3 +221,101 @@ describe('entries no index can hold', () => {
     expect(skipped).toBe(0);
   });
 });
+
+describe('lists never name a platform (issue 44 rows 5-7)', () => {
+  const MULTI_TENANT = [
+    'https://cdn.shopify.com/s/files/1/0001/kit/invoice.exe',
+    'https://jsfiddle.net/kit123/embedded/result/',
+    'https://codepen.io/kit/full/AbCdEf',
+    'https://replit.com/@kit/login-page',
+    'https://gateway.pinata.cloud/ipfs/QmKit123/login.html',
+    'https://static1.squarespace.com/static/kit/login.html',
+    'https://kit.my.salesforce-sites.com/pay',
+    'https://help.shopify.com/kit/login',
+    'https://www.nytimes.com/kit/login',
+  ];
+  const ADDRESSES = [
+    'http://192.168.1.1/cgi-bin/mozi.m',
+    'http://127.0.0.1:8080/bins/x86',
+    'http://10.0.0.1/i.sh',
+    'http://169.254.169.254/latest/meta-data',
+  ];
+
+  it('a URL row on a multi-tenant host, a popular site or a private address keeps no host: the whole link only', () => {
+    const parsed = parseFeed('openphish', [...MULTI_TENANT, ...ADDRESSES, 'https://evil-kit.example/pay'].join('\n'));
+    expect(parsed.entries.map((e) => [e.value, e.host])).toEqual([
+      ...[...MULTI_TENANT, ...ADDRESSES].map((u) => [normalizeUrl(u)?.url, null]),
+      ['evil-kit.example/pay', 'evil-kit.example'],
+    ]);
+    // The import says how many were narrowed to their whole link, and why.
+    expect(parsed.narrowed).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'platform', count: 8 }),
+        expect.objectContaining({ kind: 'popular', count: 1 }),
+        expect.objectContaining({ kind: 'private_address', count: 4 }),
+      ]),
+    );
+  });
+
+  it("a URL row that is only such a host (the router's page, a platform's front page) is refused", () => {
+    const parsed = parseFeed(
+      'urlhaus',
+      ['http://192.168.1.1/', 'https://cdn.shopify.com/', 'https://evil-kit.example/'].map(urlhausRow).join('\n'),
+    );
+    expect(parsed.entries.map((e) => e.value)).toEqual(['evil-kit.example']);
+    expect(parsed.refused).toEqual([
+      { host: '192.168.1.1', reason: expect.stringMatching(/private/) },
+      { host: 'cdn.shopify.com', reason: expect.stringMatching(/shopify\.com/) },
+    ]);
+  });
+
+  it('a domains list naming a store, site builder, CRM or mail platform, a popular site or a private address is refused', () => {
+    const named = [
+      'shopify.com',
+      'cdn.shopify.com',
+      'squarespace.com',
+      'salesforce.com',
+      'force.com',
+      'tutanota.com',
+      'jsfiddle.net',
+      'codepen.io',
+      'replit.com',
+      'gateway.pinata.cloud',
+      'nytimes.com',
+      'bbc.co.uk',
+      '192.168.1.1',
+      '127.0.0.1',
+      '10.0.0.1',
+      '169.254.169.254',
+    ];
+    const { entries, refused } = parseFeed(
+      'domains',
+      [...named, 'someone.blogspot.com', 'evil-kit.example'].join('\n'),
+    );
+    expect(refused.map((r) => r.host)).toEqual(named);
+    expect(domainEntryRefusal('nytimes.com')).toMatch(/most-visited/);
+    expect(domainEntryRefusal('salesforce.com')).toMatch(/platform/);
+    // One customer's site below a hosting suffix is still that one site.
+    expect(entries.map((e) => e.value)).toEqual(['someone.blogspot.com', 'evil-kit.example']);
+  });
+
+  it("a message's link on such a host has no host to match, and neither has a private address", () => {
+    for (const h of [
+      'help.shopify.com',
+      'cdn.shopify.com',
+      'jsfiddle.net',
+      'www.nytimes.com',
+      '192.168.1.1',
+      '10.0.0.1',
+    ]) {
+      expect(isSharedHost(h), h).toBe(true);
+      expect(hostCandidates(h), h).toEqual([]);
+    }
+    expect(hostCandidates('203.0.113.7')).toEqual(['203.0.113.7']);
+    expect(hostCandidates('shop.evil-kit.example')).toEqual(['shop.evil-kit.example', 'evil-kit.example']);
+  });
+});
+
+function urlhausRow(url: string, i: number): string {
+  return `"${5000000 + i}","2026-03-06 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${5000000 + i}/","tester"`;
+}

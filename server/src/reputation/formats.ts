@@ -10,12 +10,24 @@
  *   domains    a plain list of domains (or hosts), one per line; '#' starts a comment.
  *
  * A row that cannot be read is skipped and counted, and so is an entry longer than an index row may be; a
- * domain naming a big shared site is refused with its reason. A file with no usable row at all, or an HTML
- * page, is an error (a download that returned an error page must not replace the last good copy).
+ * domain naming a big shared site is refused with its reason. A link on a host many parties share (a
+ * platform, a brand, one of the most-visited sites, a hosting suffix's customer) or on no one's address (a
+ * private, loopback or link-local one) is kept as that whole link only, and counted by why; one that is only
+ * such a host (http://192.168.1.1/, https://cdn.shopify.com/) is refused (decision 131). A file with no
+ * usable row at all, or an HTML page, is an error (a download that returned an error page must not replace
+ * the last good copy).
  */
 import type { FeedFormat } from '@redflag/contracts/reputation';
 import { parse } from 'tldts';
-import { domainEntryRefusal, isSharedHost, normalizeHost, normalizeUrl } from './normalize.ts';
+import {
+  domainEntryRefusal,
+  HOST_KIND_TEXT,
+  isSharedHost,
+  normalizeHost,
+  normalizeUrl,
+  sharedHostKind,
+  type HostKind,
+} from './normalize.ts';
 
 /**
  * The longest link a list entry may be (as normalised). PostgreSQL's B-tree holds an index entry of about
@@ -41,14 +53,31 @@ export interface RefusedEntry {
   reason: string;
 }
 
+/** Why a listed link matches as that whole link only: its host's kind (normalize.ts), or a hosting suffix's customer. */
+export type NarrowKind = HostKind | 'hosting';
+
+export interface NarrowedCount {
+  kind: NarrowKind;
+  /** Why, in words the import prints. */
+  reason: string;
+  count: number;
+}
+
+const NARROW_TEXT: Record<NarrowKind, string> = {
+  ...HOST_KIND_TEXT,
+  hosting: "on a hosting suffix (one customer's site: the listed page only)",
+};
+
 export interface ParsedFeed {
   entries: FeedEntry[];
   /** Rows that are not an entry of the format. */
   skipped: number;
   /** Entries longer than MAX_URL_CHARS (or a host over 253 characters): skipped. */
   tooLong: number;
-  /** Domains naming a big shared site (domainEntryRefusal): skipped. */
+  /** Domains naming a big shared site (domainEntryRefusal), or links that are only such a host: skipped. */
   refused: RefusedEntry[];
+  /** Links kept as that whole link only (no host to match), counted by why, in NARROW_TEXT's order. */
+  narrowed: NarrowedCount[];
 }
 
 /** Why a text is not a list: an HTML page, or nothing in it readable as the format. */
@@ -62,15 +91,27 @@ export class FeedFormatError extends Error {
   }
 }
 
-type Row = FeedEntry | 'unreadable' | 'too_long';
+type UrlRow = FeedEntry & { narrowed?: NarrowKind };
+type Row = UrlRow | RefusedEntry | 'unreadable' | 'too_long';
 
-function tally(rows: Iterable<Row>, refused: RefusedEntry[] = []): ParsedFeed {
-  const out: ParsedFeed = { entries: [], skipped: 0, tooLong: 0, refused };
+function tally(rows: Iterable<Row>): ParsedFeed {
+  const out: ParsedFeed = { entries: [], skipped: 0, tooLong: 0, refused: [], narrowed: [] };
+  const refused = new Map<string, RefusedEntry>();
+  const narrowed = new Map<NarrowKind, number>();
   for (const row of rows) {
     if (row === 'unreadable') out.skipped++;
     else if (row === 'too_long') out.tooLong++;
-    else out.entries.push(row);
+    else if (!('kind' in row)) refused.set(row.host, row);
+    else {
+      const { narrowed: why, ...entry } = row;
+      if (why) narrowed.set(why, (narrowed.get(why) ?? 0) + 1);
+      out.entries.push(entry);
+    }
   }
+  out.refused = [...refused.values()];
+  out.narrowed = (Object.keys(NARROW_TEXT) as NarrowKind[])
+    .filter((kind) => narrowed.has(kind))
+    .map((kind) => ({ kind, reason: NARROW_TEXT[kind], count: narrowed.get(kind) ?? 0 }));
   return out;
 }
 
@@ -81,7 +122,16 @@ function urlEntry(raw: string, listedAt: Date | null): Row {
   // A listed site has a dotted name or an address: "Unauthorized" as a line is not http://unauthorized.
   if (!n || (!n.host.includes('.') && !parse(n.host).isIp)) return 'unreadable';
   if (n.url.length > MAX_URL_CHARS || n.host.length > MAX_HOST_CHARS) return 'too_long';
-  return { kind: 'url', value: n.url, host: isSharedHost(n.host) ? null : n.host, listedAt };
+  if (!isSharedHost(n.host)) return { kind: 'url', value: n.url, host: n.host, listedAt };
+  const shared = sharedHostKind(n.host);
+  // The whole link is the shared host itself: as a link it would flag every link to the host.
+  if (shared && n.url === n.host) {
+    return {
+      host: n.host,
+      reason: `a link to the host itself, ${HOST_KIND_TEXT[shared.kind]}${shared.on === n.host ? '' : ` (${shared.on})`}: it would flag every link to it`,
+    };
+  }
+  return { kind: 'url', value: n.url, host: null, listedAt, narrowed: shared?.kind ?? 'hosting' };
 }
 
 function date(text: string | undefined): Date | null {
@@ -180,7 +230,6 @@ function* phishTankRows(text: string): Generator<Row> {
 }
 
 function parseDomains(text: string): ParsedFeed {
-  const refused = new Map<string, RefusedEntry>();
   function* rows(): Generator<Row> {
     for (const raw of text.split(/\r?\n/)) {
       // Hosts-file lines ("0.0.0.0 evil.example") name the domain last.
@@ -196,12 +245,10 @@ function parseDomains(text: string): ParsedFeed {
         continue;
       }
       const reason = domainEntryRefusal(host);
-      if (reason) refused.set(host, { host, reason });
-      else yield { kind: 'host', value: host, host, listedAt: null };
+      yield reason ? { host, reason } : { kind: 'host', value: host, host, listedAt: null };
     }
   }
-  const parsed = tally(rows());
-  return { ...parsed, refused: [...refused.values()] };
+  return tally(rows());
 }
 
 /** An HTML page (a login wall, an error page): none of the formats starts with a tag or holds a page's. */

@@ -8,9 +8,10 @@
  * FORMAT is urlhaus (the CSV dump), openphish (one link per line), phishtank (online-valid.json) or domains
  * (one domain per line). NAME defaults to the format. The file's copy replaces the list's last copy; a file
  * with nothing usable in it, or an HTML page, changes nothing and exits 1. Unreadable lines, links over
- * 2,048 characters and domains of big shared sites (discordapp.com, 1.1.1.1) are left out, and each refused
- * domain is printed with why (decision 108). --remove deletes a list and its entries (a list
- * still in FEEDS comes back at its next refresh). With PGlite (no DATABASE_URL) stop the server first: one
+ * 2,048 characters and domains of big shared sites (discordapp.com, shopify.com, nytimes.com, 1.1.1.1,
+ * 192.168.1.1) are left out, and each refused domain is printed with why (decision 108); a link on such a
+ * host is loaded to match as that whole link only, and the import says how many and why (decision 131).
+ * --remove deletes a list and its entries (a list still in FEEDS comes back at its next refresh). With PGlite (no DATABASE_URL) stop the server first: one
  * process holds the data folder.
  */
 import { readFileSync } from 'node:fs';
@@ -57,14 +58,20 @@ export function parseImportArgs(argv: readonly string[]): ImportArgs {
 /** How many refused domains the import prints one by one; the rest are counted. */
 const REFUSED_SHOWN = 20;
 
-/** What the import prints: the count loaded and left out, then each refused domain with why. */
+/**
+ * What the import prints: the count loaded and left out, how many links match as whole links only and why,
+ * then each refused domain with why.
+ */
 export function importReport(r: ImportResult): string[] {
+  const wholeLinksOnly = r.narrowed.reduce((n, c) => n + c.count, 0);
   const left = [
     r.skipped ? `${r.skipped} lines unreadable` : '',
     r.tooLong ? `${r.tooLong} over ${MAX_URL_CHARS} characters skipped` : '',
     r.refused.length ? `${r.refused.length} refused` : '',
+    wholeLinksOnly ? `${wholeLinksOnly} match as whole links only` : '',
   ].filter(Boolean);
   const lines = [`${r.name}: ${r.entries} entries loaded${left.length ? `, ${left.join(', ')}` : ''}`];
+  for (const { count, reason } of r.narrowed) lines.push(`  whole links only: ${count} ${reason}`);
   for (const { host, reason } of r.refused.slice(0, REFUSED_SHOWN)) lines.push(`  refused ${host}: ${reason}`);
   if (r.refused.length > REFUSED_SHOWN) lines.push(`  and ${r.refused.length - REFUSED_SHOWN} more refused`);
   return lines;

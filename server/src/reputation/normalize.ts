@@ -13,6 +13,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { parse } from 'tldts';
 import { isKnownBrandHost } from '../detection/url/brands.ts';
 import { FREE_HOSTING, SHORTENERS } from '../detection/url/links.ts';
+import { popularDomainOf } from '../detection/url/popular.ts';
 
 /** Query parameters that only say where a click came from. */
 const TRACKING_PARAMS =
@@ -155,6 +156,81 @@ const SHARED_PLATFORMS = [
   'cloudflare-ipfs.com',
   'translate.goog',
   'appspot.com',
+  // Code playgrounds: anyone's page runs there
+  'jsfiddle.net',
+  'codepen.io',
+  'cdpn.io',
+  'replit.com',
+  'repl.it',
+  'replit.dev',
+  'codesandbox.io',
+  'csb.app',
+  'stackblitz.com',
+  'stackblitz.io',
+  'jsbin.com',
+  'plnkr.co',
+  'glitch.com',
+  'observablehq.com',
+  // IPFS gateways: any file on IPFS is served by each of them
+  'pinata.cloud',
+  'mypinata.cloud',
+  'dweb.link',
+  'w3s.link',
+  'nftstorage.link',
+  'infura-ipfs.io',
+  '4everland.io',
+  'fleek.co',
+  'cf-ipfs.com',
+  // Stores, store CDNs and site builders: every shop and site of their customers
+  'shopify.com',
+  'shopifycdn.com',
+  'shopifycdn.net',
+  'bigcommerce.com',
+  'ecwid.com',
+  'etsystatic.com',
+  'squarespace.com',
+  'squarespace-cdn.com',
+  'sqspcdn.com',
+  'wixstatic.com',
+  'parastorage.com',
+  'webflow.com',
+  'jimdo.com',
+  'jimdofree.com',
+  'site123.com',
+  'framer.com',
+  'framer.app',
+  'duda.co',
+  'tilda.cc',
+  'webnode.com',
+  'gitbook.io',
+  'readthedocs.io',
+  // CRM, help desks and mail platforms: each customer's pages, forms and mail links
+  'salesforce.com',
+  'force.com',
+  'salesforce-sites.com',
+  'site.com',
+  'cloudforce.com',
+  'exacttarget.com',
+  'marketo.com',
+  'pardot.com',
+  'zendesk.com',
+  'freshdesk.com',
+  'intercom.io',
+  'klaviyo.com',
+  'constantcontact.com',
+  'brevo.com',
+  'sendinblue.com',
+  'mailerlite.com',
+  'getresponse.com',
+  'convertkit.com',
+  'activehosted.com',
+  'campaign-archive.com',
+  'createsend.com',
+  'tutanota.com',
+  'tutanota.de',
+  'tuta.com',
+  'tuta.io',
+  'fastmail.com',
   // Code hosting
   'github.com',
   'githubusercontent.com',
@@ -362,9 +438,51 @@ function sharedSuffix(host: string): string | null {
 
 const isIp = (host: string): boolean => Boolean(parse(host).isIp);
 
-/** A host everyone links to whatever the message: a platform, a brand's own, a public resolver. */
+/** A private, loopback, link-local or reserved address: no site on the internet (a router, a cloud's metadata). */
+const isNotPublicAddress = (host: string): boolean =>
+  isIp(host) && NOT_PUBLIC.check(host, host.includes(':') ? 'ipv6' : 'ipv4');
+
+/**
+ * One of the most-visited registrable domains (url/popular.ts, the Moz Top 500): many parties' pages or one big
+ * party's, never a phishing site of its own. A customer's site below a hosting suffix is that customer's.
+ */
+function popularOf(host: string): string | null {
+  const suffix = sharedSuffix(host);
+  if (suffix !== null && suffix !== host) return null;
+  return popularDomainOf(host);
+}
+
+/** Why a host is never matched as a host (only a whole listed link on it), in a closed set the import counts. */
+export type HostKind = 'platform' | 'brand' | 'resolver' | 'private_address' | 'popular';
+
+/** The words the import prints for each kind. */
+export const HOST_KIND_TEXT: Record<HostKind, string> = {
+  platform:
+    'on a multi-tenant platform (file, page and code hosts, IPFS gateways, stores and site builders, object storage, CRM and mail platforms, chat and social networks, shorteners)',
+  brand: "on a brand's own domain",
+  resolver: "a public DNS resolver's address",
+  private_address: 'a private, loopback or link-local address, not a site on the internet',
+  popular: 'on one of the most-visited sites (the Moz Top 500)',
+};
+
+/**
+ * What makes a host one that many parties share, or no one's on the internet, so that a listing can never
+ * name it as a whole: the kind and the platform or domain it is on, or null for a host of one party.
+ */
+export function sharedHostKind(host: string): { kind: HostKind; on: string } | null {
+  const platform = platformOf(host);
+  if (platform) return { kind: 'platform', on: platform };
+  if (isKnownBrandHost(host)) return { kind: 'brand', on: parse(host).domain ?? host };
+  if (PUBLIC_RESOLVERS.has(host)) return { kind: 'resolver', on: host };
+  if (isNotPublicAddress(host)) return { kind: 'private_address', on: host };
+  const popular = popularOf(host);
+  if (popular) return { kind: 'popular', on: popular };
+  return null;
+}
+
+/** A host everyone links to whatever the message, or no one on the internet: never a listed site. */
 function isPlatformHost(host: string): boolean {
-  return platformOf(host) !== null || isKnownBrandHost(host) || PUBLIC_RESOLVERS.has(host);
+  return sharedHostKind(host) !== null;
 }
 
 /** The host as compared: lower case, ASCII, no trailing dot, no leading "www.". */
@@ -382,8 +500,9 @@ export function normalizeHost(host: string): string | null {
 
 /**
  * A host many people share: only a whole listed link may match on it, never the host itself. Platforms,
- * brands and public resolvers, and every host on a hosting suffix (a listed page of one customer's site is
- * matched as that page; a domain list may still name the customer's site, see hostCandidates).
+ * brands, public resolvers, private addresses and the most-visited sites, and every host on a hosting suffix
+ * (a listed page of one customer's site is matched as that page; a domain list may still name the customer's
+ * site, see hostCandidates).
  */
 export function isSharedHost(host: string): boolean {
   return isPlatformHost(host) || sharedSuffix(host) !== null;
@@ -391,19 +510,21 @@ export function isSharedHost(host: string): boolean {
 
 /**
  * Why a domain list may not name this host, or null when it may: listing it would flag every link to a
- * platform, a brand, a resolver or every site on a hosting suffix. One customer's site below a hosting
- * suffix (someone.github.io) is that one site, named on purpose, and allowed.
+ * platform, a brand, a resolver, one of the most-visited sites or every site on a hosting suffix. One
+ * customer's site below a hosting suffix (someone.github.io) is that one site, named on purpose, and allowed.
  */
 export function domainEntryRefusal(host: string): string | null {
-  const platform = platformOf(host);
-  if (platform) return `a big shared platform (${platform}): listing it would flag every link to it`;
-  if (isKnownBrandHost(host))
+  const shared = sharedHostKind(host);
+  if (shared?.kind === 'platform')
+    return `a big shared platform (${shared.on}): listing it would flag every link to it`;
+  if (shared?.kind === 'brand')
     return "a brand's own domain, shared by everyone who links to the brand: listing it would flag every link to it";
-  if (PUBLIC_RESOLVERS.has(host)) return "a public DNS resolver's address: listing it would flag every link to it";
-  if (isIp(host) && NOT_PUBLIC.check(host, host.includes(':') ? 'ipv6' : 'ipv4'))
-    return 'a private or reserved address, not a site on the internet';
+  if (shared?.kind === 'resolver') return "a public DNS resolver's address: listing it would flag every link to it";
+  if (shared?.kind === 'private_address') return 'a private or reserved address, not a site on the internet';
   if (sharedSuffix(host) === host)
     return `a shared hosting suffix (${host}): listing it would flag every site on it; name the one site instead`;
+  if (shared?.kind === 'popular')
+    return `one of the most-visited sites (${shared.on}, Moz Top 500): listing it would flag every link to it`;
   if (!isIp(host) && !parse(host, { allowPrivateDomains: true }).domain)
     return `a public suffix (${host}), not one site`;
   return null;
@@ -443,7 +564,9 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
 /**
  * The hosts a link's site is listed under: its own and each parent down to the registrable domain (the
  * public suffix list's, private suffixes included, so one free-hosting customer is not the whole host), and
- * never a hosting suffix itself. None on a platform, a brand's own domain or a public resolver.
+ * never a hosting suffix itself. None on a platform, a brand's own domain, a public resolver, a private
+ * address or one of the most-visited sites (sharedHostKind): a listing made before they were refused at
+ * import does not match them either.
  */
 export function hostCandidates(host: string): string[] {
   if (isPlatformHost(host)) return [];
