@@ -28,6 +28,12 @@ export const conversationSchema = z.object({
   turnedAt: z.number().int().min(0).nullable(),
   /** Where the user stands now, from what the other side has asked for so far. */
   standing: z.string().nullable(),
+  /**
+   * True when the chat had too many different messages to score one by one within the engine's budget: it was
+   * read as a whole (the other side's latest words), so no turn has a score of its own and none is "where it
+   * turned". Absent otherwise.
+   */
+  readWhole: z.literal(true).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -79,3 +79,40 @@ describe('a conversation is read as one, turn by turn', () => {
     expect(r).toEqual(analyzeLocal({ message }));
   });
 });
+
+/** The engine's budget for one chat (decision 130): per-turn work only as far as it is worth it. */
+describe('a long chat within the budget', () => {
+  const turns = (n: number, line: (i: number) => string) => Array.from({ length: n }, (_, i) => line(i)).join('\n');
+
+  it('a 2,000-turn chat of the same two short turns is read turn by turn, each different turn once', () => {
+    const message = turns(2000, (i) => (i % 2 ? 'B: hi' : 'A: hi'));
+    const r = scoreConversation({ message });
+    expect(r?.conversation?.readWhole).toBeUndefined();
+    expect(r?.conversation?.turns.length).toBeGreaterThan(1000);
+    const theirs = r?.conversation?.turns.filter((t) => t.role === 'them') ?? [];
+    expect(theirs.length).toBeGreaterThan(500);
+    expect(theirs.every((t) => typeof t.riskScore === 'number')).toBe(true);
+  });
+
+  it('a chat with more different turns of the other side than the budget is read whole, and says so', () => {
+    const ask = 'Them: To release your parcel pay the $2.99 fee today at https://parcel-release-fee.top/pay';
+    const message = `${turns(800, (i) => (i % 2 ? `Me: k${i}` : `Them: o${i}`))}\n${ask}`;
+    expect(message.length).toBeLessThanOrEqual(10_000);
+    const r = scoreConversation({ message });
+    expect(r?.conversation?.readWhole).toBe(true);
+    expect(r?.conversation?.turnedAt).toBeNull();
+    expect(r?.conversation?.turns.every((t) => t.riskScore === null)).toBe(true);
+    // The other side's latest words are read: the fee and its link still make the verdict.
+    expect(r?.riskScore).toBeGreaterThanOrEqual(40);
+    expect(r?.links.map((l) => message.slice(l.start, l.end))).toContain('https://parcel-release-fee.top/pay');
+  });
+
+  it("a chat read whole never holds the user's own words against them", () => {
+    const mine = 'Me: Send the gift card codes now or your account is suspended http://paypa1-verify.top';
+    const message = `${turns(700, (i) => (i % 2 ? `Me: y${i}` : `Them: s${i}`))}\n${mine}`;
+    const r = scoreConversation({ message });
+    expect(r?.conversation?.readWhole).toBe(true);
+    expect(r?.riskScore).toBeLessThan(40);
+    expect(r?.links).toHaveLength(0);
+  });
+});

@@ -27,6 +27,14 @@ import { isMeLabel, splitConversation, type SplitTurn } from './conversation/spl
 const WHOLE_TEXT_BUDGET = 8000;
 /** Friendly turns before the first ask that make "it turned" a finding of its own. */
 const RAPPORT_TURNS = 2;
+/**
+ * The most different turns one chat scores one by one (decision 130): a turn costs about a third of a
+ * millisecond, so this bounds a chat's per-turn work near 100 ms. Identical turns are scored once. A chat with
+ * more is read as a whole instead (readWhole), which a real chat of 10,000 characters almost never needs.
+ */
+export const TURN_BUDGET = 300;
+/** A chat read whole tells its sides apart by each speaker's text; past this many speakers, by order. */
+const MAX_SPEAKERS_READ = 8;
 
 interface ScoredTurn {
   turn: SplitTurn;
@@ -42,14 +50,32 @@ function paramsFor(opts: AnalyzeOptions): CombinerParams {
   return model?.combiner ?? PRIOR_COMBINER;
 }
 
-function scoreTurn(turn: SplitTurn, input: EngineInput, opts: AnalyzeOptions, params: CombinerParams): ScoredTurn {
-  const g = gather({ message: turn.text, platform: input.platform }, opts);
-  const r = decide(g, params);
-  const positive = g.signals.filter((s) => s.weight > 0);
+type TurnScore = Omit<ScoredTurn, 'turn'>;
+
+/** A text's score as a turn; the same text in the same chat scores the same, so `seen` keeps each once. */
+function scoreTurn(
+  turn: SplitTurn,
+  input: EngineInput,
+  opts: AnalyzeOptions,
+  params: CombinerParams,
+  seen: Map<string, TurnScore>,
+): ScoredTurn {
+  let score = seen.get(turn.text);
+  if (!score) {
+    const g = gather({ message: turn.text, platform: input.platform }, opts);
+    score = { riskScore: decide(g, params).riskScore, ...movesOf(g.signals) };
+    seen.set(turn.text, score);
+  }
+  return { turn, ...score };
+}
+
+/** What a text's findings ask for: the tags of its positive signals, and whether any of them makes a move. */
+function movesOf(signals: readonly Signal[]): { tags: Set<RuleTag>; moves: boolean } {
+  const positive = signals.filter((s) => s.weight > 0);
   const tags = new Set(positive.flatMap((s) => s.tags ?? []));
   const moves =
     [...tags].some((t) => ASK_TAGS.has(t)) || positive.some((s) => s.tags?.includes('link') && s.weight >= 1);
-  return { turn, riskScore: r.riskScore, tags, moves };
+  return { tags, moves };
 }
 
 /** The user's speaker names: labelled, or the side whose riskiest turn is the least risky. */
@@ -63,6 +89,36 @@ function mySpeakers(scored: readonly ScoredTurn[]): Set<string> {
   const first = scored[0]?.turn.speaker;
   const sorted = [...names].sort(
     (a, b) => (peak.get(a) ?? 0) - (peak.get(b) ?? 0) || (a === first ? 1 : b === first ? -1 : 0),
+  );
+  return new Set(sorted.slice(0, 1));
+}
+
+/**
+ * The user's speaker names in a chat read whole: labelled, or the speaker whose words, read together, are the
+ * least risky (on a tie, the one who did not write first): one analysis a speaker instead of one a turn.
+ */
+function sidesByText(
+  turns: readonly SplitTurn[],
+  labelled: boolean,
+  input: EngineInput,
+  opts: AnalyzeOptions,
+  params: CombinerParams,
+): Set<string> {
+  const names = [...new Set(turns.map((t) => t.speaker))];
+  if (labelled) return new Set(names.filter(isMeLabel));
+  const first = turns[0]?.speaker;
+  const risk = new Map(
+    names.slice(0, MAX_SPEAKERS_READ).map((n) => {
+      const words = turns
+        .filter((t) => t.speaker === n)
+        .map((t) => t.text)
+        .join('\n')
+        .slice(-WHOLE_TEXT_BUDGET);
+      return [n, decide(gather({ message: words, platform: input.platform }, opts), params).riskScore];
+    }),
+  );
+  const sorted = [...risk.keys()].sort(
+    (a, b) => (risk.get(a) ?? 0) - (risk.get(b) ?? 0) || (a === first ? 1 : b === first ? -1 : 0),
   );
   return new Set(sorted.slice(0, 1));
 }
@@ -188,17 +244,22 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const turnOpts: AnalyzeOptions = { ...opts, detectLanguage: false };
   // The user's turns are read only to tell the sides apart: when the thread labels them, not at all.
   const labelled = thread.turns.some((t) => isMeLabel(t.speaker));
+  const toScore = new Set(thread.turns.filter((t) => !(labelled && isMeLabel(t.speaker))).map((t) => t.text));
+  const readWhole = toScore.size > TURN_BUDGET;
+  const seen = new Map<string, TurnScore>();
+  const unscored = (turn: SplitTurn): ScoredTurn => ({ turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false });
   const scored = thread.turns.map((turn) =>
-    labelled && isMeLabel(turn.speaker)
-      ? { turn, riskScore: 0, tags: new Set<RuleTag>(), moves: false }
-      : scoreTurn(turn, input, turnOpts, params),
+    readWhole || (labelled && isMeLabel(turn.speaker))
+      ? unscored(turn)
+      : scoreTurn(turn, input, turnOpts, params, seen),
   );
-  const mine = mySpeakers(scored);
+  const mine = readWhole ? sidesByText(thread.turns, labelled, input, turnOpts, params) : mySpeakers(scored);
   const theirs = scored.filter((s) => !mine.has(s.turn.speaker));
   // Where it turned: their first turn that makes a move and is flagged on its own; failing that, their first
   // move at all, which stands only if the whole is flagged (a "relative" asking for money reads mildly alone).
+  // A chat read whole has no turn scores: no turn is red, and none is named.
   const isRed = (s: ScoredTurn) => s.riskScore >= RISK_BAND_SUSPICIOUS && s.moves;
-  const candidate = theirs.find(isRed) ?? theirs.find((s) => s.moves);
+  const candidate = readWhole ? undefined : (theirs.find(isRed) ?? theirs.find((s) => s.moves));
 
   const { text, pieces } = wholeText(theirs, isRed);
   const g = gather(
@@ -215,6 +276,8 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const questions = addContext(g, input.context);
   const decided = withQuestions(decide(g, params, input.knownBad), questions);
   const firstRed = candidate && (isRed(candidate) || decided.riskScore >= RISK_BAND_SUSPICIOUS) ? candidate : undefined;
+  // A chat read whole: where the user stands comes from what the other side's text asks for as a whole.
+  const reach = readWhole ? [{ ...unscored(thread.turns[0] as SplitTurn), ...movesOf(g.signals) }] : theirs;
 
   const turns: ConversationTurn[] = scored.map((s) => ({
     speaker: s.turn.speaker,
@@ -222,13 +285,14 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
     time: s.turn.time,
     start: s.turn.start,
     end: s.turn.end,
-    riskScore: mine.has(s.turn.speaker) ? null : s.riskScore,
+    riskScore: mine.has(s.turn.speaker) || readWhole ? null : s.riskScore,
   }));
   const conversation: Conversation = {
     format: thread.format,
     turns,
     turnedAt: firstRed ? scored.indexOf(firstRed) : null,
-    standing: standing(theirs, decided.riskScore),
+    standing: standing(reach, decided.riskScore),
+    ...(readWhole ? { readWhole: true } : {}),
   };
   const reasonDetails = decided.reasonDetails.map((r) =>
     r.id.startsWith('conversation_') ? r : { ...r, evidence: r.evidence.map((e) => remapEvidence(e, pieces)) },

@@ -44,9 +44,11 @@ export default function ConversationTimeline({ scan }: { scan: StoredScan }) {
       </h4>
       <p className="text-sm text-slate-700">
         {c.turns.length} messages read.{' '}
-        {c.turnedAt !== null
-          ? `It turned at message ${c.turnedAt + 1}; ${reds} of their messages are marked red.`
-          : 'None of their messages is marked red.'}{' '}
+        {c.readWhole
+          ? 'This chat has too many different messages to score one by one, so their latest messages were read together, as one: no single message is marked.'
+          : c.turnedAt !== null
+            ? `It turned at message ${c.turnedAt + 1}; ${reds} of their messages are marked red.`
+            : 'None of their messages is marked red.'}{' '}
         Your own messages are never counted against you.
       </p>
       {c.standing ? (
@@ -73,7 +75,9 @@ export default function ConversationTimeline({ scan }: { scan: StoredScan }) {
                   ? 'ml-6 border-slate-300 bg-slate-50'
                   : isRed
                     ? 'mr-6 border-red-600 bg-red-50'
-                    : 'mr-6 border-emerald-500 bg-white',
+                    : c.readWhole
+                      ? 'mr-6 border-slate-400 bg-white'
+                      : 'mr-6 border-emerald-500 bg-white',
               )}
             >
               <span className="flex flex-wrap items-baseline gap-x-2 text-xs text-slate-600">
