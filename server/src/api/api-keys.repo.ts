@@ -37,6 +37,19 @@ export async function revokeApiKey(db: Db, userId: string, id: string, now: Date
   return row ?? null;
 }
 
+/**
+ * Revokes every active key of the account (kept in its list as revoked, like a key its owner revoked): the
+ * keys made before the account's address was proven (decision 132). Served by the user_id index.
+ */
+export async function revokeAllApiKeys(db: Db, userId: string, now: Date): Promise<number> {
+  const rows = await db
+    .update(apiKey)
+    .set({ revokedAt: now })
+    .where(and(eq(apiKey.userId, userId), isNull(apiKey.revokedAt)))
+    .returning({ id: apiKey.id });
+  return rows.length;
+}
+
 export async function findActiveKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRow | null> {
   const [row] = await db
     .select()

@@ -1,8 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { revokeAllApiKeys } from '../api/api-keys.repo.ts';
 import { account, session, user } from '../db/schema/auth.ts';
+import { deleteForwardingAddress } from '../inbound/inbound.repo.ts';
 
 export type UserRow = typeof user.$inferSelect;
+
+/** What revokeUnprovenAccess removed, by kind (counts only, for the log). */
+export interface UnprovenAccessRevoked {
+  accounts: number;
+  sessions: number;
+  apiKeys: number;
+  forwardingAddresses: number;
+}
 
 export function createAuthRepo(db: Db) {
   return {
@@ -16,15 +26,17 @@ export function createAuthRepo(db: Db) {
       return row;
     },
     /**
-     * Every way into the account set up before its address was proven (a password, a linked sign-in) and
-     * every session it has, in one transaction (decision 107). Served by the account and session user_id
-     * indexes.
+     * Every way into the account set up before its address was proven, in one transaction (decisions 107
+     * and 132): a password and any linked sign-in, every session, every API key (revoked, kept in the
+     * account's list as such) and the forwarding address. Served by the user_id indexes and keys.
      */
-    async revokeUnprovenAccess(userId: string): Promise<{ accounts: number; sessions: number }> {
+    async revokeUnprovenAccess(userId: string, now: Date): Promise<UnprovenAccessRevoked> {
       return db.transaction(async (tx) => {
         const accounts = await tx.delete(account).where(eq(account.userId, userId)).returning({ id: account.id });
         const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
-        return { accounts: accounts.length, sessions: sessions.length };
+        const apiKeys = await revokeAllApiKeys(tx, userId, now);
+        const forwardingAddresses = await deleteForwardingAddress(tx, userId);
+        return { accounts: accounts.length, sessions: sessions.length, apiKeys, forwardingAddresses };
       });
     },
     async countUsers(): Promise<number> {

@@ -138,7 +138,7 @@ export function createAuth(deps: AuthDeps) {
        * person who opened the link is then signed in (autoSignInAfterVerification) and chooses the password.
        */
       async beforeEmailVerification(u, request) {
-        const removed = await repo.revokeUnprovenAccess(u.id);
+        const removed = await repo.revokeUnprovenAccess(u.id, new Date());
         log.info({ userId: u.id, ...removed }, 'address verified: earlier sign-ins and sessions removed');
         if (request) provenByRequest.set(request, u.id);
       },
@@ -285,6 +285,8 @@ export function createAuth(deps: AuthDeps) {
             const body = parseBody(changeEmailBodySchema, actx.body, 'Invalid email address');
             return { context: { body: { ...body, newEmail: body.newEmail.toLowerCase() } } };
           }
+          case '/magic-link/verify':
+            return beforeMagicLinkVerify(actx);
           default:
             return;
         }
@@ -325,6 +327,30 @@ export function createAuth(deps: AuthDeps) {
     throw actx.redirect(
       location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString(),
     );
+  }
+
+  /**
+   * A magic link proves the mailbox too: for an account whose address is not confirmed yet, better-auth
+   * removes its password, linked sign-ins and sessions itself (revokeUnprovenAccountAccess); our repo does
+   * the same and also revokes the API keys and the forwarding address made before (decision 132), so all
+   * ways of proving the mailbox agree. Only for a link that is still valid.
+   */
+  async function beforeMagicLinkVerify(actx: AuthMiddlewareContext) {
+    const token = (actx.query as { token?: unknown } | undefined)?.token;
+    if (typeof token !== 'string' || !token) return;
+    const pending = await actx.context.internalAdapter.findVerificationValue(`magic-link:${token}`);
+    if (!pending || pending.expiresAt <= new Date()) return;
+    let email: unknown;
+    try {
+      email = (JSON.parse(pending.value) as { email?: unknown }).email;
+    } catch {
+      return;
+    }
+    if (typeof email !== 'string') return;
+    const owner = await repo.findUserByEmail(email);
+    if (!owner || owner.emailVerified) return;
+    const removed = await repo.revokeUnprovenAccess(owner.id, new Date());
+    log.info({ userId: owner.id, ...removed }, 'address proven by magic link: earlier sign-ins and keys removed');
   }
 
   /** After the change is stored: a failure to queue the mail is logged, never turned into a failed change. */

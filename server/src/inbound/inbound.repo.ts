@@ -43,6 +43,18 @@ export async function replaceToken(db: Db, userId: string, token: StoredToken): 
 }
 
 /**
+ * Removes the account's forwarding address: mail to it is refused at RCPT from then on, and the account
+ * page makes a new one on its next visit (decision 132: one made before the address was proven).
+ */
+export async function deleteForwardingAddress(db: Db, userId: string): Promise<number> {
+  const rows = await db
+    .delete(inboundAddress)
+    .where(eq(inboundAddress.userId, userId))
+    .returning({ userId: inboundAddress.userId });
+  return rows.length;
+}
+
+/**
  * The account a token's hash belongs to, with the address its answers go to, whether it is verified, and
  * how many mails `hourly` (the account's limit, INBOUND_RATE.perAccount) has counted in its current window
  * at `now` (0 when none): the RCPT look-up in one statement.

@@ -49,8 +49,8 @@ export function ChoosePasswordDialog() {
         <p className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <strong>Why we ask again:</strong> anyone can type an email address into a sign-up form. So that only the
           person who reads this mailbox controls the account, a password chosen before the address was confirmed no
-          longer works, and any other device signed in to this account was signed out. If that password was yours, you
-          may choose it again.
+          longer works, any other device signed in to this account was signed out, and API keys or a forwarding address
+          made before no longer work. If that password was yours, you may choose it again.
         </p>
         {dialog.kind === 'choose-password' ? (
           <ChoosePasswordForm key={dialog.token} token={dialog.token} email={dialog.email} />
