@@ -7,6 +7,7 @@ import { domainToASCII, domainToUnicode } from 'node:url';
 import type { LinkAnalysis } from '@redflag/contracts/scan';
 import { BRANDS, hostBelongsToBrand, isGovernmentHost, isKnownBrandHost, type Brand } from './brands.ts';
 import { foldText } from '../text/normalize.ts';
+import { popularDomainOf } from './popular.ts';
 
 export const SHORTENERS = new Set([
   'bit.ly',
@@ -360,22 +361,28 @@ type Impersonation = { brand: Brand; how: 'lookalike' | 'homoglyph' | 'brand_in_
 const impersonationCache = new Map<string, readonly Impersonation[]>();
 const IMPERSONATION_CACHE_SIZE = 5000;
 
-/** Brands a host imitates: equal skeleton, brand name inside a label, or one edit away. */
-export function impersonatedBrands(host: string): Impersonation[] {
-  const cached = impersonationCache.get(host);
+/**
+ * Brands a host imitates: equal skeleton, brand name inside a label, or one edit away. `subdomainsOnly`: the
+ * registrable domain's own name is known to be its owner's (one of the most-visited sites, url/popular.ts), so
+ * only the labels below it are read (paypal-login.livejournal.com).
+ */
+export function impersonatedBrands(host: string, subdomainsOnly = false): Impersonation[] {
+  const key = subdomainsOnly ? ` ${host}` : host;
+  const cached = impersonationCache.get(key);
   if (cached) return [...cached];
-  const out = findImpersonatedBrands(host);
+  const out = findImpersonatedBrands(host, subdomainsOnly);
   if (impersonationCache.size >= IMPERSONATION_CACHE_SIZE) impersonationCache.clear();
-  impersonationCache.set(host, out);
+  impersonationCache.set(key, out);
   return [...out];
 }
 
-function findImpersonatedBrands(host: string): Impersonation[] {
+function findImpersonatedBrands(host: string, subdomainsOnly: boolean): Impersonation[] {
   const parsed = parse(host);
   const out: Impersonation[] = [];
   if (parsed.isIp || !parsed.domain) return out;
   const main = parsed.domainWithoutSuffix ?? '';
-  const labels = [main, ...(parsed.subdomain ? parsed.subdomain.split('.') : [])].filter(Boolean);
+  const subdomains = parsed.subdomain ? parsed.subdomain.split('.') : [];
+  const labels = (subdomainsOnly ? subdomains : [main, ...subdomains]).filter(Boolean);
   const seen = new Set<string>();
   // Everything that depends on the label only is computed once per host, not once per brand key (several
   // hundred): a long e-mail with many links spent most of its engine time re-folding the same labels.
@@ -493,7 +500,10 @@ export function analyzeLinks(text: string): FoundLink[] {
         officialBrand = official.name;
         flags.push('official');
       } else if (!isKnownBrandHost(host) && !isGovernmentHost(host)) {
-        for (const { brand, how } of impersonatedBrands(host)) {
+        // One of the most-visited sites is its owner's, not a look-alike (google.de, amazon.co.jp, telegram.me);
+        // a name below it may still be one. A free host's customers are not the host's owner.
+        const popular = !flags.includes('free_hosting') && popularDomainOf(host) !== null;
+        for (const { brand, how } of impersonatedBrands(host, popular)) {
           impersonates.push(brand.name);
           if (!flags.includes(how)) flags.push(how);
         }

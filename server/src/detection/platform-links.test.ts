@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeLocal } from './analyze.ts';
+import { analyzeLinks } from './url/links.ts';
+
+// Issue 44 row 11: a link to a well-known platform's own host is not a look-alike or "a misspelling" of that
+// platform (url/brands.ts: Discord and Telegraph known by their hosts; url/popular.ts: the most-visited sites).
+
+const DISCORD_PHOTO =
+  'Photos from the party: https://cdn.discordapp.com/attachments/1102345678901234567/1109876543210987654/IMG_2041.png';
+const TELEGRAPH = 'I wrote up the trip here: https://telegra.ph/My-trip-to-Lisbon-05-14';
+const DISCORD_INVITE = 'Hey, join our book club server: https://discordapp.com/invite/bookclub';
+
+const linkReasons = (message: string) =>
+  analyzeLocal({ message })
+    .reasonDetails.map((r) => r.id)
+    .filter((id) => id.startsWith('link_'));
+
+describe("a well-known platform's own host", () => {
+  it('a telegra.ph article is not "a misspelling of Telegram", and scores below 40', () => {
+    const r = analyzeLocal({ message: TELEGRAPH });
+    expect(r.reasonDetails.map((d) => d.id)).not.toContain('link_typosquat');
+    expect(r.riskScore).toBeLessThan(40);
+  });
+
+  it("Discord's CDN, its invites and Telegraph are the platform's own hosts, with no look-alike flag", () => {
+    for (const [message, brand] of [
+      [DISCORD_PHOTO, 'Discord'],
+      [DISCORD_INVITE, 'Discord'],
+      ['https://discord.gg/bookclub', 'Discord'],
+      ['https://media.discordapp.net/attachments/1/2/IMG_2041.png', 'Discord'],
+      [TELEGRAPH, 'Telegraph'],
+      ['https://graph.org/Sourdough-notes-03-02', 'Telegraph'],
+    ] as const) {
+      const [link] = analyzeLinks(message);
+      expect(link?.officialBrand, message).toBe(brand);
+      expect(link?.impersonates, message).toEqual([]);
+      expect(linkReasons(message), message).toEqual([]);
+    }
+    expect(analyzeLocal({ message: DISCORD_PHOTO }).reasonDetails.map((d) => d.id)).toContain('official_link');
+  });
+
+  it("the most-visited sites' own names are no look-alike of their brand; a name below them still is", () => {
+    for (const host of ['google.de', 'amazon.co.jp', 'telegram.me', 'windows.net', 'livejournal.com'])
+      expect(analyzeLinks(`https://${host}/x`)[0]?.impersonates, host).toEqual([]);
+    expect(analyzeLinks('https://paypal-login.livejournal.com/x')[0]?.flags).toContain('brand_in_domain');
+  });
+
+  it('look-alikes of these platforms are still caught, and naming Discord in text is no brand claim', () => {
+    expect(analyzeLinks('https://telegrarn.org/login')[0]?.impersonates).toContain('Telegram');
+    const nitro = analyzeLocal({
+      message:
+        'Discord is giving away free Nitro for 3 months! Claim it before it expires: https://discord-nitro.top/claim',
+    });
+    expect(nitro.riskScore).toBeGreaterThanOrEqual(70);
+    expect(linkReasons('Join my Discord server, details at https://bookclub.example/join')).not.toContain(
+      'link_brand_mismatch',
+    );
+  });
+});
