@@ -13,6 +13,7 @@ import { review } from '../detection/analyze.ts';
 import type { EngineInput } from '../detection/engine-input.ts';
 import type { LlmReviewer } from '../detection/llm/reviewer.ts';
 import type { AnalyzeOptions } from '../detection/options.ts';
+import type { ReadMail } from '../inbound/read-mail.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { EngineTask, EngineTaskResult, EngineWarmth } from './protocol.ts';
 
@@ -25,6 +26,8 @@ export interface Engine {
 export interface EnginePool {
   /** The analysis of one task on a thread. */
   run(task: EngineTask): Promise<EngineTaskResult>;
+  /** A forwarded mail parsed and its message read (inbound/read-mail.ts), on a thread. */
+  readMail(raw: Uint8Array): Promise<ReadMail>;
   /** Starts every thread and waits until each has warmed up (worker.ts); what each warm-up took. */
   warm(): Promise<EngineWarmth[]>;
   /** The number of engine threads. */
@@ -45,7 +48,7 @@ function workerModule(): { filename: string } {
 
 /** `threads` engine threads (config.engineThreads), started on first use and kept while the process runs. */
 export function createEnginePool(threads: number): EnginePool {
-  let pool: Piscina | null = null;
+  let pool: Piscina<unknown, unknown> | null = null;
   const poolOf = (): Piscina => {
     pool ??= new Piscina({
       ...workerModule(),
@@ -60,6 +63,9 @@ export function createEnginePool(threads: number): EnginePool {
     threads,
     async run(task) {
       return (await poolOf().run(task, { name: 'analyze' })) as EngineTaskResult;
+    },
+    async readMail(raw) {
+      return (await poolOf().run(raw, { name: 'readMail' })) as ReadMail;
     },
     async warm() {
       const p = poolOf();

@@ -7,3 +7,4 @@ const worker = await import('./worker.ts');
 
 export const analyze = worker.analyze;
 export const warm = worker.warm;
+export const readMail = worker.readMail;

@@ -1,5 +1,6 @@
 /**
- * One engine thread (pool.ts): the detection engine's local analysis, off the server's event loop. It warms
+ * One engine thread (pool.ts): the detection engine's local analysis, and the reading of a forwarded mail
+ * (inbound/read-mail.ts), off the server's event loop. It warms
  * itself when it loads, so the pool's first task on a thread never pays for compiling the rules and loading
  * the model. Only what can be cloned crosses: the engine input and its result, the MX lookup's setting, and
  * the optional steps' failures (step, error name and message; never the text).
@@ -9,6 +10,8 @@ import type { EngineInput } from '../detection/engine-input.ts';
 import type { AnalyzeOptions } from '../detection/options.ts';
 import type { EngineTask, EngineTaskResult, EngineWarmth } from './protocol.ts';
 import { WARM_UP } from './warm-up.ts';
+
+export { readMail } from '../inbound/read-mail.ts';
 
 async function warmUp(): Promise<EngineWarmth> {
   const started = performance.now();

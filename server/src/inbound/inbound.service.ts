@@ -9,7 +9,7 @@ import type { RateRule } from '../http/rate-limit.ts';
 import { AppError } from '../lib/app-error.ts';
 import { forwardedNotCheckedMail, forwardedVerdictMail } from '../mail/templates.ts';
 import { claimUserRequest, runScan } from '../scans/scans.service.ts';
-import { attachedMessage, extractForwarded, linksNotShown } from './forwarded.ts';
+import type { ReadMessage } from './read-mail.ts';
 import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from './inbound.repo.ts';
 
 type Ctx = Pick<
@@ -153,20 +153,6 @@ export const SENDER_REFUSAL_TEXT: Record<SenderRefusal, string> = {
     'This RedFlag address accepts mail only from the e-mail address of its RedFlag account. Forward the mail from that address, or paste it on RedFlag.',
 };
 
-/** Control characters (but tab and newline) out: a mail is not a form, nobody can be asked to fix it. */
-function cleanText(text: string): string {
-  // eslint-disable-next-line no-control-regex -- removing control characters is the point
-  return text.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '');
-}
-
-/** A received mail as the listener parsed it; `attached` is a message forwarded as an attachment. */
-export interface ForwardedMail {
-  text: string;
-  html: string | null;
-  subject: string | null;
-  attached?: { text: string; html: string | null; subject: string | null; from: string | null } | null;
-}
-
 export type ForwardOutcome =
   { kind: 'checked'; scan: StoredScan } | { kind: 'not_checked'; code: 'EMPTY' | 'SCAN_REFUSED' };
 
@@ -209,7 +195,7 @@ function refusalMail(ctx: Ctx, code: string) {
 
 /**
  * A mail forwarded to `recipient`'s address, from its own address: counted against the account's hourly
- * limit (INBOUND_RATE.perAccount), the forwarded message extracted, scanned as the web app scans, stored
+ * limit (INBOUND_RATE.perAccount), its forwarded message (read-mail.ts) scanned as the web app scans, stored
  * with source 'email', and answered to the account's own address. The scan costs two round trips, as a web
  * scan does (docs/decisions/116): one statement takes the hourly hit, reads the plan and takes the trial
  * scan (claimUserRequest), then the store. Refusals of the plan and a mail with no text are answered too,
@@ -217,15 +203,11 @@ function refusalMail(ctx: Ctx, code: string) {
  * answers 450, try later); anything else throws, so the listener answers a temporary failure and the
  * sender's server retries. Nothing of the mail is logged: ids, lengths and scores only.
  */
-export async function checkForwardedMail(ctx: Ctx, recipient: Recipient, mail: ForwardedMail): Promise<ForwardOutcome> {
-  // Forwarded as an attachment: the attached message is the original. Inline: read it out of the body.
-  const attached = mail.attached && cleanText(mail.attached.text).trim() ? mail.attached : null;
-  const fwd = attached
-    ? attachedMessage({ ...attached, text: cleanText(attached.text) })
-    : extractForwarded({ text: cleanText(mail.text), html: mail.html, subject: mail.subject });
-  // Link targets the text does not show (an HTML "Click here") are added for the link analysis to read.
-  const hidden = linksNotShown(fwd);
-  const full = hidden.length ? `${fwd.text}\n\nLinks in the e-mail:\n${hidden.join('\n')}` : fwd.text;
+export async function checkForwardedMail(
+  ctx: Ctx,
+  recipient: Recipient,
+  { fwd, full }: ReadMessage,
+): Promise<ForwardOutcome> {
   const message = full.slice(0, MAX_MESSAGE_LENGTH);
   const reply = async (kind: string, rendered: { subject: string; text: string; html: string }) => {
     await ctx.mailer.enqueue({ to: recipient.email, kind, ...rendered });

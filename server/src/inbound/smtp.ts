@@ -1,7 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import type { Readable } from 'node:stream';
-import { MailParser, type AttachmentStream, type MessageText } from 'mailparser';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
 import type { AppContext } from '../context.ts';
 import { isLoopbackAddress } from '../http/security.ts';
@@ -17,7 +15,16 @@ import {
 
 type Ctx = Pick<
   AppContext,
-  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'mailer' | 'rateLimiter' | 'knownBad'
+  | 'config'
+  | 'database'
+  | 'clock'
+  | 'logger'
+  | 'metrics'
+  | 'engine'
+  | 'enginePool'
+  | 'mailer'
+  | 'rateLimiter'
+  | 'knownBad'
 >;
 
 /** An SMTP reply: smtp-server sends `responseCode` and the message to the client. */
@@ -32,77 +39,6 @@ function smtpError(code: number, message: string): Error & { responseCode: numbe
  * link and the check itself.
  */
 export const MAX_SESSION_MS = 5 * 60_000;
-
-/**
- * mailparser's (mailsplit's) limits on a mail's structure: more than 1,000 MIME parts, or a header or line
- * past its length limit. The same mail would fail again, so it is refused for good (554), not retried.
- */
-function structureLimit(err: unknown): Error | null {
-  if (!(err instanceof Error) || (err as Error & { code?: unknown }).code !== 'EMAXLEN') return null;
-  return /child nodes/i.test(err.message)
-    ? smtpError(554, 'Message has too many parts to check (at most 1,000): forward the suspicious e-mail on its own')
-    : smtpError(554, 'Message has a header or line too long to check: forward the suspicious e-mail on its own');
-}
-
-/** The parts of a mail the checker reads; `attached`: a message forwarded as an attachment (.eml). */
-export interface ParsedMail {
-  text: string;
-  html: string | null;
-  subject: string | null;
-  /** The sender's address (read from an attached message only). */
-  from: string | null;
-  attached: ParsedMail | null;
-}
-
-/**
- * Parses a mail. File attachments are drained unread and dropped; the first attached message
- * (message/rfc822, "forward as attachment") is parsed too, one level deep: it is the message to check.
- */
-async function parseMail(raw: Buffer, depth = 0): Promise<ParsedMail> {
-  const parser = new MailParser({ skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
-  const mail: ParsedMail = { text: '', html: null, subject: null, from: null, attached: null };
-  let attachedRaw: Promise<Buffer> | null = null;
-  parser.on('headers', (headers) => {
-    const subject = headers.get('subject');
-    mail.subject = typeof subject === 'string' && subject.trim() ? subject.trim() : null;
-    const from = headers.get('from');
-    const list: unknown[] =
-      from && typeof from === 'object' && 'value' in from && Array.isArray(from.value) ? from.value : [];
-    const first = list[0];
-    const address =
-      first && typeof first === 'object' && 'address' in first && typeof first.address === 'string'
-        ? first.address
-        : undefined;
-    mail.from = address ? address.toLowerCase() : null;
-  });
-  parser.on('data', (data: AttachmentStream | MessageText) => {
-    if (data.type === 'attachment') {
-      const content = data.content as Readable;
-      if (depth === 0 && attachedRaw === null && data.contentType === 'message/rfc822') {
-        // The whole mail is within the size limit, so this copy is too.
-        attachedRaw = new Promise<Buffer>((resolve, reject) => {
-          const chunks: Buffer[] = [];
-          content.on('data', (chunk: Buffer) => chunks.push(chunk));
-          content.on('end', () => resolve(Buffer.concat(chunks)));
-          content.on('error', reject);
-        });
-      } else {
-        content.resume();
-      }
-      content.on('end', () => data.release?.());
-      return;
-    }
-    mail.text = data.text ?? '';
-    mail.html = typeof data.html === 'string' ? data.html : null;
-  });
-  await new Promise<void>((resolve, reject) => {
-    parser.on('end', () => resolve());
-    parser.on('error', reject);
-    parser.end(raw);
-  });
-  if (attachedRaw) mail.attached = await parseMail(await attachedRaw, depth + 1);
-  return mail;
-}
 
 const TOO_MANY = 'Too many messages to this address, try again later';
 
@@ -216,9 +152,16 @@ export async function startInboundSmtp(
    * the account's hourly limit, then checked. Refusals throw an smtpError, which refusalOf passes through.
    */
   async function handle(recipient: Recipient, raw: Buffer, session: SMTPServerSession) {
-    const mail = await parseMail(raw).catch((err: unknown) => {
-      throw structureLimit(err) ?? err;
-    });
+    // Parsed and read on an engine thread: a mail of 40,000 links does not hold the event loop.
+    const mail = await ctx.enginePool.readMail(raw);
+    // mailparser's limits on a mail's structure: the same mail would fail again, so it is refused for good.
+    if (mail.kind !== 'read')
+      throw smtpError(
+        554,
+        mail.kind === 'too_many_parts'
+          ? 'Message has too many parts to check (at most 1,000): forward the suspicious e-mail on its own'
+          : 'Message has a header or line too long to check: forward the suspicious e-mail on its own',
+      );
     const envelope = session.envelope.mailFrom ? session.envelope.mailFrom.address : null;
     const refusal = senderRefusal(recipient, { envelope, from: mail.from });
     if (refusal) {
@@ -226,7 +169,7 @@ export async function startInboundSmtp(
       throw smtpError(550, SENDER_REFUSAL_TEXT[refusal]);
     }
     // The hourly hit is taken with the scan's claim (checkForwardedMail): over the limit, 450.
-    const outcome = await checkForwardedMail(ctx, recipient, mail).catch((err: unknown) => {
+    const outcome = await checkForwardedMail(ctx, recipient, mail.message).catch((err: unknown) => {
       throw err instanceof AppError && err.code === 'RATE_LIMITED' ? smtpError(450, TOO_MANY) : err;
     });
     logger.info({ smtpSession: session.id, bytes: raw.length, outcome: outcome.kind }, 'forwarded mail taken');

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { analyzeBeforeReview } from '../detection/analyze.ts';
+import { rawMail } from '../inbound/fixtures.ts';
+import { createEnginePool } from './pool.ts';
+
+/**
+ * The engine threads (decision 130): what a scan or a forwarded mail asks of the engine runs off the event
+ * loop, so the loop keeps turning while it runs, and a thread's answer is the engine's own.
+ */
+const pool = createEnginePool(1);
+afterAll(() => pool.close());
+
+/** How many times the event loop turned while `work` ran: a loop held by the work turns once or not at all. */
+async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let done = false;
+  const spin = () => {
+    if (done) return;
+    turns++;
+    setImmediate(spin);
+  };
+  setImmediate(spin);
+  const value = await work();
+  done = true;
+  return { value, turns };
+}
+
+/** 2,000 short turns, each different: the chat that held a server's loop for 470-740 ms (issue #44, row 1). */
+const WORST_CHAT = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: ${i}` : `A: ${i}`))
+  .join('\n')
+  .slice(0, 10_000);
+
+describe('the engine threads', () => {
+  it('answer what the engine answers on this thread', async () => {
+    await pool.warm();
+    for (const message of [
+      'USPS: your parcel is on hold. Pay the $1.99 fee at https://usps-redelivery-fee.top/pay today.',
+      'Hi mum, I lost my phone, this is my new number. Can you send me $400 for rent today?',
+      'Running ten minutes late, see you at the cafe.',
+      WORST_CHAT,
+    ]) {
+      const { result } = await pool.run({ input: { message }, mx: null });
+      expect(result).toEqual(await analyzeBeforeReview({ message }, { mx: null }));
+    }
+  });
+
+  it('keep the event loop turning while the worst chat is read', async () => {
+    await pool.warm();
+    const { value, turns } = await turnsDuring(() =>
+      Promise.all(Array.from({ length: 10 }, () => pool.run({ input: { message: WORST_CHAT }, mx: null }))),
+    );
+    expect(value).toHaveLength(10);
+    expect(turns).toBeGreaterThan(20);
+  });
+
+  it('read a forwarded mail of 40,000 links while the event loop keeps turning', async () => {
+    await pool.warm();
+    const text = `Your account is locked. ${Array.from({ length: 25_000 }, (_, i) => `https://t${i}.example.net/p`).join(' ')}`;
+    const html = Array.from({ length: 16_500 }, (_, i) => `<a href="https://h${i}.example.org/">x</a>`).join('');
+    const raw = Buffer.from(
+      rawMail({ from: 'Someone <someone@example.com>', to: 'check@x.example', subject: 'links', text, html }),
+    );
+    const { value, turns } = await turnsDuring(() => pool.readMail(raw));
+    expect(value.kind).toBe('read');
+    if (value.kind === 'read') {
+      expect(value.from).toBe('someone@example.com');
+      expect(value.message.fwd.text).toMatch(/^Your account is locked\./);
+      expect(value.message.fwd.linksOmitted).toBeGreaterThan(0);
+    }
+    expect(turns).toBeGreaterThan(20);
+  });
+});
