@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ERROR_MESSAGES } from '@redflag/contracts/errors';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { AppError } from '../lib/app-error.ts';
+import { rateLimitRefusalFields } from './rate-limit.ts';
 import type { AppEnv } from './types.ts';
 
 /** What @hono/node-server hands a route as `c.env` (absent for in-process requests in tests). */
@@ -54,6 +55,11 @@ export function errorBody(
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
+    // Every 429 carries the RateLimit fields of the rule that refused it, added to any the route already set
+    // for its other policies (issue 44 row 10).
+    const refusal = rateLimitRefusalFields(err);
+    if (refusal && !(c.res.headers.get('RateLimit-Policy') ?? '').includes(refusal['RateLimit-Policy'] ?? ''))
+      for (const [name, value] of Object.entries(refusal)) c.header(name, value, { append: true });
     return c.json(
       errorBody(err.code, err.message, { details: err.details, retryAfterSeconds: err.retryAfterSeconds }),
       err.status as ContentfulStatusCode,

@@ -45,10 +45,47 @@ export interface RateLimiter {
 
 const SWEEP_EVERY_MS = 10 * 60_000;
 
-const bucketKeyOf = (rule: RateRule, key: string) => `${rule.name}:${key.toLowerCase()}`;
+/**
+ * Every rule a bucket was keyed for, by name: a 429 names its rule (`details.rule`), and the error handler
+ * finds the rule's quota and window here for the RateLimit fields (rateLimitRefusalFields). Every count goes
+ * through bucketKeyOf or bucketKeySql, so a rule that refuses is always known by then.
+ */
+const knownRules = new Map<string, RateRule>();
+const known = (rule: RateRule): RateRule => {
+  if (knownRules.get(rule.name) !== rule) knownRules.set(rule.name, rule);
+  return rule;
+};
+
+const bucketKeyOf = (rule: RateRule, key: string) => `${known(rule).name}:${key.toLowerCase()}`;
 
 /** bucketKeyOf in SQL, for a key the query itself finds (the scan's user, read with its session). */
-export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${rule.name}:`} || lower(${key})`;
+export const bucketKeySql = (rule: RateRule, key: SQLWrapper) => sql`${`${known(rule).name}:`} || lower(${key})`;
+
+/**
+ * The IETF RateLimit fields (draft-ietf-httpapi-ratelimit-headers) of the policies that apply to a request:
+ * each policy as quota `q` per window `w` seconds, and what is left of it, `r` requests for `t` more seconds,
+ * under the policy's name. Several policies are the fields' lists: a client keeps under every one.
+ */
+export function rateLimitFieldsOf(policies: ReadonlyArray<readonly [RateRule, RateHit]>): Record<string, string> {
+  const reset = (rule: RateRule, hit: RateHit) =>
+    hit.retryAfterSeconds > 0 ? hit.retryAfterSeconds : rule.windowSeconds;
+  return {
+    'RateLimit-Policy': policies.map(([rule]) => `"${rule.name}";q=${rule.limit};w=${rule.windowSeconds}`).join(', '),
+    RateLimit: policies.map(([rule, hit]) => `"${rule.name}";r=${hit.remaining};t=${reset(rule, hit)}`).join(', '),
+  };
+}
+
+/**
+ * The RateLimit fields of a 429 RATE_LIMITED that names its rule: nothing left of it until Retry-After.
+ * Null for any other error, or a rule no bucket was keyed for.
+ */
+export function rateLimitRefusalFields(err: AppError): Record<string, string> | null {
+  if (err.code !== 'RATE_LIMITED' || err.retryAfterSeconds === undefined) return null;
+  const name = (err.details as { rule?: unknown } | undefined)?.rule;
+  const rule = typeof name === 'string' ? knownRules.get(name) : undefined;
+  if (!rule) return null;
+  return rateLimitFieldsOf([[rule, { allowed: false, remaining: 0, retryAfterSeconds: err.retryAfterSeconds }]]);
+}
 
 /**
  * The one statement that counts a hit (not yet run): a window that is over starts again at 1, otherwise
@@ -169,7 +206,10 @@ export interface RateLimitKey {
   key: (c: Context<AppEnv>) => string | null | Promise<string | null>;
 }
 
-/** Middleware form: every listed rule is counted; the first one over its limit answers 429. */
+/**
+ * Middleware form: every listed rule is counted; the one over its limit with the longest wait answers 429
+ * (its RateLimit fields are added by the error handler, as for every 429).
+ */
 export function rateLimit(
   ctx: { config: Pick<Config, 'rateLimits'>; rateLimiter: RateLimiter },
   keys: RateLimitKey[],
