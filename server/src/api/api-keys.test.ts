@@ -9,7 +9,6 @@ import { apiClient, okData, v1Client } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, createTrialUser, type TestUser } from '../test/users.ts';
 import { SCANS_PER_USER } from '../scans/rate-rules.ts';
-import { API_KEY_FAILURES_PER_IP } from './rate-limit-headers.ts';
 
 const SCAM =
   'USPS: Your package is on hold due to an unpaid shipping fee of $1.99. Pay now at https://usps-redelivery-fee.top/pay or it will be returned.';
@@ -336,32 +335,5 @@ describe('the per-user scan limit over the API', () => {
     expect(over.res.headers.get('ratelimit-policy')).toBe('"api-key";q=60;w=60, "scans:user";q=30;w=60');
     const retryAfter = over.res.headers.get('retry-after');
     expect(over.res.headers.get('ratelimit')).toBe(`"api-key";r=59;t=60, "scans:user";r=0;t=${retryAfter}`);
-  });
-});
-
-describe('bad keys from one address', () => {
-  it(`answer 401 up to ${API_KEY_FAILURES_PER_IP.limit} times, then 429 from memory with no database lookup; a good key from elsewhere still works`, async () => {
-    const app = await createTestApp();
-    try {
-      const bad = [undefined, 'Bearer nothing', 'Bearer rf_live_' + 'x'.repeat(43), 'Basic abc', 'Bearer rf_live_'];
-      const statuses: number[] = [];
-      for (let i = 0; i < API_KEY_FAILURES_PER_IP.limit + 10; i++) {
-        const auth = bad[i % bad.length];
-        const before = app.ctx.database.stats.statements;
-        const res = await v1Client(app)('getScan', {
-          params: { id: '00000000-0000-4000-8000-000000000000' },
-          headers: auth ? { authorization: auth } : {},
-        });
-        statuses.push(res.status);
-        if (res.status === 429) {
-          expect(Number(res.res.headers.get('retry-after'))).toBeGreaterThan(0);
-          if (statuses.filter((s) => s === 429).length > 1) expect(app.ctx.database.stats.statements - before).toBe(0);
-        }
-      }
-      expect(statuses.slice(0, API_KEY_FAILURES_PER_IP.limit).every((s) => s === 401)).toBe(true);
-      expect(statuses.slice(API_KEY_FAILURES_PER_IP.limit).every((s) => s === 429)).toBe(true);
-    } finally {
-      await app.close();
-    }
   });
 });

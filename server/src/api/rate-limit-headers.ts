@@ -10,10 +10,13 @@ export const API_PER_KEY: RateRule = { name: 'api-key', limit: 60, windowSeconds
 export const LOOKUPS_PER_USER: RateRule = { name: 'lookups:user', limit: 1000, windowSeconds: 86_400 };
 
 /**
- * Requests from one address with a missing, unknown or revoked key. Past the limit the address gets 429
- * without a database lookup (each instance remembers the refusal until the window ends).
+ * Requests with a missing, unknown or revoked key, per client address and key prefix (the key's first 12
+ * characters, `rf_live_` and four more; anything that is no key of ours counts as one prefix). Past the limit
+ * that client's failures answer 429 instead of 401, and a key it was refused is refused again from memory
+ * with no database lookup, until the window ends. A valid key is never refused by it, and counting by prefix
+ * as well means one broken client behind a shared address slows down itself, not every API user there.
  */
-export const API_KEY_FAILURES_PER_IP: RateRule = { name: 'api-key-failures:ip', limit: 30, windowSeconds: 600 };
+export const API_KEY_FAILURES: RateRule = { name: 'api-key-failures:ip-prefix', limit: 30, windowSeconds: 600 };
 
 /** The RateLimit fields of one policy (rate-limit.ts rateLimitFieldsOf). */
 export function rateLimitHeaders(rule: RateRule, hit: RateHit): Record<string, string> {

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono';
 import {
+  API_KEY_PREFIX,
+  API_KEY_SHOWN_LENGTH,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENT_REPLAYED_HEADER,
   idempotencyKeySchema,
@@ -33,7 +35,7 @@ import {
   type ApiCaller,
 } from './api-keys.service.ts';
 import {
-  API_KEY_FAILURES_PER_IP,
+  API_KEY_FAILURES,
   API_PER_KEY,
   LOOKUPS_PER_USER,
   rateLimitHeaders,
@@ -60,38 +62,40 @@ function isAnswerRequest(method: string, path: string): boolean {
 }
 export function v1Routes(ctx: AppContext) {
   const limiter = ctx.rateLimiter;
-  const refusedAddresses = new RefusedAddresses();
+  const refusedClients = new RefusedClients();
 
   /**
-   * The key's owner, or 401. An address that sent API_KEY_FAILURES_PER_IP bad keys gets 429 instead, from
-   * memory, with no database lookup, until its window ends (a guessing client costs nothing more).
+   * The key's owner, or 401; a client (address and key prefix) past API_KEY_FAILURES gets 429 instead
+   * (countingFailures).
    */
   function authenticateOrLimit(c: Context): Promise<ApiCaller> {
     return countingFailures(c, () => authenticateApiKey(ctx, c.req.header('authorization')));
   }
 
-  /** Runs a key check; its 401 counts against the caller's address (API_KEY_FAILURES_PER_IP). */
+  /**
+   * Runs a key check; its 401 counts against the client, its address and the key's prefix (API_KEY_FAILURES).
+   * Past the limit that client's failures answer 429 instead. A valid key is always checked and served, so
+   * it is never refused for someone else's failures, nor for its own mangled copies; only a key that this
+   * client was already refused (unknown and revoked keys stay so), or no key at all, is refused from memory
+   * with no database lookup, so a client repeating itself costs nothing more.
+   */
   async function countingFailures<T>(c: Context, check: () => Promise<T>): Promise<T> {
     if (!ctx.config.rateLimits) return check();
-    const ip = clientIp(c, ctx.config);
+    const { client, keyHash } = failingClient(c.req.header('authorization'), clientIp(c, ctx.config));
     const now = ctx.clock.now().getTime();
-    const blockedFor = refusedAddresses.secondsLeft(ip, now);
-    if (blockedFor > 0)
-      throw new AppError('RATE_LIMITED', undefined, {
-        retryAfterSeconds: blockedFor,
-        details: { rule: API_KEY_FAILURES_PER_IP.name },
-      });
+    const refused = refusedClients.get(client, now);
+    if (refused && (keyHash === null || refused.keyHashes.has(keyHash))) throw failureRefusal(c, refused, now);
     try {
       return await check();
     } catch (err) {
       if (!(err instanceof AppError) || err.code !== 'UNAUTHORIZED') throw err;
-      const failures = await limiter.hit(API_KEY_FAILURES_PER_IP, ip);
+      if (refused) {
+        refusedClients.remember(refused, keyHash);
+        throw failureRefusal(c, refused, now);
+      }
+      const failures = await limiter.hit(API_KEY_FAILURES, client);
       if (failures.allowed) throw err;
-      refusedAddresses.add(ip, now + failures.retryAfterSeconds * 1000);
-      throw new AppError('RATE_LIMITED', undefined, {
-        retryAfterSeconds: failures.retryAfterSeconds,
-        details: { rule: API_KEY_FAILURES_PER_IP.name },
-      });
+      throw failureRefusal(c, refusedClients.add(client, now + failures.retryAfterSeconds * 1000, keyHash), now);
     }
   }
 
@@ -239,25 +243,60 @@ export function v1Routes(ctx: AppContext) {
     .all('/v1/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 }
 
-/** Addresses refused for bad keys, until when; bounded, so a flood of addresses cannot grow it without end. */
-class RefusedAddresses {
-  private readonly until = new Map<string, number>();
+/**
+ * Who a failed key is counted against (API_KEY_FAILURES): the address and the key's prefix (`rf_live_` and
+ * four characters), or `-` for anything that is no key of ours; and the hash of the key sent, null then.
+ */
+function failingClient(authorization: string | undefined, ip: string): { client: string; keyHash: string | null } {
+  const key = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  if (!key?.startsWith(API_KEY_PREFIX)) return { client: `${ip} -`, keyHash: null };
+  return { client: `${ip} ${key.slice(0, API_KEY_SHOWN_LENGTH)}`, keyHash: apiKeyHashOf(authorization) };
+}
+
+/** A client past API_KEY_FAILURES: until when, and the keys it was refused meanwhile. */
+interface RefusedClient {
+  until: number;
+  keyHashes: Set<string>;
+}
+
+/** The 429 of a refused client, with its RateLimit fields: nothing left until its window ends. */
+function failureRefusal(c: Context, refused: RefusedClient, now: number): AppError {
+  const retryAfterSeconds = Math.max(1, Math.ceil((refused.until - now) / 1000));
+  const fields = rateLimitHeaders(API_KEY_FAILURES, { allowed: false, remaining: 0, retryAfterSeconds });
+  for (const [name, value] of Object.entries(fields)) c.header(name, value);
+  return new AppError('RATE_LIMITED', undefined, { retryAfterSeconds, details: { rule: API_KEY_FAILURES.name } });
+}
+
+/**
+ * Clients refused for bad keys, until when, with the keys they were refused; bounded, so a flood of
+ * addresses or prefixes cannot grow it without end (the oldest entry goes first), nor one client's keys.
+ */
+class RefusedClients {
+  private readonly refused = new Map<string, RefusedClient>();
   private static readonly MAX = 10_000;
-  secondsLeft(ip: string, now: number): number {
-    const t = this.until.get(ip);
-    if (t === undefined) return 0;
-    if (t <= now) {
-      this.until.delete(ip);
-      return 0;
+  private static readonly MAX_KEYS = 16;
+  get(client: string, now: number): RefusedClient | null {
+    const entry = this.refused.get(client);
+    if (entry === undefined) return null;
+    if (entry.until <= now) {
+      this.refused.delete(client);
+      return null;
     }
-    return Math.ceil((t - now) / 1000);
+    return entry;
   }
-  add(ip: string, until: number): void {
-    if (this.until.size >= RefusedAddresses.MAX) {
-      const oldest = this.until.keys().next().value;
-      if (oldest !== undefined) this.until.delete(oldest);
+  add(client: string, until: number, keyHash: string | null): RefusedClient {
+    if (this.refused.size >= RefusedClients.MAX) {
+      const oldest = this.refused.keys().next().value;
+      if (oldest !== undefined) this.refused.delete(oldest);
     }
-    this.until.set(ip, until);
+    const entry: RefusedClient = { until, keyHashes: new Set() };
+    this.remember(entry, keyHash);
+    this.refused.set(client, entry);
+    return entry;
+  }
+  /** A key this client was refused: unknown or revoked, it never becomes valid, so it is refused from memory. */
+  remember(entry: RefusedClient, keyHash: string | null): void {
+    if (keyHash !== null && entry.keyHashes.size < RefusedClients.MAX_KEYS) entry.keyHashes.add(keyHash);
   }
 }
 
