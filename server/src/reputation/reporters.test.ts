@@ -13,9 +13,10 @@ import {
   type TestUser,
 } from '../test/users.ts';
 
-// Who counts as "another user" in a report (decisions 103 and 113): only an account that could not be made
-// in a minute - verified, and at least 7 days old or with a paid plan - and never the caller's own. Sock
-// accounts made on the spot can neither make a number "reported" nor learn whether a real account did.
+// Who counts as "another user" in a report (decisions 103, 113 and 129): only an account that could not be
+// made in a minute - verified, and at least 7 days old or with real money paid through Stripe - and never the
+// caller's own. Sock accounts made on the spot can neither make a number "reported" nor learn whether a real
+// account did.
 
 const HOST = 'parcel-fee-redelivery.top';
 const scamWith = (host: string) =>
