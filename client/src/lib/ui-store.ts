@@ -16,6 +16,7 @@ export type DialogState =
   | { kind: 'verify'; email: string }
   | { kind: 'recovery'; email?: string }
   | { kind: 'choose-password'; token: string; email: string }
+  | { kind: 'confirm-email-change'; token: string }
   | { kind: 'error'; error: unknown }
   | { kind: 'contact' };
 

@@ -9,6 +9,13 @@ export const LINK_EXPIRED_PATH = '/link-expired';
  */
 export const PASSWORD_TOKEN_PARAM = 'password_token';
 
+/**
+ * The query parameter the link sent to a new address (change of e-mail) lands with: the change's token, with
+ * which the person who opened it proves the account too (its password, or a code sent to its current
+ * address) before the address changes (decision 132).
+ */
+export const EMAIL_CHANGE_TOKEN_PARAM = 'email_change';
+
 /** The landing page's product sections on a page that also works signed in. */
 export const PRODUCT_PATH = '/product';
 

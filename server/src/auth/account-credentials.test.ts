@@ -117,7 +117,7 @@ describe('POST /api/auth/change-email', () => {
         .where(eq(user.id, id))
     )[0];
 
-  it('a verified account confirms from its current address, then verifies the new one; only then does the address change', async () => {
+  it('a verified account confirms from its current address, then verifies the new one with its password; only then does the address change', async () => {
     const u = await createVerifiedUser(t, { firstName: 'Katherine' });
     const res = await post(
       t,
@@ -142,9 +142,17 @@ describe('POST /api/auth/change-email', () => {
     const verify = await latestMailTo(t, 'k.johnson@example.com');
     expect(verify?.kind).toBe('change_email_verify');
     const verifyLink = verify?.links.find((l) => l.includes('/api/auth/verify-email'));
+    // The second link lands on the page that asks for the account's password (decision 132).
     const step2 = await openLink(t, verifyLink!, u.headers);
     expect(step2.status).toBe(302);
-    expect(step2.headers.get('location')).toBe('/account?emailChanged=true');
+    const landing = new URL(step2.headers.get('location')!, 'http://localhost:5000');
+    expect(`${landing.pathname}?emailChanged=${landing.searchParams.get('emailChanged')}`).toBe(
+      '/account?emailChanged=true',
+    );
+    expect(await storedEmail(u.user.id)).toEqual({ email: u.user.email, emailVerified: true });
+    const token = landing.searchParams.get('email_change');
+    const step3 = await post(t, '/api/auth/change-email/finish', { token, password: u.password }, u.headers);
+    expect(step3.status).toBe(200);
     expect(await storedEmail(u.user.id)).toEqual({ email: 'k.johnson@example.com', emailVerified: true });
     expect((await signIn('k.johnson@example.com', u.password)).status).toBe(200);
   });

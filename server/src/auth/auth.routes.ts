@@ -106,6 +106,26 @@ function sessionUserId(auth: Auth) {
 }
 
 /**
+ * The account a change-of-address token names (its `userId` claim), for the limits of the last step: read
+ * without checking the signature, which better-auth does after; a forged token only spends its own bucket.
+ */
+async function changeTokenUserId(c: Context<AppEnv>): Promise<string | null> {
+  const raw = await c.req.raw
+    .clone()
+    .json()
+    .catch(() => null);
+  const token = typeof raw === 'object' && raw !== null ? (raw as { token?: unknown }).token : undefined;
+  if (typeof token !== 'string') return null;
+  try {
+    const payload: unknown = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    const userId = typeof payload === 'object' && payload !== null ? (payload as { userId?: unknown }).userId : null;
+    return typeof userId === 'string' && userId.length <= 64 ? userId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The paths better-auth answers under /api/auth/* (/api/auth/reset-password/:token, ...), as patterns: the
  * access log names a request to its catch-all by these instead of the raw path.
  */
@@ -143,6 +163,22 @@ export function authRoutes(ctx: AuthRoutesDeps) {
       { rule: changeEmail.ip, key: (c) => clientIp(c, ctx.config) },
       { rule: changeEmail.user, key: sessionUserId(auth) },
       { rule: changeEmail.email, key: (c) => bodyText(c, 'newEmail') },
+    ]),
+  );
+
+  const { changeEmailFinish, changeEmailCode } = AUTH_RATE_RULES;
+  app.post(
+    '/api/auth/change-email/finish',
+    rateLimit(ctx, [
+      { rule: changeEmailFinish.ip, key: (c) => clientIp(c, ctx.config) },
+      { rule: changeEmailFinish.user, key: changeTokenUserId },
+    ]),
+  );
+  app.post(
+    '/api/auth/change-email/send-code',
+    rateLimit(ctx, [
+      { rule: changeEmailCode.ip, key: (c) => clientIp(c, ctx.config) },
+      { rule: changeEmailCode.user, key: changeTokenUserId },
     ]),
   );
 

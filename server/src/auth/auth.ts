@@ -4,6 +4,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import type { z } from 'zod';
 import { bearer, magicLink } from 'better-auth/plugins';
+import { verifyJWT } from 'better-auth/crypto';
 import { MAGIC_LINK_MINUTES, MIN_PASSWORD_LENGTH } from '@redflag/contracts/constants';
 import {
   changeEmailBodySchema,
@@ -21,6 +22,7 @@ import { scrubText, type Logger } from '../lib/logger.ts';
 import type { Mailer } from '../mail/mail.service.ts';
 import { changeEmailMail, magicLinkMail, passwordChangedMail, verificationMail } from '../mail/templates.ts';
 import { createAuthRepo } from './auth.repo.ts';
+import { changeEmailProof, changeLanding, isAddressChangeToken } from './change-email.ts';
 import { MAX_PASSWORD_LENGTH, weakPasswordMessage, weakPasswordReasons } from './password-policy.ts';
 
 /**
@@ -35,7 +37,8 @@ const SESSION_BODY_PATHS: ReadonlySet<string> = new Set(['/update-user', '/chang
  *   password-policy.ts on sign-up, change-password and reset-password (hook below, answered `weak_password`
  *   with reasons); existing address → ACCOUNT_EXISTS;
  * - profile updates (update-user) and change-email checked with the contracts' schemas (hook below);
- *   change-email confirmed from the current address, then verified at the new one;
+ *   change-email confirmed from the current address, then verified at the new one by someone who also proves
+ *   the account (its password, or a code sent to the current address: change-email.ts, decision 132);
  * - e-mail verification on sign-up (link → /dashboard?verified=true, signs the user in); with
  *   REQUIRE_EMAIL_VERIFICATION=false sign-up returns a session at once (docs/product.md outcome B);
  * - the link proves the mailbox, not the password typed at sign-up (decision 107): opening it removes every
@@ -104,8 +107,10 @@ export function createAuth(deps: AuthDeps) {
       },
       // POST /api/auth/change-email { newEmail, callbackURL }. A verified account confirms from its current
       // address first (a stolen session alone cannot move the account to another mailbox), then verifies
-      // the new one; the address changes when that second link is opened. An unverified account has no
-      // address worth protecting: it changes at once and the new address gets a verification link.
+      // the new one; that second link changes nothing by itself (decision 132): the page it opens asks for the
+      // account's password or a code from the current address, then the address changes. An unverified
+      // account has no address worth protecting: it changes at once and the new address gets a verification
+      // link.
       changeEmail: {
         enabled: true,
         updateEmailWithoutVerification: true,
@@ -132,7 +137,7 @@ export function createAuth(deps: AuthDeps) {
       expiresIn: VERIFICATION_EXPIRES_IN_SECONDS,
       /**
        * Called for a valid link to an account whose address is not yet confirmed, before it is marked
-       * confirmed (a change of address goes another way and keeps the account's sign-ins). Anyone can type
+       * confirmed (a change of address goes through change-email.ts and keeps the account's sign-ins). Anyone can type
        * an address into the sign-up form: what was set up before this moment (the password, a linked sign-in)
        * proves nothing about who reads the mailbox, so it is removed with every session (decision 107). The
        * person who opened the link is then signed in (autoSignInAfterVerification) and chooses the password.
@@ -240,6 +245,7 @@ export function createAuth(deps: AuthDeps) {
         },
       }),
       bearer(),
+      changeEmailProof({ mailer, supportEmail }),
     ],
     hooks: {
       before: createAuthMiddleware(async (actx) => {
@@ -285,6 +291,8 @@ export function createAuth(deps: AuthDeps) {
             const body = parseBody(changeEmailBodySchema, actx.body, 'Invalid email address');
             return { context: { body: { ...body, newEmail: body.newEmail.toLowerCase() } } };
           }
+          case '/verify-email':
+            return beforeVerifyEmail(actx);
           case '/magic-link/verify':
             return beforeMagicLinkVerify(actx);
           default:
@@ -327,6 +335,27 @@ export function createAuth(deps: AuthDeps) {
     throw actx.redirect(
       location.startsWith('/') ? `${target.pathname}${target.search}${target.hash}` : target.toString(),
     );
+  }
+
+  /**
+   * The link mailed to a new address (change of e-mail) changes nothing by itself (decision 132): whoever
+   * reads that mailbox may not be the account's owner. It lands on its callback with the token, where the
+   * page asks for the account's password or a code from its current address (change-email.ts). A link
+   * that does not verify (expired, forged) is left to better-auth, which answers it as it does today.
+   */
+  async function beforeVerifyEmail(actx: AuthMiddlewareContext) {
+    const query = actx.query as { token?: unknown; callbackURL?: unknown } | undefined;
+    if (typeof query?.token !== 'string') return;
+    const payload = (await verifyJWT(query.token, actx.context.secret)) as Record<string, unknown> | null;
+    if (!isAddressChangeToken(payload)) return;
+    if (typeof query.callbackURL !== 'string') {
+      // An API client without a page: it finishes with POST /api/auth/change-email/finish.
+      throw new APIError('FORBIDDEN', {
+        code: 'PROOF_REQUIRED',
+        message: 'Finish the change with the account’s password: POST /api/auth/change-email/finish.',
+      });
+    }
+    throw actx.redirect(changeLanding(query.callbackURL, query.token, config.publicUrl));
   }
 
   /**

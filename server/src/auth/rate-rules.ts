@@ -40,4 +40,16 @@ export const AUTH_RATE_RULES = {
     user: { name: 'change-email:user', limit: 3, windowSeconds: 15 * 60 },
     email: { name: 'change-email:new-email', limit: 3, windowSeconds: 15 * 60 },
   },
+  /**
+   * The last step of a change of address (decision 132): each finish checks the account's password or a
+   * code, and each code request mails the account. Per client and per account (the one the link names).
+   */
+  changeEmailFinish: {
+    ip: { name: 'change-email-finish:ip', limit: 20, windowSeconds: 15 * 60 },
+    user: { name: 'change-email-finish:user', limit: 10, windowSeconds: 15 * 60 },
+  },
+  changeEmailCode: {
+    ip: { name: 'change-email-code:ip', limit: 10, windowSeconds: 15 * 60 },
+    user: { name: 'change-email-code:user', limit: 3, windowSeconds: 15 * 60 },
+  },
 } as const satisfies Record<string, Record<string, RateRule>>;

@@ -138,7 +138,10 @@ export function magicLinkMail(opts: {
 /**
  * Changing the e-mail address of a verified account takes two links (better-auth's change-email flow):
  * `confirm` goes to the current address (the owner agrees to the change), then `verify` goes to the new
- * one (the owner receives mail there); the address changes when the second link is opened.
+ * one (the owner receives mail there). The second link opens a page that asks for the account's password
+ * (or a code sent to the current address) and the address changes only then (decision 132): whoever reads
+ * the new mailbox may not be the account's owner, so the mail says what the link asks and that ignoring it
+ * is safe. The greeting names no one: the reader may not be the person whose name the account has.
  */
 export function changeEmailMail(opts: {
   step: 'confirm' | 'verify';
@@ -154,12 +157,13 @@ export function changeEmailMail(opts: {
     : 'Verify your new RedFlag e-mail address';
   const lead = confirm
     ? `Someone (hopefully you) asked to change the e-mail address of your RedFlag account to ${opts.newEmail}. Confirm the change here; we will then send a link to the new address.`
-    : `Open this link to make ${opts.newEmail} the e-mail address of your RedFlag account.`;
+    : `Someone asked to make ${opts.newEmail} the e-mail address of their RedFlag account. If it was you, open this link and type your RedFlag password (or ask for a code at your current address) to finish the change.`;
   const after = confirm
     ? `The link is valid for ${opts.hours} hours. If you did not ask for this, ignore this e-mail: your address stays as it is, and consider changing your password.`
-    : `The link is valid for ${opts.hours} hours. If you did not ask for this, you can ignore this e-mail.`;
+    : `The link is valid for ${opts.hours} hours. If you did not ask for this, ignore this e-mail: this address is not added to any account.`;
+  const hello = confirm ? greeting(opts.firstName) : greeting(null);
   const text = [
-    greeting(opts.firstName),
+    hello,
     '',
     lead,
     '',
@@ -174,10 +178,50 @@ export function changeEmailMail(opts: {
     heading: confirm ? 'Confirm your new e-mail' : 'Verify your new e-mail',
     supportEmail: opts.supportEmail,
     bodyHtml: [
-      paragraph(escapeHtml(greeting(opts.firstName))),
+      paragraph(escapeHtml(hello)),
       paragraph(escapeHtml(lead)),
       button(opts.url, confirm ? 'CONFIRM CHANGE' : 'VERIFY NEW EMAIL'),
       fallbackLink(opts.url),
+      paragraph(`<span style="color:${MUTED};font-size:13px;">${escapeHtml(after)}</span>`),
+    ].join('\n'),
+  });
+  return { subject, text, html };
+}
+
+/**
+ * The code that finishes a change of address for an account without a password (decision 132): sent to the
+ * account's current address once the link at the new address was opened, typed on the page that link
+ * opened. Only the current address's reader and the new address's reader together can finish the change.
+ */
+export function changeEmailCodeMail(opts: {
+  code: string;
+  newEmail: string;
+  firstName?: string | null;
+  minutes: number;
+  supportEmail: string;
+}): RenderedMail {
+  const subject = 'Your code to change your RedFlag e-mail address';
+  const lead = `To make ${opts.newEmail} the e-mail address of your RedFlag account, type this code on the page the link at that address opened:`;
+  const after = `The code is valid for ${opts.minutes} minutes and works once. If you did not ask for this, do not give the code to anyone: without it your address stays as it is.`;
+  const text = [
+    greeting(opts.firstName),
+    '',
+    lead,
+    '',
+    opts.code,
+    '',
+    after,
+    '',
+    `RedFlag — AI scam detection. Questions? ${opts.supportEmail}`,
+  ].join('\n');
+  const html = layout({
+    preheader: 'Your code to change your e-mail address.',
+    heading: 'Your code',
+    supportEmail: opts.supportEmail,
+    bodyHtml: [
+      paragraph(escapeHtml(greeting(opts.firstName))),
+      paragraph(escapeHtml(lead)),
+      paragraph(`<strong style="font-size:28px;letter-spacing:6px;color:${INK};">${escapeHtml(opts.code)}</strong>`),
       paragraph(`<span style="color:${MUTED};font-size:13px;">${escapeHtml(after)}</span>`),
     ].join('\n'),
   });

@@ -4,7 +4,8 @@ import { apiRequest } from '@/lib/api';
 
 /**
  * POST /api/auth/change-email (better-auth): a verified account confirms from its current address, then
- * verifies the new one, and the address changes when that second link is opened. An unverified account
+ * verifies the new one, and the address changes when the person who opens that second link also proves the
+ * account (its password, or a code sent to the current address; decision 132). An unverified account
  * changes at once and the new address gets a verification link. The answer does not say which happened,
  * so the user record is read again: `changedNow` tells the form what to say.
  */

@@ -239,8 +239,9 @@ function ChangeEmailForm({ email, onDone }: { email: string; onDone: () => void 
           <p>
             Check your inbox at <EmailText email={email} className="font-semibold text-slate-900" />: open the link we
             sent to approve the change. We then send a link to{' '}
-            <EmailText email={sent.to} className="font-semibold text-slate-900" />, and your address changes when you
-            open it. Until then you sign in with your current address.
+            <EmailText email={sent.to} className="font-semibold text-slate-900" />: open it and type your RedFlag
+            password (or a code we send to your current address) to finish. Until then you sign in with your current
+            address.
           </p>
         )}
         <div>

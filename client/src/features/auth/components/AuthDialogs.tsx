@@ -2,6 +2,7 @@ import { AuthDialog } from './AuthDialog';
 import { AuthErrorDialog } from './AuthErrorDialog';
 import { AuthUrlEffects } from './AuthUrlEffects';
 import { ChoosePasswordDialog } from './ChoosePasswordDialog';
+import { ConfirmEmailChangeDialog } from './ConfirmEmailChangeDialog';
 import { RecoveryDialog } from './RecoveryDialog';
 import { VerifyEmailDialog } from './VerifyEmailDialog';
 
@@ -14,6 +15,7 @@ export function AuthDialogs() {
       <VerifyEmailDialog />
       <RecoveryDialog />
       <ChoosePasswordDialog />
+      <ConfirmEmailChangeDialog />
       <AuthErrorDialog />
     </>
   );

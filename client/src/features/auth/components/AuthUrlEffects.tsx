@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LINK_EXPIRED_PATH, PASSWORD_TOKEN_PARAM } from '@redflag/contracts/routes';
+import { EMAIL_CHANGE_TOKEN_PARAM, LINK_EXPIRED_PATH, PASSWORD_TOKEN_PARAM } from '@redflag/contracts/routes';
 import { toast } from '@/components/ui/use-toast';
 import { invalidateKeys, SESSION_DEPENDENT_KEYS } from '@/lib/query-keys';
 import { STORAGE_KEYS, storage } from '@/lib/storage-keys';
@@ -10,13 +10,21 @@ import { setAuthDialog } from '../hooks/auth-dialogs';
 import { ALREADY_VERIFIED_TARGET, linkErrorTarget } from '../utils/link-errors';
 
 /** The query parameters the accounts flows land with; removed from the address once handled. */
-const HANDLED = ['verified', PASSWORD_TOKEN_PARAM, 'recovered', 'error', 'error_description'] as const;
+const HANDLED = [
+  'verified',
+  PASSWORD_TOKEN_PARAM,
+  'recovered',
+  'error',
+  'error_description',
+  EMAIL_CHANGE_TOKEN_PARAM,
+] as const;
 
 /**
  * Reacts to the address after a mail link or an OAuth round trip (docs/product.md §2):
  * /dashboard?verified=true → 'Email Verified Successfully! 🎉', or, when the link just proved the mailbox and
  * came back with a token (decision 107), the dialog to choose the password; ?recovered=true → 'Welcome back!';
- * ?error=... from a failed OAuth → the error dialog. The URL is cleaned after. A used or expired mail link
+ * ?email_change=<token> from the link mailed to a new address → the dialog that asks for the account's password
+ * before the address changes (decision 132); ?error=... from a failed OAuth → the error dialog. The URL is cleaned after. A used or expired mail link
  * is LazyAuthDialogs' to send to the page that explains it; so is a verification link opened
  * again after it worked (signed out here, the address already confirmed).
  */
@@ -46,6 +54,8 @@ export function AuthUrlEffects() {
           else toast({ title: 'Email Verified Successfully! 🎉', description: 'Your account is ready.' });
         })
         .catch(() => undefined);
+    } else if (params.get(EMAIL_CHANGE_TOKEN_PARAM)) {
+      setAuthDialog({ kind: 'confirm-email-change', token: params.get(EMAIL_CHANGE_TOKEN_PARAM)! });
     } else if (params.get('recovered') === 'true') {
       toast({ title: 'Welcome back!', description: 'You are signed in with your recovery link.' });
     }

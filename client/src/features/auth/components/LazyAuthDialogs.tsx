@@ -1,12 +1,12 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
+import { EMAIL_CHANGE_TOKEN_PARAM, LINK_EXPIRED_PATH } from '@redflag/contracts/routes';
 import { useAuthDialog } from '../hooks/auth-dialogs';
 import { linkErrorTarget } from '../utils/link-errors';
 
 const AuthDialogs = lazy(() => import('./AuthDialogs').then((m) => ({ default: m.AuthDialogs })));
 
-const URL_PARAMS = ['verified', 'recovered', 'error'];
+const URL_PARAMS = ['verified', 'recovered', 'error', EMAIL_CHANGE_TOKEN_PARAM];
 
 /**
  * Loads the accounts dialogs (and better-auth's client) only when one is opened (lib/ui-store.ts), so

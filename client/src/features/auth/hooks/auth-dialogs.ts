@@ -17,7 +17,7 @@ export { returnFocusOnClose } from '@/lib/ui-store';
  */
 export type AuthDialogState = Extract<
   DialogState,
-  { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'choose-password' | 'error' }
+  { kind: 'none' | 'auth' | 'verify' | 'recovery' | 'choose-password' | 'confirm-email-change' | 'error' }
 >;
 
 const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set([
@@ -25,6 +25,7 @@ const AUTH_KINDS: ReadonlySet<DialogState['kind']> = new Set([
   'verify',
   'recovery',
   'choose-password',
+  'confirm-email-change',
   'error',
 ]);
 
