@@ -198,8 +198,10 @@ export function v1Routes(ctx: AppContext) {
     // Two round trips: the key, its rate hit and the scan read in one statement (findApiKeyScan), then the store.
     const keyHash = await countingFailures(c, async () => apiKeyHashOf(c.req.header('authorization')));
     const keyRule = ctx.config.rateLimits ? API_PER_KEY : null;
+    // A re-score runs the engine: it counts against the account's scan rate (shared with the web app) too.
+    const userRule = ctx.config.rateLimits ? SCANS_PER_USER : null;
     const found = await countingFailures(c, async () => {
-      const row = await findApiKeyScan(ctx, keyHash, keyRule, req.params.id);
+      const row = await findApiKeyScan(ctx, keyHash, keyRule, userRule, req.params.id);
       if (!row) throw unknownApiKey();
       return row;
     });

@@ -146,3 +146,20 @@ export function nextBillingDate(s: PlanState): Date | null {
   if (s.subscriptionStatus === 'active') return s.currentPeriodEnd;
   return null;
 }
+
+/**
+ * Whether a stored scan may be analysed again with the user's answers (PATCH /api/scans/:id, /v1/scans/:id):
+ * a re-score runs the engine, so it needs a plan that may scan now, except that a scan made during the
+ * trial (before its end) may be re-scored once the trial's scans or days are spent. It never spends a trial
+ * scan either way. The refusal is the one a new scan would get.
+ */
+export function decideRescore(
+  s: PlanState,
+  scanCreatedAt: Date,
+  now: Date,
+): { allowed: true } | Extract<ScanDecision, { allowed: false }> {
+  const decision = decideScan(s, now);
+  if (decision.allowed) return { allowed: true };
+  if (s.trialEndsAt && scanCreatedAt.getTime() < s.trialEndsAt.getTime()) return { allowed: true };
+  return { allowed: false, code: decision.code };
+}

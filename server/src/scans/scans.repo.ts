@@ -248,53 +248,107 @@ function apiKeyCtes(
   return { keyRow, ctes, bucket: bucketColumns(keyRule ? 'key_hit' : null), within };
 }
 
+/** The values of sessionScan's placeholders for one request. */
+export function sessionScanValues(token: string, id: string, rule: RateRule | null, now: Date, currentAfter: Date) {
+  return {
+    token,
+    id,
+    nowIso: now.toISOString(),
+    currentAfterIso: currentAfter.toISOString(),
+    rateResetIso: windowEndIso(rule, now),
+  };
+}
+
+/** The scan `id` of the user `hit_owner.id` exists: a re-score's rate hit is counted only then. */
+const ownScanExists = (id: Placeholder) =>
+  sql`exists (select 1 from ${scans} where ${scans.id} = ${id}::uuid and ${scans.userId} = hit_owner.id)`;
+
 /**
  * The later answer's first statement (PATCH /api/scans/:id): the session named by `token` with its user, as
- * claimScan reads them, and the scan `id` if it is that user's, with the known-bad lists' version. Null when
- * no session has this token; `current` false when it is due for better-auth's renewal (the caller then asks
- * better-auth). Nothing is written. `id` must be a UUID.
+ * claimScan reads them, its plan row, and the scan `id` if it is that user's, with the known-bad lists'
+ * version. A re-score runs the engine, so it is a scan for the limits: when the session is current and the
+ * scan is theirs, the account's hit of `rule` (scans:user) is counted and answered. No trial scan is taken.
+ * Null when no session has this token; `current` false when it is due for better-auth's renewal (the caller
+ * then asks better-auth, and nothing was counted). `id` must be a UUID.
  */
-export async function sessionScan(db: Db, values: { token: string; currentAfterIso: string; id: string }) {
-  const statement = preparedOnce(db, 'scan_answer_session', () => {
+export async function sessionScan(db: Db, rule: RateRule | null, values: ReturnType<typeof sessionScanValues>) {
+  const name = `scan_answer_session_${ruleTag(rule)}`;
+  const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
+    const currentUser = sql`(select ${session.userId} from ${session} where ${session.token} = ${p('token')}::text and ${session.expiresAt} > ${p('currentAfterIso')}::timestamptz)`;
+    const ctes = rule
+      ? [
+          ruleHitCte(
+            db,
+            'rate_hit',
+            rule,
+            currentUser,
+            { nowIso: p('nowIso'), resetIso: p('rateResetIso') },
+            ownScanExists(p('id')),
+          ),
+        ]
+      : [];
+    const bucket = bucketColumns(rule ? 'rate_hit' : null);
     return db
+      .with(...ctes)
       .select({
         current: sql<boolean>`${session.expiresAt} > ${p('currentAfterIso')}::timestamptz`.mapWith(Boolean),
         user: sessionUserColumns,
+        account: getTableColumns(billingAccount),
+        bucketCount: bucket.count,
+        bucketResetAtMs: bucket.resetAtMs,
         scan: getTableColumns(scans),
         listsVersion: listsVersionSql,
       })
       .from(session)
       .innerJoin(user, eq(user.id, session.userId))
+      .leftJoin(billingAccount, eq(billingAccount.userId, session.userId))
       .leftJoin(scans, sql`${scans.id} = ${p('id')}::uuid and ${scans.userId} = ${session.userId}`)
       .where(eq(session.token, p('token')))
       .limit(1)
-      .prepare('scan_answer_session');
+      .prepare(name);
   });
   const [row] = await statement.execute(values);
-  return row ?? null;
+  if (!row) return null;
+  const { bucketCount, bucketResetAtMs, ...rest } = row;
+  return { ...rest, bucket: bucketOf(bucketCount, bucketResetAtMs) };
 }
 
 /** The values of apiKeyScan's placeholders for one request. */
-export function apiKeyScanValues(keyHash: string, keyRule: RateRule | null, id: string, now: Date, touchBefore: Date) {
+export function apiKeyScanValues(
+  keyHash: string,
+  keyRule: RateRule | null,
+  userRule: RateRule | null,
+  id: string,
+  now: Date,
+  touchBefore: Date,
+) {
   return {
     keyHash,
     id,
     nowIso: now.toISOString(),
     touchBeforeIso: touchBefore.toISOString(),
     keyResetIso: windowEndIso(keyRule, now),
+    rateResetIso: windowEndIso(userRule, now),
   };
 }
 
 /**
  * The later answer's first statement on the public API (PATCH /v1/scans/:id), as claimApiScan is a /v1
  * scan's: the API key named by its hash (not revoked) and its owner, "last used" written, the key's own rate
- * hit (`keyRule`, counted on every call as the /v1 middleware counts it), and the scan `id` if it is the
- * owner's, with the known-bad lists' version. An answer spends no scan: nothing else is taken. Null when no
+ * hit (`keyRule`, counted on every call as the /v1 middleware counts it), the owner's plan row, and the scan
+ * `id` if it is the owner's, with the known-bad lists' version. A re-score runs the engine, so it is a scan
+ * for the limits: when the scan is the owner's and the key's hit is within its limit, the account's hit of
+ * `userRule` (scans:user, shared with the web app) is counted too. No trial scan is taken. Null when no
  * usable key has this hash. `id` must be a UUID.
  */
-export async function apiKeyScan(db: Db, keyRule: RateRule | null, values: ReturnType<typeof apiKeyScanValues>) {
-  const name = `scan_answer_api_${ruleTag(keyRule)}`;
+export async function apiKeyScan(
+  db: Db,
+  keyRule: RateRule | null,
+  userRule: RateRule | null,
+  values: ReturnType<typeof apiKeyScanValues>,
+) {
+  const name = `scan_answer_api_${ruleTag(keyRule)}_${ruleTag(userRule)}`;
   const statement = preparedOnce(db, name, () => {
     const p = (key: keyof typeof values) => sql.placeholder(key);
     const key = apiKeyCtes(db, keyRule, {
@@ -304,25 +358,42 @@ export async function apiKeyScan(db: Db, keyRule: RateRule | null, values: Retur
       keyResetIso: p('keyResetIso'),
     });
     const bucket = key.bucket;
+    const ctes = [...key.ctes];
+    if (userRule) {
+      const owner = sql`(select user_id from key_row)`;
+      const when = sql.join([ownScanExists(p('id')), ...key.within], sql` and `);
+      ctes.push(
+        ruleHitCte(db, 'rate_hit', userRule, owner, { nowIso: p('nowIso'), resetIso: p('rateResetIso') }, when),
+      );
+    }
+    const userBucket = bucketColumns(userRule ? 'rate_hit' : null);
     return db
-      .with(...key.ctes)
+      .with(...ctes)
       .select({
         keyId: sql<string>`key_row.id::text`,
         userId: sql<string>`key_row.user_id`,
         keyBucketCount: bucket.count,
         keyBucketResetAtMs: bucket.resetAtMs,
+        userBucketCount: userBucket.count,
+        userBucketResetAtMs: userBucket.resetAtMs,
+        account: getTableColumns(billingAccount),
         scan: getTableColumns(scans),
         listsVersion: listsVersionSql,
       })
       .from(sql`key_row`)
+      .leftJoin(billingAccount, sql`${billingAccount.userId} = key_row.user_id`)
       .leftJoin(scans, sql`${scans.id} = ${p('id')}::uuid and ${scans.userId} = key_row.user_id`)
       .limit(1)
       .prepare(name);
   });
   const [row] = await statement.execute(values);
   if (!row) return null;
-  const { keyBucketCount, keyBucketResetAtMs, ...rest } = row;
-  return { ...rest, keyBucket: bucketOf(keyBucketCount, keyBucketResetAtMs) };
+  const { keyBucketCount, keyBucketResetAtMs, userBucketCount, userBucketResetAtMs, ...rest } = row;
+  return {
+    ...rest,
+    keyBucket: bucketOf(keyBucketCount, keyBucketResetAtMs),
+    userBucket: bucketOf(userBucketCount, userBucketResetAtMs),
+  };
 }
 
 /**

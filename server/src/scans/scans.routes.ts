@@ -66,11 +66,13 @@ export function scanRoutes(ctx: AppContext) {
   apiRoute(app, 'answerScan', async (c, req) => {
     // The plain case: the session, its user and the scan read in one statement (findSessionScan), then the
     // store: two round trips. Renewal due, expired or unknown: better-auth answers first, as for any route.
+    // A re-score runs the engine: it counts against the account's scan rate as a new scan does.
+    const rule = ctx.config.rateLimits ? SCANS_PER_USER : null;
     const token = await presentedSessionToken(c);
-    const found = token ? await findSessionScan(ctx, token, req.params.id) : null;
+    const found = token ? await findSessionScan(ctx, token, req.params.id, rule) : null;
     const user = found ? setSessionUser(c, found.user) : await requireUser(c);
     const { context } = await req.body();
-    return answerScan(ctx, user.id, req.params.id, context, found ?? undefined);
+    return answerScan(ctx, user.id, req.params.id, context, found ?? undefined, rule);
   });
   apiRoute(app, 'deleteScan', async (c, req) => removeScan(ctx, (await requireUser(c)).id, req.params.id));
   apiRoute(app, 'getScanStats', async (c) => getStats(ctx, (await requireUser(c)).id));

@@ -10,7 +10,7 @@ import { sessionCurrentAfter, type SessionUser } from '../auth/session.ts';
 import { toSessionUser } from '../auth/session-user.ts';
 import { explainRefusal, getPlanState, scanStoreGuard, scanStoreValues } from '../billing/entitlements.ts';
 import { toPlanState } from '../billing/billing.repo.ts';
-import { canVerify, decideScan, type PlanState } from '../billing/plan-state.ts';
+import { canVerify, decideRescore, decideScan, type PlanState } from '../billing/plan-state.ts';
 import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -35,12 +35,15 @@ import {
   reserveScanIf,
   scanStats,
   sessionScan,
+  sessionScanValues,
   updateScanVerdict,
   type ScanRow,
   type ScanRunInput,
 } from './scans.repo.ts';
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad'>;
+/** A re-score may count its rate hit itself (answerScan without what the first statement found). */
+type RescoreCtx = Ctx & Pick<AppContext, 'rateLimiter'>;
 
 export const DEFAULT_LIST_LIMIT = SCAN_LIST_DEFAULT_LIMIT;
 export const MAX_LIST_LIMIT = SCAN_LIST_MAX_LIMIT;
@@ -344,44 +347,58 @@ export interface FoundScan {
   row: ScanRow | null;
   /** The known-bad lists' version the statement read (reputation/known-bad.ts). */
   listsVersion: string;
+  /** The owner's plan as the statement read it. */
+  plan: PlanState;
+  /** The re-score's hit of `rule` the statement counted (null: no rule, or no such scan). */
+  hit: RateHitState | null;
+  rule: RateRule | null;
 }
 
 /**
  * The later answer's first round trip on the web (scans.repo.ts sessionScan): the session named by `token`,
- * its user and the scan `id` if it is theirs, in one statement. Null when the token names no current session
- * or `id` is no UUID: the caller asks better-auth and answers the old way (answerScan).
+ * its user, plan and the scan `id` if it is theirs, with the re-score's hit of `rule` counted, in one
+ * statement. Null when the token names no current session or `id` is no UUID: the caller asks better-auth
+ * and answers the old way (answerScan without `found`, which counts the hit itself).
  */
 export async function findSessionScan(
   ctx: Ctx,
   token: string,
   id: string,
+  rule: RateRule | null,
 ): Promise<({ user: SessionUser } & FoundScan) | null> {
   if (!UUID.test(id)) return null;
-  const row = await sessionScan(ctx.database.db, {
-    token,
-    currentAfterIso: sessionCurrentAfter().toISOString(),
-    id,
-  });
+  const now = ctx.clock.now();
+  const row = await sessionScan(ctx.database.db, rule, sessionScanValues(token, id, rule, now, sessionCurrentAfter()));
   if (!row?.current) return null;
-  return { user: toSessionUser(row.user), row: row.scan, listsVersion: row.listsVersion };
+  return {
+    user: toSessionUser(row.user),
+    row: row.scan,
+    listsVersion: row.listsVersion,
+    plan: toPlanState(row.account ?? undefined),
+    hit: rule ? hitOf(rule, row.bucket, now) : null,
+    rule,
+  };
 }
 
 /**
  * The later answer's first round trip on the public API (scans.repo.ts apiKeyScan): the key named by its
- * hash, its owner, "last used", the key's rate hit and the scan `id` if it is the owner's, in one statement.
- * Null when no usable key has this hash (the caller answers 401). `id` must be a UUID.
+ * hash, its owner, "last used", the key's rate hit, the owner's plan, the scan `id` if it is the owner's and
+ * the re-score's hit of the account's `userRule`, in one statement. Null when no usable key has this hash
+ * (the caller answers 401). `id` must be a UUID.
  */
 export async function findApiKeyScan(
   ctx: Ctx,
   keyHash: string,
   keyRule: RateRule | null,
+  userRule: RateRule | null,
   id: string,
 ): Promise<({ keyId: string; userId: string; keyHit: RateHitState | null } & FoundScan) | null> {
   const now = ctx.clock.now();
   const row = await apiKeyScan(
     ctx.database.db,
     keyRule,
-    apiKeyScanValues(keyHash, keyRule, id, now, new Date(now.getTime() - 60_000)),
+    userRule,
+    apiKeyScanValues(keyHash, keyRule, userRule, id, now, new Date(now.getTime() - 60_000)),
   );
   if (!row) return null;
   return {
@@ -390,26 +407,63 @@ export async function findApiKeyScan(
     keyHit: keyRule ? hitOf(keyRule, row.keyBucket, now) : null,
     row: row.scan,
     listsVersion: row.listsVersion,
+    plan: toPlanState(row.account ?? undefined),
+    hit: userRule ? hitOf(userRule, row.userBucket, now) : null,
+    rule: userRule,
   };
+}
+
+/**
+ * A re-score is a scan for the limits (it runs the engine): refused with 429 when the account's scan window
+ * is full (the hit was counted by the request's first statement, or here), and with the plan's 403 when the
+ * plan may not scan, unless the scan was made within the trial. It never spends a trial scan.
+ */
+async function mayRescore(
+  ctx: RescoreCtx,
+  userId: string,
+  row: ScanRow,
+  found: FoundScan | undefined,
+  rule: RateRule | null,
+) {
+  const now = ctx.clock.now();
+  const hit =
+    found !== undefined
+      ? found.hit
+      : rule
+        ? await ctx.rateLimiter.hit(rule, userId).then((h) => ({ ...h, remaining: 0 }))
+        : null;
+  const used = found !== undefined ? found.rule : rule;
+  if (used && hit && !hit.allowed)
+    throw new AppError('RATE_LIMITED', undefined, {
+      retryAfterSeconds: hit.retryAfterSeconds,
+      details: { rule: used.name },
+    });
+  const plan = found !== undefined ? found.plan : await getPlanState(ctx, userId);
+  const decision = decideRescore(plan, row.createdAt, now);
+  if (!decision.allowed) throw new AppError(decision.code);
 }
 
 /**
  * The user's answers about the sender and the chat, given or changed after the scan: the stored message is
  * analysed again with them (the answers replace any given before) and the new verdict stored. It spends no
- * scan: it is the same scan, better informed. The links decoded from QR codes are kept from the first result.
+ * trial scan (it is the same scan, better informed), but it runs the engine, so it counts against the
+ * account's scan rate and needs a plan that may scan, or a scan made within the trial (mayRescore). `rule`:
+ * the account's scan rule, counted here when there is no `found`. The links decoded from QR codes are kept from the first result.
  * `found`: the scan as the request's first statement read it (findSessionScan, findApiKeyScan), so that
  * the answer costs one more round trip, its store; without it the scan is read here first.
  */
 export async function answerScan(
-  ctx: Ctx,
+  ctx: RescoreCtx,
   userId: string,
   id: string,
   context: ScanContext,
   found?: FoundScan,
+  rule: RateRule | null = null,
 ): Promise<StoredScan> {
   if (!UUID.test(id)) throw notFound();
   const row = found ? found.row : await findScan(ctx.database.db, userId, id);
   if (!row || row.id !== id) throw notFound();
+  await mayRescore(ctx, userId, row, found, rule);
   const qrLinks = row.result.reasonDetails
     .filter((r) => r.id === 'qr_link')
     .flatMap((r) => r.evidence.flatMap((e) => (e.kind === 'url' ? [e.url] : [])));
