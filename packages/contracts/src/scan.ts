@@ -174,6 +174,7 @@ export const POLICY_STEP_IDS = [
   'known_sender_cap',
   'model_only_cap',
   'sender_notice_cap',
+  'platform_link_cap',
   'destination_cap',
   'no_way_to_act_cap',
   'reviewer_blend',

@@ -1,4 +1,11 @@
 /**
+ * Platforms whose own hosts carry what people share with friends (a photo on Discord's CDN, a server invite, a
+ * Telegraph article): a link there is no evidence by itself. Not the chat apps' contact links (t.me, wa.me),
+ * which move a conversation somewhere harder to trace.
+ */
+const PLATFORM_CONTENT_BRANDS: ReadonlySet<string> = new Set(['Discord', 'Telegraph']);
+
+/**
  * The engine's first stage: everything it finds in one message (docs/engine.md). The text model's score,
  * the detectors in six languages, link, number and address intelligence, and where the message sends you
  * (the company's own website only, or nowhere at all). Nothing here decides the score: that is the learned
@@ -51,6 +58,11 @@ export interface Gathered {
    * no number, address or other link to use, nothing to send back, no suspect sender): see officialDestination.
    */
   officialDestination: string | null;
+  /**
+   * Every link is a well-known platform's own host (url/brands.ts: Discord's CDN and invites, Telegraph), with
+   * no warning flag, and the text gives no number or address to use: see the policy's platform_link_cap.
+   */
+  platformLinksOnly: boolean;
   /** A recognised notice that gives no way to act at all: see givesNoWayToAct. */
   noWayToAct: boolean;
   /**
@@ -234,6 +246,12 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     if (alert && givesNoWayToAct(message, links, [...signals, alert])) signals.push(alert);
   }
   const noWayToAct = shortText && !contactInText && !destination && givesNoWayToAct(message, links, signals);
+  const platformLinksOnly =
+    !destination &&
+    !contactInText &&
+    links.length > 0 &&
+    links.every((l) => PLATFORM_CONTENT_BRANDS.has(l.officialBrand ?? '') && !l.flags.some(isWarningFlag)) &&
+    signals.some((x) => x.id === 'official_link');
   // A transaction alert or notice whose every way back is its sender's kind (notices.ts, decision 109).
   const senderNotice = shortText && !noWayToAct && readSenderNotice(message, platform, links, signals);
   if (destination) {
@@ -259,6 +277,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     emailAnalysis,
     language: opts.detectLanguage === false ? null : detectLanguage(message),
     officialDestination: destination,
+    platformLinksOnly,
     noWayToAct,
     senderNotice,
     reweighted,

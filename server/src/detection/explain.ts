@@ -115,6 +115,7 @@ export function decide(g: Gathered, params: CombinerParams, knownBad: readonly L
     linkCount: g.links.length,
     signals: g.signals,
     officialDestination: g.officialDestination,
+    platformLinksOnly: g.platformLinksOnly,
     noWayToAct: g.noWayToAct,
     senderNotice: g.senderNotice,
     params,

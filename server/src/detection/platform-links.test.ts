@@ -57,3 +57,29 @@ describe("a well-known platform's own host", () => {
     );
   });
 });
+
+describe("a message whose only links are a platform's own hosts, and nothing else raised", () => {
+  it('the three messages of issue 44 row 11 score below 40, with the cap on the record', () => {
+    for (const message of [DISCORD_PHOTO, TELEGRAPH, DISCORD_INVITE, 'https://discord.gg/bookclub']) {
+      const r = analyzeLocal({ message });
+      expect(r.riskScore, message).toBeLessThan(40);
+    }
+    expect(analyzeLocal({ message: DISCORD_INVITE }).policy?.map((p) => p.id)).toContain('platform_link_cap');
+  });
+
+  it('a scam that sends you to a platform host is still flagged by what it asks', () => {
+    const r = analyzeLocal({
+      message:
+        'Congratulations, you won a free Discord Nitro giveaway! Verify your account and send a $5 activation fee to claim it: https://discord.gg/nitro-claim',
+    });
+    expect(r.riskScore).toBeGreaterThanOrEqual(40);
+    expect(r.policy?.map((p) => p.id) ?? []).not.toContain('platform_link_cap');
+  });
+
+  it('a link off the platform beside one on it is not excused', () => {
+    const r = analyzeLocal({
+      message: 'Photos: https://cdn.discordapp.com/attachments/1/2/a.png and the rest at https://bit.ly/3xYzAbc',
+    });
+    expect(r.policy?.map((p) => p.id) ?? []).not.toContain('platform_link_cap');
+  });
+});

@@ -16,6 +16,8 @@
  *   4b. sender_notice_cap      a recognised transaction alert or notice whose every way back is the kind its sender
  *                              uses (toll-free helpline, short code, own website) and whose only alarm is the
  *                              text model: at most 35, however sure the model is (decision 109).
+ *   4c. platform_link_cap      every link is a well-known platform's own host (a Discord photo or invite, a
+ *                              Telegraph article) and only the text model raised it: at most 35 (decision 131).
  *   5. destination_cap         the only way to act is the company's own website: at most 30 (decision 097).
  *   6. no_way_to_act_cap       a recognised notice that gives no way to act: at most 30 (decision 098).
  *   7. reviewer_blend          the optional LLM reviewer moves the score part of the way (llm/reviewer.ts).
@@ -63,6 +65,8 @@ export interface PolicyInput {
   signals: readonly Signal[];
   /** The company whose own website is the only way to act (notices.ts officialDestination), or null. */
   officialDestination: string | null;
+  /** Every link is a well-known platform's own host, with no warning flag (evidence.ts platformLinksOnly). */
+  platformLinksOnly?: boolean;
   /** A recognised notice that gives no way to act (notices.ts givesNoWayToAct). */
   noWayToAct: boolean;
   /** A recognised alert or notice whose every way back is its sender's kind (evidence.ts senderNotice). */
@@ -157,6 +161,14 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   // 4b. sender_notice_cap: nothing but the model raised it, and its way back is the sender's own kind.
   if (input.senderNotice && !evidenceBesidesContact(input) && riskScore > MODEL_ONLY_CAP) {
     steps.push(step('sender_notice_cap', riskScore, MODEL_ONLY_CAP));
+    riskScore = MODEL_ONLY_CAP;
+    confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
+  }
+
+  // 4c. platform_link_cap: nothing but the model raised it, and its links are a platform's own hosts (a
+  // Discord photo, a Telegraph article, an invite): the model reads any bare link as spam-like.
+  if (input.platformLinksOnly && !evidenceBesidesContact(input) && riskScore > MODEL_ONLY_CAP) {
+    steps.push(step('platform_link_cap', riskScore, MODEL_ONLY_CAP));
     riskScore = MODEL_ONLY_CAP;
     confidence = Math.min(confidence, JUDGEMENT_CONFIDENCE);
   }

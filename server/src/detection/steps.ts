@@ -26,6 +26,8 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
     'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
   sender_notice_cap:
     "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
+  platform_link_cap:
+    "Its only links go to a well-known platform's own site (a photo, an article, an invite), and nothing else in it asks for anything, so its wording alone does not raise it (at most 35)",
   destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
   no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
