@@ -45,6 +45,13 @@ describe('shared hosts', () => {
     expect(hostCandidates('someone.github.io')).toEqual(['someone.github.io']);
   });
 
+  it('a "host" longer than the DNS allows names no one, and costs nothing to look at', () => {
+    // 10,000 characters of "www.a." (server/src/test/pathological.ts "www-dots") held the event loop for 2 s.
+    const host = 'www.a.'.repeat(1666).concat('example');
+    expect(hostCandidates(host)).toEqual([]);
+    expect(hostCandidates(`${'a'.repeat(60)}.${'b'.repeat(60)}.evil.example`)).toHaveLength(3);
+  });
+
   it('an ordinary host is listed under itself and its parents down to the registrable domain', () => {
     expect(hostCandidates('a.b.evil.example')).toEqual(['a.b.evil.example', 'b.evil.example', 'evil.example']);
     expect(hostCandidates('login.evil.co.uk')).toEqual(['login.evil.co.uk', 'evil.co.uk']);

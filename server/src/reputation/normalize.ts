@@ -568,8 +568,13 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
  * address or one of the most-visited sites (sharedHostKind): a listing made before they were refused at
  * import does not match them either.
  */
+/** The longest name the DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
+const MAX_HOST_LENGTH = 253;
+
 export function hostCandidates(host: string): string[] {
-  if (isPlatformHost(host)) return [];
+  // No name in the DNS is longer than 253 characters: a longer "host" (a pasted run of "www.a.") names no
+  // one, and walking its thousands of labels would cost seconds.
+  if (host.length > MAX_HOST_LENGTH || isPlatformHost(host)) return [];
   const parsed = parse(host, { allowPrivateDomains: true });
   if (parsed.isIp) return [host];
   if (!parsed.domain) return [];
