@@ -327,8 +327,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     emailMxLookup: e.EMAIL_MX_LOOKUP ?? false,
-    /** The detection engine's worker threads (server/src/engine/pool.ts): one a core unless ENGINE_THREADS says. */
-    engineThreads: e.ENGINE_THREADS ?? availableParallelism(),
+    /**
+     * The detection engine's worker threads (server/src/engine/pool.ts): one a core but the one the event loop
+     * and PGlite run on (at least one), unless ENGINE_THREADS says (decision 130).
+     */
+    engineThreads: e.ENGINE_THREADS ?? Math.max(1, availableParallelism() - 1),
     sharedDataDir: path.resolve(e.SHARED_DATA_DIR),
     rateLimits: e.RATE_LIMITS === 'on',
     /** TEST_CLOCK is a dev route too: off (404) for a PUBLIC_URL that is not local. */

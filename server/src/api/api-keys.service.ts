@@ -27,7 +27,10 @@ import {
   type ApiKeyRow,
 } from './api-keys.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad'>;
+type Ctx = Pick<
+  AppContext,
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'enginePool' | 'knownBad'
+>;
 
 /** The caller of a /v1 request, as its key identifies it. */
 export interface ApiCaller {

@@ -26,6 +26,8 @@ export interface Engine {
 export interface EnginePool {
   /** The analysis of one task on a thread. */
   run(task: EngineTask): Promise<EngineTaskResult>;
+  /** The links of a message as the engine finds them (detection/url/links.ts analyzeLinks), on a thread. */
+  links(message: string): Promise<ScanResult['links']>;
   /** A forwarded mail parsed and its message read (inbound/read-mail.ts), on a thread. */
   readMail(raw: Uint8Array): Promise<ReadMail>;
   /** Starts every thread and waits until each has warmed up (worker.ts); what each warm-up took. */
@@ -66,6 +68,9 @@ export function createEnginePool(threads: number): EnginePool {
     threads,
     async run(task) {
       return (await poolOf().run(task, { name: 'analyze' })) as EngineTaskResult;
+    },
+    async links(message) {
+      return (await poolOf().run(message, { name: 'links' })) as ScanResult['links'];
     },
     async readMail(raw) {
       return (await poolOf().run(raw, { name: 'readMail' })) as ReadMail;

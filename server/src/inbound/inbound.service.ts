@@ -14,7 +14,16 @@ import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from
 
 type Ctx = Pick<
   AppContext,
-  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad' | 'mailer' | 'rateLimiter'
+  | 'config'
+  | 'database'
+  | 'clock'
+  | 'logger'
+  | 'metrics'
+  | 'engine'
+  | 'enginePool'
+  | 'knownBad'
+  | 'mailer'
+  | 'rateLimiter'
 >;
 
 /**

@@ -21,7 +21,6 @@ import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { getPlanState } from '../billing/entitlements.ts';
 import { isPremium } from '../billing/plan-state.ts';
-import { analyzeLinks } from '../detection/url/links.ts';
 import { sightingKeys } from './keys.ts';
 import {
   hostCandidates,
@@ -48,7 +47,7 @@ import {
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 /** A scan's: it matches links against this instance's copy of the known-bad lists. */
-type ScanCtx = Ctx & Pick<AppContext, 'knownBad'>;
+type ScanCtx = Ctx & Pick<AppContext, 'knownBad' | 'enginePool'>;
 
 const DAY_MS = 86_400_000;
 /** At most this many link hosts of one scan are reported (a message with fifty links is not fifty reports). */
@@ -126,7 +125,8 @@ type HashedValue = ScanValue & { valueHash: string; contributorHash: string };
  * loaded (logged without values): the scan is then answered without them.
  */
 export async function lookupListings(ctx: ScanCtx, message: string, listsVersion?: string): Promise<Listing[] | null> {
-  const links = linksToMatch(analyzeLinks(message));
+  // The link analysis is the engine's (a text of 10,000 characters can hold hundreds of links): on a thread.
+  const links = linksToMatch(await ctx.enginePool.links(message));
   if (!links.length) return [];
   const rows = await ctx.knownBad.match(
     [...new Set(links.map((l) => l.normalized))],

@@ -41,7 +41,10 @@ import {
   type ScanRunInput,
 } from './scans.repo.ts';
 
-type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'knownBad'>;
+type Ctx = Pick<
+  AppContext,
+  'config' | 'database' | 'clock' | 'logger' | 'metrics' | 'engine' | 'enginePool' | 'knownBad'
+>;
 /** A re-score may count its rate hit itself (answerScan without what the first statement found). */
 type RescoreCtx = Ctx & Pick<AppContext, 'rateLimiter'>;
 
