@@ -118,7 +118,7 @@ async function main() {
       ],
     ];
     console.log(
-      `bench:worst  ${os.cpus().length} cores, load average ${os
+      `bench:worst  ${db ? 'PostgreSQL' : 'PGlite'}, ${os.cpus().length} cores, load average ${os
         .loadavg()
         .map((l) => l.toFixed(2))
         .join(' ')}, ${seconds} s a case\n`,

@@ -3,7 +3,7 @@
 //   1. phone-data  the US/Canadian numbering table (server/src/detection/generated/nanp.json) from
 //                  ../shared/data/phone, by `npm run build:phone-data`; without that folder a note, as ever;
 //   2. client      the web app (Vite) into client/dist (or CLIENT_DIST), then its .br/.gz files;
-//   3. server      server/src bundled by esbuild into dist/server/index.js and engine/worker.js (node_modules left external), with
+//   3. server      server/src bundled by esbuild into dist/server/index.js and engine-worker.js (node_modules left external), with
 //                  the files the server reads beside it (see sourceRelativeUrls below).
 // A step is up to date when its stamp (dist/.stamps/<step>.json, written when the step succeeds) is newer than
 // every file and folder of its sources (a folder's time changes when a file is added or removed) and its
@@ -149,7 +149,7 @@ const server = {
   name: 'server',
   inputs: ['server/src', 'tsconfig.server.json', ...COMMON],
   ignore: isTestPath,
-  outputs: [path.join(SERVER_DIST, 'index.js'), path.join(SERVER_DIST, 'engine', 'worker.js')],
+  outputs: [path.join(SERVER_DIST, 'index.js'), path.join(SERVER_DIST, 'engine-worker.js')],
   key: {},
   build: bundleServer,
 };
@@ -224,10 +224,11 @@ async function bundleServer() {
   const packages = new Set();
   try {
     await esbuild.build({
-      // The server, and the engine's worker thread (server/src/engine/pool.ts loads engine/worker.js beside it).
+      // The server, and the engine's worker thread (server/src/engine/pool.ts loads engine-worker.js). Both sit
+      // in dist/server itself: sourceRelativeUrls places every import.meta.url from there.
       entryPoints: {
         index: path.join(SERVER_SRC, 'index.ts'),
-        'engine/worker': path.join(SERVER_SRC, 'engine', 'worker.ts'),
+        'engine-worker': path.join(SERVER_SRC, 'engine', 'worker.ts'),
       },
       outdir: SERVER_DIST,
       bundle: true,

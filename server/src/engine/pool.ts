@@ -40,12 +40,13 @@ export interface EnginePool {
 
 /**
  * The worker's module: beside this file when the server runs from its TypeScript (tests, `npm run dev`;
- * worker-from-source.mjs then loads tsx in the thread), else the bundle's engine/worker.js (scripts/build.mjs).
+ * worker-from-source.mjs then loads tsx in the thread), else the bundle's dist/server/engine-worker.js (scripts/build.mjs).
  */
 function workerModule(): { filename: string } {
   const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
   if (existsSync(source)) return { filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)) };
-  return { filename: fileURLToPath(new URL('./worker.js', import.meta.url)) };
+  // In the bundle, import.meta.url names dist/server/engine/pool.ts (scripts/build.mjs sourceRelativeUrls).
+  return { filename: fileURLToPath(new URL('../engine-worker.js', import.meta.url)) };
 }
 
 /** `threads` engine threads (config.engineThreads), started on first use and kept while the process runs. */

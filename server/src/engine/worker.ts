@@ -7,6 +7,7 @@
  */
 import { analyzeBeforeReview } from '../detection/analyze.ts';
 import type { EngineInput } from '../detection/engine-input.ts';
+import { loadDefaultModel } from '../detection/model/model.ts';
 import type { AnalyzeOptions } from '../detection/options.ts';
 import type { EngineTask, EngineTaskResult, EngineWarmth } from './protocol.ts';
 import { WARM_UP } from './warm-up.ts';
@@ -16,6 +17,9 @@ export { analyzeLinks as links } from '../detection/url/links.ts';
 
 async function warmUp(): Promise<EngineWarmth> {
   const started = performance.now();
+  // The shipped model must be there: without it the engine would quietly run its detectors alone. A thread
+  // that cannot load it fails its warm-up, and the instance never says it is ready.
+  if (!loadDefaultModel()) throw new Error('engine thread: the text model file could not be loaded');
   for (const input of WARM_UP) await analyzeBeforeReview(input, { mx: null });
   const warmUpMs = performance.now() - started;
   const again = performance.now();
