@@ -59,9 +59,6 @@ export function createEnginePool(threads: number): EnginePool {
       maxThreads: threads,
       // Threads are kept: a new one pays for its warm-up (about a second) before its first scan.
       idleTimeout: Number.POSITIVE_INFINITY,
-      // Below the main thread: when every core is busy with scans, the event loop (health checks, sign-ins,
-      // the database's answers) is still served first (Linux nice, through Piscina's @napi-rs/nice).
-      niceIncrement: 10,
     });
     return pool;
   };
