@@ -114,7 +114,7 @@ test('change password: a wrong current password is said under its field and keep
   await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
 });
 
-test('change e-mail: the confirmation mail goes to the current address, its link sends the verification to the new one, which then signs in', async ({
+test('change e-mail: the confirmation mail goes to the current address, its link sends the verification to the new one, which asks for the password, then signs in', async ({
   page,
 }) => {
   const { email } = await createVerifiedUser(page, 'Eve');
@@ -153,6 +153,10 @@ test('change e-mail: the confirmation mail goes to the current address, its link
     .toBeTruthy();
   const verifyLink = new URL(verify?.links.find((l) => l.includes('token')) ?? '/');
   await page.goto(verifyLink.pathname + verifyLink.search);
+  // The link proves the new mailbox, not the account (decision 132): the account's password finishes it.
+  const finish = page.getByRole('form', { name: 'Finish changing your e-mail' });
+  await finish.getByLabel('Your RedFlag password').fill(PASSWORD);
+  await finish.getByRole('button', { name: 'CHANGE MY E-MAIL' }).click();
   await expect
     .poll(async () => ((await (await page.request.get('/api/auth/user')).json()) as { email: string }).email)
     .toBe(newEmail);

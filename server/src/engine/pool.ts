@@ -42,11 +42,14 @@ export interface EnginePool {
  * The worker's module: beside this file when the server runs from its TypeScript (tests, `npm run dev`;
  * worker-from-source.mjs then loads tsx in the thread), else the bundle's dist/server/engine-worker.js (scripts/build.mjs).
  */
-function workerModule(): { filename: string } {
+function workerModule(): { filename: string; execArgv: string[] } {
   const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
-  if (existsSync(source)) return { filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)) };
+  // A thread gets none of the process's own flags (a test's `--import` of a mock, `--watch`): the source entry
+  // registers tsx itself, and V8's flags apply to the process's isolate only.
+  if (existsSync(source))
+    return { filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)), execArgv: [] };
   // In the bundle, import.meta.url names dist/server/engine/pool.ts (scripts/build.mjs sourceRelativeUrls).
-  return { filename: fileURLToPath(new URL('../engine-worker.js', import.meta.url)) };
+  return { filename: fileURLToPath(new URL('../engine-worker.js', import.meta.url)), execArgv: [] };
 }
 
 /** `threads` engine threads (config.engineThreads), started on first use and kept while the process runs. */
