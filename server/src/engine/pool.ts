@@ -111,8 +111,8 @@ export function createEngine(deps: EngineDeps): Engine {
   return {
     async analyze(input) {
       const done = await deps.pool.run({ input, mx: deps.mx });
-      for (const w of done.warnings)
-        logger.warn({ step: w.step, err: { name: w.name, message: w.message } }, 'optional analysis step failed');
+      // A warning from the thread carries the error's name and message, which is all onWarning logs.
+      for (const w of done.warnings) onWarning(w.step, w);
       return review(input, done.result, { llm: deps.llm, onWarning });
     },
   };

@@ -12,7 +12,8 @@ import { claimUserRequest, runScan } from '../scans/scans.service.ts';
 import type { ReadMessage } from './read-mail.ts';
 import { createTokenIfNone, findRecipient, replaceToken, type StoredToken } from './inbound.repo.ts';
 
-type Ctx = Pick<
+/** What the forwarding address's service and its SMTP listener (smtp.ts) use of the app's context. */
+export type InboundCtx = Pick<
   AppContext,
   | 'config'
   | 'database'
@@ -25,6 +26,7 @@ type Ctx = Pick<
   | 'mailer'
   | 'rateLimiter'
 >;
+type Ctx = InboundCtx;
 
 /**
  * Limits of the forwarding address (docs/decisions/032 for the limiter). Per account: a person forwards a

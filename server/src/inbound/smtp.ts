@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerSession } from 'smtp-server';
-import type { AppContext } from '../context.ts';
 import { isLoopbackAddress } from '../http/security.ts';
 import { AppError } from '../lib/app-error.ts';
 import {
@@ -11,21 +10,10 @@ import {
   SENDER_REFUSAL_TEXT,
   senderRefusal,
   type Recipient,
+  type InboundCtx,
 } from './inbound.service.ts';
 
-type Ctx = Pick<
-  AppContext,
-  | 'config'
-  | 'database'
-  | 'clock'
-  | 'logger'
-  | 'metrics'
-  | 'engine'
-  | 'enginePool'
-  | 'mailer'
-  | 'rateLimiter'
-  | 'knownBad'
->;
+type Ctx = InboundCtx;
 
 /** An SMTP reply: smtp-server sends `responseCode` and the message to the client. */
 function smtpError(code: number, message: string): Error & { responseCode: number } {
