@@ -1,7 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyzeBeforeReview } from '../detection/analyze.ts';
 import { rawMail } from '../inbound/fixtures.ts';
-import { createEnginePool } from './pool.ts';
+import type { Listing } from '@redflag/contracts/reputation';
+import type { ScanResult } from '@redflag/contracts/scan';
+import { createEngine, createEnginePool, type EnginePool } from './pool.ts';
+import { createLogger } from '../lib/logger.ts';
 
 /**
  * The engine threads (decision 130): what a scan or a forwarded mail asks of the engine runs off the event
@@ -68,5 +71,40 @@ describe('the engine threads', () => {
       expect(value.message.fwd.linksOmitted).toBeGreaterThan(0);
     }
     expect(turns).toBeGreaterThan(20);
+  });
+
+  it('cross to a thread once per scan, and again only to decide with a listed link', async () => {
+    let tasks = 0;
+    const counting: EnginePool = { ...pool, run: (task) => (tasks++, pool.run(task)) };
+    const engine = createEngine({ pool: counting, mx: null, llm: null, logger: createLogger('silent') });
+    const message = 'Hi, the notes from today are at https://notes.example/today see you Thursday';
+    const asked: ScanResult['links'][] = [];
+    const nothingListed = async (links: ScanResult['links']) => (asked.push(links), []);
+    const plain = await engine.analyze({ message }, nothingListed);
+    expect(tasks).toBe(1);
+    expect(asked).toEqual([plain.result.links]);
+    expect(plain).toEqual({ result: await analyzeBeforeReview({ message }, { mx: null }), listed: [] });
+
+    const listing: Listing = {
+      list: 'openphish',
+      listedAt: '2026-02-10T12:30:00Z',
+      match: 'url',
+      url: 'https://notes.example/today',
+    };
+    tasks = 0;
+    const input = { message };
+    const listed = await engine.analyze(input, async (links) =>
+      links.filter((l) => l.url === listing.url).map(() => listing),
+    );
+    expect(tasks).toBe(2);
+    expect(listed.listed).toEqual([listing]);
+    expect(listed.result).toEqual(await analyzeBeforeReview({ ...input, knownBad: [listing] }, { mx: null }));
+    expect(listed.result.policy?.some((p) => p.id === 'known_bad_link')).toBe(true);
+
+    // The lists could not be loaded: the first answer stands, and says so with listed null.
+    tasks = 0;
+    const unavailable = await engine.analyze(input, async () => null);
+    expect(tasks).toBe(1);
+    expect(unavailable.listed).toBeNull();
   });
 });

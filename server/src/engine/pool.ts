@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { Listing } from '@redflag/contracts/reputation';
 import type { ScanResult } from '@redflag/contracts/scan';
 import { review } from '../detection/analyze.ts';
 import type { EngineInput } from '../detection/engine-input.ts';
@@ -17,17 +18,32 @@ import type { ReadMail } from '../inbound/read-mail.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { EngineTask, EngineTaskResult, EngineWarmth } from './protocol.ts';
 
+/**
+ * The known-bad listings of the links an analysis found (reputation.service.ts lookupListings), or null when
+ * the lists could not be loaded (the scan is then answered without them).
+ */
+export type ListingsOf = (links: ScanResult['links']) => Promise<Listing[] | null>;
+
 export interface Engine {
-  /** The engine's analysis of one input on an engine thread, then the LLM review when one is configured. */
-  analyze(input: EngineInput): Promise<ScanResult>;
+  /**
+   * The engine's analysis of one input on an engine thread, then the LLM review when one is configured. With
+   * `listingsOf`, the links the analysis found are matched against the known-bad lists, and only when one is
+   * listed does the thread decide again with the listings as evidence (policy step 8): a scan crosses to a
+   * thread once, and its links are found once (decision 130).
+   */
+  analyze(input: EngineInput, listingsOf?: ListingsOf): Promise<EngineAnswer>;
+}
+
+export interface EngineAnswer {
+  result: ScanResult;
+  /** The listings of the result's links ([] without `listingsOf`; null when the lists could not be loaded). */
+  listed: Listing[] | null;
 }
 
 /** The engine threads, shared by whatever runs analyses on them (createEngine). */
 export interface EnginePool {
   /** The analysis of one task on a thread. */
   run(task: EngineTask): Promise<EngineTaskResult>;
-  /** The links of a message as the engine finds them (detection/url/links.ts analyzeLinks), on a thread. */
-  links(message: string): Promise<ScanResult['links']>;
   /** A forwarded mail parsed and its message read (inbound/read-mail.ts), on a thread. */
   readMail(raw: Uint8Array): Promise<ReadMail>;
   /** Starts every thread and waits until each has warmed up (worker.ts); what each warm-up took. */
@@ -70,9 +86,6 @@ export function createEnginePool(threads: number): EnginePool {
     async run(task) {
       return (await poolOf().run(task, { name: 'analyze' })) as EngineTaskResult;
     },
-    async links(message) {
-      return (await poolOf().run(message, { name: 'links' })) as ScanResult['links'];
-    },
     async readMail(raw) {
       return (await poolOf().run(raw, { name: 'readMail' })) as ReadMail;
     },
@@ -109,11 +122,22 @@ export function createEngine(deps: EngineDeps): Engine {
       'optional analysis step failed',
     );
   return {
-    async analyze(input) {
-      const done = await deps.pool.run({ input, mx: deps.mx });
-      // A warning from the thread carries the error's name and message, which is all onWarning logs.
-      for (const w of done.warnings) onWarning(w.step, w);
-      return review(input, done.result, { llm: deps.llm, onWarning });
+    async analyze(input, listingsOf) {
+      const onThread = async (task: EngineInput): Promise<ScanResult> => {
+        const done = await deps.pool.run({ input: task, mx: deps.mx });
+        // A warning from the thread carries the error's name and message, which is all onWarning logs.
+        for (const w of done.warnings) onWarning(w.step, w);
+        return done.result;
+      };
+      let result = await onThread(input);
+      let listed: Listing[] | null = [];
+      if (listingsOf) {
+        listed = await listingsOf(result.links);
+        // Listings are evidence only in the decision (explain.ts decide): the rare scan with a listed link is
+        // analysed again with them; every other scan's first answer is the one it would have had.
+        if (listed?.length) result = await onThread({ ...input, knownBad: listed });
+      }
+      return { result: await review(input, result, { llm: deps.llm, onWarning }), listed };
     },
   };
 }

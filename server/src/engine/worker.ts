@@ -13,7 +13,6 @@ import type { EngineTask, EngineTaskResult, EngineWarmth } from './protocol.ts';
 import { WARM_UP } from './warm-up.ts';
 
 export { readMail } from '../inbound/read-mail.ts';
-export { analyzeLinks as links } from '../detection/url/links.ts';
 
 async function warmUp(): Promise<EngineWarmth> {
   const started = performance.now();

@@ -47,7 +47,7 @@ import {
 
 type Ctx = Pick<AppContext, 'config' | 'database' | 'clock' | 'logger'>;
 /** A scan's: it matches links against this instance's copy of the known-bad lists. */
-type ScanCtx = Ctx & Pick<AppContext, 'knownBad' | 'enginePool'>;
+type ScanCtx = Ctx & Pick<AppContext, 'knownBad'>;
 
 const DAY_MS = 86_400_000;
 /** At most this many link hosts of one scan are reported (a message with fifty links is not fifty reports). */
@@ -119,14 +119,18 @@ export interface ScanReputationCheck {
 type HashedValue = ScanValue & { valueHash: string; contributorHash: string };
 
 /**
- * The message's links on this instance's copy of the known-bad lists (known-bad.ts; `listsVersion` as the scan's
- * first statement read it), looked up BEFORE the analysis: the engine weighs them as evidence (EngineInput
- * knownBad, policy step 8). The links are the engine's own link finder's. Null when no copy of the lists can be
- * loaded (logged without values): the scan is then answered without them.
+ * The links an analysis found (ScanResult.links: the message's, and a QR image's) on this instance's copy of
+ * the known-bad lists (known-bad.ts; `listsVersion` as the scan's first statement read it). The engine weighs
+ * them as evidence (EngineInput knownBad, policy step 8): engine/pool.ts createEngine asks for them between the
+ * analysis and its decision. Null when no copy of the lists can be loaded (logged without values): the scan is
+ * then answered without them.
  */
-export async function lookupListings(ctx: ScanCtx, message: string, listsVersion?: string): Promise<Listing[] | null> {
-  // The link analysis is the engine's (a text of 10,000 characters can hold hundreds of links): on a thread.
-  const links = linksToMatch(await ctx.enginePool.links(message));
+export async function lookupListings(
+  ctx: ScanCtx,
+  found: ScanResult['links'],
+  listsVersion?: string,
+): Promise<Listing[] | null> {
+  const links = linksToMatch(found);
   if (!links.length) return [];
   const rows = await ctx.knownBad.match(
     [...new Set(links.map((l) => l.normalized))],

@@ -161,9 +161,9 @@ describe('the one-statement store stays atomic', () => {
     const u = await user('trialing', TRIAL_SCAN_LIMIT - 1);
     const plan = await getPlanState(t.ctx, u.user.id); // as read with each request's session, before any stores
     let engineRuns = 0;
-    const counting = withEngine(t.ctx, async (input) => {
+    const counting = withEngine(t.ctx, async (input, listingsOf) => {
       engineRuns++;
-      return t.ctx.engine.analyze(input);
+      return t.ctx.engine.analyze(input, listingsOf);
     });
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
@@ -188,9 +188,9 @@ describe('the one-statement store stays atomic', () => {
     const rule = { name: 'scans:test', limit: 3, windowSeconds: 60 };
     const rate = { rule, key: u.user.id, peek: t.ctx.rateLimiter.peek };
     let engineRuns = 0;
-    const counting = withEngine(t.ctx, async (input) => {
+    const counting = withEngine(t.ctx, async (input, listingsOf) => {
       engineRuns++;
-      return t.ctx.engine.analyze(input);
+      return t.ctx.engine.analyze(input, listingsOf);
     });
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
@@ -224,8 +224,8 @@ describe('the one-statement store stays atomic', () => {
     const u = await user('premium');
     // The plan changes between the read with the session and the store: the analysis is where it happens.
     const plan = await getPlanState(t.ctx, u.user.id);
-    const analyzeThenCancel = withEngine(t.ctx, async (input) => {
-      const r = await t.ctx.engine.analyze(input);
+    const analyzeThenCancel = withEngine(t.ctx, async (input, listingsOf) => {
+      const r = await t.ctx.engine.analyze(input, listingsOf);
       await updateAccount(
         t.ctx.database.db,
         u.user.id,

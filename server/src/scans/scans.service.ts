@@ -15,6 +15,7 @@ import type { RateRule } from '../http/rate-limit.ts';
 import type { AppContext } from '../context.ts';
 import { AppError } from '../lib/app-error.ts';
 import { lookupListings, planReputation } from '../reputation/reputation.service.ts';
+import type { Listing } from '@redflag/contracts/reputation';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 import {
   claimApiScan,
@@ -276,11 +277,13 @@ export async function runScan(
   };
 
   let result: ScanResult;
-  // Known-bad lists from this instance's copy, in memory: evidence the engine weighs (policy step 8).
-  const listed = await lookupListings(ctx, input.message, opts.claim?.listsVersion);
+  let listed: Listing[] | null;
   const engineStart = performance.now();
   try {
-    result = await ctx.engine.analyze({ ...input, knownBad: listed ?? [] });
+    // Known-bad lists from this instance's copy, in memory: evidence the engine weighs (policy step 8).
+    ({ result, listed } = await ctx.engine.analyze(input, (links) =>
+      lookupListings(ctx, links, opts.claim?.listsVersion),
+    ));
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, messageLength: input.message.length },
@@ -480,9 +483,9 @@ export async function answerScan(
     context,
   };
   let result: ScanResult;
-  const listed = await lookupListings(ctx, input.message, found?.listsVersion);
+  let listed: Listing[] | null;
   try {
-    result = await ctx.engine.analyze({ ...input, knownBad: listed ?? [] });
+    ({ result, listed } = await ctx.engine.analyze(input, (links) => lookupListings(ctx, links, found?.listsVersion)));
   } catch (err) {
     ctx.logger.error(
       { err: { name: (err as Error).name, stack: (err as Error).stack }, scanId: id },
