@@ -6,7 +6,7 @@
 // server in its own process the same way, in the same run, as the baseline. Prints medians, p99 and the
 // worst of each. The instance is the bundle as the image runs it (bench/lib.ts startServer), with
 // ENGINE_THREADS one a core. Prints no message text.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,6 +65,9 @@ const chat = (salt: number) =>
     .slice(0, 10_000);
 
 async function main() {
+  // The instance runs the bundle: built first when the sources changed (as bench:scans does), so the figures
+  // are of this code, not of the last build's.
+  execFileSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-worst-'));
   const bare = spawn(
     process.execPath,

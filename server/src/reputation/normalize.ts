@@ -408,6 +408,9 @@ for (const [net, bits] of [
 ] as const)
   NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
 
+/** The longest name the DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
+const MAX_HOST_LENGTH = 253;
+
 const suffixesOf = (host: string): string[] => {
   const parts = host.split('.');
   return parts.slice(0, -1).map((_, i) => parts.slice(i).join('.'));
@@ -485,14 +488,18 @@ function isPlatformHost(host: string): boolean {
   return sharedHostKind(host) !== null;
 }
 
-/** The host as compared: lower case, ASCII, no trailing dot, no leading "www.". */
+/**
+ * The host as compared: lower case, ASCII, no trailing dot, no leading "www.". Null for what is no host: a
+ * name longer than the DNS allows (a pasted run of "www.a." names no one, and every step that walks a host's
+ * labels, suffixesOf and hostCandidates, would cost seconds on its thousands of labels).
+ */
 export function normalizeHost(host: string): string | null {
   const h = host
     .trim()
     .toLowerCase()
     .replace(/\.+$/, '')
     .replace(/^\[|\]$/g, '');
-  if (!h || /[\s/@]/.test(h)) return null;
+  if (!h || h.length > MAX_HOST_LENGTH || /[\s/@]/.test(h)) return null;
   const ascii = parse(h).isIp ? h : domainToASCII(h);
   if (!ascii) return null;
   return ascii.replace(/^www\d{0,2}\./, '');
@@ -568,9 +575,6 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
  * address or one of the most-visited sites (sharedHostKind): a listing made before they were refused at
  * import does not match them either.
  */
-/** The longest name the DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
-const MAX_HOST_LENGTH = 253;
-
 export function hostCandidates(host: string): string[] {
   // No name in the DNS is longer than 253 characters: a longer "host" (a pasted run of "www.a.") names no
   // one, and walking its thousands of labels would cost seconds.

@@ -84,8 +84,9 @@ export function scanValues(input: Pick<ScanInput, 'phoneNumber' | 'email'>, link
   if (email && input.email) out.set(`email ${email}`, { kind: 'email', value: email, shown: input.email });
   let hosts = 0;
   for (const link of links) {
+    if (hosts >= MAX_HOSTS) break;
     const n = normalizeUrl(link.url);
-    if (!n || isSharedHost(n.host) || out.has(`host ${n.host}`) || hosts >= MAX_HOSTS) continue;
+    if (!n || out.has(`host ${n.host}`) || isSharedHost(n.host)) continue;
     out.set(`host ${n.host}`, { kind: 'host', value: n.host, shown: n.host });
     hosts++;
   }
