@@ -244,6 +244,28 @@ export default tseslint.config(
     },
   },
   {
+    // One pipeline (docs/engine.md): analyze.ts alone runs the engine's stages. No other engine file calls
+    // gather (evidence.ts) or decide (explain.ts): the conversation scorer is handed them (conversation/score.ts
+    // MessageAnalysis). Their types may be shared.
+    files: ['server/src/detection/**/*.ts'],
+    ignores: ['server/src/detection/analyze.ts', 'server/src/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)(evidence|explain)(\\.ts)?$',
+              allowTypeImports: true,
+              message:
+                'Only analyze.ts runs the stages: take the stage you need as a parameter (conversation/score.ts MessageAnalysis).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

@@ -4,7 +4,7 @@
  * Target (docs/engine.md, "Conversations"): 500 turns in under 200 ms on a quiet machine. Prints no message text.
  */
 import process, { argv } from 'node:process';
-import { scoreConversation } from '../server/src/detection/conversation-score.ts';
+import { analyzeLocal } from '../server/src/detection/analyze.ts';
 import {
   FAMILY_MONEY,
   MARKETPLACE_CODE,
@@ -25,14 +25,14 @@ const lines = [PIG_BUTCHERING, FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER]
   );
 const message = Array.from({ length: turns }, (_, n) => lines[n % lines.length]).join('\n');
 const opts = { model: loadDefaultModel(), nanp: loadNanpData() };
-scoreConversation({ message }, opts);
+analyzeLocal({ message }, opts);
 // Wall time, and the CPU time this process spent: on a busy machine the wall time grows with the others'
 // work, the CPU time much less, so the second tells whether a change made the engine faster.
 const runs = Array.from({ length: 5 }, () => {
   const cpu = process.cpuUsage();
   const s = performance.now();
-  const r = scoreConversation({ message }, opts);
-  if (!r || r.conversation?.turns.length !== Math.min(turns, 2000))
+  const r = analyzeLocal({ message }, opts);
+  if (r.conversation?.turns.length !== Math.min(turns, 2000))
     throw new Error('the bench thread did not split as expected');
   const wall = performance.now() - s;
   const used = process.cpuUsage(cpu);

@@ -1,5 +1,5 @@
 /**
- * The detection engine's one entry point.
+ * The detection engine's one entry point, and its only orchestrator: no other file runs its stages.
  *
  *   analyze({ message, phoneNumber?, email?, platform? }, options?) -> Promise<ScanResult>
  *
@@ -17,10 +17,10 @@ import { PRIOR_COMBINER, type CombinerParams } from './combine.ts';
 import { analyzeEmail } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import { loadDefaultModel } from './model/model.ts';
-import { gather } from './evidence.ts';
+import { gather, type Gathered } from './evidence.ts';
 import { severityOf } from './signal.ts';
 import { addContext, withQuestions } from './context.ts';
-import { scoreConversation } from './conversation-score.ts';
+import { scoreConversation, type MessageAnalysis } from './conversation/score.ts';
 import { decide } from './explain.ts';
 import type { AnalyzeOptions } from './options.ts';
 
@@ -34,11 +34,59 @@ function paramsFor(opts: AnalyzeOptions): CombinerParams {
   return model?.combiner ?? PRIOR_COMBINER;
 }
 
-/** Synchronous, offline analysis. Deterministic; throws only if the engine itself is broken. */
-export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult {
-  const g = gather(input, opts);
+// The stages, in the order the pipeline runs them: gather (evidence.ts), mx, context (context.ts), decide
+// (explain.ts: the learned combination, the score policy with the listings as evidence, the explanation),
+// review (the LLM, below). A conversation runs the same stages on its turns and on the other side's words.
+
+/** mx: the sender address's domain has no mail server (EMAIL_MX_LOOKUP on): a finding of its own. */
+async function mx(g: Gathered, input: EngineInput, opts: AnalyzeOptions): Promise<void> {
+  if (!opts.mx || !input.email || !g.emailAnalysis?.valid) return;
+  try {
+    const e = await analyzeEmail(input.email, { claimedBrands: g.mentions.map((m) => m.brand), mx: opts.mx });
+    g.emailAnalysis = { ...g.emailAnalysis, hasMx: e.analysis.hasMx, notes: e.analysis.notes };
+    for (const s of e.signals)
+      if (s.id === 'email_no_mx')
+        g.signals.push({
+          id: s.id,
+          text: s.text,
+          weight: s.weight,
+          severity: severityOf(s.weight),
+          evidence: [{ kind: 'email', detail: s.detail }],
+          tags: ['email'],
+        });
+  } catch (err) {
+    (opts.onWarning ?? (() => undefined))('mx_lookup', err);
+  }
+}
+
+/** context, then decide. */
+function contextAndDecide(g: Gathered, input: EngineInput, params: CombinerParams): ScanResult {
   const questions = addContext(g, input.context);
-  return withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
+  return withQuestions(decide(g, params, input.knownBad), questions);
+}
+
+/** The single-message stages as the conversation scorer is handed them, with these settings. */
+function messageAnalysis(opts: AnalyzeOptions, params: CombinerParams): MessageAnalysis {
+  return {
+    score(input, turnOpts) {
+      const g = gather(input, turnOpts);
+      return { riskScore: decide(g, params).riskScore, signals: g.signals };
+    },
+    decideWith(input, extra) {
+      const g = gather(input, opts);
+      g.signals.push(...extra);
+      return { result: contextAndDecide(g, input, params), signals: g.signals };
+    },
+  };
+}
+
+/** Synchronous, offline analysis: the pipeline without its network steps. Deterministic; throws only if the engine itself is broken. */
+export function analyzeLocal(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult {
+  const params = paramsFor(opts);
+  return (
+    scoreConversation(input, messageAnalysis(opts, params), opts) ??
+    contextAndDecide(gather(input, opts), input, params)
+  );
 }
 
 /**
@@ -54,31 +102,13 @@ export async function analyze(input: EngineInput, opts: AnalyzeOptions = {}): Pr
  * part on its engine threads (server/src/engine/) and the review, a network call, on the main thread.
  */
 export async function analyzeBeforeReview(input: EngineInput, opts: AnalyzeOptions = {}): Promise<ScanResult> {
-  // A whole conversation is read turn by turn (conversation-score.ts); anything else, as one message.
-  const thread = scoreConversation(input, opts);
+  const params = paramsFor(opts);
+  // A whole conversation is read turn by turn (conversation/score.ts); anything else, as one message.
+  const thread = scoreConversation(input, messageAnalysis(opts, params), opts);
   if (thread) return thread;
   const g = gather(input, opts);
-  const warn = opts.onWarning ?? (() => undefined);
-  if (opts.mx && input.email && g.emailAnalysis?.valid) {
-    try {
-      const e = await analyzeEmail(input.email, { claimedBrands: g.mentions.map((m) => m.brand), mx: opts.mx });
-      g.emailAnalysis = { ...g.emailAnalysis, hasMx: e.analysis.hasMx, notes: e.analysis.notes };
-      for (const s of e.signals)
-        if (s.id === 'email_no_mx')
-          g.signals.push({
-            id: s.id,
-            text: s.text,
-            weight: s.weight,
-            severity: severityOf(s.weight),
-            evidence: [{ kind: 'email', detail: s.detail }],
-            tags: ['email'],
-          });
-    } catch (err) {
-      warn('mx_lookup', err);
-    }
-  }
-  const questions = addContext(g, input.context);
-  return withQuestions(decide(g, paramsFor(opts), input.knownBad), questions);
+  await mx(g, input, opts);
+  return contextAndDecide(g, input, params);
 }
 
 /**

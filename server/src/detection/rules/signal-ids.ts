@@ -143,7 +143,7 @@ export const SIGNAL_IDS = [
   'user_no_investment',
   'user_asked_for_money',
   'user_not_asked_for_money',
-  // A conversation's trajectory (conversation-score.ts).
+  // A conversation's trajectory (conversation/score.ts).
   'conversation_turned',
   'conversation_investment_turn',
   // Lines the explanation adds (explain.ts), the known-bad lists (policy.ts) and the reviewer (llm/reviewer.ts).

@@ -11,17 +11,26 @@
 import type { Conversation, ConversationTurn } from '@redflag/contracts/conversation';
 import type { Evidence, ScanResult } from '@redflag/contracts/scan';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { PRIOR_COMBINER, type CombinerParams } from './model/combiner-params.ts';
-import type { Signal } from './signal.ts';
-import { addContext, withQuestions } from './context.ts';
-import type { EngineInput } from './engine-input.ts';
-import { gather } from './evidence.ts';
-import { decide } from './explain.ts';
-import { loadDefaultModel } from './model/model.ts';
-import type { AnalyzeOptions } from './options.ts';
-import { ASK_TAGS } from './rules/rules.ts';
-import type { RuleTag } from './rules/tags.ts';
-import { isMeLabel, splitConversation, type SplitTurn } from './conversation/split.ts';
+import type { Signal } from '../signal.ts';
+import type { EngineInput } from '../engine-input.ts';
+import type { AnalyzeOptions } from '../options.ts';
+import { ASK_TAGS } from '../rules/rules.ts';
+import type { RuleTag } from '../rules/tags.ts';
+import { isMeLabel, splitConversation, type SplitTurn } from './split.ts';
+
+/**
+ * The single-message analysis, handed in by the pipeline (analyze.ts, its only orchestrator): this scorer
+ * runs its stages on the turns and on the other side's words, and never calls them itself.
+ */
+export interface MessageAnalysis {
+  /** One text as a message of its own (gather, then decide; no context, no listings): its score and findings. */
+  score(input: EngineInput, opts: AnalyzeOptions): { riskScore: number; signals: readonly Signal[] };
+  /**
+   * The whole: `input` gathered, `extra` findings added, the person's answers (input.context) and listings
+   * (input.knownBad) weighed, then decided; with the findings the decision weighed.
+   */
+  decideWith(input: EngineInput, extra: readonly Signal[]): { result: ScanResult; signals: readonly Signal[] };
+}
 
 /** How much of the other side's text the verdict of the whole reads: their red turns, then the latest. */
 const WHOLE_TEXT_BUDGET = 8000;
@@ -44,12 +53,6 @@ interface ScoredTurn {
   moves: boolean;
 }
 
-function paramsFor(opts: AnalyzeOptions): CombinerParams {
-  if (opts.combiner) return opts.combiner;
-  const model = opts.model === undefined ? loadDefaultModel() : opts.model;
-  return model?.combiner ?? PRIOR_COMBINER;
-}
-
 type TurnScore = Omit<ScoredTurn, 'turn'>;
 
 /** A text's score as a turn; the same text in the same chat scores the same, so `seen` keeps each once. */
@@ -57,13 +60,13 @@ function scoreTurn(
   turn: SplitTurn,
   input: EngineInput,
   opts: AnalyzeOptions,
-  params: CombinerParams,
+  message: MessageAnalysis,
   seen: Map<string, TurnScore>,
 ): ScoredTurn {
   let score = seen.get(turn.text);
   if (!score) {
-    const g = gather({ message: turn.text, platform: input.platform }, opts);
-    score = { riskScore: decide(g, params).riskScore, ...movesOf(g.signals) };
+    const one = message.score({ message: turn.text, platform: input.platform }, opts);
+    score = { riskScore: one.riskScore, ...movesOf(one.signals) };
     seen.set(turn.text, score);
   }
   return { turn, ...score };
@@ -102,7 +105,7 @@ function sidesByText(
   labelled: boolean,
   input: EngineInput,
   opts: AnalyzeOptions,
-  params: CombinerParams,
+  message: MessageAnalysis,
 ): Set<string> {
   const names = [...new Set(turns.map((t) => t.speaker))];
   if (labelled) return new Set(names.filter(isMeLabel));
@@ -114,7 +117,7 @@ function sidesByText(
         .map((t) => t.text)
         .join('\n')
         .slice(-WHOLE_TEXT_BUDGET);
-      return [n, decide(gather({ message: words, platform: input.platform }, opts), params).riskScore];
+      return [n, message.score({ message: words, platform: input.platform }, opts).riskScore];
     }),
   );
   const sorted = [...risk.keys()].sort(
@@ -236,10 +239,13 @@ function standing(theirs: readonly ScoredTurn[], riskScore: number): string | nu
  * and the user's answers as evidence, plus `conversation`: each turn, the one where it turned, where the
  * user stands.
  */
-export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {}): ScanResult | null {
+export function scoreConversation(
+  input: EngineInput,
+  message: MessageAnalysis,
+  opts: AnalyzeOptions = {},
+): ScanResult | null {
   const thread = splitConversation(input.message);
   if (!thread) return null;
-  const params = paramsFor(opts);
   // A turn's language is never shown and never moves its score: each turn skips detecting it (the whole does not).
   const turnOpts: AnalyzeOptions = { ...opts, detectLanguage: false };
   // The user's turns are read only to tell the sides apart: when the thread labels them, not at all.
@@ -251,9 +257,9 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const scored = thread.turns.map((turn) =>
     readWhole || (labelled && isMeLabel(turn.speaker))
       ? unscored(turn)
-      : scoreTurn(turn, input, turnOpts, params, seen),
+      : scoreTurn(turn, input, turnOpts, message, seen),
   );
-  const mine = readWhole ? sidesByText(thread.turns, labelled, input, turnOpts, params) : mySpeakers(scored);
+  const mine = readWhole ? sidesByText(thread.turns, labelled, input, turnOpts, message) : mySpeakers(scored);
   const theirs = scored.filter((s) => !mine.has(s.turn.speaker));
   // Where it turned: their first turn that makes a move and is flagged on its own; failing that, their first
   // move at all, which stands only if the whole is flagged (a "relative" asking for money reads mildly alone).
@@ -262,22 +268,22 @@ export function scoreConversation(input: EngineInput, opts: AnalyzeOptions = {})
   const candidate = readWhole ? undefined : (theirs.find(isRed) ?? theirs.find((s) => s.moves));
 
   const { text, pieces } = wholeText(theirs, isRed);
-  const g = gather(
+  const whole = message.decideWith(
     {
       message: text,
       platform: input.platform,
       phoneNumber: input.phoneNumber,
       email: input.email,
       qrLinks: input.qrLinks,
+      context: input.context,
+      knownBad: input.knownBad,
     },
-    opts,
+    trajectorySignals(theirs, candidate, candidate ? scored.indexOf(candidate) : 0),
   );
-  g.signals.push(...trajectorySignals(theirs, candidate, candidate ? scored.indexOf(candidate) : 0));
-  const questions = addContext(g, input.context);
-  const decided = withQuestions(decide(g, params, input.knownBad), questions);
+  const decided = whole.result;
   const firstRed = candidate && (isRed(candidate) || decided.riskScore >= RISK_BAND_SUSPICIOUS) ? candidate : undefined;
   // A chat read whole: where the user stands comes from what the other side's text asks for as a whole.
-  const reach = readWhole ? [{ ...unscored(thread.turns[0] as SplitTurn), ...movesOf(g.signals) }] : theirs;
+  const reach = readWhole ? [{ ...unscored(thread.turns[0] as SplitTurn), ...movesOf(whole.signals) }] : theirs;
 
   const turns: ConversationTurn[] = scored.map((s) => ({
     speaker: s.turn.speaker,

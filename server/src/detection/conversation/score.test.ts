@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyze, analyzeLocal } from './analyze.ts';
-import { scoreConversation } from './conversation-score.ts';
-import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from './conversation/threads.ts';
+import { analyze, analyzeLocal } from '../analyze.ts';
+import { FAMILY_MONEY, MARKETPLACE_CODE, NEW_NUMBER, PIG_BUTCHERING } from './threads.ts';
 
 /** Whole conversations through the engine: the verdict of the whole, the turn where it turned, the user's side. */
 describe('a conversation is read as one, turn by turn', () => {
@@ -49,7 +48,7 @@ describe('a conversation is read as one, turn by turn', () => {
   });
 
   it("evidence spans point into the pasted thread at the other side's words", () => {
-    const r = scoreConversation({ message: MARKETPLACE_CODE.text });
+    const r = analyzeLocal({ message: MARKETPLACE_CODE.text });
     const spans = r?.reasonDetails.flatMap((d) => d.evidence).filter((e) => e.kind === 'span') ?? [];
     expect(spans.length).toBeGreaterThan(0);
     for (const e of spans)
@@ -64,12 +63,20 @@ describe('a conversation is read as one, turn by turn', () => {
   });
 
   it('each turn scores as that message alone would (the lighter per-turn path moves no score); the whole keeps its language', () => {
-    const r = scoreConversation({ message: PIG_BUTCHERING.text });
+    const r = analyzeLocal({ message: PIG_BUTCHERING.text });
     for (const t of r?.conversation?.turns ?? []) {
       if (t.riskScore === null) continue;
       expect(t.riskScore).toBe(analyzeLocal({ message: PIG_BUTCHERING.text.slice(t.start, t.end) }).riskScore);
     }
     expect(r?.language?.code).toBe('en');
+  });
+
+  it('the offline analysis reads a conversation as a scan does: one pipeline', async () => {
+    for (const thread of [PIG_BUTCHERING, MARKETPLACE_CODE, NEW_NUMBER, FAMILY_MONEY]) {
+      const local = analyzeLocal({ message: thread.text, context: { knowsSender: true } });
+      expect(local.conversation).toBeDefined();
+      expect(local).toEqual(await analyze({ message: thread.text, context: { knowsSender: true } }));
+    }
   });
 
   it('a single message is not a conversation and scores as before', async () => {
@@ -86,7 +93,7 @@ describe('a long chat within the budget', () => {
 
   it('a 2,000-turn chat of the same two short turns is read turn by turn, each different turn once', () => {
     const message = turns(2000, (i) => (i % 2 ? 'B: hi' : 'A: hi'));
-    const r = scoreConversation({ message });
+    const r = analyzeLocal({ message });
     expect(r?.conversation?.readWhole).toBeUndefined();
     expect(r?.conversation?.turns.length).toBeGreaterThan(1000);
     const theirs = r?.conversation?.turns.filter((t) => t.role === 'them') ?? [];
@@ -98,7 +105,7 @@ describe('a long chat within the budget', () => {
     const ask = 'Them: To release your parcel pay the $2.99 fee today at https://parcel-release-fee.top/pay';
     const message = `${turns(800, (i) => (i % 2 ? `Me: k${i}` : `Them: o${i}`))}\n${ask}`;
     expect(message.length).toBeLessThanOrEqual(10_000);
-    const r = scoreConversation({ message });
+    const r = analyzeLocal({ message });
     expect(r?.conversation?.readWhole).toBe(true);
     expect(r?.conversation?.turnedAt).toBeNull();
     expect(r?.conversation?.turns.every((t) => t.riskScore === null)).toBe(true);
@@ -110,7 +117,7 @@ describe('a long chat within the budget', () => {
   it("a chat read whole never holds the user's own words against them", () => {
     const mine = 'Me: Send the gift card codes now or your account is suspended http://paypa1-verify.top';
     const message = `${turns(700, (i) => (i % 2 ? `Me: y${i}` : `Them: s${i}`))}\n${mine}`;
-    const r = scoreConversation({ message });
+    const r = analyzeLocal({ message });
     expect(r?.conversation?.readWhole).toBe(true);
     expect(r?.riskScore).toBeLessThan(40);
     expect(r?.links).toHaveLength(0);
