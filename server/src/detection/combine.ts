@@ -28,8 +28,6 @@ export const DECAY = [1, 0.85, 0.7, 0.6, 0.5, 0.45, 0.4] as const;
 const DECAY_TAIL = 0.35;
 /** A shown reason at or above this effective weight is a warning sign (severity medium or high). */
 export const WARNING_WEIGHT = 1.5;
-/** Where an opener with no ask lands: inside the Suspicious band. */
-export const OPENER_FLOOR = 45;
 
 export const sigmoid = (z: number): number => 1 / (1 + Math.exp(-z));
 export const logit = (p: number): number => Math.log(p / (1 - p));

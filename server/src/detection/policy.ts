@@ -33,26 +33,32 @@
 import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { combine, effectiveWeight, OPENER_FLOOR, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
+import { combine, effectiveWeight, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
 import type { Signal } from './signal.ts';
 import { step, type PolicyStepId } from './steps.ts';
 import type { TextDomain } from './model/features.ts';
 import { ASK_TAGS, MARKETPLACES } from './rules/rules.ts';
 import { USER_KNOWS_SENDER } from './context.ts';
 
-export { POLICY_STEPS, type PolicyStepId } from './steps.ts';
+// The bounds are written once (score/limits.ts); the steps' words are rendered from them.
+import {
+  KNOWN_BAD_FLOOR,
+  MODEL_ONLY_CAP,
+  OFFICIAL_DESTINATION_CAP,
+  OPENER_FLOOR,
+  WARNING_FLOOR,
+} from './score/limits.ts';
 
-/** The model logit that the marketplace cap leaves at most: 35 after calibration. */
+export { POLICY_STEPS, type PolicyStepId } from './steps.ts';
+export { KNOWN_BAD_FLOOR, MODEL_ONLY_CAP, OFFICIAL_DESTINATION_CAP } from './score/limits.ts';
+
+/** The model logit the marketplace cap leaves at most (about 35-39 with the shipped combiner; the score is then held at MODEL_ONLY_CAP). */
 const MARKETPLACE_MODEL_LOGIT_CAP = -0.62;
-/** The highest score of a message whose only destination is the company's own website, or that gives no way to act. */
-export const OFFICIAL_DESTINATION_CAP = 30;
 /**
  * How sure the text model must be for its alarm to stand alone (no detector, link, number or sender finding
  * raised the score). Chosen from the leave-one-source-out trade-off (decision 101).
  */
 export const MODEL_ONLY_MIN_P = 0.5;
-/** Where a model-only alarm below that certainty lands: the low band, with what to watch for. */
-export const MODEL_ONLY_CAP = 35;
 /** A floored or capped score is a judgement call, not a measurement: its confidence is at most this. */
 const JUDGEMENT_CONFIDENCE = 0.6;
 
@@ -102,7 +108,8 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
   if (quietMarketplaceChat && modelLogit !== null && modelLogit > MARKETPLACE_MODEL_LOGIT_CAP) {
     const uncapped = combine({ ...base, modelLogit }).riskScore;
     modelLogit = MARKETPLACE_MODEL_LOGIT_CAP;
-    combined = combine({ ...base, modelLogit }).riskScore;
+    // The logit's cap lands near the bound with the shipped combiner, not on it: the bound is what the step says.
+    combined = Math.min(combine({ ...base, modelLogit }).riskScore, MODEL_ONLY_CAP);
     if (combined !== uncapped) steps.push(step('marketplace_model_cap', uncapped, combined));
   }
 
@@ -111,9 +118,9 @@ export function applyScorePolicy(input: PolicyInput): PolicyOutcome {
 
   // 2. warning_floor.
   const warnings = input.signals.filter((s) => effectiveWeight(s, input.params) >= WARNING_WEIGHT);
-  if (riskScore < RISK_BAND_SUSPICIOUS && warnings.length) {
-    steps.push(step('warning_floor', riskScore, RISK_BAND_SUSPICIOUS));
-    riskScore = RISK_BAND_SUSPICIOUS;
+  if (riskScore < WARNING_FLOOR && warnings.length) {
+    steps.push(step('warning_floor', riskScore, WARNING_FLOOR));
+    riskScore = WARNING_FLOOR;
     floored = true;
   }
   // 3. opener_floor.
@@ -213,8 +220,6 @@ function confidenceOf(riskScore: number, input: PolicyInput, modelLogit: number 
   return Math.max(0.2, Math.min(0.98, 0.3 + 0.68 * decisiveness * Math.max(0, amount)));
 }
 
-/** Where a message with a listed link lands at least: well inside Scam. */
-export const KNOWN_BAD_FLOOR = 90;
 /** How sure a listed link makes the verdict. */
 const KNOWN_BAD_CONFIDENCE = 0.95;
 /** The listing reason's weight: above any single detector's, so it is read first. */

@@ -3,6 +3,13 @@
  * records them, and the LLM reviewer (llm/reviewer.ts) records its blend with the same table.
  */
 import type { PolicyStep } from '@redflag/contracts/scan';
+import {
+  KNOWN_BAD_FLOOR,
+  MODEL_ONLY_CAP,
+  OFFICIAL_DESTINATION_CAP,
+  OPENER_FLOOR,
+  WARNING_FLOOR,
+} from './score/limits.ts';
 
 export type PolicyStepId = PolicyStep['id'];
 
@@ -16,23 +23,17 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   long_text_brand_mismatch:
     "E-mails and newsletters name many companies and link to others, so a link that is not the named company's counts less",
   voip_alone: 'An internet (VoIP) number is normal for many people, so with nothing else asked it counts half',
-  marketplace_model_cap:
-    'On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most 35)',
-  warning_floor: 'A warning sign was found, so the verdict is not green (at least 40)',
-  opener_floor: 'Scams often open like this with no request yet, so it is marked Suspicious (at least 45)',
-  known_sender_cap:
-    'You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most 35)',
-  model_only_cap:
-    'Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most 35)',
-  sender_notice_cap:
-    "It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most 35)",
-  platform_link_cap:
-    "Its only links go to a well-known platform's own site (a photo, an article, an invite), and nothing else in it asks for anything, so its wording alone does not raise it (at most 35)",
-  destination_cap: "Its only way to act is the company's own website, so it is at most a low risk (at most 30)",
-  no_way_to_act_cap: 'It is a routine notice that gives no way to act, so it is at most a low risk (at most 30)',
+  marketplace_model_cap: `On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most ${MODEL_ONLY_CAP})`,
+  warning_floor: `A warning sign was found, so the verdict is not green (at least ${WARNING_FLOOR})`,
+  opener_floor: `Scams often open like this with no request yet, so it is marked Suspicious (at least ${OPENER_FLOOR})`,
+  known_sender_cap: `You said you know the sender, and the message asks for nothing yet, so its opening alone does not raise it (at most ${MODEL_ONLY_CAP})`,
+  model_only_cap: `Only the wording resembles scams; nothing in the message asks for anything or leads anywhere yet (at most ${MODEL_ONLY_CAP})`,
+  sender_notice_cap: `It reads like the sender's own alert or notice, and the only way back it gives is the kind such senders use (a toll-free helpline, a short code, their own website), so its wording alone does not raise it (at most ${MODEL_ONLY_CAP})`,
+  platform_link_cap: `Its only links go to a well-known platform's own site (a photo, an article, an invite), and nothing else in it asks for anything, so its wording alone does not raise it (at most ${MODEL_ONLY_CAP})`,
+  destination_cap: `Its only way to act is the company's own website, so it is at most a low risk (at most ${OFFICIAL_DESTINATION_CAP})`,
+  no_way_to_act_cap: `It is a routine notice that gives no way to act, so it is at most a low risk (at most ${OFFICIAL_DESTINATION_CAP})`,
   reviewer_blend: 'An AI reviewer read the message and moved the score part of the way toward its own',
-  known_bad_link:
-    'A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least 90)',
+  known_bad_link: `A link in the message is on a public list of known phishing or malware links, so it is marked Scam (at least ${KNOWN_BAD_FLOOR})`,
 };
 
 export const step = (id: PolicyStepId, from: number, to: number): PolicyStep => ({
