@@ -227,6 +227,16 @@ describe('entries no index can hold', () => {
     expect(tooLong).toBe(2);
     expect(skipped).toBe(0);
   });
+
+  it('a host longer than the DNS allows is counted too long, in a list of links as in a list of domains', () => {
+    const host = `${'www.a.'.repeat(60)}example.com`;
+    const links = parseFeed('openphish', [`https://${host}/x`, 'https://kept.example/x'].join('\n'));
+    expect(links.entries.map((e) => e.value)).toEqual(['kept.example/x']);
+    expect([links.tooLong, links.skipped]).toEqual([1, 0]);
+    const domains = parseFeed('domains', [host, 'kept.example'].join('\n'));
+    expect(domains.entries.map((e) => e.value)).toEqual(['kept.example']);
+    expect([domains.tooLong, domains.skipped]).toEqual([1, 0]);
+  });
 });
 
 describe('lists never name a platform (issue 44 rows 5-7)', () => {

@@ -21,8 +21,10 @@ import type { FeedFormat } from '@redflag/contracts/reputation';
 import { parse } from 'tldts';
 import {
   domainEntryRefusal,
+  hasOverlongHost,
   HOST_KIND_TEXT,
   isSharedHost,
+  MAX_HOST_LENGTH,
   normalizeHost,
   normalizeUrl,
   sharedHostKind,
@@ -35,8 +37,6 @@ import {
  * 2,048 too; a longer listed link is a one-off whose host is still matched by the host entries around it.
  */
 export const MAX_URL_CHARS = 2048;
-/** DNS names are 253 characters at most. */
-const MAX_HOST_CHARS = 253;
 
 export interface FeedEntry {
   kind: 'url' | 'host';
@@ -72,7 +72,7 @@ export interface ParsedFeed {
   entries: FeedEntry[];
   /** Rows that are not an entry of the format. */
   skipped: number;
-  /** Entries longer than MAX_URL_CHARS (or a host over 253 characters): skipped. */
+  /** Entries longer than MAX_URL_CHARS (or a host over MAX_HOST_LENGTH, 253 characters): skipped. */
   tooLong: number;
   /** Domains naming a big shared site (domainEntryRefusal), or links that are only such a host: skipped. */
   refused: RefusedEntry[];
@@ -119,9 +119,10 @@ function urlEntry(raw: string, listedAt: Date | null): Row {
   // Normalising only removes tracking parameters: a raw link this long cannot come under the limit.
   if (raw.length > MAX_URL_CHARS * 4) return 'too_long';
   const n = normalizeUrl(raw);
+  if (!n) return hasOverlongHost(raw) ? 'too_long' : 'unreadable';
   // A listed site has a dotted name or an address: "Unauthorized" as a line is not http://unauthorized.
-  if (!n || (!n.host.includes('.') && !parse(n.host).isIp)) return 'unreadable';
-  if (n.url.length > MAX_URL_CHARS || n.host.length > MAX_HOST_CHARS) return 'too_long';
+  if (!n.host.includes('.') && !parse(n.host).isIp) return 'unreadable';
+  if (n.url.length > MAX_URL_CHARS) return 'too_long';
   if (!isSharedHost(n.host)) return { kind: 'url', value: n.url, host: n.host, listedAt };
   const shared = sharedHostKind(n.host);
   // The whole link is the shared host itself: as a link it would flag every link to the host.
@@ -235,7 +236,7 @@ function parseDomains(text: string): ParsedFeed {
       // Hosts-file lines ("0.0.0.0 evil.example") name the domain last.
       const line = raw.replace(/#.*$/, '').trim().split(/\s+/).pop() ?? '';
       if (!line) continue;
-      if (line.length > MAX_HOST_CHARS) {
+      if (line.length > MAX_HOST_LENGTH) {
         yield 'too_long';
         continue;
       }

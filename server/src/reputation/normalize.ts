@@ -409,7 +409,7 @@ for (const [net, bits] of [
   NOT_PUBLIC.addSubnet(net, bits, 'ipv6');
 
 /** The longest name the DNS allows (RFC 1035: 255 octets on the wire, 253 characters written). */
-const MAX_HOST_LENGTH = 253;
+export const MAX_HOST_LENGTH = 253;
 
 const suffixesOf = (host: string): string[] => {
   const parts = host.split('.');
@@ -543,8 +543,8 @@ export interface NormalizedUrl {
   host: string;
 }
 
-/** A link as written in a message or a list, normalised; null when it is not an http(s) link. */
-export function normalizeUrl(raw: string): NormalizedUrl | null {
+/** A link as written in a message or a list, parsed (defanged "hxxp" and "[.]" read back); null when it is not an http(s) link. */
+function parseLink(raw: string): URL | null {
   let text = raw
     .trim()
     .replace(/^hxxp/i, 'http')
@@ -558,7 +558,18 @@ export function normalizeUrl(raw: string): NormalizedUrl | null {
   } catch {
     return null;
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  return u.protocol === 'http:' || u.protocol === 'https:' ? u : null;
+}
+
+/** An http(s) link whose host is longer than the DNS allows (normalizeUrl refuses it): a list counts it too long. */
+export function hasOverlongHost(raw: string): boolean {
+  return (parseLink(raw)?.hostname.length ?? 0) > MAX_HOST_LENGTH;
+}
+
+/** A link as written in a message or a list, normalised; null when it is not an http(s) link. */
+export function normalizeUrl(raw: string): NormalizedUrl | null {
+  const u = parseLink(raw);
+  if (!u) return null;
   const host = normalizeHost(u.hostname);
   if (!host) return null;
   const defaultPort = u.port === '' || u.port === '80' || u.port === '443';
