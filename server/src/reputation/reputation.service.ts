@@ -120,11 +120,11 @@ export interface ScanReputationCheck {
 type HashedValue = ScanValue & { valueHash: string; contributorHash: string };
 
 /**
- * The links an analysis found (ScanResult.links: the message's, and a QR image's) on this instance's copy of
- * the known-bad lists (known-bad.ts; `listsVersion` as the scan's first statement read it). The engine weighs
- * them as evidence (EngineInput knownBad, policy step 8): engine/pool.ts createEngine asks for them between the
- * analysis and its decision. Null when no copy of the lists can be loaded (logged without values): the scan is
- * then answered without them.
+ * The links an analysis found in the message (ScanResult.links; a QR image's link is in the message, where the
+ * client puts it) on this instance's copy of the known-bad lists (known-bad.ts; `listsVersion` as the scan's
+ * first statement read it). The engine weighs them as evidence (EngineInput knownBad, policy step 8):
+ * engine/pool.ts createEngine asks for them between the analysis and its decision. Null when no copy of the
+ * lists can be loaded (logged without values): the scan is then answered without them.
  */
 export async function lookupListings(
   ctx: ScanCtx,
