@@ -3,7 +3,8 @@ import { analyzeBeforeReview } from '../detection/analyze.ts';
 import { rawMail } from '../inbound/fixtures.ts';
 import type { Listing } from '@redflag/contracts/reputation';
 import type { ScanResult } from '@redflag/contracts/scan';
-import { createEngine, createEnginePool, type EnginePool } from './pool.ts';
+import { Worker } from 'node:worker_threads';
+import { createEngine, createEnginePool, THREAD_EXEC_ARGV, workerModule, type EnginePool } from './pool.ts';
 import { createLogger } from '../lib/logger.ts';
 
 /**
@@ -106,5 +107,22 @@ describe('the engine threads', () => {
     const unavailable = await engine.analyze(input, async () => null);
     expect(tasks).toBe(1);
     expect(unavailable.listed).toBeNull();
+  });
+
+  it('load their module without require, so a stop while they load cannot abort the process', async () => {
+    // Piscina tries require() first; on Node 20.19+ that instantiates an ES module synchronously, and a thread
+    // terminated then takes the process down (a server stopped during its warm-up). An engine thread's require
+    // of its module must refuse at once instead, leaving Piscina's import(), which a stop ends cleanly.
+    const code = await new Promise<unknown>((resolve, reject) => {
+      const w = new Worker(
+        `const { parentPort, workerData } = require('node:worker_threads');
+         try { require(workerData); parentPort.postMessage('loaded by require'); }
+         catch (e) { parentPort.postMessage(e.code); }`,
+        { eval: true, workerData: workerModule(), execArgv: [...THREAD_EXEC_ARGV] },
+      );
+      w.once('message', (m) => void w.terminate().then(() => resolve(m)));
+      w.once('error', reject);
+    });
+    expect(code).toBe('ERR_REQUIRE_ESM');
   });
 });

@@ -55,17 +55,24 @@ export interface EnginePool {
 }
 
 /**
+ * Node's flags for an engine thread. A thread gets none of the process's own (a test's `--import` of a mock,
+ * `--watch`): the source entry registers tsx itself, and V8's flags apply to the process's isolate only. And no
+ * `require` of an ES module: Piscina loads a worker's file with `require` first, which on Node 20.19+ instantiates
+ * an ES module synchronously, and a thread stopped in that moment (a server stopped while it warms up) aborts
+ * the whole process ("v8::Module::IsGraphAsync must be used on an instantiated module"). Without it `require`
+ * refuses at once and Piscina imports the module, which a stop ends cleanly.
+ */
+export const THREAD_EXEC_ARGV: readonly string[] = ['--no-experimental-require-module'];
+
+/**
  * The worker's module: beside this file when the server runs from its TypeScript (tests, `npm run dev`;
  * worker-from-source.mjs then loads tsx in the thread), else the bundle's dist/server/engine-worker.js (scripts/build.mjs).
  */
-function workerModule(): { filename: string; execArgv: string[] } {
+export function workerModule(): string {
   const source = fileURLToPath(new URL('./worker.ts', import.meta.url));
-  // A thread gets none of the process's own flags (a test's `--import` of a mock, `--watch`): the source entry
-  // registers tsx itself, and V8's flags apply to the process's isolate only.
-  if (existsSync(source))
-    return { filename: fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url)), execArgv: [] };
+  if (existsSync(source)) return fileURLToPath(new URL('./worker-from-source.mjs', import.meta.url));
   // In the bundle, import.meta.url names dist/server/engine/pool.ts (scripts/build.mjs sourceRelativeUrls).
-  return { filename: fileURLToPath(new URL('../engine-worker.js', import.meta.url)), execArgv: [] };
+  return fileURLToPath(new URL('../engine-worker.js', import.meta.url));
 }
 
 /** `threads` engine threads (config.engineThreads), started on first use and kept while the process runs. */
@@ -73,7 +80,8 @@ export function createEnginePool(threads: number): EnginePool {
   let pool: Piscina<unknown, unknown> | null = null;
   const poolOf = (): Piscina => {
     pool ??= new Piscina({
-      ...workerModule(),
+      filename: workerModule(),
+      execArgv: [...THREAD_EXEC_ARGV],
       minThreads: threads,
       maxThreads: threads,
       // Threads are kept: a new one pays for its warm-up (about a second) before its first scan.

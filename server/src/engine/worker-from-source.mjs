@@ -8,4 +8,3 @@ const worker = await import('./worker.ts');
 export const analyze = worker.analyze;
 export const warm = worker.warm;
 export const readMail = worker.readMail;
-export const links = worker.links;
