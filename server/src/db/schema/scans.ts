@@ -1,7 +1,8 @@
 import { index, integer, jsonb, pgTable, real, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { ScanResult, ScanSource } from '@redflag/contracts/scan';
+import type { ScanSource } from '@redflag/contracts/scan';
 import type { ScanContext } from '@redflag/contracts/scan-context';
 import { user } from './auth.ts';
+import { scanResultColumn } from './stored-result.ts';
 
 /**
  * A scan as the owner sees it in their history. The message is stored because the dashboard shows it to
@@ -24,8 +25,11 @@ export const scans = pgTable(
     confidence: real('confidence').notNull(),
     scamType: text('scam_type'),
     reasons: jsonb('reasons').$type<string[]>().notNull(),
-    /** The full engine result (evidence, phone / e-mail / link findings, advice) for the detail view. */
-    result: jsonb('result').$type<ScanResult>().notNull(),
+    /**
+     * The full engine result (evidence, phone / e-mail / link findings, advice) for the detail view, a chat's
+     * turns packed (stored-result.ts).
+     */
+    result: scanResultColumn('result').notNull(),
     engineVersion: text('engine_version').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The user's answers about the sender and the chat (null: none given); changed by PATCH, re-scoring the scan. */
