@@ -134,7 +134,9 @@ async function main() {
     ]);
     console.log(line('idle: GET /healthz', idleHealth));
     console.log(line('idle: bare node:http', idleBare));
-    for (const [name, one] of cases) {
+    // BENCH_CASES=chats (a word of the case's name) runs only the cases that name it, e.g. to profile one.
+    const only = process.env.BENCH_CASES;
+    for (const [name, one] of cases.filter(([n]) => !only || n.includes(only))) {
       const work = load(one);
       const [health, bareTimes, count] = await Promise.all([
         poll(`${base}/healthz`, work),

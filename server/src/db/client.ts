@@ -233,6 +233,11 @@ class PgliteStatements {
     const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
+        // PGlite runs a statement synchronously on the event loop, and the next one queued behind its lock
+        // starts in a microtask when it ends: ten scans' statements would run back to back with no I/O between
+        // them. Each waits for the loop's next turn first, so a health check or a sign-in is answered between
+        // two statements rather than after all of them (decision 134).
+        await new Promise<void>((resolve) => setImmediate(resolve));
         if (this.stale) {
           this.stale = false;
           this.named.clear();

@@ -100,3 +100,17 @@ describe('named prepared statements on PGlite', () => {
     expect(rows[0]).toMatchObject({ id: 1, extra: 'e' });
   });
 });
+
+describe('statements queued on PGlite', () => {
+  it('leave the event loop a turn between them: what waits on the loop is not held until the last one ends', async () => {
+    const slow = () => database.db.execute(sql`select pg_sleep(0.002), ${'x'}::text as v`);
+    for (let i = 0; i < 4; i++) await slow(); // named from here on, as a busy server's statements are
+    let done = 0;
+    const queued = Array.from({ length: 10 }, () => slow().then(() => done++));
+    // A callback of the loop's next turn (as an incoming request's is): it sees how many statements ran first.
+    const seenAtNextTurn = new Promise<number>((resolve) => setImmediate(() => resolve(done)));
+    await Promise.all(queued);
+    expect(done).toBe(10);
+    expect(await seenAtNextTurn).toBeLessThanOrEqual(2);
+  });
+});
