@@ -2,10 +2,10 @@
 // (issue #44 rows 1 and 9; target: under 100 ms while 10 run at once). Three loads, each 10 at a time for
 // BENCH_SECONDS: 10,000-character chats of 2,000 short turns, the engine's slowest generated texts
 // (server/src/test/pathological.ts) and forwarded mails of about 1 MB holding 40,000 links (over SMTP to the
-// inbound listener). Meanwhile one client asks /healthz every 20 ms; the same client asks a bare node:http
-// server in its own process the same way, in the same run, as the baseline. Prints medians, p99 and the
-// worst of each. The instance is the bundle as the image runs it (bench/lib.ts startServer), with
-// ENGINE_THREADS one a core. Prints no message text.
+// inbound listener). Meanwhile one client, in a process of its own apart from the load (bench/poll.mjs),
+// asks /healthz every 20 ms; the same client asks a bare node:http server in its own process the same way,
+// in the same run, as the baseline. Prints medians, p99 and the worst of each. The instance is the bundle as
+// the image runs it (bench/lib.ts startServer), with ENGINE_THREADS one a core. Prints no message text.
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,22 +21,24 @@ const PORT = 5191;
 const SMTP_PORT = 5192;
 const BARE_PORT = 5193;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-/** Asks `url` every 20 ms until `stop` resolves; each answer's time in ms. */
-async function poll(url: string, stop: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  void stop.finally(() => (done = true));
-  while (!done) {
-    const s = performance.now();
-    const res = await fetch(url);
-    await res.arrayBuffer();
-    times.push(performance.now() - s);
-    await sleep(20);
-  }
-  return times;
+/**
+ * Asks each of `urls` every 20 ms for `ms` from a child process of its own (bench/poll.mjs), so that the
+ * load this process makes does not delay the asking; each answer's time in ms, an array a URL.
+ */
+function poll(urls: string[], ms: number): Promise<number[][]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(import.meta.dirname, 'poll.mjs'), String(ms), ...urls], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as number[][]) : reject(new Error(`the poller exited ${code}`)),
+    );
+  });
 }
 
 function line(name: string, times: number[]): string {
@@ -126,22 +128,15 @@ async function main() {
         .map((l) => l.toFixed(2))
         .join(' ')}, ${seconds} s a case\n`,
     );
-    const idle = performance.now() + 2000;
-    const idleStop = sleep(Math.max(0, idle - performance.now()));
-    const [idleHealth, idleBare] = await Promise.all([
-      poll(`${base}/healthz`, idleStop),
-      poll(`http://127.0.0.1:${BARE_PORT}/`, idleStop),
-    ]);
+    const [idleHealth = [], idleBare = []] = await poll([`${base}/healthz`, `http://127.0.0.1:${BARE_PORT}/`], 2000);
     console.log(line('idle: GET /healthz', idleHealth));
     console.log(line('idle: bare node:http', idleBare));
     // BENCH_CASES=chats (a word of the case's name) runs only the cases that name it, e.g. to profile one.
     const only = process.env.BENCH_CASES;
     for (const [name, one] of cases.filter(([n]) => !only || n.includes(only))) {
-      const work = load(one);
-      const [health, bareTimes, count] = await Promise.all([
-        poll(`${base}/healthz`, work),
-        poll(`http://127.0.0.1:${BARE_PORT}/`, work),
-        work,
+      const [[health = [], bareTimes = []], count] = await Promise.all([
+        poll([`${base}/healthz`, `http://127.0.0.1:${BARE_PORT}/`], seconds * 1000),
+        load(one),
       ]);
       console.log(`\n${name}: ${count} done`);
       console.log(line('  GET /healthz', health));
