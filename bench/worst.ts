@@ -1,5 +1,5 @@
 // npm run bench:worst: how long GET /healthz takes while an instance works through the worst inputs it accepts
-// (issue #44 rows 1 and 9; target: under 100 ms while 10 run at once). Three loads, each 10 at a time for
+// (decisions 130 and 134; target: under 100 ms while 10 run at once). Three loads, each 10 at a time for
 // BENCH_SECONDS: 10,000-character chats of 2,000 short turns, the engine's slowest generated texts
 // (server/src/test/pathological.ts) and forwarded mails of about 1 MB holding 40,000 links (over SMTP to the
 // inbound listener). Meanwhile one client, in a process of its own apart from the load (bench/poll.mjs),

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, type TestUser } from '../test/users.ts';
 import { API_KEY_FAILURES } from './rate-limit-headers.ts';
 
-// Failed API keys are counted per client address and key prefix (issue 44 row 10): one broken client behind
+// Failed API keys are counted per client address and key prefix: one broken client behind
 // a shared address (an office, a NAT, a CI runner) is slowed down without locking out the other API users
 // there, a valid key is never refused for someone else's failures, and its 429 says so in RateLimit fields.
 

@@ -8,7 +8,7 @@ import { createVerifiedUser, type TestUser } from '../test/users.ts';
 import { errorOf, freshIp, latestMailTo, openLink, post, readJson, sessionCookie } from '../test/auth-helpers.ts';
 
 /**
- * The change-email takeover (issue #44 row 3, decision 132): an attacker's own verified account asks to
+ * The change-email takeover (decision 132): an attacker's own verified account asks to
  * change its address to the victim's; the victim opens "Verify your new RedFlag e-mail address". An address
  * becomes an account's only when the same person proves both: the mailbox (the link) and the account (its
  * password, or a code sent to the account's current address). The link alone changes nothing.

@@ -11,7 +11,7 @@ import { changeEmailCodeMail } from '../mail/templates.ts';
 /**
  * The last step of a change of address (decision 132). better-auth mails the new address a link whose token
  * says "move account X from its current address to this one"; opening that link used to make the change at
- * once, so whoever read the new mailbox bound it to an account someone else controls (issue #44 row 3).
+ * once, so whoever read the new mailbox bound it to an account someone else controls (decision 132).
  * Now the link lands on the app's page with the token (EMAIL_CHANGE_TOKEN_PARAM) and the change is made only
  * here, when the same person also proves the account: its password, or a code mailed to its current address.
  */

@@ -8,7 +8,7 @@ import { createVerifiedUser } from '../test/users.ts';
 import { freshIp, latestMailTo, openLink, post, sessionCookie } from '../test/auth-helpers.ts';
 
 /**
- * Proving the mailbox revokes every way in made before it (issue #44 row 4, decisions 107 and 132): besides
+ * Proving the mailbox revokes every way in made before it (decisions 107 and 132): besides
  * the password and the sessions, an API key and a forwarding address made while the address was unproven
  * (REQUIRE_EMAIL_VERIFICATION=false lets a sign-up use the account at once; an unverified account may hold
  * a session) stop working when the owner of the mailbox opens the verification link or a magic link.

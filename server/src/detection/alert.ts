@@ -1,5 +1,5 @@
 /**
- * Transaction alerts and the sender's own contact points (issue #32 item 3, decision 109).
+ * Transaction alerts and the sender's own contact points (decision 109).
  *
  * A genuine debit, credit or UPI alert often ends with the bank's way to reach it: "Not you? Call
  * 1800 258 6161", "SMS BLOCK 4821 to 5676791", "dial *334#", its own short link. Those are context, not

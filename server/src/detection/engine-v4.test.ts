@@ -3,7 +3,7 @@ import type { Platform, ScamType } from '@redflag/contracts/scan';
 import { analyzeLocal } from './analyze.ts';
 
 /**
- * Issue #32 (engine v4), items 3-5, as a user would see them. Written before the rules; messages written
+ * Engine v4's alerts, contact points and marketplace findings, as a user would see them. Written before the rules; messages written
  * for these tests (never used in training). The verdicts rest on the detectors and the score policy, not on
  * the text model's certainty, so a retrained model cannot quietly undo them.
  */
@@ -204,7 +204,7 @@ describe('types that fit, advice that fits', () => {
   });
 });
 
-// Findings of the #34 walk (2026-11-28): a reason or advice that contradicts the message.
+// Findings of a new-user walk (2026-11-28): a reason or advice that contradicts the message.
 describe('no reassurance or advice that contradicts the message', () => {
   it('a Spanish request for a transfer of 850 euros is a request, not "no request yet"', () => {
     const r = scan(

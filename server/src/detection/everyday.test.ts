@@ -5,7 +5,7 @@ import { analyzeLocal } from './analyze.ts';
 /**
  * Twenty-four everyday messages as a new user would paste them (12 scams, 12 genuine; the US, the UK, India,
  * Nigeria, Kenya, the Philippines and Australia, and chats in Spanish and Portuguese), written for this test
- * and never used in training (issue #32's "everyday messages" target). A scam must be flagged (40 or more)
+ * and never used in training (the "everyday messages" target of docs/engine.md). A scam must be flagged (40 or more)
  * with a type, a genuine message must stay under 40 with no type.
  */
 const EVERYDAY: Array<['scam' | 'legit', string, string, Platform]> = [

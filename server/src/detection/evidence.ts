@@ -106,7 +106,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   if (!hits.some((h) => h.tags.some((t) => REQUEST_TAGS.has(t))))
     hits.push(...runRules(folded, message, { platform }, CONVERSATION_RULES));
   // Meeting or collecting in person reassures only a local deal: beside an overpayment to refund or a shipping
-  // agent to pay, the "pick up" is the scammer's mover, not the buyer at the door (#34 walk). A buyer who only
+  // agent to pay, the "pick up" is the scammer's mover, not the buyer at the door (a new-user walk). A buyer who only
   // mentions paying by cashier's check at the bank keeps it.
   if (hits.some((h) => h.id === 'overpayment' || h.id === 'shipping_agent')) {
     const i = hits.findIndex((h) => h.id === 'local_cash_pickup');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyzeLocal } from './analyze.ts';
 import { analyzeLinks } from './url/links.ts';
 
-// Issue 44 row 11: a link to a well-known platform's own host is not a look-alike or "a misspelling" of that
+// A link to a well-known platform's own host is not a look-alike or "a misspelling" of that
 // platform (url/brands.ts: Discord and Telegraph known by their hosts; url/popular.ts: the most-visited sites).
 
 const DISCORD_PHOTO =
@@ -59,7 +59,7 @@ describe("a well-known platform's own host", () => {
 });
 
 describe("a message whose only links are a platform's own hosts, and nothing else raised", () => {
-  it('the three messages of issue 44 row 11 score below 40, with the cap on the record', () => {
+  it('a Discord CDN photo, a telegra.ph article and a Discord invite score below 40, with the cap on the record', () => {
     for (const message of [DISCORD_PHOTO, TELEGRAPH, DISCORD_INVITE, 'https://discord.gg/bookclub']) {
       const r = analyzeLocal({ message });
       expect(r.riskScore, message).toBeLessThan(40);

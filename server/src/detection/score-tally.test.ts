@@ -1,5 +1,5 @@
 /**
- * The score on the record (issue #35 item 1, docs/engine.md "How a score is made"): every reason carries the
+ * The score on the record (decision 121, docs/engine.md "How a score is made"): every reason carries the
  * points it added after decay, every change made outside the reasons is a recorded step, and the two add up to
  * the score, on every message.
  */

@@ -29,7 +29,7 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns
   return { value, turns };
 }
 
-/** 2,000 short turns, each different: the chat that held a server's loop for 470-740 ms (issue #44, row 1). */
+/** 2,000 short turns, each different: the chat that held a server's loop for 470-740 ms (decision 130). */
 const WORST_CHAT = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: ${i}` : `A: ${i}`))
   .join('\n')
   .slice(0, 10_000);

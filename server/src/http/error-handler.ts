@@ -56,7 +56,7 @@ export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof AppError) {
     if (err.retryAfterSeconds !== undefined) c.header('Retry-After', String(err.retryAfterSeconds));
     // Every 429 carries the RateLimit fields of the rule that refused it, added to any the route already set
-    // for its other policies (issue 44 row 10).
+    // for its other policies.
     const refusal = rateLimitRefusalFields(err);
     if (refusal && !(c.res.headers.get('RateLimit-Policy') ?? '').includes(refusal['RateLimit-Policy'] ?? ''))
       for (const [name, value] of Object.entries(refusal)) c.header(name, value, { append: true });

@@ -11,8 +11,8 @@ import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPremiumUser, TEST_PASSWORD } from '../test/users.ts';
 import type { RateRule } from './rate-limit.ts';
 
-// Every 429 of the app, web and /v1, carries the IETF RateLimit fields of the policy that refused it
-// (issue 44 row 10), as the /v1 per-key limit always did: a client reads when to come back and why.
+// Every 429 of the app, web and /v1, carries the IETF RateLimit fields of the policy that refused it,
+// as the /v1 per-key limit always did: a client reads when to come back and why.
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import { extractForwarded, linksNotShown, MAX_FORWARDED_LINKS } from './forwarde
 import { startInboundSmtp, type InboundSmtp } from './smtp.ts';
 
 /**
- * Issue #33 row 1: a forwarded mail of about 1 MB holding tens of thousands of links must not hold the
+ * A forwarded mail of about 1 MB holding tens of thousands of links must not hold the
  * event loop. Every pass over the mail is linear and the links a mail contributes are capped.
  */
 

@@ -170,7 +170,7 @@ describe('lists naming big shared sites', () => {
   });
 });
 
-describe('lists never name a platform (issue 44 rows 5-7)', () => {
+describe('lists never name a platform (decision 131)', () => {
   const urlhausRow = (url: string, i: number) =>
     `"${6000000 + i}","2026-03-07 09:00:00","${url}","online","","malware_download","","https://urlhaus.abuse.ch/url/${6000000 + i}/","tester"`;
   let urls: Awaited<ReturnType<typeof importFeed>>;

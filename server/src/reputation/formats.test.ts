@@ -239,7 +239,7 @@ describe('entries no index can hold', () => {
   });
 });
 
-describe('lists never name a platform (issue 44 rows 5-7)', () => {
+describe('lists never name a platform (decision 131)', () => {
   const MULTI_TENANT = [
     'https://cdn.shopify.com/s/files/1/0001/kit/invoice.exe',
     'https://jsfiddle.net/kit123/embedded/result/',

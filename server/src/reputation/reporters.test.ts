@@ -97,7 +97,7 @@ describe('reports from accounts made on the spot', () => {
 
 // Decision 129: "has paid" counts only for real money, through Stripe in live mode. The built-in test
 // provider's card and Stripe's test cards are free, so an account that "paid" with one is as cheap as an
-// account made on the spot (issue 44 row 8). Each app here is fresh: its clock has not been moved, so a new
+// account made on the spot (decision 129). Each app here is fresh: its clock has not been moved, so a new
 // account is young.
 const TEST_CARD = '4242 4242 4242 4242';
 

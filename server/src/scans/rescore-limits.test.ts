@@ -8,7 +8,7 @@ import { createPremiumUser, createTrialUser, type TestUser } from '../test/users
 import { SCANS_PER_USER } from './rate-rules.ts';
 
 /**
- * A re-score is a scan for the limits (issue #44, row 2): PATCH /api/scans/:id and /v1/scans/:id run the
+ * A re-score is a scan for the limits: PATCH /api/scans/:id and /v1/scans/:id run the
  * engine again, so they count against the account's scan rate (scans:user, shared with new scans) and answer
  * 429 naming it; they never spend a trial scan, and on a spent trial they work only for scans made within it.
  */

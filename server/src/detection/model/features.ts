@@ -196,7 +196,7 @@ function withDomain(f: Features, domain: TextDomain): Features {
 /**
  * Hashed indices of one token stream, written to reused buffers (word uni/bi-grams and the length bucket in
  * `WORDS[0..words)`, character 3-5-grams in `CHARS[0..chars)`): the engine scores a message without
- * allocating its features (issue #32 item 6); `featuresFromTokens` copies them out for training.
+ * allocating its features; `featuresFromTokens` copies them out for training.
  */
 let WORDS = new Uint32Array(4096);
 let CHARS = new Uint32Array(8192);

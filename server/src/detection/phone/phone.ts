@@ -239,7 +239,7 @@ const MAX_PHONE_MATCHES = 50;
  * around a candidate (an extension, a time-stamp) and merged where they overlap. Null when there are more than
  * MAX_WINDOWS: the text is then searched whole, as before (bounded by MAX_PHONE_TRIES). A long e-mail has
  * dozens of short digit runs (dates, prices, times, figures) that libphonenumber tried to parse one by one:
- * a tenth of the engine's time on the slowest messages went there (issue #32 item 6).
+ * a tenth of the engine's time on the slowest messages went there.
  */
 const MAX_JOIN = 4;
 const MIN_DIGITS = 10;

@@ -191,7 +191,7 @@ const slot5 = (s: string, i: number): number =>
 /**
  * The character trigrams and 5-grams present in a text, as bit sets of hashed slots. A long e-mail holds
  * nearly every common trigram, so on its own the trigram set let almost every pattern scan; a literal of five
- * characters or more is checked against the 5-grams, which are far rarer (issue #32 item 6).
+ * characters or more is checked against the 5-grams, which are far rarer.
  */
 export class TrigramIndex {
   private readonly bits = new Uint8Array(1 << (INDEX_BITS - 3));

@@ -31,7 +31,7 @@ const ONLY = Object.keys(NAMES);
 /** Enough letters to tell languages apart; below that a guess would mislead. */
 const MIN_LETTERS = 12;
 const MAX_CHARS = 300;
-/** What tinyld reads of that sample (issue #32 item 6). */
+/** What tinyld reads of that sample. */
 const TINYLD_CHARS = 160;
 
 export interface Language {
@@ -331,7 +331,7 @@ const NON_ASCII_LETTER = /(?![a-zA-Z])\p{L}/u;
 /**
  * Text without letters outside a-z where English's commonest words make a fifth of the words (at least two) and no Tagalog,
  * Malay or Indonesian marker appears is English: most messages are, and tinyld took two fifths of the
- * engine's time on them (issue #32 item 6). On the development data this path takes 61% of messages.
+ * engine's time on them. On the development data this path takes 61% of messages.
  */
 function plainlyEnglish(words: string): boolean {
   // Curly quotes, dashes, bullets and non-breaking spaces are not letters of another language.
@@ -347,7 +347,7 @@ function plainlyEnglish(words: string): boolean {
   }
   if (other && other * 4 >= english) return false;
   // No word of another language at all, and a few of English's: lists, headers and junk-word spam are English
-  // too, and the n-gram detector took 0.4-1 ms to say so (issue #32 item 6).
+  // too, and the n-gram detector took 0.4-1 ms to say so.
   if (!other && english >= 3 && english * SPARSE_SHARE >= tokens.length) return true;
   return (
     (english >= 2 && english * PLAIN_SHARE >= tokens.length) ||

@@ -68,7 +68,7 @@ export interface Folded {
 }
 
 /*
- * The passes below work on UTF-16 code units in typed arrays: one string per character (as before, issue #32
+ * The passes below work on UTF-16 code units in typed arrays: one string per character (as before
  * item 6) made folding a tenth of the engine's time on long e-mails. The output is the same code unit for
  * code unit (server/src/detection/text/normalize.test.ts compares it with a plain reading of the rules).
  */

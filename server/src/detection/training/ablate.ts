@@ -3,7 +3,7 @@
  * [--files x.jsonl,y.jsonl]` (--held: the modern sources to leave out, default all four; --files: the
  * files to drop one at a time, default every file)
  *
- * What each file of the synthetic source does (issue #32: "each new batch kept only if leave-one-source-out
+ * What each file of the synthetic source does (the engine's rule: "each new batch kept only if leave-one-source-out
  * says it helps"): the text model, leave-one-source-out on the modern real sources only (ph_sms,
  * scamspot_ig, thai_sms, indonesian_sms), trained with no synthetic source, with all of it, and with all of
  * it but one file. The text model alone, because the combiner and the detectors are the same in every

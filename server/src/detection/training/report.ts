@@ -15,7 +15,7 @@ const errorOf = (r: SourceRow): number => Math.max(r.legitFlagged ?? 0, r.scamRe
 const mean = (xs: number[]): number | null => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
 
 /**
- * The real sources of today's messages (2016-2026): what the engine is judged by first (issue #32). The
+ * The real sources of today's messages (2016-2026): what the engine is judged by first. The
  * others (UCI, Mishra & Soni, Enron, SpamAssassin, Nazario, EMSCAD, Craigslist) are 2000s-2010s mail, SMS
  * and chat: still reported, not a gate.
  */
@@ -50,7 +50,7 @@ export function realSourceSummary(t: LosoTable): string {
 }
 
 /**
- * The shipping rule of issue #32: the mean error over the modern real sources improves, and none of them
+ * The shipping rule (docs/engine.md): the mean error over the modern real sources improves, and none of them
  * loses more than MODERN_MAX_LOSS. Sources missing from either table are not judged.
  */
 export function shippingRule(before: LosoTable, after: LosoTable): { met: boolean; text: string } {

@@ -82,7 +82,7 @@ function main(): void {
   if (outDir) mkdirSync(outDir, { recursive: true });
   const t0 = performance.now();
   // The synthetic source (corpus/synthetic, docs/synthetic-corpus.md) is one more source, in the shipped
-  // model since v4 (issue #32: on every modern hidden set it helps); --no-synthetic leaves it out.
+  // model since v4 (on every modern hidden set it helps); --no-synthetic leaves it out.
   const synthetic = argv.includes('--no-synthetic')
     ? []
     : readSynthetic().map((r) => ({ ...r, source: SYNTHETIC_SOURCE }));

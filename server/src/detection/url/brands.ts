@@ -255,7 +255,7 @@ export const BRANDS: readonly Brand[] = [
   b('Instagram', 'social', ['instagram'], ['instagram.com']),
   b('LinkedIn', 'social', ['linkedin'], ['linkedin.com', 'lnkd.in']),
   b('Telegram', 'social', ['telegram'], ['telegram.org', 't.me']),
-  // Known by their hosts only (issue 44): their own links are theirs, but no look-alike keys and no words in
+  // Known by their hosts only (decision 131): their own links are theirs, but no look-alike keys and no words in
   // text, so a message without these hosts scores as it did before they were added.
   b('Discord', 'social', [], ['discord.com', 'discord.gg', 'discordapp.com', 'discordapp.net', 'discord.media'], []),
   b('Telegraph', 'social', [], ['telegra.ph', 'graph.org'], []),

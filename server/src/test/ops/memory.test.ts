@@ -11,7 +11,7 @@ import { freePort, Proc, ROOT, until } from '../processes.ts';
  * bundle with the image's node flags and glibc memory settings, read from deploy/Dockerfile as the bench does,
  * decision 126; NODE_ENV=production, PGlite in a fresh data folder, the test billing provider and dev outbox
  * allowed as docs/deploy.md describes for a trial) stays under 350 MB resident once it answers /readyz.
- * Issue #33 row 8 asks for 300 MB, which `npm run bench:scans` prints: 255-318 MB measured on 2026-11-28
+ * The footprint target (docs/design.md) is 300 MB, which `npm run bench:scans` prints: 255-318 MB measured on 2026-11-28
  * with those settings (315-360 MB without them), so this test keeps a margin for a busy machine. It took about 890 MB: PGlite's default 128 MB of shared
  * buffers, and the second PGlite instance and initdb that make a new data folder, left to the garbage
  * collector. Under a burst of scans its peak (VmHWM, the start included) stays under 450 MB. `npm run

@@ -45,7 +45,7 @@ export const ONLINE_FRAUD_TYPES: ReadonlySet<ScamType> = new Set<ScamType>([
 
 /**
  * A step of its own for the types where money leaves by bank transfer or card and speed decides whether it
- * comes back: the user's bank first, before any agency (issue #32: each new type has its report steps).
+ * comes back: the user's bank first, before any agency (each new type has its report steps).
  */
 export const YOUR_BANK: ReportDestination = {
   id: 'your-bank',

@@ -347,7 +347,7 @@ describe('country choice', () => {
       country: 'other',
       source: 'sender',
     });
-    // A message in euros with nothing placing it in Ireland is from a country without its own steps, not the browser's (#34 walk).
+    // A message in euros with nothing placing it in Ireland is from a country without its own steps, not the browser's (a new-user walk).
     expect(
       chooseCountry({
         message: '¿Me puedes hacer una transferencia urgente de 850 euros? Te lo devuelvo mañana.',
