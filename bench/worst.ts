@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { rawMail } from '../server/src/inbound/fixtures.ts';
-import { pathologicalInputs } from '../server/src/test/pathological.ts';
+import { pathologicalInputs, worstChat } from '../server/src/test/pathological.ts';
 import { premiumUserCookie, startServer } from './lib.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -61,11 +61,6 @@ async function load(one: (i: number) => Promise<unknown>): Promise<number> {
   return count;
 }
 
-const chat = (salt: number) =>
-  Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: ${salt} ${i}` : `A: ${i} ${salt}`))
-    .join('\n')
-    .slice(0, 10_000);
-
 async function main() {
   // The instance runs the bundle: built first when the sources changed (as bench:scans does), so the figures
   // are of this code, not of the last build's.
@@ -110,7 +105,7 @@ async function main() {
       if (res.status !== 200 && res.status !== 422) throw new Error(`scan answered ${res.status}`);
     };
     const cases: Array<[string, (i: number) => Promise<unknown>]> = [
-      ['10 chats of 2,000 turns at once', (i) => scan(chat(i))],
+      ['10 chats of 2,000 turns at once', (i) => scan(worstChat(i))],
       ['10 slowest generated texts at once', (i) => scan(texts[i % texts.length] ?? '')],
       // The sender is refused after the mail is read (the bench's account has not verified its address): the
       // parse and the link pass, the work that held the loop, run in full.

@@ -6,6 +6,7 @@ import type { ScanResult } from '@redflag/contracts/scan';
 import { Worker } from 'node:worker_threads';
 import { createEngine, createEnginePool, THREAD_EXEC_ARGV, workerModule, type EnginePool } from './pool.ts';
 import { createLogger } from '../lib/logger.ts';
+import { worstChat } from '../test/pathological.ts';
 
 /**
  * The engine threads (decision 130): what a scan or a forwarded mail asks of the engine runs off the event
@@ -30,9 +31,7 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns
 }
 
 /** 2,000 short turns, each different: the chat that held a server's loop for 470-740 ms (decision 130). */
-const WORST_CHAT = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: ${i}` : `A: ${i}`))
-  .join('\n')
-  .slice(0, 10_000);
+const WORST_CHAT = worstChat();
 
 describe('the engine threads', () => {
   it('answer what the engine answers on this thread', async () => {

@@ -5,6 +5,7 @@ import { PIG_BUTCHERING } from '../detection/conversation/threads.ts';
 import { apiClient } from '../test/api-client.ts';
 import { createTestApp, type TestApp } from '../test/harness.ts';
 import { createPaidUser } from '../test/users.ts';
+import { worstChat } from '../test/pathological.ts';
 
 /**
  * A chat's scan as stored (decision 134): its turns are packed in the row, and every way of reading the scan
@@ -20,9 +21,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const longChat = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: 9 ${i}` : `A: ${i} 9`))
-  .join('\n')
-  .slice(0, 10_000);
+const longChat = worstChat(9);
 
 async function storedRow(id: string) {
   const res = await t.ctx.database.db.execute(

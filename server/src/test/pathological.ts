@@ -121,3 +121,14 @@ export function pathologicalInputs(
   }
   return out;
 }
+
+/**
+ * The worst chat a scan accepts: 10,000 characters of 2,000 short turns, each different (so none is scored
+ * once for all), "A: 0" / "B: 1" … A `salt` makes each copy a different message ("A: 0 7" / "B: 7 1" …).
+ */
+export function worstChat(salt?: number): string {
+  const s = salt === undefined ? '' : String(salt);
+  return Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: ${s ? `${s} ` : ''}${i}` : `A: ${i}${s ? ` ${s}` : ''}`))
+    .join('\n')
+    .slice(0, 10_000);
+}

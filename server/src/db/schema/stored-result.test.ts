@@ -3,11 +3,10 @@ import type { ScanResult } from '@redflag/contracts/scan';
 import { analyzeLocal } from '../../detection/analyze.ts';
 import { PIG_BUTCHERING } from '../../detection/conversation/threads.ts';
 import { fromStoredResult, toStoredResult } from './stored-result.ts';
+import { worstChat } from '../../test/pathological.ts';
 
 /** The stored form of a result (decision 134): a chat's turns packed, read back exactly as answered. */
-const longChat = Array.from({ length: 2000 }, (_, i) => (i % 2 ? `B: 7 ${i}` : `A: ${i} 7`))
-  .join('\n')
-  .slice(0, 10_000);
+const longChat = worstChat(7);
 
 describe('a scan result as stored', () => {
   const cases: Array<[string, string]> = [
