@@ -23,7 +23,7 @@ import { rateLimitBucket, session, user } from '../db/schema/auth.ts';
 import { billingAccount } from '../db/schema/billing.ts';
 import { apiKey } from '../db/schema/api-keys.ts';
 import { scans } from '../db/schema/scans.ts';
-import { toStoredResult } from '../db/schema/stored-result.ts';
+import { storedResultJson } from '../db/schema/stored-result.ts';
 import { bucketKeySql, type RateRule } from '../http/rate-limit.ts';
 import { listsVersionSql } from '../reputation/reputation.repo.ts';
 
@@ -563,7 +563,7 @@ export async function insertScanIf(
     ...(reports?.values ?? {}),
     ...values,
     reasons: JSON.stringify(values.reasons),
-    result: JSON.stringify(toStoredResult(values.result)),
+    result: storedResultJson(values.result),
     context: values.context === null ? null : JSON.stringify(values.context),
   });
   if (!made) return null;
@@ -756,7 +756,7 @@ export async function updateScanVerdict(
     id,
     userId,
     context: JSON.stringify(context),
-    result: JSON.stringify(toStoredResult(result)),
+    result: storedResultJson(result),
     riskScore: result.riskScore,
     confidence: result.confidence,
     scamType: result.scamType ?? null,

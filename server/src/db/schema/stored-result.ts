@@ -66,10 +66,15 @@ export function fromStoredResult(stored: StoredResult): ScanResult {
   return { ...stored, conversation: { ...rest, turns: unpackTurns(packed) } };
 }
 
+/** The text written to `scans.result`: by the column below, and by the statements that bind it as a parameter. */
+export function storedResultJson(result: ScanResult): string {
+  return JSON.stringify(toStoredResult(result));
+}
+
 /** The `scans.result` column: jsonb holding the stored form, read and written through the codec above. */
 export const scanResultColumn = customType<{ data: ScanResult; driverData: string | StoredResult }>({
   dataType: () => 'jsonb',
-  toDriver: (value) => JSON.stringify(toStoredResult(value)),
+  toDriver: storedResultJson,
   // node-postgres and PGlite both hand jsonb over parsed; a string is parsed all the same.
   fromDriver: (value) => fromStoredResult(typeof value === 'string' ? (JSON.parse(value) as StoredResult) : value),
 });
