@@ -1,30 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT as ROOT, SOURCE_FILE as SOURCE, repoEntries } from './repo-entries.ts';
 
 /**
  * docs/architecture.md names real things: every file or folder it names exists, and every function, type or
  * constant it names (in backticks, or as a camelCase word of the request flow) is a word of the source.
  */
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DOC = readFileSync(path.join(ROOT, 'docs/architecture.md'), 'utf8');
-const SKIP = new Set(['node_modules', 'dist', '.git', 'test-results', 'playwright-report']);
-
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(e.name)) continue;
-    const p = path.join(dir, e.name);
-    const rel = path.relative(ROOT, p).split(path.sep).join('/');
-    if (e.isDirectory()) {
-      out.push(`${rel}/`);
-      walk(p, out);
-    } else out.push(rel);
-  }
-  return out;
-}
-const entries = walk(ROOT);
-const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
+const entries = repoEntries();
 const words = new Set(
   entries
     .filter((f) => SOURCE.test(f) && !f.startsWith('docs/'))
