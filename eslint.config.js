@@ -231,12 +231,11 @@ export default tseslint.config(
                   .filter((entry) => entry.isDirectory())
                   .map((entry) => `./${entry.name}`),
                 './signal.ts',
-                './steps.ts',
                 './engine-input.ts',
                 './options.ts',
               ],
               message:
-                'A detection/ part does not import the pipeline above it: move the shared piece into a leaf module (signal.ts, steps.ts) or into the part.',
+                'A detection/ part does not import the pipeline above it: move the shared piece into a leaf module (signal.ts, score/) or into the part.',
             },
           ],
         },

@@ -4,7 +4,7 @@
  *   analyze({ message, phoneNumber?, email?, platform? }, options?) -> Promise<ScanResult>
  *
  * One path through the engine, in four stages (docs/engine.md): features (evidence.ts `gather`: text model,
- * detectors in six languages, link / phone / e-mail intelligence), the learned combination (combine.ts),
+ * detectors in six languages, link / phone / e-mail intelligence), the learned combination (score/combine.ts),
  * the score policy (policy.ts: every cap, floor and blend, recorded) and the explanation (explain.ts
  * `decide`: reasons, type, advice). The optional network steps add their evidence before the decision. `analyzeLocal` is the
  * synchronous, offline form of the same path. The optional network steps (MX lookup, LLM review) never
@@ -13,7 +13,7 @@
  * The engine never reads process.env; the server's config passes settings in.
  */
 import type { ScanResult } from '@redflag/contracts/scan';
-import { PRIOR_COMBINER, type CombinerParams } from './combine.ts';
+import { PRIOR_COMBINER, type CombinerParams } from './score/combine.ts';
 import { analyzeEmail } from './email/email.ts';
 import type { EngineInput } from './engine-input.ts';
 import { loadDefaultModel } from './model/model.ts';

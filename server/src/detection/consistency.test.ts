@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 import type { ScanResult } from '@redflag/contracts/scan';
 import { analyzeLocal } from './analyze.ts';
-import { WARNING_WEIGHT } from './combine.ts';
+import { WARNING_WEIGHT } from './score/combine.ts';
 import { BENIGN, SCAMS } from './fixtures/messages.ts';
 import type { TextModel } from './model/model.ts';
 

@@ -29,7 +29,7 @@ const answer = (id: SignalId, text: string, weight: number, extra: Partial<Signa
 });
 
 /**
- * The answers as signals. Weights are hand-set priors in the detectors' scale (combine.ts): an answer that
+ * The answers as signals. Weights are hand-set priors in the detectors' scale (score/combine.ts): an answer that
  * says the chat has made its move (another app, an investment, money) is a warning sign (>= 1.5, so the
  * verdict leaves green); knowing the sender lowers the score, and with nothing asked it keeps a bare opener
  * below Suspicious (policy.ts known_sender_cap). A "no" to a move is shown but weighs nothing: that it has

@@ -9,7 +9,7 @@ const PLATFORM_CONTENT_BRANDS: ReadonlySet<string> = new Set(['Discord', 'Telegr
  * The engine's first stage: everything it finds in one message (docs/engine.md). The text model's score,
  * the detectors in six languages, link, number and address intelligence, and where the message sends you
  * (the company's own website only, or nowhere at all). Nothing here decides the score: that is the learned
- * combination and the score policy (combine.ts, policy.ts); the explanation is explain.ts.
+ * combination and the score policy (score/combine.ts, policy.ts); the explanation is explain.ts.
  */
 import type { Platform, ScanResult } from '@redflag/contracts/scan';
 import { transactionAlert } from './alert.ts';
@@ -29,7 +29,8 @@ import { CONVERSATION_RULES, REQUEST_TAGS } from './rules/conversation.ts';
 import { INTENT_RULES } from './rules/intents.ts';
 import { runRules } from './rules/rules.ts';
 import { mergeMax, round2, severityOf, type Signal } from './signal.ts';
-import type { WeightStepId } from './steps.ts';
+import type { WeightStepId } from './score/steps.ts';
+import { LONG_TEXT_BRAND_MISMATCH_WEIGHT, VOIP_ALONE_BELOW, VOIP_ALONE_SCALE } from './score/weights.ts';
 import { CALL_VERB_BEFORE } from './text/call-verb.ts';
 import { detectLanguage, type Language } from './text/language.ts';
 import { fold } from './text/normalize.ts';
@@ -71,7 +72,7 @@ export interface Gathered {
    */
   senderNotice: boolean;
   /**
-   * The findings whose weight a recorded step changed (steps.ts WEIGHT_STEPS), with the step and the weight
+   * The findings whose weight a recorded step changed (score/steps.ts WEIGHT_STEPS), with the step and the weight
    * before it: the explanation shows each step with the score it moved (explain.ts).
    */
   reweighted: Map<Signal, { step: WeightStepId; from: number }>;
@@ -154,7 +155,11 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
   for (const s of linkSignals(links, mentions)) {
     if (!longText || s.id !== 'link_brand_mismatch') signals.push(s);
     else {
-      const lowered: Signal = { ...s, weight: 0.6, severity: 'low' };
+      const lowered: Signal = {
+        ...s,
+        weight: LONG_TEXT_BRAND_MISMATCH_WEIGHT,
+        severity: severityOf(LONG_TEXT_BRAND_MISMATCH_WEIGHT),
+      };
       signals.push(lowered);
       reweighted.set(lowered, { step: 'long_text_brand_mismatch', from: s.weight });
     }
@@ -202,7 +207,8 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     phoneAnalysis = p.analysis;
     for (const s of p.signals) {
       // A VoIP number is normal for many people; it matters when the message also asks for something.
-      const scale = s.id.startsWith('phone_voip') && signals.every((x) => x.weight < 1) ? 0.5 : 1;
+      const scale =
+        s.id.startsWith('phone_voip') && signals.every((x) => x.weight < VOIP_ALONE_BELOW) ? VOIP_ALONE_SCALE : 1;
       const signal: Signal = {
         id: s.id,
         text: s.text,

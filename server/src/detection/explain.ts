@@ -15,8 +15,9 @@ import {
   tally,
   WARNING_WEIGHT,
   type CombinerParams,
-} from './combine.ts';
-import { step, type WeightStepId } from './steps.ts';
+} from './score/combine.ts';
+import { step, WEIGHT_STEP_ORDER } from './score/steps.ts';
+import { CONTEXT_WEIGHT } from './score/weights.ts';
 import { applyScorePolicy, knownBadOutcome } from './policy.ts';
 import { ASK_TAGS } from './rules/rules.ts';
 import { ENGINE_VERSION } from './options.ts';
@@ -63,25 +64,14 @@ function pickScamType(
   return best ?? fallbackType(g);
 }
 
-/** The weight a reason keeps when the destination makes it context rather than a warning. */
-const CONTEXT_WEIGHT = 0.5;
-
 const MODEL_EVIDENCE: Evidence = {
   kind: 'model',
   detail: 'Compared with thousands of labelled scam and genuine messages',
 };
 
-/** The order in which the weight steps are recorded (steps.ts WEIGHT_STEPS). */
-const WEIGHT_STEP_ORDER: readonly WeightStepId[] = [
-  'marketplace_weights',
-  'elsewhere_weights',
-  'long_text_brand_mismatch',
-  'voip_alone',
-];
-
 /**
  * How the learned combination's score is made (docs/engine.md, "How a score is made"): the findings at the weight
- * their detectors gave them, each with the points it added after decay, then each weight step (steps.ts
+ * their detectors gave them, each with the points it added after decay, then each weight step (score/steps.ts
  * WEIGHT_STEPS) with the score before and after it. The last score is the combination's, where the score
  * policy starts; so the points, these steps and the policy's steps add up to the result's score.
  */

@@ -8,6 +8,7 @@ import { CATEGORY_TYPE } from './brand-types.ts';
 import { mergeMax, type Signal } from './signal.ts';
 import type { BrandMention } from './rules/brand-mentions.ts';
 import type { LinkSignalId } from './rules/signal-ids.ts';
+import { BRAND_MISMATCH_WEIGHT } from './score/weights.ts';
 import type { FoundLink } from './url/links.ts';
 
 /** The link flags that carry a signal of their own: `link_<flag>` (rules/signal-ids.ts). */
@@ -46,7 +47,7 @@ export const LINK_FLAGS: Record<
     text: (l) => `The link points to a bare IP address (${l.host}) instead of a company website`,
   },
   brand_mismatch: {
-    weight: 2.3,
+    weight: BRAND_MISMATCH_WEIGHT,
     severity: 'high',
     text: (l) => `The message names a company, but the link goes to ${l.domain ?? l.host}, which is not theirs`,
   },

@@ -27,15 +27,15 @@
  * Steps 1-6 run in `applyScorePolicy`, in this order; step 7 runs after the local result, when configured;
  * step 8 (`knownBadOutcome`) runs in `decide`, with the listings the scan service looked up passed in as evidence.
  * Before step 1, the result records where the wording alone puts it (`wording_start`) and the weight steps
- * (steps.ts WEIGHT_STEPS: marketplace_weights, elsewhere_weights, long_text_brand_mismatch, voip_alone), made
+ * (score/steps.ts WEIGHT_STEPS: marketplace_weights, elsewhere_weights, long_text_brand_mismatch, voip_alone), made
  * in explain.ts; the reasons' points plus every recorded step are the score (decision 121).
  */
 import type { Platform, PolicyStep, ScanResult } from '@redflag/contracts/scan';
 import { listingText, type Listing } from '@redflag/contracts/reputation';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
-import { combine, effectiveWeight, sigmoid, WARNING_WEIGHT, type CombinerParams } from './combine.ts';
+import { combine, effectiveWeight, sigmoid, WARNING_WEIGHT, type CombinerParams } from './score/combine.ts';
 import type { Signal } from './signal.ts';
-import { step, type PolicyStepId } from './steps.ts';
+import { step, type PolicyStepId } from './score/steps.ts';
 import type { TextDomain } from './model/features.ts';
 import { ASK_TAGS, MARKETPLACES } from './rules/rules.ts';
 import { USER_KNOWS_SENDER } from './context.ts';
@@ -49,7 +49,7 @@ import {
   WARNING_FLOOR,
 } from './score/limits.ts';
 
-export { POLICY_STEPS, type PolicyStepId } from './steps.ts';
+export { POLICY_STEPS, type PolicyStepId } from './score/steps.ts';
 export { KNOWN_BAD_FLOOR, MODEL_ONLY_CAP, OFFICIAL_DESTINATION_CAP } from './score/limits.ts';
 
 /** The model logit the marketplace cap leaves at most (about 35-39 with the shipped combiner; the score is then held at MODEL_ONLY_CAP). */

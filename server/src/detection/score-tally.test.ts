@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Platform, ScanResult } from '@redflag/contracts/scan';
 import { analyzeLocal } from './analyze.ts';
-import { PRIOR_COMBINER } from './combine.ts';
+import { PRIOR_COMBINER } from './score/combine.ts';
 import { BENIGN, SCAMS } from './fixtures/messages.ts';
 
 const tally = (r: ScanResult): number =>

@@ -4,7 +4,7 @@
  * (reviewWithLlm). The answer is validated against the schema; on timeout or any failure the local
  * result is returned unchanged. Message text is sent only to the endpoint the operator configured.
  */
-import { POLICY_STEPS } from '../steps.ts';
+import { POLICY_STEPS } from '../score/steps.ts';
 import { z } from 'zod';
 import { SCAM_TYPES, type ScanResult, type ScamType } from '@redflag/contracts/scan';
 import type { EngineInput } from '../engine-input.ts';

@@ -1,5 +1,5 @@
 /**
- * The learned combination's parameters (combine.ts), stored in the model file beside the text model and
+ * The learned combination's parameters (score/combine.ts), stored in the model file beside the text model and
  * fitted by training/combiner.ts. Here, below both, so the model loader and the combination share one type.
  */
 import type { TextDomain } from './features.ts';

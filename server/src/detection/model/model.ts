@@ -30,7 +30,7 @@ export const modelFileSchema = z.object({
   trainedOn: z.record(z.string(), z.number()).optional(),
   /** Which model class this is (classifiers.ts); all score the same way. */
   modelClass: z.string().optional(),
-  /** The learned combiner (combine.ts), fitted with this model's out-of-source scores. */
+  /** The learned combiner (score/combine.ts), fitted with this model's out-of-source scores. */
   combiner: z
     .object({
       bias: z.object({ short: z.number(), long: z.number() }),

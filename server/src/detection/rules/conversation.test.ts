@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeLocal, gather } from '../analyze.ts';
-import { PRIOR_COMBINER } from '../combine.ts';
+import { PRIOR_COMBINER } from '../score/combine.ts';
 import { collectCombinerRows } from '../training/combiner.ts';
 import type { TextModel } from '../model/model.ts';
 import { fold } from '../text/normalize.ts';

@@ -41,7 +41,7 @@ export interface RuleHit {
   id: SignalId;
   text: string;
   weight: number;
-  /** The rule's own weight and the recorded step that multiplied it for the platform (steps.ts WEIGHT_STEPS). */
+  /** The rule's own weight and the recorded step that multiplied it for the platform (score/steps.ts WEIGHT_STEPS). */
   platformStep?: { id: 'marketplace_weights' | 'elsewhere_weights'; from: number };
   spans: { start: number; end: number; text: string }[];
   types: Partial<Record<ScamType, number>>;

@@ -4,7 +4,7 @@ import { PLATFORM_VALUES } from '@redflag/contracts/platforms';
 import { analyzeLocal } from '../analyze.ts';
 import { BENIGN, SCAMS } from '../fixtures/messages.ts';
 import * as threads from '../conversation/threads.ts';
-import { POLICY_STEPS } from '../steps.ts';
+import { POLICY_STEPS } from './steps.ts';
 
 /**
  * What a policy step says it did is what it did: each cap's and floor's words ("at most 35", "at least 45")

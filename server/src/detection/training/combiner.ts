@@ -1,5 +1,5 @@
 /**
- * Fits the combiner (combine.ts) on labelled data: a logistic model over the text model's OUT-OF-SOURCE
+ * Fits the combiner (score/combine.ts) on labelled data: a logistic model over the text model's OUT-OF-SOURCE
  * log-odds (each record scored by a model that never saw its source, so the combiner learns how far to
  * trust the model on unfamiliar text) and each detector's contribution.
  *
@@ -12,7 +12,7 @@ import { balancedWeights } from './classifiers.ts';
 import type { TextDomain } from '../model/features.ts';
 import { gather } from '../analyze.ts';
 import { platformOf } from './evaluate.ts';
-import { MODEL_CLIP, signalTerms, type CombinerParams } from '../combine.ts';
+import { MODEL_CLIP, signalTerms, type CombinerParams } from '../score/combine.ts';
 
 export interface CombinerRow {
   record: LabelledRecord;

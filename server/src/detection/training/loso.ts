@@ -11,7 +11,7 @@ import { groupBy, rocAuc } from './metrics.ts';
 import { collectCombinerRows, fitCombiner, type CombinerRow } from './combiner.ts';
 import { platformOf } from './evaluate.ts';
 import { analyzeLocal } from '../analyze.ts';
-import { sigmoid, type CombinerParams } from '../combine.ts';
+import { sigmoid, type CombinerParams } from '../score/combine.ts';
 import { RISK_BAND_SUSPICIOUS } from '@redflag/contracts/constants';
 
 export interface SourceRow {

@@ -14,11 +14,11 @@
  * The rules that follow the learned score (a warning sign keeps the verdict out of green, an opener with no
  * ask is Suspicious, the caps) are the score policy, in policy.ts.
  */
-import type { CombinerParams } from './model/combiner-params.ts';
-import type { TextDomain } from './model/features.ts';
-import type { Signal } from './signal.ts';
+import type { CombinerParams } from '../model/combiner-params.ts';
+import type { TextDomain } from '../model/features.ts';
+import type { Signal } from '../signal.ts';
 
-export { PRIOR_COMBINER, type CombinerParams } from './model/combiner-params.ts';
+export { PRIOR_COMBINER, type CombinerParams } from '../model/combiner-params.ts';
 
 /** Log-odds of a scam before any evidence when no text model is loaded. */
 export const NO_MODEL_PRIOR = -1.6;

@@ -3,13 +3,14 @@
  * records them, and the LLM reviewer (llm/reviewer.ts) records its blend with the same table.
  */
 import type { PolicyStep } from '@redflag/contracts/scan';
+import { KNOWN_BAD_FLOOR, MODEL_ONLY_CAP, OFFICIAL_DESTINATION_CAP, OPENER_FLOOR, WARNING_FLOOR } from './limits.ts';
 import {
-  KNOWN_BAD_FLOOR,
-  MODEL_ONLY_CAP,
-  OFFICIAL_DESTINATION_CAP,
-  OPENER_FLOOR,
-  WARNING_FLOOR,
-} from './score/limits.ts';
+  BRAND_MISMATCH_WEIGHT,
+  LONG_TEXT_BRAND_MISMATCH_WEIGHT,
+  shareInWords,
+  VOIP_ALONE_BELOW,
+  VOIP_ALONE_SCALE,
+} from './weights.ts';
 
 export type PolicyStepId = PolicyStep['id'];
 
@@ -22,7 +23,7 @@ export const POLICY_STEPS: Record<PolicyStepId, string> = {
   elsewhere_weights: 'Off the marketplaces some findings count less than on them',
   long_text_brand_mismatch:
     "E-mails and newsletters name many companies and link to others, so a link that is not the named company's counts less",
-  voip_alone: 'An internet (VoIP) number is normal for many people, so with nothing else asked it counts half',
+  voip_alone: `An internet (VoIP) number is normal for many people, so with nothing else asked it counts ${shareInWords(VOIP_ALONE_SCALE)}`,
   marketplace_model_cap: `On a marketplace, a chat with no link and no warning sign is not raised by its wording alone (at most ${MODEL_ONLY_CAP})`,
   warning_floor: `A warning sign was found, so the verdict is not green (at least ${WARNING_FLOOR})`,
   opener_floor: `Scams often open like this with no request yet, so it is marked Suspicious (at least ${OPENER_FLOOR})`,
@@ -74,13 +75,13 @@ export const WEIGHT_STEPS: readonly {
     id: 'long_text_brand_mismatch',
     kind: 'weight',
     condition: "long (e-mail-like) text whose link is not the named brand's (link_brand_mismatch)",
-    effect: 'weight 0.6 instead of 2.3',
+    effect: `weight ${LONG_TEXT_BRAND_MISMATCH_WEIGHT} instead of ${BRAND_MISMATCH_WEIGHT}`,
   },
   {
     id: 'voip_alone',
     kind: 'weight',
-    condition: "the sender's number is VoIP (phone_voip*) and no other finding weighs 1 or more",
-    effect: 'half the weight',
+    condition: `the sender's number is VoIP (phone_voip*) and no other finding weighs ${VOIP_ALONE_BELOW} or more`,
+    effect: `${shareInWords(VOIP_ALONE_SCALE)} the weight`,
   },
   {
     id: 'intent_duplicate',
@@ -107,3 +108,8 @@ export const WEIGHT_STEPS: readonly {
     effect: 'service_notice (a routine notice) is not counted',
   },
 ];
+
+/** The order in which the weight steps are recorded: the table's `weight` rows, as listed. */
+export const WEIGHT_STEP_ORDER: readonly WeightStepId[] = WEIGHT_STEPS.flatMap((s) =>
+  s.kind === 'weight' ? [s.id as WeightStepId] : [],
+);
