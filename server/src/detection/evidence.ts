@@ -30,6 +30,7 @@ import { INTENT_RULES } from './rules/intents.ts';
 import { runRules } from './rules/rules.ts';
 import { mergeMax, round2, severityOf, type Signal } from './signal.ts';
 import type { WeightStepId } from './score/steps.ts';
+import { weightOf } from './score/symbols.ts';
 import { LONG_TEXT_BRAND_MISMATCH_WEIGHT, VOIP_ALONE_BELOW, VOIP_ALONE_SCALE } from './score/weights.ts';
 import { CALL_VERB_BEFORE } from './text/call-verb.ts';
 import { detectLanguage, type Language } from './text/language.ts';
@@ -144,7 +145,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     signals.push({
       id: 'official_link',
       text: `The link goes to ${l.officialBrand ?? 'the company'}'s own website (${l.domain ?? l.host})`,
-      weight: -1.0,
+      weight: weightOf('official_link'),
       severity: 'info',
       evidence: [{ kind: 'url', url: l.url, start: l.start, end: l.end }],
       tags: ['official'],
@@ -173,7 +174,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
       signals.push({
         id: 'premium_number_in_text',
         text: 'Asks you to call or text a premium-rate number that charges you per minute',
-        weight: 1.8,
+        weight: weightOf('premium_number_in_text'),
         severity: 'medium',
         evidence: [{ kind: 'span', start: n.start, end: n.end, text: message.slice(n.start, n.end) }],
         types: { prize_lottery: 1, spam: 1 },
@@ -194,7 +195,7 @@ export function gather(input: EngineInput, opts: AnalyzeOptions = {}): Gathered 
     signals.push({
       id: 'call_number_in_text',
       text: `Asks you to call or text ${shown}, a number given in the message itself: check it against the company's real number`,
-      weight: 0,
+      weight: weightOf('call_number_in_text'),
       severity: 'info',
       evidence: [{ kind: 'span', start: callable.start, end: callable.end, text: shown }],
       tags: ['phone'],

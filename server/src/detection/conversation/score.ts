@@ -16,6 +16,7 @@ import type { EngineInput } from '../engine-input.ts';
 import type { AnalyzeOptions } from '../options.ts';
 import { ASK_TAGS } from '../rules/rules.ts';
 import type { RuleTag } from '../rules/tags.ts';
+import { weightOf } from '../score/symbols.ts';
 import { isMeLabel, splitConversation, type SplitTurn } from './split.ts';
 
 /**
@@ -192,7 +193,7 @@ function trajectorySignals(theirs: readonly ScoredTurn[], turnedAt: ScoredTurn |
       {
         id: 'conversation_investment_turn',
         text: `After ${before.length} friendly messages that asked for nothing, the chat turned to a trading platform and a deposit at ${where}: "${quote(turnedAt.turn.text)}"`,
-        weight: 2.0,
+        weight: weightOf('conversation_investment_turn'),
         severity: 'high',
         evidence,
         types: { crypto_investment: 2.5 },
@@ -204,7 +205,7 @@ function trajectorySignals(theirs: readonly ScoredTurn[], turnedAt: ScoredTurn |
     {
       id: 'conversation_turned',
       text: `After ${before.length} messages that asked for nothing, it turned at ${where}: "${quote(turnedAt.turn.text)}"`,
-      weight: 1.2,
+      weight: weightOf('conversation_turned'),
       severity: 'medium',
       evidence,
       tags: [...turnedAt.tags].filter((t) => ASK_TAGS.has(t)),

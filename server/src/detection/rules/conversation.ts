@@ -11,17 +11,16 @@
  * Patterns run on folded text (text/normalize.ts: lower-case, newlines kept). Quantifiers are bounded.
  */
 import type { RuleTag } from './tags.ts';
-import { ASK_TAGS, type Rule } from './rules.ts';
+import { ASK_TAGS, scored, type Rule } from './rules.ts';
 
 const re = (src: string): RegExp => new RegExp(src, 'g');
 /** A quoted line as mail clients write it: up to six ">" at the start of the line. */
 const QUOTE = '[ \\t]{0,4}>';
 
-export const CONVERSATION_RULES: readonly Rule[] = [
+export const CONVERSATION_RULES: readonly Rule[] = scored([
   {
     id: 'quoted_reply',
     text: 'Replies to an earlier message and quotes it, as ongoing conversations do',
-    weight: -1.0,
     patterns: [
       // Two quoted lines in a row ("> ..."), the usual inline or bottom quote.
       re(`(^|\\n)${QUOTE}[^\\n]{0,300}\\n${QUOTE}`),
@@ -32,7 +31,7 @@ export const CONVERSATION_RULES: readonly Rule[] = [
     ],
     tags: ['conversation'],
   },
-];
+]);
 
 /** Tags of a request that a quoted thread must not reassure about. */
 export const REQUEST_TAGS: ReadonlySet<RuleTag> = new Set<RuleTag>([...ASK_TAGS, 'account', 'threat']);

@@ -7,7 +7,7 @@
  *
  * Patterns run on folded text (lower-case, accents removed: "número" -> "numero"). Quantifiers are bounded.
  */
-import type { Rule } from './rules.ts';
+import { scored, type Rule } from './rules.ts';
 
 const re = (src: string): RegExp => new RegExp(src, 'g');
 const W = '[^.!?\\n]';
@@ -20,11 +20,10 @@ const span = (n: number): string => `[\\s\\S]{0,${n}}`;
  */
 const NOT_A_NAME = `(?!(?:available|still|sold|gone|taken|negotiable|firm|flexible|included|new|used|working|real|legit|genuine|original|authentic|ok|okay|free|yours|mine|open|right|true|correct|it|that|this|you|pending|done|ready|possible|allowed|fine|good|safe|serious|interested|local|busy|around|home|there|here|sure|coming|still|obo|final|unlocked|broken|clean|awake|alright|back|late|near|nearby|close|single|married|going|leaving|free)\\b)`;
 
-export const INTENT_RULES: readonly Rule[] = [
+export const INTENT_RULES: readonly Rule[] = scored([
   {
     id: 'intent_code',
     text: 'Asks you to pass on a code sent to your phone: whoever has it can take over your account',
-    weight: 2.4,
     patterns: [
       re(
         `\\b(screenshot|screen shot|photo|pic|picture) (of )?(the |that |this )?(code|otp|text you (got|received))\\b`,
@@ -54,7 +53,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_otp_notice',
     text: 'Looks like an automatic one-time code notification that tells you not to share the code',
-    weight: -1.2,
     patterns: [
       re(
         `\\b(no (lo |la )?compartas|no (lo |la )?comparta|nao (o |a )?compartilhe|ne (le |la )?(partagez|communiquez|partage) (jamais|pas)|nicht weiter(geben|gegeben)|niemals weiter|jangan (berikan|bagikan|beritahukan|memberikan))\\b`,
@@ -65,7 +63,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_credentials',
     text: 'Asks for passwords, card numbers, bank details or personal data that no genuine sender asks for in a message',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(send|give|provide|confirm|verify|update|need|reply with)${win(30)}\\b(dob|d\\.o\\.b|full name and address|mother'?s maiden|online banking)\\b`,
@@ -92,7 +89,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_money',
     text: 'Asks you to send or lend money',
-    weight: 1.3,
     patterns: [
       re(
         `\\b(envia(me)?|mandame|transfiere(me)?|deposita(me)?|prestame|presta(r)?me|necesito)( urgente)?${win(20)}\\b(dinero|plata|pesos|euros|dolares|\\$ ?\\d)`,
@@ -122,7 +118,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_payment_method',
     text: 'Wants payment by gift card, voucher or cryptocurrency, which cannot be traced or reversed',
-    weight: 2.2,
     patterns: [
       re(
         `\\b(tarjetas? de regalo|cartao (presente|de presente)|cartoes presente|cartes? cadeaux?|carte pcs|transcash|neosurf|paysafecard|gutscheinkarten?|google play karten?|amazon gutscheine?|voucher (google play|itunes))\\b`,
@@ -137,7 +132,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_new_number',
     text: 'Someone "you know" writing from a new or unknown number: check with them on the number you already have',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(save|saving|store|add) (my|this) (new )?(number|no|phone)\\b|\\b(delete|remove) (my|the) old (number|one)\\b|\\bnew (phone|number),? (who (dis|this)|it'?s me)\\b`,
@@ -164,7 +158,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_family_address',
     text: 'Opens with "Hi Mum/Dad" from an unknown number, the start of the family-emergency scam',
-    weight: 0.9,
     patterns: [
       re(
         `^${W}{0,10}\\b(hola|oi|ola|coucou|salut|bonjour|hallo|halo|hai) (mama|mami|papa|papi|mae|mamae|pai|papai|maman|mutti|vati|ma|mah|pa|pah|bu|ibu|pak|bapak)\\b`,
@@ -176,7 +169,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_wrong_number',
     text: 'A stranger\'s "wrong number" opener, the usual start of romance and investment (pig-butchering) scams',
-    weight: 1.3,
     patterns: [
       re(
         `\\b(numero equivocado|me equivoque de (numero|persona)|numero errado|foi engano|mandei (pra|para) (pessoa|numero) errad[ao]|mauvais numero|je me suis trompe(e)? de (numero|personne)|falsche nummer|falsch verbunden|salah (kirim|sambung|nomor|orang))\\b`,
@@ -208,13 +200,11 @@ export const INTENT_RULES: readonly Rule[] = [
     ],
     types: { other: 1, crypto_investment: 0.4, romance: 0.4 },
     // On a marketplace "is this heavy?" and "are you flexible?" are a buyer's questions, not a name guess.
-    marketplace: 0,
     tags: ['opener'],
   },
   {
     id: 'intent_pressure',
     text: 'Pressure: a deadline, a threat to block or suspend, or "last notice"',
-    weight: 0.9,
     patterns: [
       re(
         `\\b(urgente|inmediatamente|de inmediato|ultimo aviso|en (las proximas )?24 horas|sera (suspendida|bloqueada|cancelada)|ha sido (suspendida|bloqueada))\\b`,
@@ -236,7 +226,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_prize',
     text: 'Says you won a prize or are being given something you never entered for',
-    weight: 1.8,
     patterns: [
       re(
         `\\b(giving away|give away|giveaway)\\b${win(60)}\\b(free|to the first|dm|message|claim|winner|lucky)|\\b(i'?m|we'?re|we are|i am) giving away\\b`,
@@ -259,7 +248,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_delivery',
     text: 'Claims a parcel is held and asks you to act or pay, the delivery text scam',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(paquete|envio|pedido)${win(60)}\\b(retenido|pendiente de pago|no (pudo|ha podido) ser entregado|tasa|arancel|actualiz\\w* (su|tu) direccion)`,
@@ -281,7 +269,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_install',
     text: 'Asks you to install an app or give remote access, which hands control of your phone or money to them',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(download|install)( the| this| our)? (app|apk|application)${win(40)}\\b(link|here|below|from)|\\b\\.apk\\b`,
@@ -296,7 +283,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_investment',
     text: 'Promises investment profits or easy pay for simple work',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(inversion|invertir|ganancias garantizadas|rentabilidad|trabajo desde casa|gana(r)? \\$?\\d+ (al|por) dia)\\b`,
@@ -314,7 +300,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_job_task',
     text: 'Offers pay for simple work from home (likes, reviews, tasks): the task-scam script',
-    weight: 1.4,
     patterns: [
       re(
         `\\b(trabajo|empleo) (desde|en) casa${span(120)}\\b(al dia|por dia|likes|me gusta|tareas|comision)\\b|\\b(dando|dar) (likes|me gusta)\\b|\\bgana(r|s)? \\$? ?\\d+ ?(dolares|usd|euros|pesos)? (al|por) dia\\b`,
@@ -336,7 +321,6 @@ export const INTENT_RULES: readonly Rule[] = [
   {
     id: 'intent_loan',
     text: 'Unsolicited loan offer, a common lead-in to advance-fee fraud',
-    weight: 1.2,
     patterns: [
       re(
         `\\b(prestamos? (rapidos?|inmediatos?|sin aval)|emprestimos? (rapidos?|facil|aprovados?)|pret (rapide|immediat|sans justificatif)|kredit ohne schufa|sofortkredit|pinjaman (tunai|dana|online|tanpa jaminan)|dana tunai|kredit tanpa (agunan|jaminan))\\b`,
@@ -345,4 +329,4 @@ export const INTENT_RULES: readonly Rule[] = [
     types: { advance_fee: 1 },
     tags: ['money'],
   },
-];
+]);

@@ -12,22 +12,19 @@ import { spanToOriginal, type Folded } from '../text/normalize.ts';
 import { compiledGate, mayMatch, TrigramIndex, type Gate } from './gate.ts';
 import type { SignalId } from './signal-ids.ts';
 import type { RuleTag } from './tags.ts';
+import { scoreOf, type FindingScore } from '../score/symbols.ts';
 
 export type Severity = 'high' | 'medium' | 'low' | 'info';
 
-export interface Rule {
+/** A detector: what it looks for and what it says. What its finding weighs is score/symbols.ts's. */
+export interface RuleDetector {
   id: SignalId;
   /** Sentence shown to the user. */
   text: string;
-  weight: number;
   patterns: RegExp[];
   types?: Partial<Record<ScamType, number>>;
   /** Type votes used instead of `types` off the marketplaces (a code request by SMS is account phishing). */
   typesElsewhere?: Partial<Record<ScamType, number>>;
-  /** Multiplier on marketplace platforms (Facebook, Craigslist, OfferUp, eBay, Etsy); 0: the rule does not apply there. */
-  marketplace?: number;
-  /** Multiplier elsewhere (e.g. a verification-code request matters most between strangers). */
-  elsewhere?: number;
   /** What the finding is about (tags.ts); every rule gives at least one. */
   tags: readonly [RuleTag, ...RuleTag[]];
   /**
@@ -35,6 +32,17 @@ export interface Rule {
    * depot") are a phishing mail's, not a buyer's.
    */
   chatOnly?: boolean;
+}
+
+/**
+ * A detector with its score (score/symbols.ts): `weight`, and the multipliers `marketplace` (on Facebook,
+ * Craigslist, OfferUp, eBay, Etsy; 0: the rule does not apply there) and `elsewhere` (off the marketplaces).
+ */
+export interface Rule extends RuleDetector, FindingScore {}
+
+/** The detectors joined with their scores; a detector whose id has no score fails when the module loads. */
+export function scored(detectors: readonly RuleDetector[]): readonly Rule[] {
+  return detectors.map((d) => ({ ...d, ...scoreOf(d.id) }));
 }
 
 export interface RuleHit {
@@ -95,12 +103,11 @@ const PRAISE =
   '(thank|grateful|bless|legit|honest|reliable|trustworth|recommend|best|expert|amazing|changed my life|saved my life|success|good work)';
 const re = (src: string): RegExp => new RegExp(src, 'g');
 
-export const RULES: readonly Rule[] = [
+export const RULES: readonly Rule[] = scored([
   // --- urgency and threats
   {
     id: 'urgency',
     text: 'Creates urgency to rush you ("act now", "within 24 hours", "final notice")',
-    weight: 0.7,
     patterns: [
       re(
         `\\b(act now|final (notice|warning|reminder|attempt)|last (chance|warning|notice|reminder)|within (24|48|72|12|2|1) ?(hours?|hrs?|h)\\b|today only|expires? (today|tonight|soon|in \\d)|time[- ]sensitive|don'?t delay|respond (now|immediately)|(before|by) midnight|immediate(ly)? (action|attention|response)|urgent(ly)?( action| notice| response| attention)?|as soon as possible|right away|immediately)\\b`,
@@ -111,7 +118,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'threat',
     text: 'Threatens consequences (suspension, arrest, fines, legal action) to pressure you',
-    weight: 1.0,
     patterns: [
       re(
         `\\b((account|card|access|service|profile|number|page)${win(25)}(will be|has been|is being|is|was|been)( temporarily| permanently)? (suspended|locked|blocked|restricted|limited|frozen|closed|disabled|deactivated|terminated|on hold)|suspension of your|legal action|(arrest|bench) warrant|(will|could|may) be arrested|lawsuit (against|filed)|prosecution|(late|additional|extra) (fees?|penalt(y|ies))|penalt(y|ies) (of|will|fee)|(avoid|prevent) (further )?(penalt|fines?|suspension|legal|late fees|additional)|seized|deportation|criminal (charges|case))`,
@@ -124,7 +130,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'gift_card_payment',
     text: 'Asks for payment in gift cards, which no real company, agency or buyer does',
-    weight: 3.2,
     patterns: [
       re(
         `\\b(buy|purchase|get|pick up|send|pay(ment)?( with| in| by)?|scratch|redeem)${win(50)}\\b(gift ?cards?|itunes cards?|apple cards?|google play( cards?)?|steam (cards?|gift)|vanilla (visa|gift)|razer gold|ebay cards?)`,
@@ -139,7 +144,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'wire_transfer',
     text: 'Asks for a wire transfer or money-transfer service (Western Union, MoneyGram), which cannot be reversed',
-    weight: 1.4,
     patterns: [
       re(
         `\\b(western union|moneygram|wire (transfer )?(the )?(money|funds|payment|it)|wire transfer to|send${win(30)}(via|through|by) (wire|western union|moneygram|ria)|bank to bank transfer)\\b`,
@@ -151,7 +155,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'crypto_payment',
     text: 'Asks for payment or a deposit in cryptocurrency',
-    weight: 2.4,
     patterns: [
       re(
         `\\b(send|deposit|transfer|pay|top ?up|fund|invest)${win(40)}\\b(bitcoin|btc|usdt|tether|ethereum|eth|crypto(currency)?|coins?)\\b`,
@@ -164,7 +167,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'crypto_mention',
     text: 'Talks about cryptocurrency, the payment of choice for investment scams',
-    weight: 0.6,
     patterns: [
       re(
         `\\b(bitcoin|btc|usdt|tether|ethereum|crypto(currency|currencies)?|binance|coinbase|blockchain|defi|liquidity mining|nft)\\b`,
@@ -176,7 +178,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'p2p_business_upgrade',
     text: 'Claims your Zelle / Cash App / Venmo / PayPal must be "upgraded" to a business account or that the payment is held until you pay: a classic fake-payment trick',
-    weight: 3.6,
     patterns: [
       re(
         `\\b(zelle|cash ?app|venmo|paypal)${win(90)}\\b(business account|upgrade|upgraded|premium account|limit (exceeded|reached)|(is|was|are|been) (on hold|pending|frozen|held)|activation fee)`,
@@ -185,24 +186,20 @@ export const RULES: readonly Rule[] = [
       re(`\\b(upgrade|upgrading) (your|ur|the) (zelle|cash ?app|venmo|paypal|account)`),
     ],
     types: { fake_payment_confirmation: 1.5 },
-    marketplace: 1.2,
     tags: ['payment_trick'],
   },
   {
     id: 'friends_and_family',
     text: 'Asks for PayPal "friends and family" (no buyer/seller protection)',
-    weight: 1.4,
     patterns: [
       re(`\\b(friends? (and|&|n) family|f ?(&|and) ?f)\\b|\\bavoid${win(20)}(paypal|goods and services) fees?`),
     ],
     types: { other: 0.3 },
-    marketplace: 1.3,
     tags: ['payment_method'],
   },
   {
     id: 'payment_on_hold',
     text: 'Says the payment is held and will be released only after you do something (pay, ship, send a tracking number)',
-    weight: 3.0,
     patterns: [
       re(
         `\\b(payment|funds?|money|transfer)${win(25)}\\b(is |are |has been |have been |was )?(on hold|pending|held|in escrow|awaiting|not yet released|temporarily held)${win(80)}\\b(until|unless|once|after|till)\\b`,
@@ -216,13 +213,11 @@ export const RULES: readonly Rule[] = [
       ),
     ],
     types: { fake_payment_confirmation: 1.5 },
-    marketplace: 1.2,
     tags: ['payment_trick'],
   },
   {
     id: 'fake_payment_confirmation',
     text: 'Points you to an e-mail "confirming" a payment: payment apps never ask the seller to act on such an e-mail',
-    weight: 2.2,
     patterns: [
       re(
         `\\b(i'?ve|i have|i|we'?ve|we have|has been|was|have)( just| already)? (sent|made|completed|processed|paid)( you| the| your)?( the)? (payment|money|funds|transfer)${win(80)}\\b(check (your|ur) (e-?mail|inbox|spam|junk)|e-?mail)`,
@@ -233,14 +228,12 @@ export const RULES: readonly Rule[] = [
       re(`\\b(payment|transfer) (confirmation|notification|receipt)${win(60)}\\b(zelle|paypal|cash ?app|venmo|bank)`),
     ],
     types: { fake_payment_confirmation: 1.2 },
-    marketplace: 1.3,
     tags: ['payment_trick'],
   },
   // --- verification codes and account takeover
   {
     id: 'verification_code_request',
     text: 'Asks you to send them a verification code. That code lets them take over your account (or open a Google Voice number in your name)',
-    weight: 2.6,
     patterns: [
       re(
         `(?<!\\b(do not|don'?t|never|not|dont) )\\b(send|give|tell|share|text|read|forward|provide|confirm|reply with|what(?:'?s| is))( me| us| it| back)*( back| over)?( the| that| this| your| ur| a)?( \\d[- ]?digit)?( verification| verify| confirmation| security| authentication| auth| one[- ]time| google( voice)?| sms| text| 6[- ]digit| login| access| otp)* (code|otp|passcode)s?\\b`,
@@ -251,36 +244,29 @@ export const RULES: readonly Rule[] = [
     ],
     types: { marketplace_verification_code: 1.2, phishing: 0.3 },
     typesElsewhere: { phishing: 0.8, bank_impersonation: 0.4 },
-    marketplace: 1.6,
-    elsewhere: 0.85,
     tags: ['code'],
   },
   {
     id: 'google_voice_code',
     text: 'Mentions a Google Voice code: a known trick to open a phone number in your name',
-    weight: 3.2,
     patterns: [re(`\\bgoogle voice${win(80)}\\bcode|\\bcode${win(80)}\\bgoogle voice\\b`)],
     types: { marketplace_verification_code: 2 },
-    marketplace: 1.2,
     tags: ['code'],
   },
   {
     id: 'prove_you_are_real',
     text: 'Asks you to "prove you are real" (usually by reading back a code sent to your phone)',
-    weight: 1.8,
     patterns: [
       re(
         `\\b(make sure|verify|prove|confirm|check)( that)? (you'?re|you are|ur|u r|u are)( a)? (real|legit|legitimate|genuine|not a (scam|scammer|bot|fake)|a real person|human)`,
       ),
     ],
     types: { marketplace_verification_code: 1 },
-    marketplace: 1.5,
     tags: ['code'],
   },
   {
     id: 'sensitive_info_request',
     text: 'Asks for sensitive details (card number, PIN, password, SSN, bank login) that no legitimate sender asks for by message',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(send|give|provide|confirm|verify|update|enter|submit|need|share|reply with|fill in)${win(40)}\\b(ssn|social security number|sin number|(bank|account|routing) (number|details|info|login)|(credit|debit|atm) card (number|details|info|pin)|card (number|details)|cvv|cvc|security code on|expir(y|ation) date|mother'?s maiden name|(online banking|login|account) (password|credentials|details)|password|pin( number| code)?|date of birth|dob|passport|driver'?s licen[cs]e|aadhaar|pan card|kyc)\\b`,
@@ -292,7 +278,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'bank_staff_claim',
     text: "Claims to be your bank's fraud or security team contacting you",
-    weight: 1.2,
     patterns: [
       re(
         `\\b((fraud|security|risk) (department|team|prevention|unit|desk)( at| of| from) (your|the) bank|(this is|calling from|we are) (your|the) bank('?s)?( fraud| security)?|your bank'?s (fraud|security) (department|team))\\b`,
@@ -304,7 +289,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'account_alert',
     text: 'Reads like an account-security alert (unusual activity, verify your account) asking you to act',
-    weight: 1.7,
     patterns: [
       re(
         `\\b(unusual|suspicious|unauthori[sz]ed|fraudulent|irregular|unrecogni[sz]ed|new) (activity|sign[- ]?in|log ?in|login attempt|transaction|charge|purchase|access|device)\\b`,
@@ -329,7 +313,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'off_platform',
     text: 'Wants to move the conversation off the platform (WhatsApp, Telegram, text, personal e-mail), where the platform cannot protect you',
-    weight: 1.1,
     patterns: [
       re(
         `\\b(text|message|msg|contact|reach|email|e-mail|call|hit) (me|us)( directly)? (on|at|via|through|thru|by) (whatsapp|telegram|signal|wechat|kik|line app|hangouts|my (cell|number|personal|private|email|e-mail|gmail|phone))`,
@@ -347,14 +330,12 @@ export const RULES: readonly Rule[] = [
       ),
     ],
     types: { other: 0.2, job_task: 0.3, marketplace_overpayment: 0.3 },
-    marketplace: 1.5,
     tags: ['off_platform'],
   },
   // --- marketplace tricks
   {
     id: 'overpayment',
     text: 'Offers to pay more than the price and asks for the difference back: the original payment will bounce',
-    weight: 3.2,
     patterns: [
       re(
         `\\b(sent|send|paid|pay|issued|made out|mail(ed)?|write|writing)${win(50)}\\b(extra|more than (the )?(asking|price|amount|agreed)|over (the )?(asking|price|amount)|additional \\$?\\d+)`,
@@ -367,26 +348,22 @@ export const RULES: readonly Rule[] = [
       ),
     ],
     types: { marketplace_overpayment: 1.5 },
-    marketplace: 1.2,
     tags: ['marketplace_trick'],
   },
   {
     id: 'check_payment',
     text: "Wants to pay by cashier's check, certified check or money order, common in fake-cheque scams",
-    weight: 1.7,
     patterns: [
       re(
         `\\b((cashier'?s?|certified|bank|company|business) (check|cheque)|money order|(mail|send|post)(ing)?( you)?( a| the| my)? (check|cheque)|(check|cheque)${win(20)}\\b(in the mail|will be mailed|has been mailed|mailed to you|deposit it))\\b`,
       ),
     ],
     types: { marketplace_overpayment: 1 },
-    marketplace: 1.3,
     tags: ['marketplace_trick'],
   },
   {
     id: 'shipping_agent',
     text: 'Says their own "shipping agent", courier or mover will collect the item, a common marketplace scam script',
-    weight: 2.6,
     patterns: [
       re(`\\b(my|our|the) (shipping|moving|pick[- ]?up|delivery|logistics) (agent|company|courier|service|guy|man)\\b`),
       re(
@@ -400,20 +377,17 @@ export const RULES: readonly Rule[] = [
       ),
     ],
     types: { marketplace_overpayment: 1.2 },
-    marketplace: 1.3,
     tags: ['marketplace_trick'],
   },
   {
     id: 'away_buyer',
     text: 'The buyer says they are away (out of town, deployed, offshore) and cannot meet',
-    weight: 0.9,
     patterns: [
       re(
         `\\b(out of (town|state|the country)|on (a|an) (oil rig|ship|vessel|deployment)|deployed|offshore|working abroad|currently (abroad|overseas)|at sea|can'?t (come|meet) (in person|myself))\\b`,
       ),
     ],
     types: { marketplace_overpayment: 0.6, romance: 0.4 },
-    marketplace: 1.3,
     tags: ['marketplace_trick'],
   },
   {
@@ -421,7 +395,6 @@ export const RULES: readonly Rule[] = [
     // deposit or rent first, or posts the keys. A real landlord shows it and hands the keys over.
     id: 'rental_pay_unseen',
     text: 'Wants rent or a deposit for a place you have not seen, or offers to post you the keys',
-    weight: 2.4,
     patterns: [
       re(
         `\\b(mail|send|ship|post|courier|fedex|ups)(ing|ed)?( (you|to you))? the (house |apartment |door )?keys\\b|\\bkeys? (will be|can be|are)( then)? (mailed|shipped|sent|posted|couriered)\\b`,
@@ -436,7 +409,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'accidental_payment',
     text: 'Claims to have sent you money "by mistake" and asks you to send it back',
-    weight: 2.6,
     patterns: [
       re(
         `\\b(accidentally|mistakenly|by mistake|by accident|wrongly|erroneously) (sent|transferred|paid|deposited|credited)|(sent|transferred|paid|credited)${win(30)}\\b(by mistake|by accident|accidentally|to the wrong)|(wrong|mistaken) (transfer|payment|deposit)\\b`,
@@ -452,7 +424,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'refund_lure',
     text: 'Dangles a refund or reimbursement you have to claim through them',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(refund|reimbursement|rebate|compensation|cashback)${win(60)}\\b(click|claim|process|link|verify|confirm|submit|apply|eligible|entitled|approved|pending)\\b|\\b(eligible|entitled|approved) (for|to)( a| an| receive)?( tax)? (refund|rebate|reimbursement|compensation)\\b`,
@@ -465,7 +436,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'delivery_problem',
     text: 'Claims a parcel could not be delivered and asks you to act (pay a fee, confirm an address): the classic delivery text scam',
-    weight: 2.3,
     patterns: [
       re(
         `\\b(package|parcel|shipment|delivery|item|order|consignment)${span(90)}\\b(on hold|held|could not be delivered|couldn'?t be delivered|cannot be delivered|can'?t be delivered|unable to (be )?deliver(ed)?|delivery (failed|attempt failed|was unsuccessful)|undeliverable|returned to (the )?sender|incomplete|invalid (address|zip)|address (is )?(incomplete|invalid|incorrect|wrong)|re-?deliver(y|ed)?|customs (fee|duty|charge|clearance)|(shipping|delivery|redelivery|handling) (fee|charge))`,
@@ -481,7 +451,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'unpaid_toll',
     text: 'Claims you owe an unpaid toll: road-toll agencies do not text payment links threatening fines',
-    weight: 3.0,
     patterns: [
       re(
         `\\b(unpaid|outstanding|overdue|past due)${win(20)}\\btoll|\\btoll${win(40)}\\b(unpaid|outstanding|overdue|violation|penalt(y|ies)|late fee)\\b`,
@@ -496,7 +465,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'government_claim',
     text: 'Claims to be a tax or government agency (IRS, SSA, HMRC, CRA...) demanding action by message, which they do not do',
-    weight: 2.1,
     patterns: [
       re(
         `\\b(irs|internal revenue service|social security (administration|number|benefits)|ssa|hmrc|hm revenue|cra|canada revenue|service canada|medicare|uscis|immigration|dmv|department of (motor vehicles|revenue|treasury|labor)|ato|mygov|income tax department|tax (office|authority|department))\\b${span(140)}\\b(suspend|refund|owe|owing|debt|arrest|warrant|verify|claim|eligible|pay|penalt|lawsuit|case|unpaid|outstanding|overdue|click|call|final|legal|stimulus|rebate)`,
@@ -511,7 +479,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'benefit_lure',
     text: 'Says you are entitled to a refund, grant or relief payment you never applied for',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(you are|you'?re|you have been|citizens are|residents are|households are|u r|you r) (now )?(entitled|eligible|approved|due|qualified)( to| for)?${span(50)}\\b(refund|rebate|grant|relief|stimulus|compensation|benefit|allowance|subsidy|bonus)\\b`,
@@ -529,7 +496,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'loan_offer',
     text: 'Unsolicited loan or finance offer (instant approval, no checks), a common lead-in to advance-fee fraud',
-    weight: 1.3,
     patterns: [
       re(
         `\\b((instant|personal|business|easy|quick|fast|cash|pre-?approved|guaranteed|low[- ]interest) loans?|(instant|easy|quick|fast|pre-?approved|guaranteed) (finance|credit)|(finance|loans?|funds?) (arranged|sanctioned|approved|available) (on|for|within|in|without)|loans? (up to|from) [$£€₹]?\\d|no (credit|cibil) (check|score))\\b`,
@@ -541,7 +507,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'adult_lure',
     text: 'Adult or dating lure from a stranger (girls waiting, adult chat), typical of premium-rate and subscription traps',
-    weight: 1.2,
     patterns: [
       re(
         `\\b((adult|xxx|filthy|naughty|horny|dirty|sexy|hot|lonely|local) (parties|party|chat|stories|pics|photos|videos|singles|girls|babes|women|ladies|dates?|hookups?|flirt)|(girls|singles|babes|ladies|women) (are )?(waiting|near you|in your area|want to (meet|chat))|(hook ?up|dating|flirt) (tonight|service|site|line))\\b`,
@@ -553,7 +518,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'tech_support',
     text: 'Tech-support scare (virus, hacked device, subscription renewal) pushing you to call or allow remote access',
-    weight: 2.3,
     patterns: [
       re(
         `\\b(virus(es)?|malware|trojan|spyware|hack(ed|ers?)|infected|compromised|pornographic)${span(100)}\\b(call|contact|support|technician|helpline|toll[- ]free|immediately)\\b`,
@@ -575,7 +539,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'platform_impersonation',
     text: 'Pretends to be the platform itself (Facebook, Marketplace, eBay, Amazon...) warning about your account or listing',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(facebook|meta|marketplace|craigslist|offerup|ebay|etsy|amazon|instagram|whatsapp)${win(20)}\\b(security|support|team|policy|violation|appeal|verification|compliance|admin(istrator)?|protection)( team| center| department)?\\b${win(80)}\\b(verify|confirm|appeal|click|link|disabled|suspend|restricted|violation|review|form)`,
@@ -592,7 +555,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'prize',
     text: 'Says you have won a prize, lottery or reward you never entered for',
-    weight: 1.9,
     patterns: [
       re(
         `\\b(you('?ve| have)? (won|been selected|been chosen|been awarded)|you are (a |our )?(lucky )?winner|winner|congratulations${win(40)}\\b(won|selected|winner|prize|reward|awarded|chosen)|claim (your|the|ur) (prize|reward|gift|winnings|cash|award)|lottery|sweepstakes?|jackpot|lucky (draw|winner|customer)|(cash|mystery|guaranteed) (prize|reward|award)|prize draw|giving away (a |an |my |our |free )?[a-z]{0,12} ?(iphone|ipad|car|piano|cash|gift|\\$)|free (iphone|ipad|gift card|vacation|cruise|entry|holiday|camera|tickets?)|\\bwon (a|an|the|\\$|£))`,
@@ -604,7 +566,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'premium_sms',
     text: 'Premium-rate text service wording (text a keyword to a short code, per-message charges)',
-    weight: 1.4,
     patterns: [
       re(`\\b(text|txt|send|reply)( the word)? "?[a-z]{2,10}"? to \\d{4,6}\\b`),
       re(
@@ -617,7 +578,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'job_task',
     text: 'Job offer that pays well for simple online tasks (liking, rating, "optimising" products): the task-scam script',
-    weight: 2.4,
     patterns: [
       re(
         `\\b(simple|easy|online) (tasks?|work|job)${win(80)}\\b(\\$|usd|earn|paid|pay|salary|income|commission|per day|daily)`,
@@ -642,7 +602,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'task_deposit',
     text: 'Asks you to top up or deposit money to unlock tasks, orders or withdrawals',
-    weight: 2.8,
     patterns: [
       re(
         `\\b(recharge|top[- ]?up|deposit|prepay|reset|pay)${win(40)}\\b(to (unlock|continue|withdraw|complete|receive|activate)|combo (order|task)|negative balance|unlock (your )?(tasks?|orders?|account|withdrawal))|\\bnegative balance\\b|\\b(withdrawal|withdraw)${win(40)}\\b(fee|tax|deposit|unlock|frozen)\\b`,
@@ -654,7 +613,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'investment_pitch',
     text: 'Promises investment or trading profits (guaranteed returns, a mentor, a special platform)',
-    weight: 1.9,
     patterns: [
       re(
         `\\b(investment|invest(ing)?|trading|crypto|forex|gold|futures|mining|arbitrage|stocks?)${win(80)}\\b(profits?|returns?|guaranteed|mentor|teacher|analyst|platform|signals?|earned|earnings|made \\$)`,
@@ -673,7 +631,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'wrong_number_opener',
     text: '"Wrong number" or "is this ...?" opener from a stranger, the usual start of romance and investment (pig-butchering) scams',
-    weight: 1.3,
     patterns: [
       re(
         `\\b(sorry|oh|oops|apologi[sz]e)${win(40)}\\b(wrong number|wrong person|texted the wrong|sent (this )?to the wrong|mistakenly (texted|added)|wrong contact)`,
@@ -701,7 +658,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'money_received_opener',
     text: 'A stranger says money arrived from you and asks you to reply: a common opener that leads to a "refund" or a conversation',
-    weight: 1.3,
     patterns: [
       re(
         `\\b(i|we) (just )?(received|got) (your|the|a|an) (\\$ ?\\d[\\d,.]*|[\\d,.]+ ?(dollars|usd|pesos|rupees)|transfer|payment|money|deposit|e-?transfer|zelle|venmo|cash ?app)${win(60)}\\b(is it for|is this for|was it for|who (is|are) (you|this)|did you mean|please (reply|confirm|let me know)|let me know|reply)`,
@@ -713,7 +669,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'property_cash_offer',
     text: 'An unsolicited offer to buy your house or land for cash, a common opener of property and "wholesaler" scams',
-    weight: 1.3,
     patterns: [
       re(
         `\\b(cash offer (on|for)|buy|buying|purchase|purchasing) (your|the) (property|house|home|land)${span(80)}\\b(cash|offer|as[- ]is|quick(ly)?|fast|close)\\b|\\bcash offer (on|for) (your|the) (property|house|home|land)\\b|\\b(would|will) you (consider|entertain) (a |an )(cash )?offer (on|for) (your|the) (property|house|home|land)\\b|\\bwe buy houses\\b`,
@@ -721,13 +676,11 @@ export const RULES: readonly Rule[] = [
     ],
     types: { other: 1 },
     // A buyer answering a listing on a marketplace says "interested in your house" too.
-    marketplace: 0,
     tags: ['opener'],
   },
   {
     id: 'romance',
     text: 'Romance-scam script (sweet talk from someone you have not met, overseas job, money for travel or customs)',
-    weight: 1.5,
     patterns: [
       re(
         `\\b(my (dear|darling|love|sweetheart|beloved|honey|queen|king)|dear|darling|honey|sweetheart|baby)\\b${span(100)}\\b(send (me )?(money|\\$|bitcoin|btc|crypto)|western union|gift cards?|customs (fee|clearance)|(flight|plane) ticket|hospital bill|visa fee|stuck (at|in))`,
@@ -745,7 +698,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'new_number',
     text: 'Claims to be someone you know texting from a "new number" or a lost/broken phone',
-    weight: 1.6,
     patterns: [
       re(
         `\\b(this is|it'?s|its) (my|me on my) (new|other|temporary|temp|friend'?s) (number|phone|mobile)|\\b(new|my new|changed (my )?|got a new) (phone )?(number|phone|mobile)\\b${win(40)}\\b(save|delete|old|lost|broke|broken|this one|it'?s me|mum|mom|dad)`,
@@ -759,7 +711,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'lost_phone',
     text: 'Explains a lost or broken phone, the usual excuse for writing from an unknown number',
-    weight: 0.7,
     patterns: [
       re(
         `\\b(lost|broke|broken|dropped|smashed|cracked) my (phone|mobile|cell)${span(80)}\\b(new (number|phone)|this number|save|old number)|\\b(phone|mobile) (is )?(broken|lost|stolen|smashed)${span(60)}\\b(new (number|phone)|this number|save)`,
@@ -771,7 +722,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'family_address',
     text: 'Opens with "Hi Mum/Dad" or "It is your son/daughter" from an unknown number',
-    weight: 0.9,
     patterns: [
       re(
         `^${W}{0,10}\\b(hi|hello|hey|hiya) (mum|mom|mam|dad|mummy|mommy|mama|papa|grandma|grandpa|nan|nana|granny)\\b|\\b(this is|it'?s|it is) (your|ur) (son|daughter|grandson|granddaughter|kid|child|boy|girl)\\b|\\b(grandma|grandpa|granny|nana|mum|mom|dad),? (it'?s|it is) me\\b`,
@@ -783,7 +733,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'emergency_plea',
     text: 'Describes an emergency (accident, arrest, hospital, stranded) that needs money fast',
-    weight: 1.5,
     patterns: [
       re(
         `\\b(been in|was in|had|got into|involved in) (an? )?(car )?(accident|crash|trouble)|\\b(in|at) (the )?(hospital|jail|police station|custody)\\b|\\bbail (money)?\\b|\\b(arrested|locked up|stranded|stuck (abroad|overseas|at the airport))\\b|\\b(hospital|medical|lawyer|bail|rent|bill)${win(30)}\\b(can'?t|cannot|unable to) (pay|afford)`,
@@ -795,7 +744,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'secrecy',
     text: 'Asks you to keep it secret or not to call back, so nobody can warn you',
-    weight: 1.5,
     patterns: [
       re(
         `\\b(don'?t|do not|please don'?t|pls don'?t|dont) (tell|call|inform|mention (this|it) to) (mom|mum|dad|anyone|anybody|my (parents|mom|dad|mum)|the bank|your bank|family)|\\b(keep (this|it) (between us|secret|confidential|private))|\\b(can'?t|cannot) (talk|call|speak) (right )?now${win(40)}\\b(text|money|send|pay|need)`,
@@ -807,7 +755,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'money_request',
     text: 'Asks you to send money',
-    weight: 1.2,
     patterns: [
       re(
         `\\b(send|transfer|lend|loan|wire|pay) (me|us|him|her)( some| the)? (money|cash|funds|\\$ ?\\d+|\\d+ ?(dollars|usd|pounds|quid))|\\b(can|could) you (please |pls )?(send|transfer|pay|lend|help me (with|pay))${win(40)}(money|\\$|£|bill|payment|rent|fee|invoice|\\d)`,
@@ -826,7 +773,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'upfront_fee',
     text: 'Asks for a fee up front (processing, release, clearance, customs, activation) before you receive something',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(processing|release|clearance|handling|activation|transfer|registration|redelivery|customs|admin(istration|istrative)?|insurance|verification|unlock(ing)?|security|delivery|shipping) (fee|charge|cost|payment)\\b${win(60)}\\b(pay|send|required|must|need|only|\\$|£|usd)|\\b(pay|send)${win(30)}\\b(processing|release|clearance|handling|activation|registration|redelivery|customs|verification|unlock(ing)?) (fee|charge)`,
@@ -838,7 +784,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'advance_fee_story',
     text: 'Advance-fee story (inheritance, unclaimed millions, diplomat, consignment, ATM card)',
-    weight: 1.8,
     patterns: [
       re(
         `\\b(inheritance|next of kin|beneficiary|unclaimed (funds?|inheritance|deposit)|barrister|diplomat(ic)?|consignment box|atm (card|master ?card)|compensation (fund|payment|package)|(\\d+(\\.\\d+)?|one|two|five|ten|fifteen|twenty) million (united states |us )?(usd|dollars|pounds|euros?)|foreign (partner|business partner)|deceased (client|customer)|fund (transfer|release|transaction)|(bank|finance) (director|manager) (in|of) (nigeria|ghana|benin|togo|burkina))\\b`,
@@ -850,7 +795,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'extortion',
     text: 'Threatens to publish a recording, photos or your secrets unless you pay: extortion, which nobody should pay',
-    weight: 2.6,
     patterns: [
       re(
         `\\b(recorded|filmed|captured|video of) you\\b|\\b(webcam|camera)${win(60)}\\b(recorded|record|video|footage)\\b|\\b(intimate|private|explicit|compromising|nude|naked) (photos?|pictures?|videos?|images?|recordings?)\\b`,
@@ -868,7 +812,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'renewal_callback',
     text: 'Says you were charged for a renewal or order you may not know, and gives a number to call to cancel: the fake-invoice call-back',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(subscription|membership|renewal|plan|license|licence|antivirus|protection)${win(60)}\\b(auto[- ]?renew(ed|al)?|renewed|charged|will be (charged|debited|deducted)|has been (charged|debited|deducted|processed|renewed)|debited|deducted)${span(200)}\\b(call|dial|contact|reach|ring)${win(40)}\\d`,
@@ -883,7 +826,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'invoice_payment_due',
     text: 'An invoice or payment said to be overdue, with a way to pay that you should check against the supplier you know',
-    weight: 0.6,
     patterns: [
       re(
         `\\b(invoice|bill|payment|balance|statement)${win(40)}\\b(overdue|past due|outstanding|unpaid|due immediately|final notice)\\b|\\b(overdue|past due|outstanding|unpaid) (invoice|bill|payment|balance)\\b`,
@@ -895,7 +837,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'recovery_offer',
     text: 'Offers to recover money you lost to a scam: recovery services that ask for a fee are the same scammers again',
-    weight: 2.4,
     patterns: [
       re(
         `\\b(recover|recovery of|get back|retrieve|reclaim|trace)${win(30)}\\b(your |their |my |the |lost |stolen |scammed )*(funds?|money|crypto|bitcoin|btc|investments?|assets|deposit)\\b`,
@@ -913,7 +854,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'payment_details_change',
     text: 'Says the bank details for a payment have changed: confirm any change on a number you already have before paying',
-    weight: 2.0,
     patterns: [
       re(
         `\\b(changed|change of|updated?|new|switched|moved)( our| my| the| your)? (bank(ing)?|account|payment|remittance|payroll|direct deposit)( details| information| info| account)?\\b${span(160)}\\b(pay|payment|invoice|rent|salary|transfer|remit|deposit|sort code|iban|routing|account (number|no))`,
@@ -931,7 +871,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'boss_request',
     text: 'A boss or colleague who cannot talk asks for an urgent favour or payment: confirm it with them on a number you know',
-    weight: 1.4,
     patterns: [
       re(
         `\\b(in a meeting|can'?t (talk|take calls?)|cannot (talk|take calls?)|are you (available|free|at your desk)|quick (favou?r|task)|need a favou?r|keep (this|it) (discreet|confidential))\\b${span(200)}\\b(gift ?cards?|wire|transfer|payment|pay|purchase|buy|send)\\b`,
@@ -943,7 +882,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'fake_shop_offer',
     text: 'A shop with prices far below normal that takes only bank transfers or wallets, with no buyer protection',
-    weight: 1.6,
     patterns: [
       re(
         `\\b([5-9]\\d) ?% off\\b${span(200)}\\b(bank transfer|transfer only|gcash|zelle|cash ?app|paynow|upi|e-?transfer|crypto|western union)\\b|\\b(bank transfer|gcash|zelle|cash ?app|paynow|upi|e-?transfer|crypto|western union) only\\b`,
@@ -958,7 +896,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'guided_investment',
     text: 'Offers to guide you into an investment with a deposit to start: the turn of a "friendship" into an investment scam',
-    weight: 2.2,
     patterns: [
       re(
         `\\b(i|we) (will|can|could|'?ll) (guide|teach|show|help|coach|mentor) you${win(80)}\\b(invest|trade|trading|profit|platform|deposit|earn|crypto|gold|forex)|\\b(invest|trade|trading|profit|platform|crypto|gold|forex)${span(120)}\\b(i|we) (will|can|'?ll) (guide|teach|show|coach|mentor) you\\b`,
@@ -973,7 +910,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'investment_testimonial',
     text: 'A testimonial of money made with a trader or "account manager", pointing you to them: the investment-scam advert in comments and group chats',
-    weight: 2.2,
     patterns: [
       re(
         `\\b(made|earned|profit(ed)?|withdrew|cashed out|recovered)${win(30)}(\\$ ?\\d[\\d,.]*k?|\\d[\\d,.]*k\\b|\\d[\\d,.]* ?(usd|dollars|btc|usdt))${win(60)}\\b(thanks to|with the help of|all thanks to|courtesy of) @?[a-z0-9_.]{3,30}`,
@@ -1010,7 +946,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'click_link_action',
     text: 'Pushes you to tap a link to sort it out',
-    weight: 0.5,
     patterns: [
       re(
         `\\b(click|tap|visit|open|follow|go to|log ?in (at|via|here)|sign ?in (at|here)|use) (the |this |our )?(link|url|here|below|now|website|site|portal)\\b|\\bclick here\\b`,
@@ -1022,20 +957,17 @@ export const RULES: readonly Rule[] = [
   {
     id: 'local_cash_pickup',
     text: 'Talks about meeting in person, collecting in person or paying cash, which a scammer far away cannot do',
-    weight: -0.9,
     patterns: [
       re(
         `\\b(cash (only|ok|is fine|works|on pick ?up|in hand)|(?<!\\b(?:cousin|mover|movers|agent|courier|shipper|driver|assistant|friend|brother|sister|son|daughter|husband|wife|uncle|nephew|someone|company) (?:will|can|to|would|should|is going to) )(pick|picking) (it |them )?up|meet (at|in|up|you)|local pick ?up|come (by|get it|see it|look at it)|porch pick ?up|can i (come|see it)|what time (works|is good)|i can come)\\b`,
       ),
     ],
-    marketplace: 1.0,
     chatOnly: true,
     tags: ['reassurance'],
   },
   {
     id: 'service_notice',
     text: 'Reads like an ordinary appointment, order or pickup notice that asks for nothing',
-    weight: -1.0,
     patterns: [
       re(
         `\\b(your )?(bill|statement|invoice|e-?statement)( of [$£€]?\\d[\\d.,]*)? (is|are) (now )?(ready|available)\\b|\\bwill be (paid|charged|debited|collected) automatically\\b|\\bif (this|it) was you,? (no (further )?action is (needed|required)|you can (safely )?ignore)|\\b(is |was )?out for delivery\\b|\\breminder:? (your|you have an?) (appointment|visit|booking|reservation)\\b|\\breply (c|y|yes|1) to confirm\\b`,
@@ -1049,7 +981,6 @@ export const RULES: readonly Rule[] = [
   {
     id: 'otp_notice',
     text: 'Looks like an automatic one-time code notification that tells you not to share the code',
-    weight: -1.2,
     patterns: [
       re(
         `\\b(your|the) (verification|security|login|one[- ]time|confirmation|access)?( ?code| otp| passcode) (is|:) ?\\d{4,8}\\b|\\b(do not|don'?t|never) (share|give|tell|forward)( this| the| your| it)?( code| otp| pin| passcode| with)`,
@@ -1057,7 +988,7 @@ export const RULES: readonly Rule[] = [
     ],
     tags: ['reassurance', 'notice'],
   },
-];
+]);
 
 const MAX_SPANS = 3;
 
