@@ -8,7 +8,7 @@ import { CATEGORY_TYPE } from './brand-types.ts';
 import { mergeMax, type Signal } from './signal.ts';
 import type { BrandMention } from './rules/brand-mentions.ts';
 import type { LinkSignalId } from './rules/signal-ids.ts';
-import { BRAND_MISMATCH_WEIGHT } from './score/weights.ts';
+import { weightOf } from './score/symbols.ts';
 import type { FoundLink } from './url/links.ts';
 
 /** The link flags that carry a signal of their own: `link_<flag>` (rules/signal-ids.ts). */
@@ -16,82 +16,75 @@ export type ScoredLinkFlag = LinkSignalId extends `link_${infer F}` ? F : never;
 
 const isScoredFlag = (flag: string): flag is ScoredLinkFlag => Object.hasOwn(LINK_FLAGS, flag);
 
-/** Each link flag's weight, severity and sentence; a flag missing here is shown on the link, not scored. */
+/** What a scored flag's finding weighs (score/symbols.ts `link_<flag>`). */
+const flagWeight = (flag: ScoredLinkFlag): number => weightOf(`link_${flag}`);
+
+/**
+ * Each scored link flag's severity and sentence (its weight: score/symbols.ts `link_<flag>`); a flag missing
+ * here is shown on the link, not scored.
+ */
 export const LINK_FLAGS: Record<
   ScoredLinkFlag,
-  { weight: number; text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }
+  { text: (l: FoundLink) => string; severity: 'high' | 'medium' | 'low' }
 > = {
   homoglyph: {
-    weight: 3.2,
     severity: 'high',
     text: (l) => `The link ${l.host} uses look-alike characters to imitate ${l.impersonates.join(', ')}`,
   },
   lookalike: {
-    weight: 3.0,
     severity: 'high',
     text: (l) => `The link ${l.host} imitates ${l.impersonates.join(', ')} but is not their website`,
   },
   typosquat: {
-    weight: 2.6,
     severity: 'high',
     text: (l) => `The link ${l.host} is a misspelling of ${l.impersonates.join(', ')}`,
   },
   brand_in_domain: {
-    weight: 2.5,
     severity: 'high',
     text: (l) => `The link ${l.host} puts ${l.impersonates.join(', ')} in its name but does not belong to them`,
   },
   ip_address: {
-    weight: 2.5,
     severity: 'high',
     text: (l) => `The link points to a bare IP address (${l.host}) instead of a company website`,
   },
   brand_mismatch: {
-    weight: BRAND_MISMATCH_WEIGHT,
     severity: 'high',
     text: (l) => `The message names a company, but the link goes to ${l.domain ?? l.host}, which is not theirs`,
   },
   userinfo: {
-    weight: 2.0,
     severity: 'high',
     text: (l) => `The link hides its real destination behind an "@" (${l.host})`,
   },
   punycode: {
-    weight: 1.6,
     severity: 'medium',
     text: (l) => `The link's address uses encoded international characters (${l.host}), a trick to imitate real sites`,
   },
   risky_tld: {
-    weight: 1.4,
     severity: 'medium',
     text: (l) => `The link ends in .${l.host.split('.').pop() ?? ''}, a domain ending heavily used by scam sites`,
   },
   shortener: {
-    weight: 1.1,
     severity: 'medium',
     text: (l) => `The link is shortened (${l.host}), hiding where it really goes`,
   },
   free_hosting: {
-    weight: 1.0,
     severity: 'medium',
     text: (l) => `The link is on a free web host (${l.host}), where phishing pages are easy to set up`,
   },
-  port: { weight: 0.8, severity: 'low', text: (l) => `The link uses an unusual port (${l.url.slice(0, 60)})` },
+  port: { severity: 'low', text: (l) => `The link uses an unusual port (${l.url.slice(0, 60)})` },
   deep_subdomains: {
-    weight: 0.5,
     severity: 'low',
     text: (l) => `The link has an unusually long chain of sub-domains (${l.host})`,
   },
   defanged: {
-    weight: 0.4,
     severity: 'low',
     text: (l) => `The link is written in a disguised form (${l.url.slice(0, 60)})`,
   },
-  insecure_http: { weight: 0.2, severity: 'low', text: (l) => `The link is not encrypted (http://${l.host})` },
+  insecure_http: { severity: 'low', text: (l) => `The link is not encrypted (http://${l.host})` },
 };
 
 /** A flag that is a warning by itself (at least weight 1): a link with one is not "the company's own website". */
-export const isWarningFlag = (flag: string): boolean => isScoredFlag(flag) && LINK_FLAGS[flag].weight >= 1;
+export const isWarningFlag = (flag: string): boolean => isScoredFlag(flag) && flagWeight(flag) >= 1;
 
 export function linkSignals(links: FoundLink[], mentions: readonly BrandMention[]): Signal[] {
   // Brand named in the text but the link's domain is not one of its domains.
@@ -122,7 +115,7 @@ export function linkSignals(links: FoundLink[], mentions: readonly BrandMention[
     out.push({
       id: `link_${flag}`,
       text: def.text(link),
-      weight: def.weight,
+      weight: flagWeight(flag),
       severity: def.severity,
       evidence: [{ kind: 'url', url: link.url, start: link.start, end: link.end }],
       types: mergeMax({ phishing: 0.3 }, brandTypes),
@@ -153,7 +146,7 @@ export function qrLinkSignals(links: readonly FoundLink[], qrLinks: readonly str
     out.push({
       id: 'qr_link',
       text: `QR code leads to ${shown}`,
-      weight: 0,
+      weight: weightOf('qr_link'),
       severity: 'info',
       evidence: [
         found ? { kind: 'url', url: found.url, start: found.start, end: found.end } : { kind: 'url', url: qr },

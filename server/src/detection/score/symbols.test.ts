@@ -6,6 +6,7 @@ import { gather } from '../evidence.ts';
 import { BENIGN, SCAMS } from '../fixtures/messages.ts';
 import * as threads from '../conversation/threads.ts';
 import { analyzeLocal } from '../analyze.ts';
+import { LINK_FLAGS } from '../link-signals.ts';
 import { CONVERSATION_RULES } from '../rules/conversation.ts';
 import { INTENT_RULES } from '../rules/intents.ts';
 import { MARKETPLACES, RULES } from '../rules/rules.ts';
@@ -48,7 +49,9 @@ describe('the findings score table', () => {
   });
 
   it('holds no score that neither a detector nor the engine reads', () => {
-    const read = new Set(detectors.map((r) => r.id));
+    const read = new Set<string>(detectors.map((r) => r.id));
+    // The link flags' findings are read as link_<flag> (link-signals.ts flagWeight).
+    for (const flag of Object.keys(LINK_FLAGS)) read.add(`link_${flag}`);
     // A finding made outside the detectors is read by id in a file that imports the table (weightOf('official_link'),
     // combos.ts add('combo_family_money', ...)).
     for (const file of sources(detection)) {

@@ -10,6 +10,7 @@
  * weight step (score/steps.ts: marketplace_weights, elsewhere_weights).
  */
 import type { SignalId } from '../rules/signal-ids.ts';
+import { BRAND_MISMATCH_WEIGHT } from './weights.ts';
 
 export interface FindingScore {
   /** Log-odds before the learned coefficient: positive points at a scam, negative away from one. */
@@ -110,6 +111,23 @@ export const FINDING_SCORES = {
   premium_number_in_text: { weight: 1.8 },
   // A fact, not a warning: genuine bank alerts say "call 1800 ... if this was not you" too.
   call_number_in_text: { weight: 0 },
+  // The message's links (link-signals.ts: link_<flag>, the flag of url/links.ts) and a QR code's link.
+  link_homoglyph: { weight: 3.2 },
+  link_lookalike: { weight: 3.0 },
+  link_typosquat: { weight: 2.6 },
+  link_brand_in_domain: { weight: 2.5 },
+  link_ip_address: { weight: 2.5 },
+  link_brand_mismatch: { weight: BRAND_MISMATCH_WEIGHT },
+  link_userinfo: { weight: 2.0 },
+  link_punycode: { weight: 1.6 },
+  link_risky_tld: { weight: 1.4 },
+  link_shortener: { weight: 1.1 },
+  link_free_hosting: { weight: 1.0 },
+  link_port: { weight: 0.8 },
+  link_deep_subdomains: { weight: 0.5 },
+  link_defanged: { weight: 0.4 },
+  link_insecure_http: { weight: 0.2 },
+  qr_link: { weight: 0 },
   // A conversation's trajectory (conversation/score.ts).
   conversation_investment_turn: { weight: 2.0 },
   conversation_turned: { weight: 1.2 },
