@@ -316,7 +316,10 @@ test('delete one scan after a clear confirmation; cancel keeps it', async ({ pag
 
   // From the report page too: back to the history, the scan gone.
   await items.first().getByRole('link').first().click();
-  await page.getByRole('button', { name: 'Delete scan' }).click();
+  // Wait for the report itself: until the route has rendered, the history's "Delete scan: Legitimate Buyer"
+  // is still on the page, and a click there opens the history's dialog, which the navigation then removes.
+  await expect(page.getByTestId('report-title')).toHaveText('Legitimate Buyer');
+  await page.getByRole('button', { name: 'Delete scan', exact: true }).click();
   await expect(page.getByRole('dialog', { name: 'Delete this scan?' })).toContainText(
     'It stays counted among the scans of your free trial.',
   );

@@ -1,6 +1,6 @@
 import { createWorker, OEM, type LoggerMessage } from 'tesseract.js';
 import { detectOcrLanguage, OCR_LANGUAGES, type OcrLanguage } from '../utils/ocr-language';
-import { tidyOcrText } from '../utils/ocr-text';
+import { breakAtGaps, tidyOcrText } from '../utils/ocr-text';
 import { preparedImage, type QrAreas } from './prepare';
 
 /**
@@ -113,16 +113,18 @@ export async function recognizeImage(
   try {
     if (signal?.aborted) throw new OcrCancelled();
     const input = await guard(prepared);
-    let { data } = await guard(worker.recognize(input));
+    // The layout (blocks) too: the gaps between lines tell two bubbles apart (utils/ocr-text.ts breakAtGaps).
+    const output = { text: true, blocks: true };
+    let { data } = await guard(worker.recognize(input, {}, output));
     const code = detectOcrLanguage(data.text);
     if (code && code !== 'en') {
       pass = 1;
       await guard(worker.reinitialize(OCR_LANGUAGES[code].tesseract, OEM.LSTM_ONLY));
-      ({ data } = await guard(worker.recognize(input)));
+      ({ data } = await guard(worker.recognize(input, {}, output)));
     }
     onProgress?.({ progress: 1, label: 'Done' });
     return {
-      text: tidyOcrText(data.text),
+      text: tidyOcrText(breakAtGaps(data.text, data.blocks ? { blocks: data.blocks } : null)),
       confidence: data.confidence,
       language: code ? { code, name: OCR_LANGUAGES[code].name } : null,
       ms: Math.round(performance.now() - started),

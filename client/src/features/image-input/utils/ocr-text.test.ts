@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tidyOcrText, unwrapOcrLines } from './ocr-text';
+import { breakAtGaps, tidyOcrText, unwrapOcrLines, type OcrLayout } from './ocr-text';
 
 describe('tidyOcrText', () => {
   it('joins a link a chat bubble wrapped over two lines, keeping the words after it on their own line', () => {
@@ -66,5 +66,58 @@ describe('unwrapOcrLines', () => {
     expect(unwrapOcrLines('You need:\n- your card number\n- the code we sent\n1. Open the app')).toBe(
       'You need:\n- your card number\n- the code we sent\n1. Open the app',
     );
+  });
+});
+
+describe('breakAtGaps', () => {
+  // Lines 40 px tall, 12 px apart inside a bubble; the second bubble starts 70 px below the first one's last line.
+  const line = (text: string, y0: number) => ({ text: `${text}\n`, bbox: { y0, y1: y0 + 40 } });
+  const twoBubbles: OcrLayout = {
+    blocks: [
+      {
+        paragraphs: [
+          {
+            lines: [
+              line('Pay the fee at https://royalmail-redeliver.top/pay before', 100),
+              line('6pm today or it goes back to the sender.', 152),
+              line('Reply STOP to opt out.', 262),
+            ],
+          },
+        ],
+      },
+    ],
+  };
+  const text =
+    'Pay the fee at https://royalmail-redeliver.top/pay before\n6pm today or it goes back to the sender.\nReply STOP to opt out.\n';
+
+  it('starts a paragraph where the layout shows a gap taller than a line inside one of its paragraphs', () => {
+    expect(breakAtGaps(text, twoBubbles)).toBe(
+      'Pay the fee at https://royalmail-redeliver.top/pay before\n6pm today or it goes back to the sender.\n\nReply STOP to opt out.\n',
+    );
+    expect(unwrapOcrLines(tidyOcrText(breakAtGaps(text, twoBubbles))).split('\n\n')).toEqual([
+      'Pay the fee at https://royalmail-redeliver.top/pay before 6pm today or it goes back to the sender.',
+      'Reply STOP to opt out.',
+    ]);
+  });
+
+  it('leaves lines at their usual spacing, a missing layout and a layout that does not match the text alone', () => {
+    const close: OcrLayout = {
+      blocks: [{ paragraphs: [{ lines: [line('Pay the fee', 100), line('before 6pm today.', 152)] }] }],
+    };
+    expect(breakAtGaps('Pay the fee\nbefore 6pm today.\n', close)).toBe('Pay the fee\nbefore 6pm today.\n');
+    expect(breakAtGaps(text, null)).toBe(text);
+    // A banner's heading above its message, however far: the heading ends no sentence.
+    const banner: OcrLayout = {
+      blocks: [{ paragraphs: [{ lines: [line('NOTICE', 100), line('Your vehicle tax is overdue.', 260)] }] }],
+    };
+    expect(breakAtGaps('NOTICE\nYour vehicle tax is overdue.\n', banner)).toBe(
+      'NOTICE\nYour vehicle tax is overdue.\n',
+    );
+    expect(breakAtGaps('Something else entirely\n', twoBubbles)).toBe('Something else entirely\n');
+  });
+
+  it('adds no second blank line where the text already has one', () => {
+    const apart = text.replace('sender.\n', 'sender.\n\n');
+    expect(breakAtGaps(apart, twoBubbles)).toBe(apart);
   });
 });

@@ -8,6 +8,58 @@ const OPEN_LINK_AT_END = /(?:https?:\/\/|www\.)\S*[-./_?=&%#~+]$/i;
  */
 const BAR_FOR_I = /(^|[ \t])\|(?=[ \t]+[a-z]|['’][a-z])/gm;
 
+/** What `breakAtGaps` reads of tesseract's layout: each line's text and box, by block and paragraph. */
+export interface OcrLayout {
+  blocks: readonly {
+    paragraphs: readonly { lines: readonly { text: string; bbox: { y0: number; y1: number } }[] }[];
+  }[];
+}
+
+/** A gap above a line taller than this many of the page's usual line heights starts a new paragraph. */
+const GAP_LINES = 1;
+
+/**
+ * Tesseract's text with a blank line wherever its layout shows a gap between two lines it put in one paragraph:
+ * two chat bubbles one above the other may come back as one paragraph ("… to the sender." / "Reply STOP to opt
+ * out."), and only the space between them says they are two messages. The gap is measured against the median
+ * height of the page's lines, and only after a line that ends a sentence: a banner's heading over its message
+ * ("NOTICE" / "Your vehicle tax is overdue.") stays with it. When the layout's lines cannot be matched one to one
+ * with the text's, the text is returned as it is.
+ */
+export function breakAtGaps(text: string, layout: OcrLayout | null | undefined): string {
+  const paragraphs = (layout?.blocks ?? []).flatMap((b) => b.paragraphs);
+  const lines = paragraphs.flatMap((p) => p.lines).filter((l) => l.text.trim());
+  if (lines.length < 2) return text;
+  const heights = lines.map((l) => l.bbox.y1 - l.bbox.y0).sort((a, b) => a - b);
+  const usual = heights[Math.floor(heights.length / 2)] ?? 0;
+  if (usual <= 0) return text;
+  const breakBefore = new Set<number>();
+  let k = 0;
+  for (const p of paragraphs) {
+    const own = p.lines.filter((l) => l.text.trim());
+    own.forEach((line, i) => {
+      const above = own[i - 1];
+      if (above && ENDS_HARD.test(above.text.trim()) && line.bbox.y0 - above.bbox.y1 > GAP_LINES * usual)
+        breakBefore.add(k);
+      k++;
+    });
+  }
+  if (!breakBefore.size) return text;
+  const textLines = text.split('\n');
+  const filled = textLines.filter((l) => l.trim());
+  if (filled.length !== lines.length || filled.some((l, i) => l.trim() !== lines[i]?.text.trim())) return text;
+  const out: string[] = [];
+  let n = 0;
+  for (const l of textLines) {
+    if (l.trim()) {
+      if (breakBefore.has(n) && out.length && out[out.length - 1]?.trim()) out.push('');
+      n++;
+    }
+    out.push(l);
+  }
+  return out.join('\n');
+}
+
 /**
  * Tesseract's text, tidied for review: no trailing spaces, at most one blank line between blocks, a link
  * that a chat bubble wrapped over two lines ("https://usps-redelivery-" / "fee.top/pay") joined again, so
