@@ -15,6 +15,7 @@
 import type { Signal } from './signal.ts';
 import { CALL_VERB_BEFORE_CONTACT } from './text/call-verb.ts';
 import type { FoundLink } from './url/links.ts';
+import { weightOf } from './score/symbols.ts';
 
 /** An amount in the currencies of the alerts people receive (US, UK, EU, India, Nigeria, Kenya, Southeast Asia...). */
 const ALERT_AMOUNT =
@@ -145,7 +146,7 @@ export function transactionAlert(message: string, contacts: readonly ContactPoin
     text: helpline
       ? `Reads like an automatic transaction alert (an amount and an account); the way back it gives (${helpline.text}) is ${helpline.what}, not a mobile number or a link elsewhere`
       : 'Reads like an automatic transaction alert (an amount and an account) that gives no link, number or reply to act on',
-    weight: -1.0,
+    weight: weightOf('transaction_alert'),
     severity: 'info',
     evidence: [{ kind: 'span', start: amount.index, end: amount.index + amount[0].length, text: amount[0] }],
     tags: ['reassurance', 'notice'],
@@ -161,7 +162,7 @@ export function foreignContactSignal(message: string, contacts: readonly Contact
   return {
     id: 'alert_foreign_contact',
     text: `An account alert that asks you to contact ${foreign.what} (${foreign.text}): banks and wallets give a toll-free helpline, a short code or their app, not a personal number or handle`,
-    weight: 1.8,
+    weight: weightOf('alert_foreign_contact'),
     severity: 'medium',
     evidence: [
       { kind: 'span', start: foreign.start, end: foreign.end, text: message.slice(foreign.start, foreign.end) },

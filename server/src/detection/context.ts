@@ -14,6 +14,7 @@ import type { SignalId } from './rules/signal-ids.ts';
 import type { Signal } from './signal.ts';
 import type { Gathered } from './evidence.ts';
 import { MARKETPLACES } from './rules/rules.ts';
+import { weightOf } from './score/symbols.ts';
 
 /** The id every answer's signal starts with: the score policy reads `user_knows_sender` (policy.ts). */
 export const USER_CONTEXT_PREFIX = 'user_';
@@ -29,7 +30,7 @@ const answer = (id: SignalId, text: string, weight: number, extra: Partial<Signa
 });
 
 /**
- * The answers as signals. Weights are hand-set priors in the detectors' scale (score/combine.ts): an answer that
+ * The answers as signals. Weights (score/symbols.ts) are hand-set priors in the detectors' scale (score/combine.ts): an answer that
  * says the chat has made its move (another app, an investment, money) is a warning sign (>= 1.5, so the
  * verdict leaves green); knowing the sender lowers the score, and with nothing asked it keeps a bare opener
  * below Suspicious (policy.ts known_sender_cap). A "no" to a move is shown but weighs nothing: that it has
@@ -39,33 +40,61 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
   if (!context) return [];
   const out: Signal[] = [];
   const knows = context.knowsSender;
-  if (knows === true) out.push(answer(USER_KNOWS_SENDER, 'You said you know the sender outside this chat', -1.2));
+  if (knows === true)
+    out.push(answer(USER_KNOWS_SENDER, 'You said you know the sender outside this chat', weightOf(USER_KNOWS_SENDER)));
   if (knows === false)
-    out.push(answer('user_unknown_sender', "You said you don't know the sender", 0.8, { types: { other: 0.3 } }));
+    out.push(
+      answer('user_unknown_sender', "You said you don't know the sender", weightOf('user_unknown_sender'), {
+        types: { other: 0.3 },
+      }),
+    );
   if (context.contactedFirst === true)
-    out.push(answer('user_contacted_first', 'You said you reached out to them first', -0.8));
+    out.push(
+      answer('user_contacted_first', 'You said you reached out to them first', weightOf('user_contacted_first')),
+    );
   if (context.contactedFirst === false)
-    out.push(answer('user_they_contacted_first', 'You said they reached out to you first', 0.4));
+    out.push(
+      answer(
+        'user_they_contacted_first',
+        'You said they reached out to you first',
+        weightOf('user_they_contacted_first'),
+      ),
+    );
   if (context.movedApps === true)
     out.push(
-      answer('user_moved_apps', 'You said they asked you to move to another app', 1.6, {
+      answer('user_moved_apps', 'You said they asked you to move to another app', weightOf('user_moved_apps'), {
         tags: ['off_platform'],
         types: { crypto_investment: 0.3, romance: 0.3 },
       }),
     );
   if (context.movedApps === false)
-    out.push(answer('user_not_moved_apps', 'You said they have not asked you to move to another app', 0));
+    out.push(
+      answer(
+        'user_not_moved_apps',
+        'You said they have not asked you to move to another app',
+        weightOf('user_not_moved_apps'),
+      ),
+    );
   if (context.mentionedInvestment === true) {
     out.push(
-      answer('user_mentioned_investment', 'You said they mentioned an investment, a trading platform or crypto', 2.0, {
-        tags: ['investment'],
-        types: { crypto_investment: 2 },
-      }),
+      answer(
+        'user_mentioned_investment',
+        'You said they mentioned an investment, a trading platform or crypto',
+        weightOf('user_mentioned_investment'),
+        {
+          tags: ['investment'],
+          types: { crypto_investment: 2 },
+        },
+      ),
     );
   }
   if (context.mentionedInvestment === false)
     out.push(
-      answer('user_no_investment', 'You said they have not mentioned an investment, a trading platform or crypto', 0),
+      answer(
+        'user_no_investment',
+        'You said they have not mentioned an investment, a trading platform or crypto',
+        weightOf('user_no_investment'),
+      ),
     );
   if (context.askedForMoney === true) {
     // Someone you know asking for money is ordinary; the same from a stranger (or a "relative" on a new number) is the move.
@@ -74,13 +103,13 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
         ? answer(
             'user_asked_for_money',
             'You said they asked you for money, gift cards, a code or remote access: check it is really them on a number you already have',
-            1.2,
+            weightOf('user_asked_for_money', 'known_sender'),
             { tags: ['money'] },
           )
         : answer(
             'user_asked_for_money',
             'You said they asked you for money, gift cards, a code or remote access',
-            2.2,
+            weightOf('user_asked_for_money'),
             { tags: ['money'], types: { advance_fee: 0.3 } },
           ),
     );
@@ -90,7 +119,7 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
       answer(
         'user_not_asked_for_money',
         'You said they have not asked you for money, gift cards, a code or remote access',
-        0,
+        weightOf('user_not_asked_for_money'),
       ),
     );
   return out;

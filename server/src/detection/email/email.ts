@@ -9,6 +9,7 @@ import { parse } from 'tldts';
 import type { EmailAnalysis } from '@redflag/contracts/scan';
 import { BRANDS, hostBelongsToBrand, isGovernmentHost, type Brand } from '../url/brands.ts';
 import { impersonatedBrands, skeleton } from '../url/links.ts';
+import { weightOf } from '../score/symbols.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -233,7 +234,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
       id: 'email_invalid',
       text: 'The e-mail address is not a valid address',
       detail: 'syntax',
-      weight: 0.6,
+      weight: weightOf('email_invalid'),
     });
     return { analysis, signals };
   }
@@ -248,7 +249,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
       id: 'email_invalid',
       text: 'The e-mail address is not a valid address',
       detail: `syntax or unknown suffix: ${domain}`,
-      weight: 0.6,
+      weight: weightOf('email_invalid'),
     });
   }
   analysis.isDisposable = isDisposableDomain(domain);
@@ -257,7 +258,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
       id: 'email_disposable',
       text: 'The e-mail address uses a disposable (throw-away) mail service',
       detail: `disposable domain ${domain}`,
-      weight: 1.5,
+      weight: weightOf('email_disposable'),
     });
   analysis.isFreeMail = isFreeMailDomain(parsed.domain ?? domain);
   const localPlain = local.replace(/[._+-]/g, '');
@@ -273,21 +274,21 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
         id: 'email_freemail_brand',
         text: `A free ${parsed.domain ?? domain} address is posing as ${brandInLocal.name}; real companies do not write from free mail`,
         detail: `local part names ${brandInLocal.name}`,
-        weight: 2,
+        weight: weightOf('email_freemail_brand'),
       });
     } else if (claimed && claimed.category !== 'social') {
       signals.push({
         id: 'email_freemail_brand',
         text: `The message claims to be from ${claimed.name} but comes from a free ${parsed.domain ?? domain} address`,
         detail: `claims ${claimed.name}, free-mail sender`,
-        weight: 1.8,
+        weight: weightOf('email_freemail_brand', 'claimed_brand'),
       });
     } else if (OFFICIAL_WORDS.test(localPlain)) {
       signals.push({
         id: 'email_freemail_brand',
         text: 'A free-mail address dressed up as a company department',
         detail: `local part "${local}" on free mail`,
-        weight: 1,
+        weight: weightOf('email_freemail_brand', 'department'),
       });
     }
   }
@@ -301,7 +302,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
           id: 'email_lookalike',
           text: `The sender's domain ${domain} imitates ${fake.brand.name} but does not belong to it`,
           detail: `${fake.how} of ${fake.brand.name}`,
-          weight: 2.5,
+          weight: weightOf('email_lookalike'),
         });
       } else if (ctx.claimedBrands?.length) {
         const claimed = ctx.claimedBrands[0];
@@ -310,7 +311,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
             id: 'email_brand_mismatch',
             text: `The message claims to be from ${claimed.name} but the sender's domain ${domain} is not theirs`,
             detail: `claims ${claimed.name}, domain ${domain}`,
-            weight: 1.2,
+            weight: weightOf('email_brand_mismatch'),
           });
         }
       }
@@ -321,7 +322,7 @@ export function analyzeEmailLocal(input: string, ctx: EmailContext = {}): EmailR
         id: 'email_risky_tld',
         text: `The sender's domain ends in .${tld}, a suffix favoured by spammers`,
         detail: `tld ${tld}`,
-        weight: 0.6,
+        weight: weightOf('email_risky_tld'),
       });
     }
   }
@@ -365,7 +366,7 @@ export async function analyzeEmail(input: string, ctx: EmailContext = {}): Promi
         id: 'email_no_mx',
         text: `The sender's domain ${res.analysis.domain} cannot receive e-mail (no mail server)`,
         detail: 'MX lookup: none',
-        weight: 1.2,
+        weight: weightOf('email_no_mx'),
       });
     }
   }

@@ -5,6 +5,7 @@
 import { parsePhoneNumberFromString, searchPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
 import type { PhoneAnalysis, Platform } from '@redflag/contracts/scan';
 import type { NanpAnswer, NanpData } from './nanp.ts';
+import { weightOf } from '../score/symbols.ts';
 
 export type PhoneSignalId =
   | 'phone_invalid'
@@ -71,7 +72,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
         id: 'phone_invalid',
         text: 'The phone number is not a valid, dialable number',
         detail: 'libphonenumber: invalid',
-        weight: 0.8,
+        weight: weightOf('phone_invalid'),
       });
     return { analysis, signals, nanp: null };
   }
@@ -88,7 +89,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
         id: 'phone_voip',
         text: 'The phone number is an internet (VoIP) number, easy to get anonymously',
         detail: 'line type VOIP',
-        weight: 0.9,
+        weight: weightOf('phone_voip'),
       });
       break;
     case 'PREMIUM_RATE':
@@ -97,7 +98,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
         id: 'phone_premium_rate',
         text: 'The phone number is a premium-rate line that charges the caller',
         detail: 'line type PREMIUM_RATE',
-        weight: 2,
+        weight: weightOf('phone_premium_rate'),
       });
       break;
     case 'PERSONAL_NUMBER':
@@ -106,7 +107,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
         id: 'phone_personal_number',
         text: 'The phone number is a "personal number" that forwards anywhere, often used to hide the real line',
         detail: 'line type PERSONAL_NUMBER',
-        weight: 1,
+        weight: weightOf('phone_personal_number'),
       });
       break;
     case 'TOLL_FREE':
@@ -138,7 +139,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
           id: 'phone_unassigned_code',
           text: 'The number uses an exchange that is not assigned to any phone company (likely spoofed)',
           detail: `NPA-NXX ${national.slice(0, 6)} unassigned`,
-          weight: 1.5,
+          weight: weightOf('phone_unassigned_code'),
         });
       } else {
         const via = nanp.company ? ` (${nanp.company})` : '';
@@ -153,7 +154,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
               id: 'phone_voip_wholesale',
               text: `The number comes from a block of internet/app phone numbers${via}, the kind anonymous texting apps hand out`,
               detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale`,
-              weight: 0.9,
+              weight: weightOf('phone_voip_wholesale'),
             });
             break;
           case 'voip_wholesale_unverified':
@@ -164,7 +165,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
               id: 'phone_voip_wholesale',
               text: `The number probably comes from a block of internet phone numbers${via}`,
               detail: `block holder ${nanp.ocn ?? '?'} voip_wholesale_unverified`,
-              weight: 0.5,
+              weight: weightOf('phone_voip_wholesale', 'unverified'),
             });
             break;
           case 'voip_fixed_cable':
@@ -195,7 +196,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
       id: 'phone_foreign_for_platform',
       text: `A ${country} phone number on a local-pickup marketplace is out of place`,
       detail: `country ${country}`,
-      weight: 0.8,
+      weight: weightOf('phone_foreign_for_platform'),
     });
   }
   if (
@@ -208,7 +209,7 @@ export function analyzePhone(input: string, ctx: PhoneContext = {}): PhoneResult
       id: 'phone_country_mismatch',
       text: `The message claims to come from ${ctx.claimedCountry} but the number is from ${country}`,
       detail: `claimed ${ctx.claimedCountry}, number ${country}`,
-      weight: 1.5,
+      weight: weightOf('phone_country_mismatch'),
     });
   }
   return { analysis, signals, nanp };

@@ -17,6 +17,8 @@ export interface FindingScore {
   readonly weight: number;
   readonly marketplace?: number;
   readonly elsewhere?: number;
+  /** A finding made in degrees: the weight of each named degree, beside `weight`, the usual one. */
+  readonly grades?: Readonly<Record<string, number>>;
 }
 
 export const FINDING_SCORES = {
@@ -128,6 +130,38 @@ export const FINDING_SCORES = {
   link_defanged: { weight: 0.4 },
   link_insecure_http: { weight: 0.2 },
   qr_link: { weight: 0 },
+  // The sender's number (phone/phone.ts).
+  phone_invalid: { weight: 0.8 },
+  phone_voip: { weight: 0.9 },
+  phone_premium_rate: { weight: 2.0 },
+  phone_personal_number: { weight: 1.0 },
+  phone_unassigned_code: { weight: 1.5 },
+  phone_voip_wholesale: { weight: 0.9, grades: { unverified: 0.5 } },
+  phone_foreign_for_platform: { weight: 0.8 },
+  phone_country_mismatch: { weight: 1.5 },
+  // The sender's address (email/email.ts).
+  email_invalid: { weight: 0.6 },
+  email_disposable: { weight: 1.5 },
+  email_freemail_brand: { weight: 2.0, grades: { claimed_brand: 1.8, department: 1.0 } },
+  email_lookalike: { weight: 2.5 },
+  email_brand_mismatch: { weight: 1.2 },
+  email_risky_tld: { weight: 0.6 },
+  email_no_mx: { weight: 1.2 },
+  // Transaction alerts (alert.ts).
+  transaction_alert: { weight: -1.0 },
+  alert_foreign_contact: { weight: 1.8 },
+  // The person's answers (context.ts).
+  user_knows_sender: { weight: -1.2 },
+  user_unknown_sender: { weight: 0.8 },
+  user_contacted_first: { weight: -0.8 },
+  user_they_contacted_first: { weight: 0.4 },
+  user_moved_apps: { weight: 1.6 },
+  user_not_moved_apps: { weight: 0 },
+  user_mentioned_investment: { weight: 2.0 },
+  user_no_investment: { weight: 0 },
+  // Someone you know asking for money is ordinary; the same from a stranger is the move.
+  user_asked_for_money: { weight: 2.2, grades: { known_sender: 1.2 } },
+  user_not_asked_for_money: { weight: 0 },
   // A conversation's trajectory (conversation/score.ts).
   conversation_investment_turn: { weight: 2.0 },
   conversation_turned: { weight: 1.2 },
@@ -142,5 +176,15 @@ export function scoreOf(id: SignalId): FindingScore {
   return s;
 }
 
-/** A finding's weight (score/symbols.ts). */
-export const weightOf = (id: ScoredFindingId): number => FINDING_SCORES[id].weight;
+type Scores = typeof FINDING_SCORES;
+/** The findings made in degrees, and their degrees' names. */
+type Graded = { [K in ScoredFindingId]: Scores[K] extends { grades: infer G } ? keyof G : never };
+
+/** A finding's weight, or one of its degrees' (score/symbols.ts). */
+export function weightOf<K extends ScoredFindingId>(id: K, grade?: Graded[K]): number {
+  const s: FindingScore = FINDING_SCORES[id];
+  if (grade === undefined) return s.weight;
+  const w = s.grades?.[grade as string];
+  if (w === undefined) throw new Error(`no grade ${String(grade)} for finding ${id} (score/symbols.ts)`);
+  return w;
+}
