@@ -33,7 +33,7 @@ describe('the weight steps and their words share their numbers', () => {
     const lowered = long.signals.find((s) => s.id === 'link_brand_mismatch');
     expect(lowered?.weight).toBe(LONG_TEXT_BRAND_MISMATCH_WEIGHT);
     expect(long.reweighted.get(lowered!)).toEqual({ step: 'long_text_brand_mismatch', from: BRAND_MISMATCH_WEIGHT });
-    expect(row('long_text_brand_mismatch')?.effect).toBe(
+    expect(row('long_text_brand_mismatch')?.does).toBe(
       `weight ${LONG_TEXT_BRAND_MISMATCH_WEIGHT} instead of ${BRAND_MISMATCH_WEIGHT}`,
     );
   });
@@ -54,8 +54,8 @@ describe('the weight steps and their words share their numbers', () => {
     expect(full?.weight).toBe(from);
     expect(asked.reweighted.has(full!)).toBe(false);
 
-    expect(row('voip_alone')?.condition).toContain(`weighs ${VOIP_ALONE_BELOW} or more`);
-    expect(row('voip_alone')?.effect).toBe(`${shareInWords(VOIP_ALONE_SCALE)} the weight`);
+    expect(row('voip_alone')?.when).toContain(`weighs ${VOIP_ALONE_BELOW} or more`);
+    expect(row('voip_alone')?.does).toBe(`${shareInWords(VOIP_ALONE_SCALE)} the weight`);
     expect(POLICY_STEPS.voip_alone).toContain(`it counts ${shareInWords(VOIP_ALONE_SCALE)}`);
   });
 

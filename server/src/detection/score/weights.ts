@@ -1,6 +1,6 @@
 /**
  * What the weight steps and the explanation change in a finding's weight, each number written once: the code
- * that applies a step (evidence.ts, explain.ts) and the words that describe it (steps.ts WEIGHT_STEPS,
+ * that applies a step (evidence.ts, explain.ts) and the words that describe it (steps.ts ADJUSTMENTS,
  * POLICY_STEPS) both read them here, so the table cannot say one number while the engine uses another
  * (score/weights.test.ts). A leaf: it imports no engine file.
  */
