@@ -5,7 +5,7 @@
 // generator) read from /proc/<pid>/stat. Each case runs BENCH_RUNS times; medians are printed.
 //
 // PostgreSQL: the bench starts its own throw-away server with initdb / pg_ctl when they are installed
-// (as the `postgres` user when run as root), or uses BENCH_DATABASE_URL. BENCH_PG=off skips that part.
+// (scripts/postgres.mjs, as the tests do), or uses BENCH_DATABASE_URL. BENCH_PG=off skips that part.
 // The per-user scan rate limit is off for the run (RATE_LIMITS=off): one user cannot send 500 scans/s by
 // design. Quote the load average printed with the figures: the machine may be shared.
 //
@@ -15,11 +15,12 @@
 // resident memory at rest (2 s after /readyz, before any request) and its peak (VmHWM: start and load
 // included); docs/deploy.md quotes them. BENCH_PGLITE=off skips the PGlite case.
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { BENCH_MESSAGES, premiumUserCookie, startServer, type BenchServer } from './lib.ts';
+import { startPostgres, type TestPostgres } from '../scripts/postgres.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
@@ -155,61 +156,6 @@ function scanRequests(base: string, cookie: string): autocannon.Request[] {
   }));
 }
 
-function pgBin(): string | null {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const v = readdirSync(base)
-    .filter((d) => existsSync(path.join(base, d, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a))[0];
-  return v ? path.join(base, v, 'bin') : null;
-}
-
-/** A throw-away PostgreSQL on loopback (as scripts/test-all.mjs starts one), or null when not installed. */
-function startPostgres(port: number): { url: string; postmaster: () => number | null; stop(): void } | null {
-  const bin = pgBin();
-  if (!bin) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'redflag-bench-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const asRoot = process.getuid?.() === 0;
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  chmodSync(dir, 0o700);
-  const pg = (args: string[]) =>
-    asRoot
-      ? execFileSync('runuser', ['-u', 'postgres', '--', ...args], { stdio: 'pipe' })
-      : execFileSync(args[0]!, args.slice(1), { stdio: 'pipe' });
-  pg([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  pg([
-    path.join(bin, 'pg_ctl'),
-    '-D',
-    dataDir,
-    '-w',
-    '-t',
-    '60',
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=100`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    postmaster: () => {
-      try {
-        return Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      } catch {
-        return null;
-      }
-    },
-    stop() {
-      try {
-        pg([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
 const [load1, load5] = os.loadavg();
 console.log(
   `POST /api/scans, ${connections} connections, ${seconds} s x ${runs} runs (medians), ${os.cpus().length} cores, load average ${load1!.toFixed(2)} / ${load5!.toFixed(2)} (1 / 5 min) at start\n`,
@@ -227,7 +173,7 @@ const bare = spawn(
 await new Promise((r) => setTimeout(r, 500));
 const servers: BenchServer[] = [];
 const dirs: string[] = [];
-let postgres: ReturnType<typeof startPostgres> = null;
+let postgres: TestPostgres | null = null;
 try {
   const baseline = await repeat([{ url: 'http://127.0.0.1:5196/' }], [bare.pid!], () => []);
   report('node:http hello-world (own process)', baseline, median(baseline.map((r) => r.rps)), null);
@@ -278,7 +224,9 @@ try {
 
   if (process.env.BENCH_PG !== 'off') {
     const external = process.env.BENCH_DATABASE_URL;
-    postgres = external ? null : startPostgres(5195);
+    postgres = external
+      ? null
+      : startPostgres({ port: 5195, prefix: 'redflag-bench-pg-', settings: { max_connections: 100 } });
     const url = external ?? postgres?.url;
     if (!url) {
       console.log('\nPostgreSQL: skipped (no initdb under /usr/lib/postgresql and no BENCH_DATABASE_URL)');

@@ -8,11 +8,11 @@
 //   4. the database-backed API tests again on a real PostgreSQL server started on a loopback port,
 //   5. browser journeys (Playwright, Debian's chromium) against the real built server.
 // Nothing is skipped silently: a missing system package is installed or the run stops with the command to run.
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { findPgBin, startPostgres } from './postgres.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 process.chdir(root);
@@ -24,15 +24,6 @@ const stages = [];
 
 function log(msg) {
   console.log(`\n==> ${msg}`);
-}
-
-function findPgBin() {
-  const base = '/usr/lib/postgresql';
-  if (!existsSync(base)) return null;
-  const versions = readdirSync(base)
-    .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? path.join(base, versions[0], 'bin') : null;
 }
 
 function ensureSystemPackages() {
@@ -115,43 +106,9 @@ function readPlaywright(file, name) {
   );
 }
 
-async function startPostgres() {
-  const bin = findPgBin();
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'redflag-pg-'));
-  const dataDir = path.join(dir, 'data');
-  const port = await freePort();
-  // PostgreSQL refuses to run as root: run it as the postgres system user when we are root.
-  const asUser = isRoot ? ['runuser', '-u', 'postgres', '--'] : [];
-  if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  chmodSync(dir, 0o700);
-  const pg = (args) =>
-    execFileSync(asUser[0] ?? args[0], asUser.length ? [...asUser.slice(1), ...args] : args.slice(1), {
-      stdio: 'pipe',
-    });
-  pg([path.join(bin, 'initdb'), '-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
-  pg([
-    path.join(bin, 'pg_ctl'),
-    '-D',
-    dataDir,
-    '-w',
-    '-t',
-    '60',
-    '-l',
-    path.join(dir, 'server.log'),
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        pg([path.join(bin, 'pg_ctl'), '-D', dataDir, '-m', 'fast', '-w', 'stop']);
-      } finally {
-        rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
+async function startTestPostgres() {
+  // fsync off: a throw-away server, and the suite's many small databases are made and dropped far faster.
+  return startPostgres({ port: await freePort(), settings: { fsync: 'off', max_connections: 200 } });
 }
 
 const only = process.argv[2]; // optional: lint | unit | postgres | e2e
@@ -222,7 +179,8 @@ if (!only || only === 'postgres') {
   log('API tests on a real PostgreSQL server');
   let server;
   try {
-    server = await startPostgres();
+    server = await startTestPostgres();
+    if (!server) throw new Error('PostgreSQL is not installed');
   } catch (err) {
     console.error('could not start PostgreSQL:', err.stderr?.toString() ?? err);
     totals.failed += 1;
