@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PolicyStep, ScanResult } from '@redflag/contracts/scan';
-import { PLATFORM_VALUES } from '@redflag/contracts/platforms';
-import { analyzeLocal } from '../analyze.ts';
-import { BENIGN, SCAMS } from '../fixtures/messages.ts';
-import * as threads from '../conversation/threads.ts';
+import type { PolicyStep } from '@redflag/contracts/scan';
+import { writtenResults } from '../../test/written-results.ts';
 import { POLICY_STEPS } from './steps.ts';
 
 /**
@@ -17,31 +14,8 @@ const bound = (text: string): { kind: 'most' | 'least'; n: number } | null => {
   return m ? { kind: m[1] as 'most' | 'least', n: Number(m[2]) } : null;
 };
 
-function results(): ScanResult[] {
-  const out: ScanResult[] = [];
-  const texts = [
-    ...[...BENIGN, ...SCAMS].map((f) => f.text),
-    ...Object.values(threads).flatMap((t) => (typeof t === 'object' && t && 'text' in t ? [t.text] : [])),
-  ];
-  for (const message of texts) {
-    for (const platform of [undefined, ...PLATFORM_VALUES]) {
-      out.push(analyzeLocal({ message, platform }));
-      out.push(analyzeLocal({ message, platform, context: { knowsSender: true } }));
-    }
-    const link = /https?:\/\/\S+/.exec(message)?.[0];
-    if (link)
-      out.push(
-        analyzeLocal({
-          message,
-          knownBad: [{ list: 'openphish', listedAt: '2026-02-10T12:30:00Z', match: 'url', url: link }],
-        }),
-      );
-  }
-  return out;
-}
-
 describe('the policy steps land where their words say', () => {
-  const steps: PolicyStep[] = results().flatMap((r) => r.policy ?? []);
+  const steps: PolicyStep[] = writtenResults().flatMap((r) => r.policy ?? []);
 
   it('every bounded step names its bound, and every recorded one keeps it', () => {
     const seen = new Set<string>();

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { POLICY_STEP_IDS, type ScanResult } from '@redflag/contracts/scan';
-import { PLATFORM_VALUES } from '@redflag/contracts/platforms';
-import { analyzeLocal } from '../analyze.ts';
-import { BENIGN, SCAMS } from '../fixtures/messages.ts';
-import * as threads from '../conversation/threads.ts';
-import { PRIOR_COMBINER } from './combine.ts';
+import { POLICY_STEP_IDS } from '@redflag/contracts/scan';
+import { writtenResults } from '../../test/written-results.ts';
 import { ADJUSTMENTS, POLICY_STEPS } from './steps.ts';
 
 /**
@@ -12,29 +8,6 @@ import { ADJUSTMENTS, POLICY_STEPS } from './steps.ts';
  * it, shows that row's words, and comes in the list's order, on the written messages, on every platform, with
  * the person's answers, a VoIP sender, a listed link and the hand-set weights.
  */
-function results(): ScanResult[] {
-  const texts = [
-    ...[...BENIGN, ...SCAMS].map((f) => f.text),
-    ...Object.values(threads).flatMap((t) => (typeof t === 'object' && t && 'text' in t ? [t.text] : [])),
-  ];
-  const out: ScanResult[] = [];
-  for (const message of texts) {
-    for (const platform of [undefined, ...PLATFORM_VALUES])
-      out.push(analyzeLocal({ message, platform, phoneNumber: '+44 56 1234 5678' }));
-    out.push(analyzeLocal({ message, context: { knowsSender: true } }, { combiner: PRIOR_COMBINER }));
-    out.push(analyzeLocal({ message, platform: 'email' }, { combiner: PRIOR_COMBINER }));
-    const link = /https?:\/\/\S+/.exec(message)?.[0];
-    if (link)
-      out.push(
-        analyzeLocal({
-          message,
-          knownBad: [{ list: 'openphish', listedAt: '2026-02-10T12:30:00Z', match: 'url', url: link }],
-        }),
-      );
-  }
-  return out;
-}
-
 describe('the adjustments list', () => {
   it('names every recorded step the contract knows, once, with words; the gates have none', () => {
     const ids = ADJUSTMENTS.map((a) => a.id);
@@ -46,7 +19,7 @@ describe('the adjustments list', () => {
   it('is the order every result records its steps in, with their words', () => {
     const order = new Map<string, number>(ADJUSTMENTS.map((a, i) => [a.id, i]));
     const seen = new Set<string>();
-    for (const r of results()) {
+    for (const r of writtenResults()) {
       const steps = r.policy ?? [];
       for (const s of steps) {
         expect(order.has(s.id), s.id).toBe(true);

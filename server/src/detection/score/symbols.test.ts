@@ -3,14 +3,13 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_VALUES } from '@redflag/contracts/platforms';
 import { gather } from '../evidence.ts';
-import { BENIGN, SCAMS } from '../fixtures/messages.ts';
-import * as threads from '../conversation/threads.ts';
 import { analyzeLocal } from '../analyze.ts';
 import { LINK_FLAGS } from '../link-signals.ts';
 import { CONVERSATION_RULES } from '../rules/conversation.ts';
 import { INTENT_RULES } from '../rules/intents.ts';
 import { MARKETPLACES, RULES } from '../rules/rules.ts';
 import { round2 } from '../signal.ts';
+import { WRITTEN_TEXTS } from '../../test/written-results.ts';
 import { FINDING_SCORES, type FindingScore } from './symbols.ts';
 
 /**
@@ -63,12 +62,8 @@ describe('the findings score table', () => {
   });
 
   it('is what every finding weighs on the written messages, on every platform', () => {
-    const texts = [
-      ...[...BENIGN, ...SCAMS].map((f) => f.text),
-      ...Object.values(threads).flatMap((t) => (typeof t === 'object' && t && 'text' in t ? [t.text] : [])),
-    ];
     let checked = 0;
-    for (const message of texts)
+    for (const message of WRITTEN_TEXTS)
       for (const platform of [undefined, ...PLATFORM_VALUES]) {
         const g = gather({ message, platform });
         for (const s of g.signals) {

@@ -3,6 +3,7 @@ import { analyzeLocal } from '../analyze.ts';
 import { gather } from '../evidence.ts';
 import { BENIGN, SCAMS } from '../fixtures/messages.ts';
 import { round2 } from '../signal.ts';
+import { VOIP_NUMBER } from '../../test/written-results.ts';
 import { PRIOR_COMBINER } from './combine.ts';
 import { POLICY_STEPS, WEIGHT_STEP_ORDER, WEIGHT_STEPS } from './steps.ts';
 import {
@@ -20,7 +21,6 @@ import {
  * but not in the words (or the other way round) fails here.
  */
 const row = (id: string) => WEIGHT_STEPS.find((s) => s.id === id);
-const VOIP_NUMBER = '+44 56 1234 5678'; // a UK 056 number: libphonenumber's VOIP line type
 
 describe('the weight steps and their words share their numbers', () => {
   it('a mismatched link weighs BRAND_MISMATCH_WEIGHT in a text, LONG_TEXT_BRAND_MISMATCH_WEIGHT in an e-mail', () => {
