@@ -14,13 +14,19 @@ import type { SignalId } from './rules/signal-ids.ts';
 import type { Signal } from './signal.ts';
 import type { Gathered } from './evidence.ts';
 import { MARKETPLACES } from './rules/rules.ts';
-import { weightOf } from './score/symbols.ts';
+import { weightOf, type ScoredFindingId } from './score/symbols.ts';
 
 /** The id every answer's signal starts with: the score policy reads `user_knows_sender` (policy.ts). */
 export const USER_CONTEXT_PREFIX = 'user_';
 export const USER_KNOWS_SENDER = 'user_knows_sender' satisfies SignalId;
 
-const answer = (id: SignalId, text: string, weight: number, extra: Partial<Signal> = {}): Signal => ({
+/** An answer's finding, at its weight in score/symbols.ts (or the degree given). */
+const answer = (
+  id: ScoredFindingId,
+  text: string,
+  extra: Partial<Signal> = {},
+  weight: number = weightOf(id),
+): Signal => ({
   id,
   text,
   weight,
@@ -40,61 +46,37 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
   if (!context) return [];
   const out: Signal[] = [];
   const knows = context.knowsSender;
-  if (knows === true)
-    out.push(answer(USER_KNOWS_SENDER, 'You said you know the sender outside this chat', weightOf(USER_KNOWS_SENDER)));
+  if (knows === true) out.push(answer(USER_KNOWS_SENDER, 'You said you know the sender outside this chat'));
   if (knows === false)
     out.push(
-      answer('user_unknown_sender', "You said you don't know the sender", weightOf('user_unknown_sender'), {
+      answer('user_unknown_sender', "You said you don't know the sender", {
         types: { other: 0.3 },
       }),
     );
   if (context.contactedFirst === true)
-    out.push(
-      answer('user_contacted_first', 'You said you reached out to them first', weightOf('user_contacted_first')),
-    );
+    out.push(answer('user_contacted_first', 'You said you reached out to them first'));
   if (context.contactedFirst === false)
-    out.push(
-      answer(
-        'user_they_contacted_first',
-        'You said they reached out to you first',
-        weightOf('user_they_contacted_first'),
-      ),
-    );
+    out.push(answer('user_they_contacted_first', 'You said they reached out to you first'));
   if (context.movedApps === true)
     out.push(
-      answer('user_moved_apps', 'You said they asked you to move to another app', weightOf('user_moved_apps'), {
+      answer('user_moved_apps', 'You said they asked you to move to another app', {
         tags: ['off_platform'],
         types: { crypto_investment: 0.3, romance: 0.3 },
       }),
     );
   if (context.movedApps === false)
-    out.push(
-      answer(
-        'user_not_moved_apps',
-        'You said they have not asked you to move to another app',
-        weightOf('user_not_moved_apps'),
-      ),
-    );
+    out.push(answer('user_not_moved_apps', 'You said they have not asked you to move to another app'));
   if (context.mentionedInvestment === true) {
     out.push(
-      answer(
-        'user_mentioned_investment',
-        'You said they mentioned an investment, a trading platform or crypto',
-        weightOf('user_mentioned_investment'),
-        {
-          tags: ['investment'],
-          types: { crypto_investment: 2 },
-        },
-      ),
+      answer('user_mentioned_investment', 'You said they mentioned an investment, a trading platform or crypto', {
+        tags: ['investment'],
+        types: { crypto_investment: 2 },
+      }),
     );
   }
   if (context.mentionedInvestment === false)
     out.push(
-      answer(
-        'user_no_investment',
-        'You said they have not mentioned an investment, a trading platform or crypto',
-        weightOf('user_no_investment'),
-      ),
+      answer('user_no_investment', 'You said they have not mentioned an investment, a trading platform or crypto'),
     );
   if (context.askedForMoney === true) {
     // Someone you know asking for money is ordinary; the same from a stranger (or a "relative" on a new number) is the move.
@@ -103,15 +85,13 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
         ? answer(
             'user_asked_for_money',
             'You said they asked you for money, gift cards, a code or remote access: check it is really them on a number you already have',
-            weightOf('user_asked_for_money', 'known_sender'),
             { tags: ['money'] },
+            weightOf('user_asked_for_money', 'known_sender'),
           )
-        : answer(
-            'user_asked_for_money',
-            'You said they asked you for money, gift cards, a code or remote access',
-            weightOf('user_asked_for_money'),
-            { tags: ['money'], types: { advance_fee: 0.3 } },
-          ),
+        : answer('user_asked_for_money', 'You said they asked you for money, gift cards, a code or remote access', {
+            tags: ['money'],
+            types: { advance_fee: 0.3 },
+          }),
     );
   }
   if (context.askedForMoney === false)
@@ -119,7 +99,6 @@ export function contextSignals(context: ScanContext | undefined): Signal[] {
       answer(
         'user_not_asked_for_money',
         'You said they have not asked you for money, gift cards, a code or remote access',
-        weightOf('user_not_asked_for_money'),
       ),
     );
   return out;

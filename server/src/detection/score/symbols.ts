@@ -3,7 +3,7 @@
  * log-odds, before the learned combination rescales it, and the multiplier a platform puts on it. The detectors
  * (rules/, conversation/, evidence.ts) decide only whether a finding is there and what it points at; what it
  * counts for is read here, so a weight is changed in one place and score/symbols.test.ts holds every finding the
- * engine makes to this table. A leaf: it imports only the finding ids.
+ * engine makes to this table. A leaf: it imports only the finding ids and weights.ts.
  *
  * `marketplace`: the multiplier on the marketplaces (Facebook, Craigslist, OfferUp, eBay, Etsy; 0: the finding is
  * not made there); `elsewhere`: the multiplier on the platforms that are not marketplaces. Each is a recorded
